@@ -1,0 +1,149 @@
+#include "clioutput.h"
+
+#include "store/openstore.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QStringDecoder>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("idemctl", text);
+}
+
+} // namespace
+
+std::optional<qint64> parseDuration(const QString &text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^\\s*(\\d+)\\s*(ms|s|m|h|d)?\\s*$"));
+    const QRegularExpressionMatch match = pattern.match(text);
+    if (!match.hasMatch())
+        return std::nullopt;
+    bool ok = false;
+    const qint64 n = match.captured(1).toLongLong(&ok);
+    if (!ok || n > 100LL * 365 * 24 * 3600)
+        return std::nullopt;
+    const QString unit = match.captured(2);
+    const qint64 factor = unit == QLatin1String("ms") ? 1
+                          : unit == QLatin1String("m") ? 60000
+                          : unit == QLatin1String("h") ? 3600000
+                          : unit == QLatin1String("d") ? 86400000
+                                                       : 1000;
+    return n * factor;
+}
+
+QString formatAge(qint64 ms)
+{
+    if (ms < 0)
+        ms = 0;
+    const qint64 s = ms / 1000;
+    if (s < 60)
+        return QStringLiteral("%1s").arg(s);
+    if (s < 3600)
+        return QStringLiteral("%1m%2s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1h%2m").arg(s / 3600).arg(s % 3600 / 60, 2, 10, QLatin1Char('0'));
+}
+
+int usageError(const QString &message)
+{
+    QTextStream(stderr) << tr("idemctl: %1").arg(message) << '\n' << tr("Run 'idemctl --help' or 'idemctl COMMAND --help'.") << '\n';
+    return ExitUsage;
+}
+
+int engineError(const Error &error, bool json)
+{
+    if (json) {
+        printJson(QJsonObject{{QStringLiteral("error"), errorKindName(error.kind)}, {QStringLiteral("message"), error.message}});
+    }
+    QTextStream(stderr) << tr("idemctl: %1").arg(error.message) << '\n';
+    return error.kind == ErrorKind::InvalidArgument ? ExitUsage : ExitFailure;
+}
+
+void printJson(const QJsonObject &object)
+{
+    QTextStream out(stdout);
+    out << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)) << '\n';
+    out.flush();
+}
+
+void printLine(const QString &line)
+{
+    QTextStream out(stdout);
+    out << line << '\n';
+    out.flush();
+}
+
+QJsonObject recordToJson(const Record &record, qint64 nowMs)
+{
+    QJsonObject o{
+        {QStringLiteral("scope"), record.scope},
+        {QStringLiteral("key"), record.key},
+        {QStringLiteral("state"), recordStateName(record.state)},
+        {QStringLiteral("fingerprint"), record.fingerprint},
+        {QStringLiteral("lease"), record.lease},
+        {QStringLiteral("owner"), record.owner},
+        {QStringLiteral("attempts"), record.attempts},
+        {QStringLiteral("biz_no"), record.bizNo},
+        {QStringLiteral("status_code"), record.statusCode},
+        {QStringLiteral("created_at"), record.createdAt},
+        {QStringLiteral("updated_at"), record.updatedAt},
+        {QStringLiteral("expires_at"), record.expiresAt},
+        {QStringLiteral("age_ms"), record.ageMs(nowMs)},
+        {QStringLiteral("reconciled"), record.reconciled},
+        {QStringLiteral("body_bytes"), record.body.size()},
+    };
+    const std::optional<HeaderList> headers = decodeHeaders(record.headers);
+    if (headers) {
+        QJsonObject h;
+        for (const auto &[name, value] : *headers)
+            h.insert(QString::fromLatin1(name), QString::fromLatin1(value));
+        o.insert(QStringLiteral("headers"), h);
+    } else {
+        o.insert(QStringLiteral("headers_error"), tr("headers are not a JSON list of pairs"));
+    }
+    // Text when the body is valid UTF-8, otherwise base64: nothing is lost.
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    const QString text = decoder.decode(record.body);
+    if (!decoder.hasError())
+        o.insert(QStringLiteral("body"), text);
+    else
+        o.insert(QStringLiteral("body_base64"), QString::fromLatin1(record.body.toBase64()));
+    return o;
+}
+
+void addStoreOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("store"), tr("Store URL (sqlite:///path.db, postgresql://…, mysql://…, redis://…); default $IDEM_STORE."),
+                      QStringLiteral("url")});
+    parser.addOption({QStringLiteral("json"), tr("Print machine-readable JSON.")});
+    parser.addHelpOption();
+}
+
+std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments)
+{
+    if (!parser.parse(arguments))
+        return usageError(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return ExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return usageError(tr("unexpected argument '%1'.").arg(parser.positionalArguments().constFirst()));
+    return std::nullopt;
+}
+
+Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser)
+{
+    QString url = parser.value(QStringLiteral("store"));
+    if (url.isEmpty())
+        url = qEnvironmentVariable("IDEM_STORE");
+    if (url.isEmpty())
+        return makeError(ErrorKind::InvalidArgument, tr("no store given: pass --store URL or set IDEM_STORE."));
+    return openStore(url);
+}

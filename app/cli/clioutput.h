@@ -1,0 +1,35 @@
+#pragma once
+
+#include "store/record.h"
+#include "store/result.h"
+#include "store/store.h"
+
+#include <QCommandLineParser>
+#include <QJsonObject>
+
+#include <memory>
+#include <optional>
+
+// Exit codes shared by every idemctl command.
+enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
+
+// "90s", "10m", "2h", "7d", "250ms" or plain seconds → milliseconds.
+std::optional<qint64> parseDuration(const QString &text);
+QString formatAge(qint64 ms);
+
+// Prints to stderr and returns ExitUsage: the operator typed something wrong.
+int usageError(const QString &message);
+// Prints an engine error (as JSON when asked) and returns ExitFailure.
+int engineError(const Error &error, bool json);
+
+void printJson(const QJsonObject &object);
+void printLine(const QString &line);
+
+QJsonObject recordToJson(const Record &record, qint64 nowMs);
+
+// The common options: --store URL (or IDEM_STORE) and --json.
+void addStoreOptions(QCommandLineParser &parser);
+// Parses a command's arguments; on error prints why and returns ExitUsage.
+std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments);
+// Opens the store named by --store or IDEM_STORE.
+Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser);

@@ -1,0 +1,53 @@
+// idemctl: the headless twin of idem-console.
+#include "democommand.h"
+#include "presscommand.h"
+#include "querycommands.h"
+#include "clioutput.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <functional>
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("idemctl"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(IDEM_VERSION));
+
+    const QList<QPair<QString, std::function<int(const QStringList &)>>> commands = {
+        {QStringLiteral("demo"), runDemoCommand},
+        {QStringLiteral("press"), runPressCommand},
+        {QStringLiteral("stats"), runStatsCommand},
+        {QStringLiteral("inflight"), runInFlightCommand},
+        {QStringLiteral("get"), runGetCommand},
+    };
+
+    QStringList args = QCoreApplication::arguments();
+    const QString first = args.value(1);
+    if (first.isEmpty() || first == QLatin1String("--help") || first == QLatin1String("-h") || first == QLatin1String("help")) {
+        QTextStream(stdout) << QCoreApplication::translate("idemctl",
+            "Usage: idemctl COMMAND [options]\n"
+            "The headless twin of idem-console.\n\n"
+            "Commands:\n"
+            "  demo      drive simulated sales traffic and print live counters\n"
+            "  press     press test: concurrent requests on few keys, exactly once?\n"
+            "  stats     counters per scope, records by state, stuck records\n"
+            "  inflight  list in-flight records, oldest first\n"
+            "  get       show one record\n\n"
+            "Every command takes --store URL (or $IDEM_STORE), --json and --help.\n");
+        return first.isEmpty() ? ExitUsage : ExitOk;
+    }
+    if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
+        QTextStream(stdout) << "idemctl " << QCoreApplication::applicationVersion() << '\n';
+        return ExitOk;
+    }
+    for (const auto &[name, run] : commands) {
+        if (name == first) {
+            args.removeAt(1);
+            args[0] = QStringLiteral("idemctl ") + name;
+            return run(args);
+        }
+    }
+    return usageError(QCoreApplication::translate("idemctl", "unknown command '%1'.").arg(first));
+}

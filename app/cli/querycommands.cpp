@@ -1,0 +1,190 @@
+#include "querycommands.h"
+
+#include "clioutput.h"
+#include "guard/scopepolicy.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMap>
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("idemctl", text);
+}
+
+qint64 now() { return QDateTime::currentMSecsSinceEpoch(); }
+
+} // namespace
+
+int runStatsCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Counters per scope over the last minutes, record counts by state and stuck records."));
+    addStoreOptions(parser);
+    parser.addOption({QStringLiteral("scope"), tr("Only this scope."), QStringLiteral("scope")});
+    parser.addOption({QStringLiteral("minutes"), tr("Window of the counters in minutes (default 60)."), QStringLiteral("m"), QStringLiteral("60")});
+    if (std::optional<int> exit = parseCommand(parser, arguments))
+        return *exit;
+    bool ok = false;
+    const int minutes = parser.value(QStringLiteral("minutes")).toInt(&ok);
+    if (!ok || minutes < 1 || minutes > 60 * 24 * 366)
+        return usageError(tr("--minutes must be a whole number of at least 1."));
+    const QString scope = parser.value(QStringLiteral("scope"));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser);
+    if (!opened)
+        return engineError(opened.error(), json);
+    Store &store = *opened.value();
+
+    const qint64 toMinute = now() / 60000;
+    const Result<QList<CounterRow>> rows = store.counters(scope, toMinute - minutes + 1, toMinute);
+    if (!rows)
+        return engineError(rows.error(), json);
+    QMap<QString, CounterSet> perScope;
+    for (const CounterRow &row : rows.value())
+        perScope[row.scope] += row.counts;
+    const Result<QList<ScopeCount>> states = store.countByState();
+    if (!states)
+        return engineError(states.error(), json);
+    QMap<QString, QMap<QString, qint64>> statesPerScope;
+    for (const ScopeCount &c : states.value()) {
+        if (scope.isEmpty() || c.scope == scope)
+            statesPerScope[c.scope][recordStateName(c.state)] = c.count;
+    }
+    QStringList scopes = perScope.keys() + statesPerScope.keys();
+    scopes.removeDuplicates();
+    scopes.sort();
+
+    QJsonArray scopesJson;
+    for (const QString &s : std::as_const(scopes)) {
+        InFlightQuery stuck;
+        stuck.scope = s;
+        stuck.startedBeforeMs = now() - ScopePolicies::defaultFor(s).inFlightTimeoutMs;
+        const Result<qint64> stuckCount = store.countInFlight(stuck);
+        if (!stuckCount)
+            return engineError(stuckCount.error(), json);
+        const CounterSet &c = perScope[s];
+        if (json) {
+            QJsonObject counters;
+            for (int i = 0; i < CounterCount; ++i)
+                counters.insert(counterName(Counter(i)), c.values[i]);
+            QJsonObject byState;
+            for (auto it = statesPerScope[s].cbegin(); it != statesPerScope[s].cend(); ++it)
+                byState.insert(it.key(), it.value());
+            scopesJson.append(QJsonObject{{QStringLiteral("scope"), s}, {QStringLiteral("counters"), counters},
+                                          {QStringLiteral("hit_rate"), c.hitRate() ? QJsonValue(*c.hitRate()) : QJsonValue()},
+                                          {QStringLiteral("records"), byState}, {QStringLiteral("stuck"), stuckCount.value()}});
+        } else {
+            QStringList parts;
+            for (int i = 0; i < CounterCount; ++i)
+                parts << counterName(Counter(i)) + QLatin1Char('=') + QString::number(c.values[i]);
+            printLine(tr("%1: %2 hit=%3 in_flight=%4 completed=%5 timed_out=%6 stuck=%7")
+                          .arg(s, parts.join(QLatin1Char(' ')),
+                               c.hitRate() ? QString::number(*c.hitRate() * 100, 'f', 1) + QLatin1Char('%') : QStringLiteral("-"))
+                          .arg(statesPerScope[s].value(QStringLiteral("IN_FLIGHT")))
+                          .arg(statesPerScope[s].value(QStringLiteral("COMPLETED")))
+                          .arg(statesPerScope[s].value(QStringLiteral("TIMED_OUT")))
+                          .arg(stuckCount.value()));
+        }
+    }
+    if (json)
+        printJson(QJsonObject{{QStringLiteral("store"), store.displayUrl()}, {QStringLiteral("minutes"), minutes}, {QStringLiteral("scopes"), scopesJson}});
+    else if (scopes.isEmpty())
+        printLine(tr("No records and no counters in the last %1 minutes.").arg(minutes));
+    return ExitOk;
+}
+
+int runInFlightCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("In-flight records, oldest attempt first (served by an index, never a scan)."));
+    addStoreOptions(parser);
+    parser.addOption({QStringLiteral("scope"), tr("Only this scope."), QStringLiteral("scope")});
+    parser.addOption({QStringLiteral("older-than"), tr("Only attempts older than this (e.g. 10m, 90s, 2h)."), QStringLiteral("age")});
+    parser.addOption({QStringLiteral("limit"), tr("At most this many rows (default 100)."), QStringLiteral("n"), QStringLiteral("100")});
+    if (std::optional<int> exit = parseCommand(parser, arguments))
+        return *exit;
+    InFlightQuery query;
+    query.scope = parser.value(QStringLiteral("scope"));
+    if (parser.isSet(QStringLiteral("older-than"))) {
+        const std::optional<qint64> age = parseDuration(parser.value(QStringLiteral("older-than")));
+        if (!age)
+            return usageError(tr("--older-than takes a duration such as 10m, 90s or 2h, not '%1'.").arg(parser.value(QStringLiteral("older-than"))));
+        query.startedBeforeMs = now() - *age;
+    }
+    bool ok = false;
+    query.limit = parser.value(QStringLiteral("limit")).toInt(&ok);
+    if (!ok || query.limit < 1 || query.limit > 1000000)
+        return usageError(tr("--limit must be a whole number from 1 to 1000000."));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser);
+    if (!opened)
+        return engineError(opened.error(), json);
+    const Result<qint64> total = opened.value()->countInFlight(query);
+    if (!total)
+        return engineError(total.error(), json);
+    const Result<QList<Record>> rows = opened.value()->inFlight(query);
+    if (!rows)
+        return engineError(rows.error(), json);
+    const qint64 t = now();
+    if (json) {
+        QJsonArray records;
+        for (const Record &r : rows.value())
+            records.append(recordToJson(r, t));
+        printJson(QJsonObject{{QStringLiteral("matched"), total.value()}, {QStringLiteral("records"), records}});
+        return ExitOk;
+    }
+    printLine(tr("%1 in-flight record(s) match; showing %2.").arg(total.value()).arg(rows->size()));
+    for (const Record &r : rows.value()) {
+        const bool stuck = r.ageMs(t) >= ScopePolicies::defaultFor(r.scope).inFlightTimeoutMs;
+        printLine(QStringLiteral("%1  %2  %3  age=%4  attempts=%5  owner=%6  biz_no=%7%8")
+                      .arg(r.scope, -9).arg(r.key, -38).arg(QDateTime::fromMSecsSinceEpoch(r.updatedAt).toString(Qt::ISODate))
+                      .arg(formatAge(r.ageMs(t))).arg(r.attempts).arg(r.owner, r.bizNo, stuck ? tr("  STUCK") : QString()));
+    }
+    return ExitOk;
+}
+
+int runGetCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("One record with every field; the body as text when it is UTF-8, else base64."));
+    addStoreOptions(parser);
+    parser.addOption({QStringLiteral("scope"), tr("Scope of the record."), QStringLiteral("scope")});
+    parser.addOption({QStringLiteral("key"), tr("Key of the record."), QStringLiteral("key")});
+    if (std::optional<int> exit = parseCommand(parser, arguments))
+        return *exit;
+    if (!parser.isSet(QStringLiteral("scope")) || !parser.isSet(QStringLiteral("key")))
+        return usageError(tr("get needs --scope S and --key K."));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser);
+    if (!opened)
+        return engineError(opened.error(), json);
+    const Result<std::optional<Record>> record = opened.value()->get(parser.value(QStringLiteral("scope")), parser.value(QStringLiteral("key")));
+    if (!record)
+        return engineError(record.error(), json);
+    if (!record.value()) {
+        if (json)
+            printJson(QJsonObject{{QStringLiteral("found"), false}});
+        else
+            printLine(tr("No record %1/%2.").arg(parser.value(QStringLiteral("scope")), parser.value(QStringLiteral("key"))));
+        return ExitFailure;
+    }
+    const QJsonObject o = recordToJson(*record.value(), now());
+    if (json) {
+        QJsonObject withFound = o;
+        withFound.insert(QStringLiteral("found"), true);
+        printJson(withFound);
+        return ExitOk;
+    }
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QJsonValue v = it.value();
+        const QString text = v.isObject() ? QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Indented)).trimmed()
+                                          : v.toVariant().toString();
+        printLine(QStringLiteral("%1: %2").arg(it.key(), -12).arg(text));
+    }
+    return ExitOk;
+}

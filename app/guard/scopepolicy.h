@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QHash>
+#include <QString>
+#include <QStringList>
+
+// What a request that finds a stuck record (in flight longer than the scope's
+// in-flight timeout) gets.
+enum class StuckPolicy {
+    Reject,   // 409 until an operator acts: safe for money (the default)
+    Reclaim,  // the request takes the record over and runs again (attempts+1)
+};
+
+struct ScopePolicy {
+    qint64 retentionMs = 24 * 3600 * 1000LL;        // how long a completed response is replayed
+    qint64 inFlightTimeoutMs = 10 * 60 * 1000LL;     // older in-flight records are stuck (Java article: 10 min)
+    StuckPolicy stuck = StuckPolicy::Reject;
+    QStringList fingerprintHeaders;                   // header names (case-insensitive) that count in the fingerprint
+    bool failOpen = false;                            // run unguarded when the store is down (never for money)
+    bool keyRequired = true;                          // a missing key is 400 rather than an unguarded run
+};
+
+// Per-scope policies with the articles' defaults: payment 24 h, order 7 d,
+// form 1 h (Go article); in-flight timeout 10 min (Java article).
+class ScopePolicies final {
+public:
+    static ScopePolicy defaultFor(const QString &scope);
+
+    ScopePolicy forScope(const QString &scope) const;
+    void set(const QString &scope, const ScopePolicy &policy) { m_policies.insert(scope, policy); }
+
+private:
+    QHash<QString, ScopePolicy> m_policies;
+};

@@ -1,0 +1,12 @@
+#pragma once
+
+#include "store.h"
+#include "storeurl.h"
+
+#include <memory>
+
+// Opens the backend a URL names, with the schema ready. Passwords missing from
+// the URL come from the environment (IDEM_PG_PASSWORD, IDEM_MYSQL_PASSWORD,
+// IDEM_REDIS_PASSWORD), never from a settings file.
+Result<std::unique_ptr<Store>> openStore(const QString &url);
+Result<std::unique_ptr<Store>> openStore(const StoreUrl &url);

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QMetaType>
+#include <QPair>
+#include <QString>
+
+#include <optional>
+
+// DESIGN.md "The record and its states". Times are milliseconds since the
+// Unix epoch (UTC) in every backend, so ages compare without time zones.
+enum class RecordState { InFlight, Completed, TimedOut };
+
+QString recordStateName(RecordState state);                 // "IN_FLIGHT", "COMPLETED", "TIMED_OUT"
+std::optional<RecordState> recordStateFromName(const QString &name);
+
+using HeaderList = QList<QPair<QByteArray, QByteArray>>;
+
+// A cached HTTP response. Headers keep their order and duplicates.
+struct Response {
+    int status = 0;
+    HeaderList headers;
+    QByteArray body;
+
+    bool operator==(const Response &) const = default;
+};
+
+// Headers are stored as a JSON array of [name, value] pairs (order and
+// duplicates kept). Decoding reports malformed JSON instead of guessing.
+QByteArray encodeHeaders(const HeaderList &headers);
+std::optional<HeaderList> decodeHeaders(const QByteArray &json);
+
+struct Record {
+    QString scope;
+    QString key;
+    RecordState state = RecordState::InFlight;
+    QString fingerprint;   // SHA-256 of the canonical request, hex
+    QString lease;         // token of the claim that owns it
+    QString owner;         // host:pid of the claimer
+    int attempts = 1;
+    QString bizNo;
+    int statusCode = 0;
+    QByteArray headers;    // JSON, see encodeHeaders()
+    QByteArray body;
+    qint64 createdAt = 0;
+    qint64 updatedAt = 0;  // for an in-flight record: when the current attempt claimed it
+    qint64 expiresAt = 0;  // 0: no expiry (in flight)
+    bool reconciled = false; // response synthesised by reconciliation, not by the service
+
+    bool isExpired(qint64 nowMs) const { return state != RecordState::InFlight && expiresAt > 0 && expiresAt <= nowMs; }
+    qint64 ageMs(qint64 nowMs) const { return nowMs - updatedAt; }
+    Response response() const;
+};
+
+Q_DECLARE_METATYPE(Record)

@@ -1,0 +1,86 @@
+#include "sqlconnections.h"
+
+#include <QAtomicInteger>
+#include <QCoreApplication>
+#include <QSqlError>
+#include <QThread>
+
+namespace {
+
+// Connection names made in this thread; removed when the thread ends.
+struct ThreadOwnedConnections {
+    QStringList names;
+    ~ThreadOwnedConnections()
+    {
+        for (const QString &name : std::as_const(names)) {
+            if (QSqlDatabase::contains(name))
+                QSqlDatabase::removeDatabase(name);
+        }
+    }
+};
+
+thread_local ThreadOwnedConnections t_owned;
+QAtomicInteger<quint64> g_nextStoreId{1};
+
+} // namespace
+
+SqlConnections::SqlConnections(QString driver, std::function<void(QSqlDatabase &)> configure,
+                               std::function<Result<void>(QSqlDatabase &)> prepare)
+    : m_driver(std::move(driver))
+    , m_prefix(QStringLiteral("idem-%1-").arg(g_nextStoreId.fetchAndAddRelaxed(1)))
+    , m_configure(std::move(configure))
+    , m_prepare(std::move(prepare))
+{
+}
+
+SqlConnections::~SqlConnections()
+{
+    QMutexLocker lock(&m_mutex);
+    for (const QString &name : std::as_const(m_names)) {
+        if (QSqlDatabase::contains(name))
+            QSqlDatabase::removeDatabase(name);
+    }
+}
+
+QString SqlConnections::threadConnectionName() const
+{
+    return m_prefix + QString::number(reinterpret_cast<quintptr>(QThread::currentThreadId()));
+}
+
+Result<QSqlDatabase> SqlConnections::acquire()
+{
+    const QString name = threadConnectionName();
+    if (QSqlDatabase::contains(name)) {
+        QSqlDatabase db = QSqlDatabase::database(name, false);
+        if (db.isOpen())
+            return db;
+    } else {
+        QSqlDatabase db = QSqlDatabase::addDatabase(m_driver, name);
+        if (!db.isValid()) {
+            QSqlDatabase::removeDatabase(name);
+            return makeError(ErrorKind::NotBuilt,
+                             QCoreApplication::translate("SqlStore", "The Qt Sql driver %1 is not installed (Debian: libqt6sql6-%2).")
+                                 .arg(m_driver, m_driver.mid(1).toLower()));
+        }
+        m_configure(db);
+        t_owned.names.append(name);
+        QMutexLocker lock(&m_mutex);
+        m_names.append(name);
+    }
+    QSqlDatabase db = QSqlDatabase::database(name, false);
+    if (!db.open())
+        return makeError(ErrorKind::Unavailable,
+                         QCoreApplication::translate("SqlStore", "Cannot connect to %1: %2").arg(db.databaseName(), db.lastError().text()));
+    if (Result<void> prepared = m_prepare(db); !prepared) {
+        db.close();
+        return prepared.error();
+    }
+    return db;
+}
+
+void SqlConnections::drop()
+{
+    const QString name = threadConnectionName();
+    if (QSqlDatabase::contains(name))
+        QSqlDatabase::database(name, false).close();
+}

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "result.h"
+
+#include <QMutex>
+#include <QSqlDatabase>
+#include <QStringList>
+
+#include <functional>
+
+// One named QSqlDatabase per thread per store (Qt Sql connections belong to
+// the thread that opened them). A connection is removed when its thread ends
+// or when the owning store is destroyed, whichever comes first.
+class SqlConnections final {
+    Q_DISABLE_COPY_MOVE(SqlConnections)
+public:
+    // configure sets driver options on a fresh connection before open();
+    // prepare runs once on each new connection after it opened.
+    SqlConnections(QString driver, std::function<void(QSqlDatabase &)> configure,
+                   std::function<Result<void>(QSqlDatabase &)> prepare);
+    ~SqlConnections();
+
+    // The calling thread's open connection, opening (or re-opening after a
+    // lost connection) as needed.
+    Result<QSqlDatabase> acquire();
+    // Closes the calling thread's connection so the next acquire() reconnects.
+    void drop();
+
+private:
+    QString threadConnectionName() const;
+
+    const QString m_driver;
+    const QString m_prefix;
+    std::function<void(QSqlDatabase &)> m_configure;
+    std::function<Result<void>(QSqlDatabase &)> m_prepare;
+    QMutex m_mutex;
+    QStringList m_names; // every connection this store made, for the destructor
+};

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "sqlconnections.h"
+#include "store.h"
+#include "storeurl.h"
+
+#include <QMutex>
+
+class QSqlQuery;
+
+// The Qt Sql driver and connection settings a SQL store URL stands for; also
+// used by tools that open business tables in the same database.
+QString sqlDriverName(StoreUrl::Kind kind);
+void configureSqlDatabase(QSqlDatabase &db, const StoreUrl &url);
+
+// The native record layout in a SQL database through Qt Sql. SQLite now;
+// the dialect switch is where PostgreSQL and MySQL differ.
+//
+// Claims use no transaction: a plain read decides replay / in progress /
+// mismatch in one round trip; a new key is an INSERT that ignores conflicts
+// (two round trips for a first request); taking over a timed-out, expired or
+// stuck record is an UPDATE conditioned on the lease, state and time that
+// were read (compare-and-set). Whoever loses a race re-reads. This keeps
+// every backend free of lock upgrades and deadlocks.
+//
+// SQLite allows one writer per file: writers of this process queue on a
+// mutex rather than spin in SQLite's busy handler; other processes wait
+// through busy_timeout.
+class SqlStore final : public Store {
+public:
+    enum class Dialect { Sqlite, Postgres, Mysql };
+
+    explicit SqlStore(const StoreUrl &url);
+    ~SqlStore() override;
+
+    QString displayUrl() const override { return m_url.displayString(); }
+    Dialect dialect() const { return m_dialect; }
+
+    Result<void> open() override;
+    Result<ClaimResult> claim(const ClaimRequest &request) override;
+    Result<Transition> complete(const QString &scope, const QString &key, const QString &lease,
+                                const Response &response, qint64 nowMs, qint64 retentionMs) override;
+    Result<Transition> release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs) override;
+    Result<Transition> markTimedOut(const QString &scope, const QString &key, const QString &lease,
+                                    qint64 nowMs, qint64 retentionMs) override;
+    Result<std::optional<Record>> get(const QString &scope, const QString &key) override;
+    Result<QList<Record>> inFlight(const InFlightQuery &query) override;
+    Result<qint64> countInFlight(const InFlightQuery &query) override;
+    Result<QList<ScopeCount>> countByState() override;
+    Result<QList<CounterRow>> counters(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
+    Result<void> flushCounters() override;
+    Result<qint64> purgeExpired(qint64 nowMs) override;
+
+    // The calling thread's connection (for tools that keep tables beside the
+    // records, like the simulator's orders table).
+    Result<QSqlDatabase> connection() { return m_connections.acquire(); }
+
+private:
+    Result<void> prepareConnection(QSqlDatabase &db);
+    Result<std::optional<Record>> fetch(QSqlDatabase &db, const QString &scope, const QString &key);
+    Result<qint64> exec(QSqlQuery &query);
+    Error failure(const QSqlQuery &query, const QString &what);
+    Result<Transition> finishTransition(QSqlDatabase &db, qint64 affected, const QString &scope, const QString &key,
+                                        qint64 nowMs, std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter);
+    Result<void> writeCounters(QSqlDatabase &db, const QList<CounterRow> &rows);
+    void maybeFlush(QSqlDatabase &db, qint64 nowMs);
+    QMutex *writeLock() { return m_dialect == Dialect::Sqlite ? &m_sqliteWriters : nullptr; }
+
+    const StoreUrl m_url;
+    const Dialect m_dialect;
+    SqlConnections m_connections;
+    QMutex m_sqliteWriters;
+    QMutex m_schemaMutex;
+    bool m_schemaReady = false;
+};

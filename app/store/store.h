@@ -1,0 +1,135 @@
+#pragma once
+
+#include "record.h"
+#include "result.h"
+#include "telemetry/counterbuffer.h"
+
+#include <QList>
+#include <QString>
+
+// What a claim needs to decide in one atomic step (DESIGN.md protocol).
+struct ClaimRequest {
+    QString scope;
+    QString key;
+    QString fingerprint;
+    QString owner;
+    QString bizNo;
+    qint64 nowMs = 0;
+    // An in-flight record whose current attempt is older than this is stuck;
+    // with reclaimStuck it is taken over (attempts+1), otherwise in progress.
+    qint64 inFlightTimeoutMs = 10 * 60 * 1000;
+    bool reclaimStuck = false;
+};
+
+enum class ClaimOutcome {
+    Claimed,      // the caller owns the record (new, expired, timed out or reclaimed) and must run
+    Replay,       // a completed record with the same fingerprint: replay its response
+    InProgress,   // another attempt holds it
+    Mismatch,     // the key was used with another request
+};
+
+QString claimOutcomeName(ClaimOutcome outcome);
+
+struct ClaimResult {
+    ClaimOutcome outcome = ClaimOutcome::Claimed;
+    Record record;   // the record after the claim (Claimed: ours, with our lease)
+    bool stuck = false; // InProgress on a record older than the in-flight timeout
+};
+
+// A lease-carrying transition: complete, release or mark timed out.
+enum class TransitionOutcome {
+    Applied,      // the record was in flight under this lease and changed
+    StaleLease,   // the record is there but under another lease or state: nothing changed
+    NotFound,     // no such record (released, expired or never claimed): nothing changed
+};
+
+QString transitionOutcomeName(TransitionOutcome outcome);
+
+struct Transition {
+    TransitionOutcome outcome = TransitionOutcome::Applied;
+    std::optional<Record> current; // the record as it is now (after the change, or the one that won)
+};
+
+// Filters and keyset position for the in-flight listing. Rows come ordered by
+// (updatedAt, scope, key) ascending (oldest attempt first) or descending.
+struct InFlightQuery {
+    QString scope;            // empty: every scope
+    qint64 startedBeforeMs = 0; // 0: no age filter; else only attempts started before this
+    QString keyPrefix;
+    QString bizNoPrefix;
+    QString owner;
+    bool newestFirst = false;
+    int limit = 500;
+    // Keyset: continue after this row; unset for the first page.
+    struct Position {
+        qint64 updatedAt = 0;
+        QString scope;
+        QString key;
+    };
+    std::optional<Position> after;
+
+    static InFlightQuery ofScope(const QString &scope)
+    {
+        InFlightQuery q;
+        q.scope = scope;
+        return q;
+    }
+};
+
+struct ScopeCount {
+    QString scope;
+    RecordState state;
+    qint64 count = 0;
+};
+
+// The store contract every backend keeps (checked by tests/tst_conformance):
+// - claim is atomic: of any number of concurrent claims on one key exactly
+//   one gets Claimed;
+// - complete/release/markTimedOut change the record only if it is in flight
+//   under the given lease; otherwise StaleLease/NotFound and nothing changes;
+// - complete stores status, headers and body byte for byte.
+// Methods are thread-safe and block the calling thread; a GUI calls them from
+// a worker thread. Each backend counts the outcomes it sees (claims, replays,
+// releases, late finishes …) per scope per minute.
+class Store {
+    Q_DISABLE_COPY_MOVE(Store)
+public:
+    Store() = default;
+    virtual ~Store() = default;
+
+    // The URL with any password removed: safe to show and log.
+    virtual QString displayUrl() const = 0;
+
+    // Creates the schema if missing; checks the connection. Cheap when done.
+    virtual Result<void> open() = 0;
+
+    virtual Result<ClaimResult> claim(const ClaimRequest &request) = 0;
+    // retentionMs: how long the completed record is kept and replayed.
+    virtual Result<Transition> complete(const QString &scope, const QString &key, const QString &lease,
+                                        const Response &response, qint64 nowMs, qint64 retentionMs) = 0;
+    // Deletes the in-flight record (5xx: the client may retry).
+    virtual Result<Transition> release(const QString &scope, const QString &key, const QString &lease,
+                                       qint64 nowMs) = 0;
+    // IN_FLIGHT → TIMED_OUT (operator or sweeper); the record is kept for retentionMs.
+    virtual Result<Transition> markTimedOut(const QString &scope, const QString &key, const QString &lease,
+                                            qint64 nowMs, qint64 retentionMs) = 0;
+
+    virtual Result<std::optional<Record>> get(const QString &scope, const QString &key) = 0;
+    virtual Result<QList<Record>> inFlight(const InFlightQuery &query) = 0;
+    virtual Result<qint64> countInFlight(const InFlightQuery &query) = 0;
+    virtual Result<QList<ScopeCount>> countByState() = 0;
+
+    // Counter rows with minute in [fromMinute, toMinute]; empty scope: all.
+    virtual Result<QList<CounterRow>> counters(const QString &scope, qint64 fromMinute, qint64 toMinute) = 0;
+    // Writes buffered counters now (stores that buffer them); idempotent.
+    virtual Result<void> flushCounters() = 0;
+    // A failure seen by the caller (the store itself may be down): buffered
+    // and written when the store is back.
+    void countStoreError(const QString &scope, qint64 nowMs) { m_counters.add(scope, nowMs, Counter::StoreErrors); }
+
+    // Deletes completed/timed-out records past their expiry. Returns how many.
+    virtual Result<qint64> purgeExpired(qint64 nowMs) = 0;
+
+protected:
+    CounterBuffer m_counters;
+};

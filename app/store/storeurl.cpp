@@ -1,0 +1,110 @@
+#include "storeurl.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QUrl>
+#include <QUrlQuery>
+
+namespace {
+
+Error bad(const QString &message)
+{
+    return makeError(ErrorKind::InvalidArgument, message);
+}
+
+} // namespace
+
+Result<StoreUrl> StoreUrl::parse(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return bad(QCoreApplication::translate("StoreUrl", "The store URL is empty. Use e.g. sqlite:///var/lib/idem/records.db"));
+
+    const QUrl url(trimmed, QUrl::StrictMode);
+    if (!url.isValid())
+        return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' is malformed: %2").arg(trimmed, url.errorString()));
+
+    StoreUrl result;
+    const QString scheme = url.scheme().toLower();
+    if (scheme == QLatin1String("sqlite")) {
+        result.kind = Kind::Sqlite;
+        if (!url.host().isEmpty())
+            return bad(QCoreApplication::translate("StoreUrl", "A SQLite URL has no host: write sqlite:///absolute/path.db (three slashes)."));
+        result.path = url.path();
+        if (result.path.isEmpty() || !QDir::isAbsolutePath(result.path) || result.path.endsWith(QLatin1Char('/')))
+            return bad(QCoreApplication::translate("StoreUrl", "A SQLite URL needs an absolute file path: sqlite:///absolute/path.db"));
+        const QUrlQuery query(url);
+        for (const auto &[name, value] : query.queryItems(QUrl::FullyDecoded))
+            result.options.insert(name, value);
+        return result;
+    }
+
+    if (scheme == QLatin1String("postgresql") || scheme == QLatin1String("postgres")) {
+        result.kind = Kind::Postgres;
+        result.port = url.port(5432);
+    } else if (scheme == QLatin1String("mysql") || scheme == QLatin1String("mariadb")) {
+        result.kind = Kind::Mysql;
+        result.port = url.port(3306);
+    } else if (scheme == QLatin1String("redis")) {
+        result.kind = Kind::Redis;
+        result.port = url.port(6379);
+    } else {
+        return bad(QCoreApplication::translate("StoreUrl", "Unknown store scheme '%1': use sqlite, postgresql, mysql or redis.").arg(url.scheme()));
+    }
+
+    result.host = url.host();
+    if (result.host.isEmpty())
+        return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' has no host.").arg(url.toDisplayString(QUrl::RemovePassword)));
+    result.user = url.userName();
+    result.password = url.password();
+    result.database = url.path().mid(1);
+    const QUrlQuery query(url);
+    for (const auto &[name, value] : query.queryItems(QUrl::FullyDecoded))
+        result.options.insert(name, value);
+
+    if (result.kind == Kind::Redis) {
+        bool numeric = true;
+        if (!result.database.isEmpty())
+            result.database.toInt(&numeric);
+        if (!numeric)
+            return bad(QCoreApplication::translate("StoreUrl", "A Redis URL ends with a database number, e.g. redis://host:6379/0, not '%1'.").arg(result.database));
+    } else if (result.database.isEmpty() || result.database.contains(QLatin1Char('/'))) {
+        return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' needs a database name after the port, e.g. %2://user@host:port/idem.")
+                       .arg(url.toDisplayString(QUrl::RemovePassword), scheme));
+    }
+    return result;
+}
+
+QString StoreUrl::schemeName() const
+{
+    switch (kind) {
+    case Kind::Sqlite: return QStringLiteral("sqlite");
+    case Kind::Postgres: return QStringLiteral("postgresql");
+    case Kind::Mysql: return QStringLiteral("mysql");
+    case Kind::Redis: return QStringLiteral("redis");
+    }
+    return QString();
+}
+
+QString StoreUrl::displayString() const
+{
+    if (kind == Kind::Sqlite) {
+        QString text = QStringLiteral("sqlite://") + path;
+        for (auto it = options.cbegin(); it != options.cend(); ++it)
+            text += (it == options.cbegin() ? QLatin1Char('?') : QLatin1Char('&')) + it.key() + QLatin1Char('=') + it.value();
+        return text;
+    }
+    QUrl url;
+    url.setScheme(schemeName());
+    url.setUserName(user);
+    url.setHost(host);
+    url.setPort(port);
+    url.setPath(QLatin1Char('/') + database);
+    if (!options.isEmpty()) {
+        QUrlQuery query;
+        for (auto it = options.cbegin(); it != options.cend(); ++it)
+            query.addQueryItem(it.key(), it.value());
+        url.setQuery(query);
+    }
+    return url.toDisplayString();
+}

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "result.h"
+
+#include <QMap>
+#include <QString>
+
+// A parsed store URL (DESIGN.md "Backends"):
+//   sqlite:///abs/path.db
+//   postgresql://user@host:port/db?sslmode=…
+//   mysql://user@host:port/db
+//   redis://[user[:password]@]host:port[/db]
+// Passwords may be in the URL but are never shown: displayString() drops them.
+struct StoreUrl {
+    enum class Kind { Sqlite, Postgres, Mysql, Redis };
+
+    Kind kind = Kind::Sqlite;
+    QString path;          // sqlite: absolute file path
+    QString user;
+    QString password;
+    QString host;
+    int port = 0;
+    QString database;      // sql: database name; redis: db number as text
+    QMap<QString, QString> options; // query parameters
+
+    static Result<StoreUrl> parse(const QString &text);
+    QString displayString() const;
+    QString schemeName() const;
+};

@@ -1,0 +1,36 @@
+-- idem-console native schema, SQLite dialect. The loader runs one statement per ";" at a line end.
+CREATE TABLE IF NOT EXISTS idem_records (
+    scope        TEXT    NOT NULL,
+    idem_key     TEXT    NOT NULL,
+    state        TEXT    NOT NULL CHECK (state IN ('IN_FLIGHT', 'COMPLETED', 'TIMED_OUT')),
+    fingerprint  TEXT    NOT NULL,
+    lease        TEXT    NOT NULL,
+    owner        TEXT    NOT NULL,
+    attempts     INTEGER NOT NULL DEFAULT 1,
+    biz_no       TEXT    NOT NULL DEFAULT '',
+    status_code  INTEGER NOT NULL DEFAULT 0,
+    headers      BLOB,
+    body         BLOB,
+    created_at   INTEGER NOT NULL,
+    updated_at   INTEGER NOT NULL,
+    expires_at   INTEGER NOT NULL DEFAULT 0,
+    reconciled   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (scope, idem_key)
+);
+-- The stuck list is a range over in-flight rows only, never a scan of all records.
+CREATE INDEX IF NOT EXISTS idem_records_inflight ON idem_records (updated_at, scope, idem_key) WHERE state = 'IN_FLIGHT';
+CREATE INDEX IF NOT EXISTS idem_records_expiry ON idem_records (expires_at) WHERE state <> 'IN_FLIGHT';
+CREATE TABLE IF NOT EXISTS idem_counters (
+    scope        TEXT    NOT NULL,
+    minute       INTEGER NOT NULL,
+    executed     INTEGER NOT NULL DEFAULT 0,
+    replayed     INTEGER NOT NULL DEFAULT 0,
+    in_progress  INTEGER NOT NULL DEFAULT 0,
+    mismatch     INTEGER NOT NULL DEFAULT 0,
+    released     INTEGER NOT NULL DEFAULT 0,
+    timed_out    INTEGER NOT NULL DEFAULT 0,
+    reconciled   INTEGER NOT NULL DEFAULT 0,
+    store_errors INTEGER NOT NULL DEFAULT 0,
+    late_finish  INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (scope, minute)
+);

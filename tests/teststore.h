@@ -1,0 +1,32 @@
+#pragma once
+
+#include "store/store.h"
+
+#include <QTemporaryDir>
+
+#include <memory>
+
+// The store a test runs against, chosen by IDEM_TEST_BACKEND (sqlite, redis,
+// postgresql, mysql). SQLite gets a fresh file in a temporary directory; a
+// server backend takes its URL from IDEM_TEST_<BACKEND>_URL and each test
+// gets its own scope prefix, so tests never see each other's records.
+class TestStore final {
+public:
+    TestStore();
+    // nullptr (and QSKIP-worthy reason) when the backend is not configured.
+    std::unique_ptr<Store> open(QString *whyNot);
+    QString url() const { return m_url; }
+    // A scope unique to this process and call, for test isolation on shared servers.
+    QString scope(const QString &base) const;
+    QString backend() const { return m_backend; }
+
+    // Writes a broken value behind the store's back, as another program
+    // (or a disk fault) would: headers that are not JSON, an unknown state.
+    bool corruptHeaders(const QString &scope, const QString &key);
+    bool corruptState(const QString &scope, const QString &key);
+
+private:
+    QTemporaryDir m_dir;
+    QString m_backend;
+    QString m_url;
+};

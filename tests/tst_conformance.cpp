@@ -1,0 +1,512 @@
+// The store conformance suite: DESIGN.md's invariants, written once, run once
+// per backend (CTest passes IDEM_TEST_BACKEND). Times are driven by a fake
+// clock passed in each request, so expiry and stuck records need no sleeping.
+#include "guard/guard.h"
+#include "teststore.h"
+
+#include <QtTest>
+
+#include <atomic>
+#include <thread>
+
+namespace {
+
+constexpr qint64 T0 = 1'800'000'000'000; // a fixed "now" (2027-01-15)
+constexpr qint64 Minute = 60'000;
+
+ClaimRequest claimOf(const QString &scope, const QString &key, const QString &fingerprint, qint64 now = T0)
+{
+    ClaimRequest r;
+    r.scope = scope;
+    r.key = key;
+    r.fingerprint = fingerprint;
+    r.owner = QStringLiteral("test-host:1");
+    r.bizNo = QStringLiteral("SO-") + key;
+    r.nowMs = now;
+    return r;
+}
+
+Response okResponse(const QByteArray &body = QByteArrayLiteral("{\"ok\":true}"))
+{
+    return Response{201, {{"Content-Type", "application/json"}, {"X-Trace", "a"}, {"X-Trace", "b"}}, body};
+}
+
+GuardRequest requestOf(const QString &scope, const QString &key, const QByteArray &body = QByteArrayLiteral("{\"amount\":100}"))
+{
+    GuardRequest r;
+    r.scope = scope;
+    r.key = key;
+    r.path = "/api/payments";
+    r.body = body;
+    return r;
+}
+
+} // namespace
+
+class ConformanceTest : public QObject {
+    Q_OBJECT
+
+private:
+    TestStore m_env;
+    std::unique_ptr<Store> m_store;
+    QString m_scope;
+    std::atomic<qint64> m_now{T0};
+    int m_case = 0;
+
+    Store &store() { return *m_store; }
+    // A fresh scope per test function: no test sees another's records.
+    QString freshScope() { return m_env.scope(QStringLiteral("conf%1").arg(++m_case)); }
+    Guard::Clock clock() { return [this] { return m_now.load(); }; }
+
+private slots:
+    void initTestCase()
+    {
+        QString why;
+        m_store = m_env.open(&why);
+        if (!m_store)
+            QFAIL(qPrintable(QStringLiteral("backend %1 unavailable: %2").arg(m_env.backend(), why)));
+    }
+
+    void init()
+    {
+        m_scope = freshScope();
+        m_now = T0;
+    }
+
+    void claimNewKeyOwnsTheRecord()
+    {
+        const Result<ClaimResult> c = store().claim(claimOf(m_scope, QStringLiteral("k1"), QStringLiteral("fp1")));
+        QVERIFY2(c.ok(), qPrintable(c.error().message));
+        QCOMPARE(c->outcome, ClaimOutcome::Claimed);
+        QCOMPARE(c->record.state, RecordState::InFlight);
+        QCOMPARE(c->record.attempts, 1);
+        QVERIFY(c->record.lease.size() >= 16);
+
+        const Result<std::optional<Record>> got = store().get(m_scope, QStringLiteral("k1"));
+        QVERIFY(got.ok() && got.value());
+        const Record &r = *got.value();
+        QCOMPARE(r.state, RecordState::InFlight);
+        QCOMPARE(r.lease, c->record.lease);
+        QCOMPARE(r.fingerprint, QStringLiteral("fp1"));
+        QCOMPARE(r.owner, QStringLiteral("test-host:1"));
+        QCOMPARE(r.bizNo, QStringLiteral("SO-k1"));
+        QCOMPARE(r.createdAt, T0);
+        QCOMPARE(r.updatedAt, T0);
+        QCOMPARE(r.expiresAt, 0);
+    }
+
+    void secondClaimIsInProgressOrMismatch()
+    {
+        QVERIFY(store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp"))).ok());
+        const Result<ClaimResult> same = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp"), T0 + 1000));
+        QVERIFY(same.ok());
+        QCOMPARE(same->outcome, ClaimOutcome::InProgress);
+        QVERIFY(!same->stuck);
+        const Result<ClaimResult> other = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp-other"), T0 + 1000));
+        QVERIFY(other.ok());
+        QCOMPARE(other->outcome, ClaimOutcome::Mismatch);
+    }
+
+    void completeCachesResponseByteForByte()
+    {
+        const Result<ClaimResult> c = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp")));
+        QVERIFY(c.ok());
+        const Response response = okResponse();
+        const Result<Transition> done = store().complete(m_scope, QStringLiteral("k"), c->record.lease, response, T0 + 50, 3600'000);
+        QVERIFY2(done.ok(), qPrintable(done.error().message));
+        QCOMPARE(done->outcome, TransitionOutcome::Applied);
+
+        const Result<ClaimResult> again = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp"), T0 + 100));
+        QVERIFY(again.ok());
+        QCOMPARE(again->outcome, ClaimOutcome::Replay);
+        QCOMPARE(again->record.state, RecordState::Completed);
+        QCOMPARE(again->record.response(), response);
+        QCOMPARE(again->record.expiresAt, T0 + 50 + 3600'000);
+    }
+
+    void staleLeaseChangesNothing()
+    {
+        const Result<ClaimResult> c = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp")));
+        QVERIFY(c.ok());
+        const QString stale = QStringLiteral("0123456789abcdef0123456789abcdef");
+        const Result<Transition> complete = store().complete(m_scope, QStringLiteral("k"), stale, okResponse(), T0 + 1, 1000);
+        const Result<Transition> release = store().release(m_scope, QStringLiteral("k"), stale, T0 + 1);
+        const Result<Transition> timeout = store().markTimedOut(m_scope, QStringLiteral("k"), stale, T0 + 1, 1000);
+        for (const Result<Transition> *t : {&complete, &release, &timeout}) {
+            QVERIFY2(t->ok(), qPrintable(t->error().message));
+            QCOMPARE(t->value().outcome, TransitionOutcome::StaleLease);
+            QVERIFY(t->value().current);
+            QCOMPARE(t->value().current->lease, c->record.lease);
+        }
+        const Result<std::optional<Record>> got = store().get(m_scope, QStringLiteral("k"));
+        QVERIFY(got.ok() && got.value());
+        QCOMPARE(got.value()->state, RecordState::InFlight);
+        QCOMPARE(got.value()->updatedAt, T0);
+        QCOMPARE(got.value()->statusCode, 0);
+
+        const Result<Transition> missing = store().complete(m_scope, QStringLiteral("nobody"), stale, okResponse(), T0, 1000);
+        QVERIFY(missing.ok());
+        QCOMPARE(missing->outcome, TransitionOutcome::NotFound);
+    }
+
+    void releaseLetsTheClientRetry()
+    {
+        const Result<ClaimResult> c = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp")));
+        QVERIFY(c.ok());
+        const Result<Transition> released = store().release(m_scope, QStringLiteral("k"), c->record.lease, T0 + 10);
+        QVERIFY(released.ok());
+        QCOMPARE(released->outcome, TransitionOutcome::Applied);
+        const Result<std::optional<Record>> got = store().get(m_scope, QStringLiteral("k"));
+        QVERIFY(got.ok());
+        QVERIFY(!got.value());
+        const Result<ClaimResult> again = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp"), T0 + 20));
+        QVERIFY(again.ok());
+        QCOMPARE(again->outcome, ClaimOutcome::Claimed);
+        QCOMPARE(again->record.attempts, 1);
+    }
+
+    void timedOutRecordIsReclaimedAndTheLateFinisherLoses()
+    {
+        const Result<ClaimResult> first = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp")));
+        QVERIFY(first.ok());
+        const Result<Transition> timedOut = store().markTimedOut(m_scope, QStringLiteral("k"), first->record.lease, T0 + 11 * Minute, 3600'000);
+        QVERIFY(timedOut.ok());
+        QCOMPARE(timedOut->outcome, TransitionOutcome::Applied);
+        Result<std::optional<Record>> got = store().get(m_scope, QStringLiteral("k"));
+        QVERIFY(got.ok() && got.value());
+        QCOMPARE(got.value()->state, RecordState::TimedOut);
+
+        // The client resubmits: a new attempt with a new lease.
+        const Result<ClaimResult> second = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp"), T0 + 12 * Minute));
+        QVERIFY(second.ok());
+        QCOMPARE(second->outcome, ClaimOutcome::Claimed);
+        QCOMPARE(second->record.attempts, 2);
+        QVERIFY(second->record.lease != first->record.lease);
+
+        // The first attempt finishes late: it must not overwrite anything.
+        const Result<Transition> late = store().complete(m_scope, QStringLiteral("k"), first->record.lease,
+                                                         okResponse("late"), T0 + 13 * Minute, 3600'000);
+        QVERIFY(late.ok());
+        QCOMPARE(late->outcome, TransitionOutcome::StaleLease);
+        got = store().get(m_scope, QStringLiteral("k"));
+        QVERIFY(got.ok() && got.value());
+        QCOMPARE(got.value()->state, RecordState::InFlight);
+        QCOMPARE(got.value()->lease, second->record.lease);
+        QVERIFY(got.value()->body.isEmpty());
+
+        QVERIFY(store().flushCounters().ok());
+        const Result<QList<CounterRow>> rows = store().counters(m_scope, 0, (T0 + 60 * Minute) / Minute);
+        QVERIFY(rows.ok());
+        CounterSet total;
+        for (const CounterRow &row : rows.value())
+            total += row.counts;
+        QCOMPARE(total[Counter::Executed], 2);
+        QCOMPARE(total[Counter::TimedOut], 1);
+        QCOMPARE(total[Counter::LateFinish], 1);
+    }
+
+    void stuckRecordPolicy()
+    {
+        const Result<ClaimResult> first = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp")));
+        QVERIFY(first.ok());
+        ClaimRequest later = claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp"), T0 + 10 * Minute + 1);
+        Result<ClaimResult> rejected = store().claim(later);
+        QVERIFY(rejected.ok());
+        QCOMPARE(rejected->outcome, ClaimOutcome::InProgress);
+        QVERIFY(rejected->stuck);
+
+        later.reclaimStuck = true;
+        const Result<ClaimResult> reclaimed = store().claim(later);
+        QVERIFY(reclaimed.ok());
+        QCOMPARE(reclaimed->outcome, ClaimOutcome::Claimed);
+        QCOMPARE(reclaimed->record.attempts, 2);
+        const Result<Transition> oldRelease = store().release(m_scope, QStringLiteral("k"), first->record.lease, later.nowMs + 5);
+        QVERIFY(oldRelease.ok());
+        QCOMPARE(oldRelease->outcome, TransitionOutcome::StaleLease);
+    }
+
+    void expiredRecordStartsAfresh()
+    {
+        const Result<ClaimResult> c = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp")));
+        QVERIFY(c.ok());
+        QVERIFY(store().complete(m_scope, QStringLiteral("k"), c->record.lease, okResponse(), T0 + 10, 1000).ok());
+        // Before expiry another payload is a mismatch; after it the key is free.
+        const Result<ClaimResult> early = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp2"), T0 + 500));
+        QVERIFY(early.ok());
+        QCOMPARE(early->outcome, ClaimOutcome::Mismatch);
+        const Result<ClaimResult> fresh = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp2"), T0 + 2000));
+        QVERIFY(fresh.ok());
+        QCOMPARE(fresh->outcome, ClaimOutcome::Claimed);
+        QCOMPARE(fresh->record.attempts, 1);
+        QCOMPARE(fresh->record.fingerprint, QStringLiteral("fp2"));
+        QCOMPARE(fresh->record.createdAt, T0 + 2000);
+
+        const Result<ClaimResult> other = store().claim(claimOf(m_scope, QStringLiteral("k2"), QStringLiteral("fp")));
+        QVERIFY(other.ok());
+        QVERIFY(store().complete(m_scope, QStringLiteral("k2"), other->record.lease, okResponse(), T0 + 10, 1000).ok());
+        const Result<qint64> purged = store().purgeExpired(T0 + 5000);
+        QVERIFY(purged.ok());
+        QVERIFY(purged.value() >= 1);
+        const Result<std::optional<Record>> gone = store().get(m_scope, QStringLiteral("k2"));
+        QVERIFY(gone.ok());
+        QVERIFY(!gone.value());
+        const Result<std::optional<Record>> kept = store().get(m_scope, QStringLiteral("k"));
+        QVERIFY(kept.ok() && kept.value()); // in flight: never purged
+    }
+
+    void concurrentClaimsExecuteOnce()
+    {
+        constexpr int threads = 32;
+        std::atomic<int> claimed{0}, inProgress{0}, failed{0};
+        std::atomic<bool> go{false};
+        std::vector<std::thread> pool;
+        for (int i = 0; i < threads; ++i) {
+            pool.emplace_back([&] {
+                while (!go)
+                    std::this_thread::yield();
+                const Result<ClaimResult> c = store().claim(claimOf(m_scope, QStringLiteral("hot"), QStringLiteral("fp")));
+                if (!c.ok())
+                    ++failed;
+                else if (c->outcome == ClaimOutcome::Claimed)
+                    ++claimed;
+                else if (c->outcome == ClaimOutcome::InProgress)
+                    ++inProgress;
+            });
+        }
+        go = true;
+        for (std::thread &t : pool)
+            t.join();
+        QCOMPARE(failed.load(), 0);
+        QCOMPARE(claimed.load(), 1);
+        QCOMPARE(inProgress.load(), threads - 1);
+    }
+
+    void guardCaches2xxAnd4xxButNot5xx_data()
+    {
+        QTest::addColumn<int>("status");
+        QTest::addColumn<bool>("cached");
+        QTest::newRow("200") << 200 << true;
+        QTest::newRow("201") << 201 << true;
+        QTest::newRow("204 empty") << 204 << true;
+        QTest::newRow("402") << 402 << true;
+        QTest::newRow("422") << 422 << true;
+        QTest::newRow("500") << 500 << false;
+        QTest::newRow("503") << 503 << false;
+    }
+
+    void guardCaches2xxAnd4xxButNot5xx()
+    {
+        QFETCH(int, status);
+        QFETCH(bool, cached);
+        Guard guard(store(), {}, clock());
+        int runs = 0;
+        const QByteArray body = status == 204 ? QByteArray("") : QByteArray("{\"status\":") + QByteArray::number(status) + '}';
+        auto business = [&] {
+            ++runs;
+            return Response{status, {{"Content-Type", "application/json"}}, body};
+        };
+        const GuardResult first = guard.handle(requestOf(m_scope, QStringLiteral("k")), business);
+        QCOMPARE(first.outcome, GuardOutcome::Executed);
+        QVERIFY2(first.finalised, qPrintable(first.message));
+        const GuardResult second = guard.handle(requestOf(m_scope, QStringLiteral("k")), business);
+        if (cached) {
+            QCOMPARE(second.outcome, GuardOutcome::Replayed);
+            QCOMPARE(runs, 1);
+            QCOMPARE(second.response.status, status);
+            QCOMPARE(second.response.body, body);
+            QVERIFY(second.response.headers.contains(qMakePair(QByteArray("Idempotent-Replayed"), QByteArray("true"))));
+        } else {
+            QCOMPARE(second.outcome, GuardOutcome::Executed);
+            QCOMPARE(runs, 2);
+        }
+    }
+
+    void guardReplaysHugeBinaryBodyByteForByte()
+    {
+        QByteArray body;
+        body.reserve(1 << 20);
+        for (int i = 0; i < (1 << 20); ++i)
+            body.append(char((i * 131 + (i >> 8)) & 0xff)); // every byte value, NULs and invalid UTF-8 included
+        Guard guard(store(), {}, clock());
+        int runs = 0;
+        const Response response{200, {{"Content-Type", "application/octet-stream"}}, body};
+        const GuardResult first = guard.handle(requestOf(m_scope, QStringLiteral("bin"), body), [&] { ++runs; return response; });
+        QCOMPARE(first.outcome, GuardOutcome::Executed);
+        QVERIFY2(first.finalised, qPrintable(first.message));
+        const GuardResult second = guard.handle(requestOf(m_scope, QStringLiteral("bin"), body), [&] { ++runs; return response; });
+        QCOMPARE(second.outcome, GuardOutcome::Replayed);
+        QCOMPARE(runs, 1);
+        QCOMPARE(second.response.body.size(), body.size());
+        QVERIFY(second.response.body == body);
+    }
+
+    void guardMismatchAndInProgress()
+    {
+        Guard guard(store(), {}, clock());
+        bool innerChecked = false;
+        const GuardResult first = guard.handle(requestOf(m_scope, QStringLiteral("k")), [&] {
+            // While the first attempt runs, the same request is in progress
+            // and a different one is a mismatch.
+            const GuardResult dup = guard.handle(requestOf(m_scope, QStringLiteral("k")), [] { return Response{200, {}, "dup"}; });
+            const GuardResult other = guard.handle(requestOf(m_scope, QStringLiteral("k"), "{\"amount\":999}"), [] { return Response{200, {}, "x"}; });
+            innerChecked = dup.outcome == GuardOutcome::InProgress && dup.response.status == 409 && dup.retryAfterMs > 0
+                && other.outcome == GuardOutcome::Mismatch && other.response.status == 422;
+            return okResponse();
+        });
+        QCOMPARE(first.outcome, GuardOutcome::Executed);
+        QVERIFY(innerChecked);
+        const GuardResult after = guard.handle(requestOf(m_scope, QStringLiteral("k"), "{\"amount\":999}"), [] { return Response{200, {}, "x"}; });
+        QCOMPARE(after.outcome, GuardOutcome::Mismatch);
+    }
+
+    void guardRejectsBadKeys_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::newRow("empty") << QString();
+        QTest::newRow("256 bytes") << QString(256, QLatin1Char('a'));
+        QTest::newRow("128 two-byte chars") << QString(128, QChar(0x00e9));
+        QTest::newRow("newline") << QStringLiteral("abc\ndef");
+        QTest::newRow("NUL") << QStringLiteral("abc") + QChar(0) + QStringLiteral("def");
+        QTest::newRow("DEL") << QStringLiteral("abc\x7f");
+    }
+
+    void guardRejectsBadKeys()
+    {
+        QFETCH(QString, key);
+        Guard guard(store(), {}, clock());
+        bool ran = false;
+        const GuardResult r = guard.handle(requestOf(m_scope, key), [&] { ran = true; return okResponse(); });
+        QCOMPARE(r.outcome, GuardOutcome::InvalidKey);
+        QCOMPARE(r.response.status, 400);
+        QVERIFY(!r.message.isEmpty());
+        QVERIFY(!ran);
+        const Result<qint64> inFlight = store().countInFlight(InFlightQuery::ofScope(m_scope));
+        QVERIFY(inFlight.ok());
+        QCOMPARE(inFlight.value(), 0);
+    }
+
+    void guardAcceptsLongestAllowedKey()
+    {
+        Guard guard(store(), {}, clock());
+        const GuardResult r = guard.handle(requestOf(m_scope, QString(255, QLatin1Char('k'))), [] { return okResponse(); });
+        QCOMPARE(r.outcome, GuardOutcome::Executed);
+    }
+
+    void corruptRecordIsAClearErrorNeverAnExecution()
+    {
+        Guard guard(store(), {}, clock());
+        QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("h")), [] { return okResponse(); }).outcome, GuardOutcome::Executed);
+        QVERIFY(m_env.corruptHeaders(m_scope, QStringLiteral("h")));
+        bool ran = false;
+        const GuardResult r = guard.handle(requestOf(m_scope, QStringLiteral("h")), [&] { ran = true; return okResponse(); });
+        QCOMPARE(r.outcome, GuardOutcome::CorruptRecord);
+        QVERIFY(r.message.contains(QStringLiteral("h")));
+        QVERIFY(!ran);
+
+        QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("s")), [] { return okResponse(); }).outcome, GuardOutcome::Executed);
+        QVERIFY(m_env.corruptState(m_scope, QStringLiteral("s")));
+        const Result<std::optional<Record>> got = store().get(m_scope, QStringLiteral("s"));
+        QVERIFY(!got.ok());
+        QCOMPARE(got.error().kind, ErrorKind::Corrupt);
+        QVERIFY(got.error().message.contains(QStringLiteral("HALF_DONE")));
+        const GuardResult r2 = guard.handle(requestOf(m_scope, QStringLiteral("s")), [&] { ran = true; return okResponse(); });
+        QCOMPARE(r2.outcome, GuardOutcome::CorruptRecord);
+        QVERIFY(!ran);
+    }
+
+    void inFlightListingPagesWithKeysetAndFilters()
+    {
+        // 25 records, attempts one second apart, two owners, some with LIKE wildcards in the key.
+        const int n = 25;
+        for (int i = 0; i < n; ++i) {
+            ClaimRequest c = claimOf(m_scope, (i % 5 == 0 ? QStringLiteral("a%_") : QStringLiteral("key-")) + QString::number(i),
+                                     QStringLiteral("fp"), T0 + i * 1000);
+            c.owner = i % 2 ? QStringLiteral("odd:1") : QStringLiteral("even:2");
+            c.bizNo = QStringLiteral("SO%1").arg(1000 + i);
+            QVERIFY(store().claim(c).ok());
+        }
+        InFlightQuery q;
+        q.scope = m_scope;
+        q.limit = 7;
+        QStringList seen;
+        qint64 last = 0;
+        for (;;) {
+            const Result<QList<Record>> page = store().inFlight(q);
+            QVERIFY2(page.ok(), qPrintable(page.error().message));
+            for (const Record &r : page.value()) {
+                QVERIFY(r.updatedAt >= last);
+                last = r.updatedAt;
+                seen << r.key;
+            }
+            if (page->size() < q.limit)
+                break;
+            q.after = InFlightQuery::Position{page->constLast().updatedAt, page->constLast().scope, page->constLast().key};
+        }
+        QCOMPARE(seen.size(), n);
+        seen.removeDuplicates();
+        QCOMPARE(seen.size(), n);
+
+        InFlightQuery newest = InFlightQuery::ofScope(m_scope);
+        newest.newestFirst = true;
+        newest.limit = 1;
+        QCOMPARE(store().inFlight(newest).value().constFirst().updatedAt, T0 + (n - 1) * 1000);
+
+        auto count = [&](InFlightQuery f) {
+            f.scope = m_scope;
+            return store().countInFlight(f).value_or(-1);
+        };
+        QCOMPARE(count({}), n);
+        InFlightQuery f;
+        f.startedBeforeMs = T0 + 10 * 1000;
+        QCOMPARE(count(f), 10);
+        f = {};
+        f.keyPrefix = QStringLiteral("a%_");
+        QCOMPARE(count(f), 5);
+        f.keyPrefix = QStringLiteral("a%");
+        QCOMPARE(count(f), 5);
+        f.keyPrefix = QStringLiteral("a_");
+        QCOMPARE(count(f), 0); // '_' is literal, not a wildcard
+        f = {};
+        f.owner = QStringLiteral("odd:1");
+        QCOMPARE(count(f), 12);
+        f = {};
+        f.bizNoPrefix = QStringLiteral("SO101");
+        QCOMPARE(count(f), 10);
+
+        InFlightQuery other;
+        other.scope = m_scope + QStringLiteral("-none");
+        QCOMPARE(store().countInFlight(other).value_or(-1), 0);
+    }
+
+    void countersAreFlushedPerScopeAndMinute()
+    {
+        Guard guard(store(), {}, clock());
+        for (int i = 0; i < 3; ++i)
+            guard.handle(requestOf(m_scope, QStringLiteral("c%1").arg(i)), [] { return okResponse(); });
+        guard.handle(requestOf(m_scope, QStringLiteral("c0")), [] { return okResponse(); });
+        guard.handle(requestOf(m_scope, QStringLiteral("c1")), [] { return okResponse(); });
+        guard.handle(requestOf(m_scope, QStringLiteral("c1"), "other"), [] { return okResponse(); });
+        m_now = T0 + 2 * Minute;
+        guard.handle(requestOf(m_scope, QStringLiteral("c9")), [] { return Response{500, {}, "boom"}; });
+        QVERIFY(store().flushCounters().ok());
+        const Result<QList<CounterRow>> rows = store().counters(m_scope, T0 / Minute, T0 / Minute + 5);
+        QVERIFY(rows.ok());
+        QCOMPARE(rows->size(), 2);
+        const CounterRow &first = rows->at(0);
+        QCOMPARE(first.minute, T0 / Minute);
+        QCOMPARE(first.counts[Counter::Executed], 3);
+        QCOMPARE(first.counts[Counter::Replayed], 2);
+        QCOMPARE(first.counts[Counter::Mismatch], 1);
+        QCOMPARE(first.counts.hitRate().value(), 0.4);
+        const CounterRow &second = rows->at(1);
+        QCOMPARE(second.minute, T0 / Minute + 2);
+        QCOMPARE(second.counts[Counter::Executed], 1);
+        QCOMPARE(second.counts[Counter::Released], 1);
+        // Flushing again adds nothing twice.
+        QVERIFY(store().flushCounters().ok());
+        QCOMPARE(store().counters(m_scope, T0 / Minute, T0 / Minute).value().at(0).counts[Counter::Executed], 3);
+    }
+};
+
+QTEST_GUILESS_MAIN(ConformanceTest)
+#include "tst_conformance.moc"

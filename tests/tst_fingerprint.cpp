@@ -1,0 +1,50 @@
+#include "guard/fingerprint.h"
+
+#include <QtTest>
+
+class FingerprintTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void isSha256Hex()
+    {
+        const QString fp = requestFingerprint("POST", "/pay", {}, "{}", {});
+        QCOMPARE(fp.size(), 64);
+        QVERIFY(QRegularExpression(QStringLiteral("^[0-9a-f]{64}$")).match(fp).hasMatch());
+    }
+
+    void changesWithEveryPart_data()
+    {
+        QTest::addColumn<QByteArray>("method");
+        QTest::addColumn<QByteArray>("path");
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<QByteArray>("tenant");
+        QTest::newRow("method") << QByteArray("PUT") << QByteArray("/pay") << QByteArray("{}") << QByteArray("t1");
+        QTest::newRow("path") << QByteArray("POST") << QByteArray("/pay2") << QByteArray("{}") << QByteArray("t1");
+        QTest::newRow("body") << QByteArray("POST") << QByteArray("/pay") << QByteArray("{ }") << QByteArray("t1");
+        QTest::newRow("counted header") << QByteArray("POST") << QByteArray("/pay") << QByteArray("{}") << QByteArray("t2");
+        QTest::newRow("boundary shift") << QByteArray("POST") << QByteArray("/pa") << QByteArray("y{}") << QByteArray("t1");
+    }
+
+    void changesWithEveryPart()
+    {
+        QFETCH(QByteArray, method);
+        QFETCH(QByteArray, path);
+        QFETCH(QByteArray, body);
+        QFETCH(QByteArray, tenant);
+        const QStringList counted{QStringLiteral("X-Tenant")};
+        const QString base = requestFingerprint("POST", "/pay", {{"x-tenant", "t1"}}, "{}", counted);
+        QVERIFY(requestFingerprint(method, path, {{"X-Tenant", tenant}}, body, counted) != base);
+    }
+
+    void ignoresUncountedHeadersAndMethodCase()
+    {
+        const QStringList counted{QStringLiteral("X-Tenant")};
+        const QString a = requestFingerprint("post", "/pay", {{"X-Tenant", "t1"}, {"X-Request-Id", "1"}}, "{}", counted);
+        const QString b = requestFingerprint("POST", "/pay", {{"X-Request-Id", "2"}, {"x-tenant", "t1"}}, "{}", counted);
+        QCOMPARE(a, b);
+    }
+};
+
+QTEST_GUILESS_MAIN(FingerprintTest)
+#include "tst_fingerprint.moc"
