@@ -10,15 +10,6 @@
 
 #include <cstdio>
 
-namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("idemctl", text);
-}
-
-} // namespace
-
 std::optional<qint64> parseDuration(const QString &text)
 {
     static const QRegularExpression pattern(QStringLiteral("^\\s*(\\d+)\\s*(ms|s|m|h|d)?\\s*$"));
@@ -52,7 +43,7 @@ QString formatAge(qint64 ms)
 
 int usageError(const QString &message)
 {
-    QTextStream(stderr) << tr("idemctl: %1").arg(message) << '\n' << tr("Run 'idemctl --help' or 'idemctl COMMAND --help'.") << '\n';
+    QTextStream(stderr) << CliText::tr("idemctl: %1").arg(message) << '\n' << CliText::tr("Run 'idemctl --help' or 'idemctl COMMAND --help'.") << '\n';
     return ExitUsage;
 }
 
@@ -61,7 +52,7 @@ int engineError(const Error &error, bool json)
     if (json) {
         printJson(QJsonObject{{QStringLiteral("error"), errorKindName(error.kind)}, {QStringLiteral("message"), error.message}});
     }
-    QTextStream(stderr) << tr("idemctl: %1").arg(error.message) << '\n';
+    QTextStream(stderr) << CliText::tr("idemctl: %1").arg(error.message) << '\n';
     return error.kind == ErrorKind::InvalidArgument ? ExitUsage : ExitFailure;
 }
 
@@ -105,7 +96,7 @@ QJsonObject recordToJson(const Record &record, qint64 nowMs)
             h.insert(QString::fromLatin1(name), QString::fromLatin1(value));
         o.insert(QStringLiteral("headers"), h);
     } else {
-        o.insert(QStringLiteral("headers_error"), tr("headers are not a JSON list of pairs"));
+        o.insert(QStringLiteral("headers_error"), CliText::tr("headers are not a JSON list of pairs"));
     }
     // Text when the body is valid UTF-8, otherwise base64: nothing is lost.
     QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
@@ -119,9 +110,9 @@ QJsonObject recordToJson(const Record &record, qint64 nowMs)
 
 void addStoreOptions(QCommandLineParser &parser)
 {
-    parser.addOption({QStringLiteral("store"), tr("Store URL (sqlite:///path.db, postgresql://…, mysql://…, redis://…); default $IDEM_STORE."),
+    parser.addOption({QStringLiteral("store"), CliText::tr("Store URL (sqlite:///path.db, postgresql://…, mysql://…, redis://…); default $IDEM_STORE."),
                       QStringLiteral("url")});
-    parser.addOption({QStringLiteral("json"), tr("Print machine-readable JSON.")});
+    parser.addOption({QStringLiteral("json"), CliText::tr("Print machine-readable JSON.")});
     parser.addHelpOption();
 }
 
@@ -134,7 +125,7 @@ std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &a
         return ExitOk;
     }
     if (!parser.positionalArguments().isEmpty())
-        return usageError(tr("unexpected argument '%1'.").arg(parser.positionalArguments().constFirst()));
+        return usageError(CliText::tr("unexpected argument '%1'.").arg(parser.positionalArguments().constFirst()));
     return std::nullopt;
 }
 
@@ -144,6 +135,6 @@ Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &pa
     if (url.isEmpty())
         url = qEnvironmentVariable("IDEM_STORE");
     if (url.isEmpty())
-        return makeError(ErrorKind::InvalidArgument, tr("no store given: pass --store URL or set IDEM_STORE."));
+        return makeError(ErrorKind::InvalidArgument, CliText::tr("no store given: pass --store URL or set IDEM_STORE."));
     return openStore(url);
 }

@@ -5,10 +5,16 @@
 #include "store/store.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QJsonObject>
 
 #include <memory>
 #include <optional>
+
+// Messages of idemctl, translated under the context "idemctl".
+struct CliText {
+    Q_DECLARE_TR_FUNCTIONS(idemctl)
+};
 
 // Exit codes shared by every idemctl command.
 enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };

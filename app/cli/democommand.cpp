@@ -13,11 +13,6 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("idemctl", text);
-}
-
 std::atomic<bool> g_interrupted{false};
 
 CounterSet totalSince(Store &store, qint64 fromMinute)
@@ -36,19 +31,19 @@ CounterSet totalSince(Store &store, qint64 fromMinute)
 int runDemoCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Drive sales-event traffic through the guard and print live counters once a second."));
+    parser.setApplicationDescription(CliText::tr("Drive sales-event traffic through the guard and print live counters once a second."));
     addStoreOptions(parser);
-    parser.addOption({QStringLiteral("rate"), tr("New journeys (checkouts, callbacks) per second (default 50)."), QStringLiteral("n"), QStringLiteral("50")});
-    parser.addOption({QStringLiteral("seconds"), tr("Stop after this many seconds (default: run until interrupted)."), QStringLiteral("t"), QStringLiteral("0")});
+    parser.addOption({QStringLiteral("rate"), CliText::tr("New journeys (checkouts, callbacks) per second (default 50)."), QStringLiteral("n"), QStringLiteral("50")});
+    parser.addOption({QStringLiteral("seconds"), CliText::tr("Stop after this many seconds (default: run until interrupted)."), QStringLiteral("t"), QStringLiteral("0")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
     bool ok = false;
     const int rate = parser.value(QStringLiteral("rate")).toInt(&ok);
     if (!ok || rate < 1 || rate > 100000)
-        return usageError(tr("--rate must be a whole number from 1 to 100000."));
+        return usageError(CliText::tr("--rate must be a whole number from 1 to 100000."));
     const int seconds = parser.value(QStringLiteral("seconds")).toInt(&ok);
     if (!ok || seconds < 0)
-        return usageError(tr("--seconds must be a whole number, 0 for no limit."));
+        return usageError(CliText::tr("--seconds must be a whole number, 0 for no limit."));
     const bool json = parser.isSet(QStringLiteral("json"));
 
     Result<std::unique_ptr<Store>> store = openStoreFromOptions(parser);
@@ -57,7 +52,7 @@ int runDemoCommand(const QStringList &arguments)
     const Result<StoreUrl> url = StoreUrl::parse(parser.value(QStringLiteral("store")).isEmpty() ? qEnvironmentVariable("IDEM_STORE")
                                                                                                    : parser.value(QStringLiteral("store")));
     if (url->kind == StoreUrl::Kind::Redis)
-        return engineError(makeError(ErrorKind::NotBuilt, tr("The demo writes its orders table beside the records and needs a SQL store.")), json);
+        return engineError(makeError(ErrorKind::NotBuilt, CliText::tr("The demo writes its orders table beside the records and needs a SQL store.")), json);
 
     OrderTable orders(url.value());
     SimulatorConfig config;
@@ -70,7 +65,7 @@ int runDemoCommand(const QStringList &arguments)
     std::signal(SIGINT, [](int) { g_interrupted = true; });
     std::signal(SIGTERM, [](int) { g_interrupted = true; });
     if (!json)
-        printLine(tr("Demo on %1 at %2 journeys/s; Ctrl-C stops.").arg(store.value()->displayUrl()).arg(rate));
+        printLine(CliText::tr("Demo on %1 at %2 journeys/s; Ctrl-C stops.").arg(store.value()->displayUrl()).arg(rate));
     for (int second = 1; !g_interrupted && (seconds == 0 || second <= seconds); ++second) {
         QThread::sleep(1);
         const CounterSet c = totalSince(*store.value(), startMinute);
@@ -86,7 +81,7 @@ int runDemoCommand(const QStringList &arguments)
                 line.insert(counterName(Counter(i)), c.values[i]);
             printJson(line);
         } else {
-            printLine(tr("t=%1s executed=%2 replayed=%3 in_progress=%4 mismatch=%5 released=%6 late_finish=%7 store_errors=%8 "
+            printLine(CliText::tr("t=%1s executed=%2 replayed=%3 in_progress=%4 mismatch=%5 released=%6 late_finish=%7 store_errors=%8 "
                          "hit=%9% in_flight=%10 stuck=%11")
                           .arg(second)
                           .arg(c[Counter::Executed])

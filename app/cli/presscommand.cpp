@@ -9,11 +9,6 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("idemctl", text);
-}
-
 std::optional<int> positiveInt(const QCommandLineParser &parser, const QString &name, int max)
 {
     bool ok = false;
@@ -28,14 +23,14 @@ std::optional<int> positiveInt(const QCommandLineParser &parser, const QString &
 int runPressCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Press test: many concurrent guarded requests on few keys; the business action counts its executions."));
+    parser.setApplicationDescription(CliText::tr("Press test: many concurrent guarded requests on few keys; the business action counts its executions."));
     addStoreOptions(parser);
-    parser.addOption({QStringLiteral("scope"), tr("Scope of the press keys (default press)."), QStringLiteral("scope"), QStringLiteral("press")});
-    parser.addOption({QStringLiteral("concurrency"), tr("Client threads."), QStringLiteral("n")});
-    parser.addOption({QStringLiteral("requests"), tr("Guarded requests in all."), QStringLiteral("m")});
-    parser.addOption({QStringLiteral("keys"), tr("Distinct keys press-0 … press-(K-1) (default 1)."), QStringLiteral("k"), QStringLiteral("1")});
-    parser.addOption({QStringLiteral("work-ms"), tr("Duration of the business action in ms (default 20)."), QStringLiteral("w"), QStringLiteral("20")});
-    parser.addOption({QStringLiteral("retry-in-progress"), tr("A client that gets 409 waits its Retry-After and tries again.")});
+    parser.addOption({QStringLiteral("scope"), CliText::tr("Scope of the press keys (default press)."), QStringLiteral("scope"), QStringLiteral("press")});
+    parser.addOption({QStringLiteral("concurrency"), CliText::tr("Client threads."), QStringLiteral("n")});
+    parser.addOption({QStringLiteral("requests"), CliText::tr("Guarded requests in all."), QStringLiteral("m")});
+    parser.addOption({QStringLiteral("keys"), CliText::tr("Distinct keys press-0 … press-(K-1) (default 1)."), QStringLiteral("k"), QStringLiteral("1")});
+    parser.addOption({QStringLiteral("work-ms"), CliText::tr("Duration of the business action in ms (default 20)."), QStringLiteral("w"), QStringLiteral("20")});
+    parser.addOption({QStringLiteral("retry-in-progress"), CliText::tr("A client that gets 409 waits its Retry-After and tries again.")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
 
@@ -44,20 +39,20 @@ int runPressCommand(const QStringList &arguments)
     if (const std::optional<QString> bad = Guard::validateScope(config.scope))
         return usageError(*bad);
     if (!parser.isSet(QStringLiteral("concurrency")) || !parser.isSet(QStringLiteral("requests")))
-        return usageError(tr("press needs --concurrency N and --requests M."));
+        return usageError(CliText::tr("press needs --concurrency N and --requests M."));
     const std::optional<int> concurrency = positiveInt(parser, QStringLiteral("concurrency"), 2000);
     const std::optional<int> requests = positiveInt(parser, QStringLiteral("requests"), 10000000);
     const std::optional<int> keys = positiveInt(parser, QStringLiteral("keys"), 10000000);
     bool ok = false;
     const int workMs = parser.value(QStringLiteral("work-ms")).toInt(&ok);
     if (!concurrency)
-        return usageError(tr("--concurrency must be a whole number from 1 to 2000."));
+        return usageError(CliText::tr("--concurrency must be a whole number from 1 to 2000."));
     if (!requests)
-        return usageError(tr("--requests must be a whole number of at least 1."));
+        return usageError(CliText::tr("--requests must be a whole number of at least 1."));
     if (!keys)
-        return usageError(tr("--keys must be a whole number of at least 1."));
+        return usageError(CliText::tr("--keys must be a whole number of at least 1."));
     if (!ok || workMs < 0 || workMs > 60000)
-        return usageError(tr("--work-ms must be a whole number from 0 to 60000."));
+        return usageError(CliText::tr("--work-ms must be a whole number from 0 to 60000."));
     config.concurrency = *concurrency;
     config.requests = *requests;
     config.keys = *keys;
@@ -89,14 +84,14 @@ int runPressCommand(const QStringList &arguments)
             {QStringLiteral("error_samples"), QJsonArray::fromStringList(r.errorSamples)},
         });
     } else {
-        printLine(tr("%1 requests on %2 key(s) from %3 threads in %4 s: executed=%5 replayed=%6 in_progress=%7 mismatch=%8 errors=%9")
+        printLine(CliText::tr("%1 requests on %2 key(s) from %3 threads in %4 s: executed=%5 replayed=%6 in_progress=%7 mismatch=%8 errors=%9")
                       .arg(r.requests).arg(r.keys).arg(config.concurrency).arg(r.seconds, 0, 'f', 2)
                       .arg(r.executed).arg(r.replayed).arg(r.inProgress).arg(r.mismatch).arg(r.errors));
-        printLine(tr("exactly once: %1, consistent responses: %2, p50 %3 ms, p99 %4 ms")
-                      .arg(r.exactlyOnce ? tr("yes") : tr("NO"), r.consistent ? tr("yes") : tr("NO"))
+        printLine(CliText::tr("exactly once: %1, consistent responses: %2, p50 %3 ms, p99 %4 ms")
+                      .arg(r.exactlyOnce ? CliText::tr("yes") : CliText::tr("NO"), r.consistent ? CliText::tr("yes") : CliText::tr("NO"))
                       .arg(r.p50Ms, 0, 'f', 1).arg(r.p99Ms, 0, 'f', 1));
         for (const QString &sample : r.errorSamples)
-            printLine(tr("error: %1").arg(sample));
+            printLine(CliText::tr("error: %1").arg(sample));
     }
     // A second run on the same scope replays everything (executed 0): that is
     // fine; running a key twice or answering it two ways is not.

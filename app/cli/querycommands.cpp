@@ -11,11 +11,6 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("idemctl", text);
-}
-
 qint64 now() { return QDateTime::currentMSecsSinceEpoch(); }
 
 } // namespace
@@ -23,16 +18,16 @@ qint64 now() { return QDateTime::currentMSecsSinceEpoch(); }
 int runStatsCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Counters per scope over the last minutes, record counts by state and stuck records."));
+    parser.setApplicationDescription(CliText::tr("Counters per scope over the last minutes, record counts by state and stuck records."));
     addStoreOptions(parser);
-    parser.addOption({QStringLiteral("scope"), tr("Only this scope."), QStringLiteral("scope")});
-    parser.addOption({QStringLiteral("minutes"), tr("Window of the counters in minutes (default 60)."), QStringLiteral("m"), QStringLiteral("60")});
+    parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope."), QStringLiteral("scope")});
+    parser.addOption({QStringLiteral("minutes"), CliText::tr("Window of the counters in minutes (default 60)."), QStringLiteral("m"), QStringLiteral("60")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
     bool ok = false;
     const int minutes = parser.value(QStringLiteral("minutes")).toInt(&ok);
     if (!ok || minutes < 1 || minutes > 60 * 24 * 366)
-        return usageError(tr("--minutes must be a whole number of at least 1."));
+        return usageError(CliText::tr("--minutes must be a whole number of at least 1."));
     const QString scope = parser.value(QStringLiteral("scope"));
     const bool json = parser.isSet(QStringLiteral("json"));
     Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser);
@@ -82,7 +77,7 @@ int runStatsCommand(const QStringList &arguments)
             QStringList parts;
             for (int i = 0; i < CounterCount; ++i)
                 parts << counterName(Counter(i)) + QLatin1Char('=') + QString::number(c.values[i]);
-            printLine(tr("%1: %2 hit=%3 in_flight=%4 completed=%5 timed_out=%6 stuck=%7")
+            printLine(CliText::tr("%1: %2 hit=%3 in_flight=%4 completed=%5 timed_out=%6 stuck=%7")
                           .arg(s, parts.join(QLatin1Char(' ')),
                                c.hitRate() ? QString::number(*c.hitRate() * 100, 'f', 1) + QLatin1Char('%') : QStringLiteral("-"))
                           .arg(statesPerScope[s].value(QStringLiteral("IN_FLIGHT")))
@@ -94,18 +89,18 @@ int runStatsCommand(const QStringList &arguments)
     if (json)
         printJson(QJsonObject{{QStringLiteral("store"), store.displayUrl()}, {QStringLiteral("minutes"), minutes}, {QStringLiteral("scopes"), scopesJson}});
     else if (scopes.isEmpty())
-        printLine(tr("No records and no counters in the last %1 minutes.").arg(minutes));
+        printLine(CliText::tr("No records and no counters in the last %1 minutes.").arg(minutes));
     return ExitOk;
 }
 
 int runInFlightCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("In-flight records, oldest attempt first (served by an index, never a scan)."));
+    parser.setApplicationDescription(CliText::tr("In-flight records, oldest attempt first (served by an index, never a scan)."));
     addStoreOptions(parser);
-    parser.addOption({QStringLiteral("scope"), tr("Only this scope."), QStringLiteral("scope")});
-    parser.addOption({QStringLiteral("older-than"), tr("Only attempts older than this (e.g. 10m, 90s, 2h)."), QStringLiteral("age")});
-    parser.addOption({QStringLiteral("limit"), tr("At most this many rows (default 100)."), QStringLiteral("n"), QStringLiteral("100")});
+    parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope."), QStringLiteral("scope")});
+    parser.addOption({QStringLiteral("older-than"), CliText::tr("Only attempts older than this (e.g. 10m, 90s, 2h)."), QStringLiteral("age")});
+    parser.addOption({QStringLiteral("limit"), CliText::tr("At most this many rows (default 100)."), QStringLiteral("n"), QStringLiteral("100")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
     InFlightQuery query;
@@ -113,13 +108,13 @@ int runInFlightCommand(const QStringList &arguments)
     if (parser.isSet(QStringLiteral("older-than"))) {
         const std::optional<qint64> age = parseDuration(parser.value(QStringLiteral("older-than")));
         if (!age)
-            return usageError(tr("--older-than takes a duration such as 10m, 90s or 2h, not '%1'.").arg(parser.value(QStringLiteral("older-than"))));
+            return usageError(CliText::tr("--older-than takes a duration such as 10m, 90s or 2h, not '%1'.").arg(parser.value(QStringLiteral("older-than"))));
         query.startedBeforeMs = now() - *age;
     }
     bool ok = false;
     query.limit = parser.value(QStringLiteral("limit")).toInt(&ok);
     if (!ok || query.limit < 1 || query.limit > 1000000)
-        return usageError(tr("--limit must be a whole number from 1 to 1000000."));
+        return usageError(CliText::tr("--limit must be a whole number from 1 to 1000000."));
     const bool json = parser.isSet(QStringLiteral("json"));
     Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser);
     if (!opened)
@@ -138,12 +133,12 @@ int runInFlightCommand(const QStringList &arguments)
         printJson(QJsonObject{{QStringLiteral("matched"), total.value()}, {QStringLiteral("records"), records}});
         return ExitOk;
     }
-    printLine(tr("%1 in-flight record(s) match; showing %2.").arg(total.value()).arg(rows->size()));
+    printLine(CliText::tr("%1 in-flight record(s) match; showing %2.").arg(total.value()).arg(rows->size()));
     for (const Record &r : rows.value()) {
         const bool stuck = r.ageMs(t) >= ScopePolicies::defaultFor(r.scope).inFlightTimeoutMs;
         printLine(QStringLiteral("%1  %2  %3  age=%4  attempts=%5  owner=%6  biz_no=%7%8")
                       .arg(r.scope, -9).arg(r.key, -38).arg(QDateTime::fromMSecsSinceEpoch(r.updatedAt).toString(Qt::ISODate))
-                      .arg(formatAge(r.ageMs(t))).arg(r.attempts).arg(r.owner, r.bizNo, stuck ? tr("  STUCK") : QString()));
+                      .arg(formatAge(r.ageMs(t))).arg(r.attempts).arg(r.owner, r.bizNo, stuck ? CliText::tr("  STUCK") : QString()));
     }
     return ExitOk;
 }
@@ -151,14 +146,14 @@ int runInFlightCommand(const QStringList &arguments)
 int runGetCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("One record with every field; the body as text when it is UTF-8, else base64."));
+    parser.setApplicationDescription(CliText::tr("One record with every field; the body as text when it is UTF-8, else base64."));
     addStoreOptions(parser);
-    parser.addOption({QStringLiteral("scope"), tr("Scope of the record."), QStringLiteral("scope")});
-    parser.addOption({QStringLiteral("key"), tr("Key of the record."), QStringLiteral("key")});
+    parser.addOption({QStringLiteral("scope"), CliText::tr("Scope of the record."), QStringLiteral("scope")});
+    parser.addOption({QStringLiteral("key"), CliText::tr("Key of the record."), QStringLiteral("key")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
     if (!parser.isSet(QStringLiteral("scope")) || !parser.isSet(QStringLiteral("key")))
-        return usageError(tr("get needs --scope S and --key K."));
+        return usageError(CliText::tr("get needs --scope S and --key K."));
     const bool json = parser.isSet(QStringLiteral("json"));
     Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser);
     if (!opened)
@@ -170,7 +165,7 @@ int runGetCommand(const QStringList &arguments)
         if (json)
             printJson(QJsonObject{{QStringLiteral("found"), false}});
         else
-            printLine(tr("No record %1/%2.").arg(parser.value(QStringLiteral("scope")), parser.value(QStringLiteral("key"))));
+            printLine(CliText::tr("No record %1/%2.").arg(parser.value(QStringLiteral("scope")), parser.value(QStringLiteral("key"))));
         return ExitFailure;
     }
     const QJsonObject o = recordToJson(*record.value(), now());

@@ -16,7 +16,6 @@ int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("idem-console"));
-    QApplication::setOrganizationName(QStringLiteral("idem-console"));
     QApplication::setApplicationVersion(QStringLiteral(IDEM_VERSION));
 
     QCommandLineParser parser;
