@@ -2,25 +2,30 @@
 
 #include <QMainWindow>
 
+class DashboardView;
+class InFlightView;
 class QLabel;
-class ScopeCountersModel;
-class StoreMonitor;
-struct StoreSnapshot;
+class StoreSession;
 
-// Coordinates the views: wires the store monitor's snapshots to the models
-// and the status bar. No store I/O here.
+// Coordinates the views: one store session (worker thread) shared by the
+// dashboard and the in-flight list; the status bar shows the connection
+// state and the last round trip. No store I/O here.
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
     MainWindow(const QString &storeUrl, const QString &storeDisplay, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-private:
-    void showSnapshot(const StoreSnapshot &snapshot);
+    DashboardView *dashboard() const { return m_dashboard; }
+    InFlightView *inFlight() const { return m_inFlight; }
+    QLabel *connectionLabel() const { return m_connection; }
 
-    ScopeCountersModel *m_counters = nullptr;
-    StoreMonitor *m_monitor = nullptr;
-    QLabel *m_summary = nullptr;
-    QLabel *m_connection = nullptr;
+private:
+    void showHealth(bool connected, qint64 roundTripMs, const QString &error);
+
+    StoreSession *m_session;
+    DashboardView *m_dashboard;
+    InFlightView *m_inFlight;
+    QLabel *m_connection;
     QString m_storeDisplay;
 };

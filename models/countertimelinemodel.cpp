@@ -1,0 +1,129 @@
+#include "countertimelinemodel.h"
+
+#include <QDateTime>
+
+namespace {
+
+constexpr Counter kColumnCounter[] = {Counter::Count_, Counter::Executed, Counter::Replayed, Counter::InProgress, Counter::Mismatch,
+                                      Counter::Released, Counter::TimedOut, Counter::LateFinish, Counter::StoreErrors};
+
+} // namespace
+
+CounterTimelineModel::CounterTimelineModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+int CounterTimelineModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_minutes.size());
+}
+
+int CounterTimelineModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant CounterTimelineModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    if (role != Qt::DisplayRole && role != RawValueRole)
+        return {};
+    const CounterSet &c = m_minutes.at(index.row());
+    switch (Column(index.column())) {
+    case MinuteColumn:
+        if (role == RawValueRole)
+            return minuteStartMs(index.row());
+        return QDateTime::fromMSecsSinceEpoch(minuteStartMs(index.row())).toString(QStringLiteral("HH:mm"));
+    case HitRateColumn:
+        if (!c.hitRate())
+            return {};
+        return role == RawValueRole ? QVariant(*c.hitRate() * 100) : QVariant(QString::number(*c.hitRate() * 100, 'f', 1));
+    case ThresholdColumn:
+        return m_threshold * 100;
+    case ColumnCount:
+        return {};
+    default:
+        return c[kColumnCounter[index.column()]];
+    }
+}
+
+QVariant CounterTimelineModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (Column(section)) {
+    case MinuteColumn: return tr("Minute");
+    case ExecutedColumn: return tr("Executed");
+    case ReplayedColumn: return tr("Replayed");
+    case InProgressColumn: return tr("In progress (409)");
+    case MismatchColumn: return tr("Mismatch (422)");
+    case ReleasedColumn: return tr("Released (5xx)");
+    case TimedOutColumn: return tr("Timed out");
+    case LateFinishColumn: return tr("Late finish");
+    case StoreErrorsColumn: return tr("Store errors");
+    case HitRateColumn: return tr("Hit rate %");
+    case ThresholdColumn: return tr("Alert threshold %");
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+void CounterTimelineModel::setReading(const DashboardReading &reading)
+{
+    m_reading = reading;
+    rebuild();
+}
+
+void CounterTimelineModel::setScope(const QString &scope)
+{
+    if (scope == m_scope)
+        return;
+    m_scope = scope;
+    rebuild();
+}
+
+void CounterTimelineModel::setThreshold(double fraction)
+{
+    m_threshold = fraction;
+    if (!m_minutes.isEmpty())
+        emit dataChanged(index(0, ThresholdColumn), index(int(m_minutes.size()) - 1, ThresholdColumn));
+}
+
+void CounterTimelineModel::rebuild()
+{
+    beginResetModel();
+    m_minutes.clear();
+    m_scopes.clear();
+    const qint64 span = m_reading.toMinute - m_reading.fromMinute + 1;
+    if (span > 0 && span <= 60 * 24 * 31) {
+        m_minutes.resize(span);
+        for (const CounterRow &row : std::as_const(m_reading.counters)) {
+            if (!m_scopes.contains(row.scope))
+                m_scopes.append(row.scope);
+            if ((m_scope.isEmpty() || row.scope == m_scope) && row.minute >= m_reading.fromMinute && row.minute <= m_reading.toMinute)
+                m_minutes[row.minute - m_reading.fromMinute] += row.counts;
+        }
+    }
+    m_scopes.sort();
+    endResetModel();
+}
+
+CounterTimelineModel::Kpis CounterTimelineModel::kpis(int minutes) const
+{
+    Kpis k;
+    k.stuck = m_reading.stuck;
+    k.inFlight = m_reading.inFlight;
+    k.roundTripMs = m_reading.roundTripMs;
+    CounterSet total;
+    const int first = qMax(0, int(m_minutes.size()) - minutes);
+    for (int i = first; i < m_minutes.size(); ++i)
+        total += m_minutes.at(i);
+    const int n = qMax(1, int(m_minutes.size()) - first);
+    k.hitRate = total.hitRate();
+    k.executionsPerMinute = double(total[Counter::Executed]) / n;
+    k.anomaliesPerMinute = double(total[Counter::InProgress] + total[Counter::Mismatch] + total[Counter::Released]
+                                  + total[Counter::LateFinish] + total[Counter::StoreErrors]) / n;
+    return k;
+}

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "dashboardreading.h"
+
+#include <QAbstractTableModel>
+#include <QStringList>
+
+// Counters per minute for one scope or all, one row per minute of the
+// chosen range (minutes without traffic are zero rows, so charts show gaps
+// as zero rather than joining distant points). Feeds the dashboard charts
+// and the KPI tiles.
+class CounterTimelineModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        MinuteColumn,      // ms since the epoch of the minute's start
+        ExecutedColumn,
+        ReplayedColumn,
+        InProgressColumn,
+        MismatchColumn,
+        ReleasedColumn,
+        TimedOutColumn,
+        LateFinishColumn,
+        StoreErrorsColumn,
+        HitRateColumn,     // percent; empty when nothing executed or replayed
+        ThresholdColumn,   // the alert threshold, percent (a flat line)
+        ColumnCount
+    };
+    enum Role { RawValueRole = Qt::UserRole };
+
+    struct Kpis {
+        std::optional<double> hitRate; // over the window
+        double executionsPerMinute = 0;
+        double anomaliesPerMinute = 0; // 409 + 422 + 5xx releases + late finishes + store errors
+        qint64 stuck = 0;
+        qint64 inFlight = 0;
+        qint64 roundTripMs = 0;
+    };
+
+    explicit CounterTimelineModel(QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    void setReading(const DashboardReading &reading);
+    void setScope(const QString &scope); // empty: all scopes
+    void setThreshold(double fraction);
+    QString scope() const { return m_scope; }
+    double threshold() const { return m_threshold; }
+    QStringList scopes() const { return m_scopes; } // every scope seen in the reading
+    CounterSet minute(int row) const { return m_minutes.value(row); }
+    qint64 minuteStartMs(int row) const { return (m_reading.fromMinute + row) * 60000; }
+    // Totals over the last `minutes` minutes of the range.
+    Kpis kpis(int minutes = 5) const;
+
+private:
+    void rebuild();
+
+    DashboardReading m_reading;
+    QString m_scope;
+    double m_threshold = 0.30;
+    QStringList m_scopes;
+    QList<CounterSet> m_minutes;
+};

@@ -1,0 +1,63 @@
+#include "storesession.h"
+
+#include "store/openstore.h"
+
+#include <QElapsedTimer>
+
+class StoreSessionWorker final : public QObject {
+    Q_OBJECT
+public:
+    explicit StoreSessionWorker(QString url) : m_url(std::move(url)) {}
+
+    void execute(const std::function<void(Store *, const Error &)> &job)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        if (!m_store) {
+            Result<std::unique_ptr<Store>> opened = openStore(m_url);
+            if (!opened) {
+                job(nullptr, opened.error());
+                emit health(false, timer.elapsed(), opened.error().message);
+                return;
+            }
+            m_store = std::move(opened).value();
+        }
+        job(m_store.get(), Error{});
+        emit health(true, timer.elapsed(), QString());
+    }
+
+    void close() { m_store.reset(); } // the store's connections belong to this thread
+
+signals:
+    void health(bool connected, qint64 roundTripMs, const QString &error);
+
+private:
+    const QString m_url;
+    std::unique_ptr<Store> m_store;
+};
+
+StoreSession::StoreSession(QString url, QObject *parent)
+    : QObject(parent)
+    , m_url(std::move(url))
+    , m_worker(new StoreSessionWorker(m_url))
+{
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &StoreSessionWorker::health, this, &StoreSession::health, Qt::QueuedConnection);
+    m_thread.setObjectName(QStringLiteral("store-session"));
+    m_thread.start();
+}
+
+StoreSession::~StoreSession()
+{
+    QMetaObject::invokeMethod(m_worker, &StoreSessionWorker::close, Qt::QueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void StoreSession::post(std::function<void(Store *, const Error &)> job)
+{
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, job = std::move(job)] { worker->execute(job); }, Qt::QueuedConnection);
+}
+
+#include "storesession.moc"

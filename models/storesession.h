@@ -1,0 +1,54 @@
+#pragma once
+
+#include "store/store.h"
+
+#include <QFuture>
+#include <QObject>
+#include <QPromise>
+#include <QThread>
+
+#include <functional>
+#include <memory>
+
+class StoreSessionWorker;
+
+// One store connection owned by a worker thread (DESIGN.md "Threading").
+// The GUI posts jobs and gets QFutures; every job runs on the worker thread,
+// one after another, so a slow or dead store delays answers but never the
+// window. The store is opened on first use and reopened after it failed to
+// open; backends reconnect lost connections themselves on the next call.
+class StoreSession final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(StoreSession)
+public:
+    explicit StoreSession(QString url, QObject *parent = nullptr);
+    ~StoreSession() override; // quits and waits for the worker thread
+
+    QString url() const { return m_url; }
+
+    // Runs job(store) on the worker thread. A store that cannot be opened
+    // yields its error without running the job.
+    template<typename T>
+    QFuture<Result<T>> run(std::function<Result<T>(Store &)> job)
+    {
+        auto promise = std::make_shared<QPromise<Result<T>>>();
+        QFuture<Result<T>> future = promise->future();
+        promise->start();
+        post([promise, job = std::move(job)](Store *store, const Error &openError) {
+            promise->addResult(store ? job(*store) : Result<T>(openError));
+            promise->finish();
+        });
+        return future;
+    }
+
+signals:
+    // Emitted after every job: whether the store answered and how long it took.
+    void health(bool connected, qint64 roundTripMs, const QString &error);
+
+private:
+    void post(std::function<void(Store *, const Error &)> job);
+
+    const QString m_url;
+    QThread m_thread;
+    StoreSessionWorker *m_worker = nullptr;
+};

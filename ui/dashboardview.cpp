@@ -1,0 +1,309 @@
+#include "dashboardview.h"
+
+#include "countertimelinemodel.h"
+#include "kpitile.h"
+#include "storesession.h"
+
+#include "guard/scopepolicy.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QDateTimeEdit>
+#include <QElapsedTimer>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTimer>
+#include <QValueAxis>
+
+namespace {
+
+QChart *makeChart(const QString &title, QWidget *host, QGridLayout *grid, int row, int column, int columnSpan = 1)
+{
+    auto *chart = new QChart;
+    chart->setTitle(title);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    auto *axisX = new QDateTimeAxis(chart);
+    axisX->setFormat(QStringLiteral("HH:mm"));
+    axisX->setTickCount(7);
+    auto *axisY = new QValueAxis(chart);
+    axisY->setLabelFormat(QStringLiteral("%d"));
+    axisY->setMin(0);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    auto *view = new QChartView(chart, host);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(220);
+    grid->addWidget(view, row, column, 1, columnSpan);
+    return chart;
+}
+
+QLineSeries *addSeries(QChart *chart, const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine)
+{
+    auto *series = new QLineSeries(chart);
+    series->setName(name);
+    QPen pen(color);
+    pen.setWidthF(2);
+    pen.setStyle(style);
+    series->setPen(pen);
+    chart->addSeries(series);
+    for (QAbstractAxis *axis : chart->axes())
+        series->attachAxis(axis);
+    return series;
+}
+
+} // namespace
+
+DashboardView::DashboardView(StoreSession *session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_model(new CounterTimelineModel(this))
+    , m_timer(new QTimer(this))
+    , m_scope(new QComboBox(this))
+    , m_range(new QComboBox(this))
+    , m_from(new QDateTimeEdit(this))
+    , m_to(new QDateTimeEdit(this))
+    , m_interval(new QSpinBox(this))
+    , m_pause(new QPushButton(tr("Pause"), this))
+    , m_updated(new QLabel(this))
+    , m_hitRate(new KpiTile(tr("Hit rate, last 5 min"), this))
+    , m_executions(new KpiTile(tr("Executions / min"), this))
+    , m_anomalies(new KpiTile(tr("Anomalies / min"), this))
+    , m_stuck(new KpiTile(tr("Stuck records"), this))
+    , m_latency(new KpiTile(tr("Store round trip"), this))
+{
+    auto *layout = new QVBoxLayout(this);
+
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Scope:"), this));
+    m_scope->addItem(tr("All scopes"), QString());
+    m_scope->setMinimumContentsLength(12);
+    controls->addWidget(m_scope);
+    controls->addWidget(new QLabel(tr("Range:"), this));
+    m_range->addItem(tr("15 min"), 15);
+    m_range->addItem(tr("1 h"), 60);
+    m_range->addItem(tr("6 h"), 360);
+    m_range->addItem(tr("24 h"), 1440);
+    m_range->addItem(tr("Custom"), 0);
+    controls->addWidget(m_range);
+    const QDateTime now = QDateTime::currentDateTime();
+    m_from->setDateTime(now.addSecs(-3600));
+    m_to->setDateTime(now);
+    for (QDateTimeEdit *edit : {m_from, m_to}) {
+        edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+        edit->setCalendarPopup(true);
+        edit->setVisible(false);
+        controls->addWidget(edit);
+    }
+    controls->addWidget(new QLabel(tr("Refresh every"), this));
+    m_interval->setRange(1, 300);
+    m_interval->setSuffix(tr(" s"));
+    m_interval->setValue(2);
+    controls->addWidget(m_interval);
+    m_pause->setCheckable(true);
+    controls->addWidget(m_pause);
+    controls->addStretch();
+    controls->addWidget(m_updated);
+    layout->addLayout(controls);
+
+    auto *tiles = new QHBoxLayout;
+    for (KpiTile *tile : {m_hitRate, m_executions, m_anomalies, m_stuck, m_latency})
+        tiles->addWidget(tile);
+    layout->addLayout(tiles);
+
+    auto *grid = new QGridLayout;
+    m_trafficChart = makeChart(tr("Requests per minute"), this, grid, 0, 0);
+    m_anomalyChart = makeChart(tr("Anomalies per minute"), this, grid, 0, 1);
+    m_hitChart = makeChart(tr("Hit rate (replayed ÷ (replayed + executed)), %"), this, grid, 1, 0, 2);
+    layout->addLayout(grid, 1);
+
+    m_series = {
+        {CounterTimelineModel::ExecutedColumn, addSeries(m_trafficChart, tr("executed"), QColor(0x1f, 0x77, 0xb4))},
+        {CounterTimelineModel::ReplayedColumn, addSeries(m_trafficChart, tr("replayed"), QColor(0x2c, 0xa0, 0x2c))},
+        {CounterTimelineModel::InProgressColumn, addSeries(m_anomalyChart, tr("in progress (409)"), QColor(0xff, 0x7f, 0x0e))},
+        {CounterTimelineModel::MismatchColumn, addSeries(m_anomalyChart, tr("mismatch (422)"), QColor(0xd6, 0x27, 0x28))},
+        {CounterTimelineModel::ReleasedColumn, addSeries(m_anomalyChart, tr("released (5xx)"), QColor(0x94, 0x67, 0xbd))},
+        {CounterTimelineModel::TimedOutColumn, addSeries(m_anomalyChart, tr("timed out"), QColor(0x8c, 0x56, 0x4b))},
+        {CounterTimelineModel::HitRateColumn, addSeries(m_hitChart, tr("hit rate"), QColor(0x1f, 0x77, 0xb4))},
+        {CounterTimelineModel::ThresholdColumn, addSeries(m_hitChart, tr("alert threshold"), QColor(0xd6, 0x27, 0x28), Qt::DashLine)},
+    };
+
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        updateCharts();
+        updateTiles();
+        updateScopes();
+    });
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &DashboardView::updateCharts);
+    connect(m_timer, &QTimer::timeout, this, &DashboardView::refresh);
+    connect(m_scope, &QComboBox::currentIndexChanged, this, [this] { m_model->setScope(m_scope->currentData().toString()); });
+    connect(m_range, &QComboBox::currentIndexChanged, this, [this] {
+        const bool custom = m_range->currentData().toInt() == 0;
+        m_from->setVisible(custom);
+        m_to->setVisible(custom);
+        refresh();
+    });
+    connect(m_from, &QDateTimeEdit::dateTimeChanged, this, &DashboardView::refresh);
+    connect(m_to, &QDateTimeEdit::dateTimeChanged, this, &DashboardView::refresh);
+    connect(m_interval, &QSpinBox::valueChanged, this, [this](int s) { m_timer->setInterval(s * 1000); });
+    connect(m_pause, &QPushButton::toggled, this, &DashboardView::setPaused);
+
+    m_timer->setInterval(2000);
+    m_timer->start();
+    QTimer::singleShot(0, this, &DashboardView::refresh);
+}
+
+void DashboardView::setRefreshInterval(int ms)
+{
+    m_interval->setValue(qMax(1, ms / 1000));
+}
+
+void DashboardView::setHitRateThreshold(double fraction)
+{
+    m_model->setThreshold(fraction);
+}
+
+void DashboardView::setPaused(bool paused)
+{
+    m_pause->setChecked(paused);
+    m_pause->setText(paused ? tr("Resume") : tr("Pause"));
+    if (paused)
+        m_timer->stop();
+    else
+        m_timer->start();
+}
+
+bool DashboardView::isPaused() const
+{
+    return m_pause->isChecked();
+}
+
+std::pair<qint64, qint64> DashboardView::rangeMs() const
+{
+    const int minutes = m_range->currentData().toInt();
+    if (minutes == 0)
+        return {m_from->dateTime().toMSecsSinceEpoch(), m_to->dateTime().toMSecsSinceEpoch()};
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    return {now - qint64(minutes) * 60000 + 60000, now};
+}
+
+void DashboardView::refresh()
+{
+    if (m_reading)
+        return; // one read at a time: a slow store must not pile up requests
+    const auto [fromMs, toMs] = rangeMs();
+    if (toMs < fromMs)
+        return;
+    m_reading = true;
+    m_session->run<DashboardReading>([fromMs, toMs](Store &store) -> Result<DashboardReading> {
+        QElapsedTimer timer;
+        timer.start();
+        DashboardReading r;
+        r.readAtMs = QDateTime::currentMSecsSinceEpoch();
+        r.fromMinute = fromMs / 60000;
+        r.toMinute = toMs / 60000;
+        Result<QList<CounterRow>> rows = store.counters(QString(), r.fromMinute, r.toMinute);
+        if (!rows)
+            return rows.error();
+        r.counters = std::move(rows).value();
+        const Result<qint64> inFlight = store.countInFlight(InFlightQuery{});
+        if (!inFlight)
+            return inFlight.error();
+        r.inFlight = inFlight.value();
+        InFlightQuery stuck;
+        stuck.startedBeforeMs = r.readAtMs - ScopePolicy().inFlightTimeoutMs;
+        const Result<qint64> stuckCount = store.countInFlight(stuck);
+        if (!stuckCount)
+            return stuckCount.error();
+        r.stuck = stuckCount.value();
+        r.roundTripMs = timer.elapsed();
+        return r;
+    }).then(this, [this](const Result<DashboardReading> &reading) {
+        m_reading = false;
+        if (!reading) {
+            // Back off while the store is down (up to 30 s), then resume by itself.
+            if (m_timer->isActive())
+                m_timer->setInterval(qMin(30000, m_timer->interval() * 2));
+            m_updated->setText(tr("Last read failed: %1").arg(reading.error().message.left(120)));
+            emit readFailed(reading.error().message);
+            return;
+        }
+        m_timer->setInterval(m_interval->value() * 1000);
+        showReading(reading.value());
+    });
+}
+
+void DashboardView::showReading(const DashboardReading &reading)
+{
+    m_model->setReading(reading);
+    m_updated->setText(tr("Updated %1").arg(QDateTime::fromMSecsSinceEpoch(reading.readAtMs).toString(QStringLiteral("HH:mm:ss"))));
+    emit readingShown(reading);
+}
+
+void DashboardView::updateCharts()
+{
+    const int rows = m_model->rowCount();
+    QHash<QChart *, double> maxY;
+    for (const auto &[column, series] : std::as_const(m_series)) {
+        QList<QPointF> points;
+        points.reserve(rows);
+        for (int row = 0; row < rows; ++row) {
+            const QVariant v = m_model->index(row, column).data(CounterTimelineModel::RawValueRole);
+            if (!v.isValid())
+                continue; // no traffic that minute: no hit rate
+            points.append(QPointF(double(m_model->minuteStartMs(row)), v.toDouble()));
+            maxY[series->chart()] = qMax(maxY.value(series->chart()), v.toDouble());
+        }
+        series->replace(points);
+    }
+    const qint64 from = m_model->minuteStartMs(0);
+    const qint64 to = m_model->minuteStartMs(qMax(0, rows - 1));
+    for (QChart *chart : {m_trafficChart, m_anomalyChart, m_hitChart}) {
+        const QList<QAbstractAxis *> x = chart->axes(Qt::Horizontal);
+        const QList<QAbstractAxis *> y = chart->axes(Qt::Vertical);
+        if (!x.isEmpty() && rows > 0)
+            static_cast<QDateTimeAxis *>(x.first())->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(qMax(to, from + 60000)));
+        if (!y.isEmpty()) {
+            const double top = chart == m_hitChart ? qMax(100.0 * m_model->threshold() * 1.5, maxY.value(chart) * 1.1)
+                                                   : qMax(5.0, maxY.value(chart) * 1.15);
+            auto *axis = static_cast<QValueAxis *>(y.first());
+            axis->setRange(0, top);
+            axis->applyNiceNumbers();
+        }
+    }
+}
+
+void DashboardView::updateTiles()
+{
+    const CounterTimelineModel::Kpis k = m_model->kpis(5);
+    m_hitRate->setValue(k.hitRate ? QString::number(*k.hitRate * 100, 'f', 1) + QLatin1Char('%') : QStringLiteral("–"),
+                        k.hitRate && *k.hitRate > m_model->threshold());
+    m_executions->setValue(QString::number(k.executionsPerMinute, 'f', 1));
+    m_anomalies->setValue(QString::number(k.anomaliesPerMinute, 'f', 1), k.anomaliesPerMinute > 0);
+    m_stuck->setValue(QString::number(k.stuck), k.stuck > 0);
+    m_latency->setValue(tr("%1 ms").arg(k.roundTripMs));
+}
+
+void DashboardView::updateScopes()
+{
+    const QString current = m_scope->currentData().toString();
+    const QStringList scopes = m_model->scopes();
+    QStringList shown;
+    for (int i = 1; i < m_scope->count(); ++i)
+        shown << m_scope->itemData(i).toString();
+    if (shown == scopes)
+        return;
+    const QSignalBlocker block(m_scope);
+    m_scope->clear();
+    m_scope->addItem(tr("All scopes"), QString());
+    for (const QString &s : scopes)
+        m_scope->addItem(s, s);
+    const int index = m_scope->findData(current);
+    m_scope->setCurrentIndex(qMax(0, index));
+}

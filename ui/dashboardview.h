@@ -1,0 +1,66 @@
+#pragma once
+
+#include <QWidget>
+
+class CounterTimelineModel;
+class KpiTile;
+class QChart;
+class QComboBox;
+class QDateTimeEdit;
+class QLabel;
+class QLineSeries;
+class QPushButton;
+class QSpinBox;
+class QTimer;
+class StoreSession;
+struct DashboardReading;
+
+// Live counters: per-minute charts of executed / replayed / anomalies, the
+// hit rate against its alert threshold, KPI tiles for the last 5 minutes.
+// Polls the store through the session every refresh interval (never more
+// than one read in flight) and replaces each series' points in one call.
+class DashboardView final : public QWidget {
+    Q_OBJECT
+public:
+    DashboardView(StoreSession *session, QWidget *parent = nullptr);
+
+    CounterTimelineModel *model() const { return m_model; }
+    void setRefreshInterval(int ms);
+    void setHitRateThreshold(double fraction);
+    void setPaused(bool paused);
+    bool isPaused() const;
+    // Reads now (unless a read is already running).
+    void refresh();
+
+signals:
+    void readingShown(const DashboardReading &reading);
+    void readFailed(const QString &message);
+
+private:
+    void showReading(const DashboardReading &reading);
+    void updateCharts();
+    void updateTiles();
+    void updateScopes();
+    std::pair<qint64, qint64> rangeMs() const;
+
+    StoreSession *m_session;
+    CounterTimelineModel *m_model;
+    QTimer *m_timer;
+    bool m_reading = false;
+    QComboBox *m_scope;
+    QComboBox *m_range;
+    QDateTimeEdit *m_from;
+    QDateTimeEdit *m_to;
+    QSpinBox *m_interval;
+    QPushButton *m_pause;
+    QLabel *m_updated;
+    KpiTile *m_hitRate;
+    KpiTile *m_executions;
+    KpiTile *m_anomalies;
+    KpiTile *m_stuck;
+    KpiTile *m_latency;
+    QChart *m_trafficChart;
+    QChart *m_anomalyChart;
+    QChart *m_hitChart;
+    QList<QPair<int, QLineSeries *>> m_series; // model column → series
+};

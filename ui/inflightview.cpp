@@ -1,0 +1,147 @@
+#include "inflightview.h"
+
+#include "inflightrecordmodel.h"
+#include "recorddetailview.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+InFlightView::InFlightView(StoreSession *session, QWidget *parent)
+    : QWidget(parent)
+    , m_model(new InFlightRecordModel(session, this))
+    , m_scope(new QComboBox(this))
+    , m_minAge(new QSpinBox(this))
+    , m_keyPrefix(new QLineEdit(this))
+    , m_bizNoPrefix(new QLineEdit(this))
+    , m_owner(new QLineEdit(this))
+    , m_table(new QTableView(this))
+    , m_count(new QLabel(this))
+    , m_detail(new RecordDetailView(this))
+    , m_debounce(new QTimer(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(new QLabel(tr("Scope:"), this));
+    m_scope->setEditable(true);
+    m_scope->addItem(QString());
+    m_scope->lineEdit()->setPlaceholderText(tr("all"));
+    m_scope->setMinimumContentsLength(10);
+    filters->addWidget(m_scope);
+    filters->addWidget(new QLabel(tr("Older than:"), this));
+    m_minAge->setRange(0, 60 * 24 * 30);
+    m_minAge->setSuffix(tr(" min"));
+    m_minAge->setSpecialValueText(tr("any age"));
+    filters->addWidget(m_minAge);
+    m_keyPrefix->setPlaceholderText(tr("key prefix"));
+    m_bizNoPrefix->setPlaceholderText(tr("business no. prefix"));
+    m_owner->setPlaceholderText(tr("owner (host:pid)"));
+    for (QLineEdit *edit : {m_keyPrefix, m_bizNoPrefix, m_owner}) {
+        edit->setClearButtonEnabled(true);
+        filters->addWidget(edit);
+    }
+    auto *stuckOnly = new QPushButton(tr("Stuck only"), this);
+    stuckOnly->setToolTip(tr("In flight for longer than the 10-minute timeout"));
+    filters->addWidget(stuckOnly);
+    auto *reload = new QPushButton(tr("Reload"), this);
+    filters->addWidget(reload);
+    layout->addLayout(filters);
+
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(InFlightRecordModel::AgeColumn, Qt::DescendingOrder); // oldest first
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(InFlightRecordModel::KeyColumn, 290);
+    m_table->setColumnWidth(InFlightRecordModel::StartedColumn, 150);
+    m_table->setColumnWidth(InFlightRecordModel::OwnerColumn, 130);
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_table);
+    leftLayout->addWidget(m_count);
+    auto *splitter = new QSplitter(this);
+    splitter->addWidget(left);
+    splitter->addWidget(m_detail);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    layout->addWidget(splitter, 1);
+
+    // Typing in a filter waits for a pause before it queries the store.
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(300);
+    connect(m_debounce, &QTimer::timeout, this, &InFlightView::applyFilter);
+    for (QLineEdit *edit : {m_keyPrefix, m_bizNoPrefix, m_owner})
+        connect(edit, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_scope, &QComboBox::currentTextChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_minAge, &QSpinBox::valueChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(stuckOnly, &QPushButton::clicked, this, [this] { setMinimumAgeMinutes(10); });
+    connect(reload, &QPushButton::clicked, m_model, &InFlightRecordModel::reload);
+    connect(m_model, &InFlightRecordModel::matchingCountChanged, this, &InFlightView::updateCount);
+    connect(m_model, &InFlightRecordModel::pageLoaded, this, &InFlightView::updateCount);
+    connect(m_model, &InFlightRecordModel::loadFailed, this, [this](const QString &message) {
+        m_count->setText(tr("Could not load: %1").arg(message));
+    });
+    connect(m_model, &QAbstractItemModel::modelReset, m_detail, &RecordDetailView::clear);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &InFlightView::showSelected);
+    applyFilter();
+}
+
+void InFlightView::setScopeFilter(const QString &scope) { m_scope->setCurrentText(scope); }
+void InFlightView::setMinimumAgeMinutes(int minutes) { m_minAge->setValue(minutes); }
+void InFlightView::setKeyPrefix(const QString &prefix) { m_keyPrefix->setText(prefix); }
+void InFlightView::setBizNoPrefix(const QString &prefix) { m_bizNoPrefix->setText(prefix); }
+void InFlightView::setOwnerFilter(const QString &owner) { m_owner->setText(owner); }
+
+void InFlightView::setKnownScopes(const QStringList &scopes)
+{
+    for (const QString &scope : scopes) {
+        if (m_scope->findText(scope) < 0)
+            m_scope->addItem(scope);
+    }
+}
+
+void InFlightView::applyFilter()
+{
+    m_debounce->stop();
+    InFlightQuery q;
+    q.scope = m_scope->currentText().trimmed();
+    if (m_minAge->value() > 0)
+        q.startedBeforeMs = QDateTime::currentMSecsSinceEpoch() - qint64(m_minAge->value()) * 60000;
+    q.keyPrefix = m_keyPrefix->text();
+    q.bizNoPrefix = m_bizNoPrefix->text();
+    q.owner = m_owner->text().trimmed();
+    m_count->setText(tr("Loading …"));
+    m_model->setFilter(q);
+}
+
+void InFlightView::updateCount()
+{
+    const qint64 matching = m_model->matchingCount();
+    if (matching < 0)
+        return;
+    m_count->setText(tr("%1 matching in-flight record(s); %2 loaded").arg(matching).arg(m_model->rowCount()));
+}
+
+void InFlightView::showSelected()
+{
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    if (!current.isValid()) {
+        m_detail->clear();
+        return;
+    }
+    m_detail->showRecord(m_model->recordAt(current.row()), QDateTime::currentMSecsSinceEpoch());
+}

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QWidget>
+
+class InFlightRecordModel;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTableView;
+class QTimer;
+class RecordDetailView;
+class StoreSession;
+
+// The in-flight records: filters (run in the store query), a windowed table
+// that loads more as it scrolls, stuck rows marked, and the selected
+// record's details.
+class InFlightView final : public QWidget {
+    Q_OBJECT
+public:
+    explicit InFlightView(StoreSession *session, QWidget *parent = nullptr);
+
+    InFlightRecordModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    RecordDetailView *detail() const { return m_detail; }
+    QLabel *countLabel() const { return m_count; }
+
+    // Filter inputs, for the window's menu and for tests.
+    void setScopeFilter(const QString &scope);
+    void setMinimumAgeMinutes(int minutes);
+    void setKeyPrefix(const QString &prefix);
+    void setBizNoPrefix(const QString &prefix);
+    void setOwnerFilter(const QString &owner);
+    void setKnownScopes(const QStringList &scopes);
+    void applyFilter();
+
+private:
+    void updateCount();
+    void showSelected();
+
+    InFlightRecordModel *m_model;
+    QComboBox *m_scope;
+    QSpinBox *m_minAge;
+    QLineEdit *m_keyPrefix;
+    QLineEdit *m_bizNoPrefix;
+    QLineEdit *m_owner;
+    QTableView *m_table;
+    QLabel *m_count;
+    RecordDetailView *m_detail;
+    QTimer *m_debounce;
+};

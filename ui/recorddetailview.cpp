@@ -1,0 +1,192 @@
+#include "recorddetailview.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QStringDecoder>
+#include <QVBoxLayout>
+
+namespace {
+
+QString when(qint64 ms)
+{
+    return ms > 0 ? QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")) : QStringLiteral("–");
+}
+
+std::optional<QString> utf8(const QByteArray &bytes)
+{
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    QString text = decoder.decode(bytes);
+    if (decoder.hasError())
+        return std::nullopt;
+    return text;
+}
+
+QString hexDump(const QByteArray &bytes, int limit)
+{
+    QString out;
+    const int n = int(qMin<qsizetype>(bytes.size(), limit));
+    for (int offset = 0; offset < n; offset += 16) {
+        const QByteArray line = bytes.mid(offset, qMin(16, n - offset));
+        QString ascii;
+        for (char c : line)
+            ascii += (c >= 0x20 && c < 0x7f) ? QLatin1Char(c) : QLatin1Char('.');
+        out += QStringLiteral("%1  %2  %3\n").arg(offset, 8, 16, QLatin1Char('0')).arg(QString::fromLatin1(line.toHex(' ')), -47).arg(ascii);
+    }
+    return out;
+}
+
+} // namespace
+
+RecordDetailView::RecordDetailView(QWidget *parent)
+    : QWidget(parent)
+    , m_form(new QFormLayout)
+    , m_headers(new QPlainTextEdit(this))
+    , m_format(new QComboBox(this))
+    , m_body(new QPlainTextEdit(this))
+    , m_bodyNote(new QLabel(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    const QList<QPair<QString, QString>> fields = {
+        {QStringLiteral("scope"), tr("Scope")},          {QStringLiteral("key"), tr("Key")},
+        {QStringLiteral("state"), tr("State")},          {QStringLiteral("biz_no"), tr("Business no.")},
+        {QStringLiteral("age"), tr("Age")},              {QStringLiteral("attempts"), tr("Attempts")},
+        {QStringLiteral("owner"), tr("Owner")},          {QStringLiteral("lease"), tr("Lease")},
+        {QStringLiteral("fingerprint"), tr("Fingerprint")}, {QStringLiteral("status_code"), tr("Status code")},
+        {QStringLiteral("created_at"), tr("Created")},   {QStringLiteral("updated_at"), tr("Updated")},
+        {QStringLiteral("expires_at"), tr("Expires")},   {QStringLiteral("reconciled"), tr("Reconciled")},
+    };
+    for (const auto &[name, caption] : fields) {
+        auto *value = new QLabel(this);
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        value->setWordWrap(true);
+        m_form->addRow(caption + QLatin1Char(':'), value);
+        m_fields.insert(name, value);
+    }
+    layout->addLayout(m_form);
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    layout->addWidget(new QLabel(tr("Headers"), this));
+    m_headers->setReadOnly(true);
+    m_headers->setFont(mono);
+    m_headers->setMaximumHeight(90);
+    layout->addWidget(m_headers);
+    auto *bodyRow = new QHBoxLayout;
+    bodyRow->addWidget(new QLabel(tr("Body as"), this));
+    m_format->addItem(tr("Text"), int(BodyFormat::Text));
+    m_format->addItem(tr("JSON"), int(BodyFormat::Json));
+    m_format->addItem(tr("Hex"), int(BodyFormat::Hex));
+    bodyRow->addWidget(m_format);
+    bodyRow->addWidget(m_bodyNote, 1);
+    layout->addLayout(bodyRow);
+    m_body->setReadOnly(true);
+    m_body->setFont(mono);
+    m_body->setLineWrapMode(QPlainTextEdit::NoWrap);
+    layout->addWidget(m_body, 1);
+    connect(m_format, &QComboBox::currentIndexChanged, this, &RecordDetailView::renderBody);
+    clear();
+}
+
+void RecordDetailView::clear()
+{
+    m_record.reset();
+    for (QLabel *label : std::as_const(m_fields))
+        label->setText(QStringLiteral("–"));
+    m_headers->clear();
+    m_body->setPlainText(tr("Select a record to see its details."));
+    m_bodyNote->clear();
+}
+
+void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
+{
+    m_record = r;
+    const auto set = [this](const QString &name, const QString &value) { m_fields.value(name)->setText(value); };
+    set(QStringLiteral("scope"), r.scope);
+    set(QStringLiteral("key"), r.key);
+    set(QStringLiteral("state"), recordStateName(r.state));
+    set(QStringLiteral("biz_no"), r.bizNo.isEmpty() ? QStringLiteral("–") : r.bizNo);
+    const qint64 ageS = qMax<qint64>(0, r.ageMs(nowMs) / 1000);
+    set(QStringLiteral("age"), tr("%1 min %2 s").arg(ageS / 60).arg(ageS % 60));
+    set(QStringLiteral("attempts"), QString::number(r.attempts));
+    set(QStringLiteral("owner"), r.owner);
+    set(QStringLiteral("lease"), r.lease);
+    set(QStringLiteral("fingerprint"), r.fingerprint);
+    set(QStringLiteral("status_code"), r.statusCode ? QString::number(r.statusCode) : QStringLiteral("–"));
+    set(QStringLiteral("created_at"), when(r.createdAt));
+    set(QStringLiteral("updated_at"), when(r.updatedAt));
+    set(QStringLiteral("expires_at"), when(r.expiresAt));
+    set(QStringLiteral("reconciled"), r.reconciled ? tr("yes (response synthesised from the order)") : tr("no"));
+
+    const std::optional<HeaderList> headers = decodeHeaders(r.headers);
+    if (!headers) {
+        m_headers->setPlainText(tr("(not a JSON list of pairs — the raw bytes:)\n") + hexDump(r.headers, 4096));
+    } else {
+        QString text;
+        for (const auto &[name, value] : *headers)
+            text += QString::fromLatin1(name) + QStringLiteral(": ") + QString::fromLatin1(value) + QLatin1Char('\n');
+        m_headers->setPlainText(text.isEmpty() ? tr("(none)") : text);
+    }
+    // Pick the most readable form the bytes allow.
+    const std::optional<QString> text = utf8(r.body);
+    const bool json = text && !QJsonDocument::fromJson(r.body).isNull();
+    const QSignalBlocker block(m_format);
+    m_format->setCurrentIndex(m_format->findData(int(json ? BodyFormat::Json : text ? BodyFormat::Text : BodyFormat::Hex)));
+    renderBody();
+}
+
+void RecordDetailView::setBodyFormat(BodyFormat format)
+{
+    m_format->setCurrentIndex(m_format->findData(int(format)));
+}
+
+void RecordDetailView::renderBody()
+{
+    if (!m_record)
+        return;
+    const QByteArray &body = m_record->body;
+    constexpr int kHexLimit = 64 * 1024; // a 1 MiB body would make a 4 MB widget; the rest is summarised
+    const auto format = BodyFormat(m_format->currentData().toInt());
+    m_bodyNote->setText(tr("%n byte(s)", nullptr, int(body.size())));
+    if (body.isEmpty()) {
+        m_body->setPlainText(tr("(empty)"));
+        return;
+    }
+    const std::optional<QString> text = utf8(body);
+    if (format == BodyFormat::Hex || !text) {
+        if (format != BodyFormat::Hex)
+            m_bodyNote->setText(tr("%n byte(s), not UTF-8: shown as hex", nullptr, int(body.size())));
+        QString dump = hexDump(body, kHexLimit);
+        if (body.size() > kHexLimit)
+            dump += tr("… %1 more bytes not shown").arg(body.size() - kHexLimit);
+        m_body->setPlainText(dump);
+        return;
+    }
+    if (format == BodyFormat::Json) {
+        const QJsonDocument doc = QJsonDocument::fromJson(body);
+        if (!doc.isNull()) {
+            m_body->setPlainText(QString::fromUtf8(doc.toJson(QJsonDocument::Indented)));
+            return;
+        }
+        m_bodyNote->setText(tr("%n byte(s), not JSON: shown as text", nullptr, int(body.size())));
+    }
+    m_body->setPlainText(*text);
+}
+
+QString RecordDetailView::fieldText(const QString &name) const
+{
+    const QLabel *label = m_fields.value(name);
+    return label ? label->text() : QString();
+}
+
+QString RecordDetailView::bodyText() const
+{
+    return m_body->toPlainText();
+}
+
+QString RecordDetailView::headersText() const
+{
+    return m_headers->toPlainText();
+}

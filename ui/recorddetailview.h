@@ -1,0 +1,38 @@
+#pragma once
+
+#include "store/record.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QPlainTextEdit;
+
+// Every field of one record; headers pretty-printed; the body as text,
+// JSON or hex (JSON and text only when the bytes are valid UTF-8).
+class RecordDetailView final : public QWidget {
+    Q_OBJECT
+public:
+    enum class BodyFormat { Text, Json, Hex };
+
+    explicit RecordDetailView(QWidget *parent = nullptr);
+
+    void showRecord(const Record &record, qint64 nowMs);
+    void clear();
+    void setBodyFormat(BodyFormat format);
+    QString fieldText(const QString &name) const; // for tests: the value shown for a field
+    QString bodyText() const;
+    QString headersText() const;
+
+private:
+    void renderBody();
+
+    std::optional<Record> m_record;
+    QFormLayout *m_form;
+    QHash<QString, QLabel *> m_fields;
+    QPlainTextEdit *m_headers;
+    QComboBox *m_format;
+    QPlainTextEdit *m_body;
+    QLabel *m_bodyNote;
+};
