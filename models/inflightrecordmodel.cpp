@@ -141,12 +141,14 @@ void InFlightRecordModel::reload()
     m_matching = -1;
     m_loadedAtMs = QDateTime::currentMSecsSinceEpoch();
     endResetModel();
+    // A view may have asked for the first page during the reset already.
+    const bool firstPageRequested = m_loading;
 
     const quint64 generation = m_generation;
     InFlightQuery countQuery = m_filter;
     countQuery.after.reset();
-    m_session->run<qint64>([countQuery](Store &store) { return store.countInFlight(countQuery); })
-        .then(this, [this, generation](const Result<qint64> &count) {
+    m_session->request<qint64>(this, [countQuery](Store &store) { return store.countInFlight(countQuery); },
+        [this, generation](const Result<qint64> &count) {
             if (generation != m_generation)
                 return;
             if (!count) {
@@ -156,7 +158,8 @@ void InFlightRecordModel::reload()
             m_matching = count.value();
             emit matchingCountChanged(m_matching);
         });
-    requestPage();
+    if (!firstPageRequested)
+        requestPage();
 }
 
 void InFlightRecordModel::requestPage()
@@ -169,23 +172,25 @@ void InFlightRecordModel::requestPage()
         page.after = InFlightQuery::Position{last.updatedAt, last.scope, last.key};
     }
     const quint64 generation = m_generation;
-    m_session->run<QList<Record>>([page](Store &store) { return store.inFlight(page); })
-        .then(this, [this, generation, pageSize = page.limit](const Result<QList<Record>> &rows) {
+    m_session->request<QList<Record>>(this, [page](Store &store) { return store.inFlight(page); },
+        [this, generation, pageSize = page.limit](const Result<QList<Record>> &rows) {
             if (generation != m_generation)
                 return; // answers a filter that is no longer shown
-            m_loading = false;
             if (!rows) {
+                m_loading = false;
                 m_exhausted = true; // reload() tries again
                 emit loadFailed(rows.error().message);
                 return;
             }
-            if (rows->size() < pageSize)
-                m_exhausted = true;
+            // Still "loading" while the rows go in: a view that asks for
+            // more from inside rowsInserted must not fetch this page twice.
             if (!rows->isEmpty()) {
                 beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + rows->size() - 1));
                 m_rows += rows.value();
                 endInsertRows();
             }
+            m_loading = false;
+            m_exhausted = rows->size() < pageSize;
             emit pageLoaded(int(rows->size()));
         });
 }

@@ -41,6 +41,19 @@ public:
         return future;
     }
 
+    // Runs job(store) on the worker thread and done(result) later on the
+    // context object's thread, never inside this call: QFuture::then() runs
+    // a continuation at once when the job already finished, which would
+    // change a model in the middle of its own fetchMore(). Dropped if the
+    // context is destroyed first.
+    template<typename T, typename Done>
+    void request(QObject *context, std::function<Result<T>(Store &)> job, Done done)
+    {
+        run<T>(std::move(job)).then(context, [context, done = std::move(done)](const Result<T> &result) {
+            QMetaObject::invokeMethod(context, [done, result] { done(result); }, Qt::QueuedConnection);
+        });
+    }
+
 signals:
     // Emitted after every job: whether the store answered and how long it took.
     void health(bool connected, qint64 roundTripMs, const QString &error);

@@ -201,7 +201,7 @@ void DashboardView::refresh()
     if (toMs < fromMs)
         return;
     m_reading = true;
-    m_session->run<DashboardReading>([fromMs, toMs](Store &store) -> Result<DashboardReading> {
+    m_session->request<DashboardReading>(this, [fromMs, toMs](Store &store) -> Result<DashboardReading> {
         QElapsedTimer timer;
         timer.start();
         DashboardReading r;
@@ -224,7 +224,7 @@ void DashboardView::refresh()
         r.stuck = stuckCount.value();
         r.roundTripMs = timer.elapsed();
         return r;
-    }).then(this, [this](const Result<DashboardReading> &reading) {
+    }, [this](const Result<DashboardReading> &reading) {
         m_reading = false;
         if (!reading) {
             // Back off while the store is down (up to 30 s), then resume by itself.

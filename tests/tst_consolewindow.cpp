@@ -1,0 +1,139 @@
+// The console window, offscreen, on a SQLite store with known records:
+// dashboard numbers, filtering and paging the in-flight list, the detail pane.
+#include "countertimelinemodel.h"
+#include "dashboardview.h"
+#include "inflightrecordmodel.h"
+#include "inflightview.h"
+#include "kpitile.h"
+#include "mainwindow.h"
+#include "recorddetailview.h"
+
+#include "guard/guard.h"
+#include "store/openstore.h"
+
+#include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QTableView>
+#include <QtTest>
+
+class ConsoleWindowTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_url;
+
+private slots:
+    void initTestCase()
+    {
+        m_url = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("console.db"));
+        Result<std::unique_ptr<Store>> store = openStore(m_url);
+        QVERIFY2(store.ok(), qPrintable(store.error().message));
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        // 1200 stuck payments (15 min old) and 30 young orders in flight.
+        for (int i = 0; i < 1230; ++i) {
+            ClaimRequest c;
+            c.scope = i < 1200 ? QStringLiteral("payment") : QStringLiteral("order");
+            c.key = QStringLiteral("key-%1").arg(i, 5, 10, QLatin1Char('0'));
+            c.fingerprint = QStringLiteral("fp");
+            c.owner = QStringLiteral("pay-svc:%1").arg(i % 4);
+            c.bizNo = QStringLiteral("SO%1").arg(90000 + i);
+            c.nowMs = i < 1200 ? now - 15 * 60000 + i : now - 1000;
+            QVERIFY(store.value()->claim(c).ok());
+        }
+        // Traffic in the counters: 8 executed, 2 replayed; with the 30 young
+        // claims above, the last 5 minutes hold 38 executed and 2 replayed.
+        Guard guard(*store.value());
+        for (int i = 0; i < 10; ++i) {
+            GuardRequest r;
+            r.scope = QStringLiteral("order");
+            r.key = QStringLiteral("done-%1").arg(i % 8);
+            r.body = "{}";
+            guard.handle(r, [i] { return Response{201, {{"Content-Type", "application/json"}}, "{\"order\":" + QByteArray::number(i) + "}"}; });
+        }
+        QVERIFY(store.value()->flushCounters().ok());
+    }
+
+    void dashboardShowsTheStoreNumbers()
+    {
+        MainWindow window(m_url, m_url);
+        window.show();
+        QAbstractItemModelTester tester(window.dashboard()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy shown(window.dashboard(), &DashboardView::readingShown);
+        QVERIFY(shown.wait(10000));
+        const CounterTimelineModel::Kpis k = window.dashboard()->model()->kpis(5);
+        QCOMPARE(k.stuck, 1200);
+        QCOMPARE(k.inFlight, 1230);
+        QVERIFY(k.hitRate.has_value());
+        QCOMPARE(*k.hitRate, 2.0 / 40.0);
+        QCOMPARE(window.dashboard()->model()->rowCount(), 15); // 15-minute range
+        QVERIFY(window.dashboard()->findChildren<KpiTile *>().constFirst()->value().startsWith(QStringLiteral("5.0%")));
+        QTRY_VERIFY(window.connectionLabel()->text().contains(QStringLiteral("ms")));
+    }
+
+    void inFlightListFiltersPagesAndShowsDetails()
+    {
+        MainWindow window(m_url, m_url);
+        window.show();
+        InFlightView *view = window.inFlight();
+        InFlightRecordModel *model = view->model();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_COMPARE_WITH_TIMEOUT(model->matchingCount(), 1230, 10000);
+        QTRY_VERIFY(view->countLabel()->text().contains(QStringLiteral("1230")));
+
+        // The first page is loaded; scrolling to the end loads more.
+        QTRY_VERIFY(model->rowCount() > 0);
+        const int firstPage = model->rowCount();
+        QVERIFY(firstPage < 1230);
+        view->table()->scrollToBottom();
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() > firstPage, 10000);
+
+        // Filter by scope: only the young orders, none of them stuck.
+        view->setScopeFilter(QStringLiteral("order"));
+        view->applyFilter();
+        QTRY_COMPARE_WITH_TIMEOUT(model->matchingCount(), 30, 10000);
+        QTRY_COMPARE(model->rowCount(), 30);
+        QVERIFY(!model->index(0, 0).data(InFlightRecordModel::StuckRole).toBool());
+
+        // Key prefix on the stuck payments, then the detail of one row.
+        view->setScopeFilter(QString());
+        view->setKeyPrefix(QStringLiteral("key-0007"));
+        view->applyFilter();
+        QTRY_COMPARE_WITH_TIMEOUT(model->matchingCount(), 10, 10000);
+        QTRY_COMPARE(model->rowCount(), 10);
+        QVERIFY(model->index(0, 0).data(InFlightRecordModel::StuckRole).toBool());
+        view->table()->selectRow(3);
+        RecordDetailView *detail = view->detail();
+        QCOMPARE(detail->fieldText(QStringLiteral("key")), QStringLiteral("key-00073"));
+        QCOMPARE(detail->fieldText(QStringLiteral("state")), QStringLiteral("IN_FLIGHT"));
+        QCOMPARE(detail->fieldText(QStringLiteral("biz_no")), QStringLiteral("SO90073"));
+        QCOMPARE(detail->fieldText(QStringLiteral("owner")), QStringLiteral("pay-svc:1"));
+        QVERIFY(detail->fieldText(QStringLiteral("age")).startsWith(QStringLiteral("15 min")));
+        QVERIFY(!detail->fieldText(QStringLiteral("lease")).isEmpty());
+    }
+
+    void detailShowsBodiesAsJsonTextOrHex()
+    {
+        RecordDetailView detail;
+        Record r;
+        r.scope = QStringLiteral("payment");
+        r.key = QStringLiteral("k");
+        r.state = RecordState::Completed;
+        r.headers = encodeHeaders({{"Content-Type", "application/json"}, {"X-Trace", "abc"}});
+        r.body = "{\"order_no\":\"SO1\",\"amount\":100}";
+        detail.showRecord(r, 0);
+        QVERIFY(detail.headersText().contains(QStringLiteral("X-Trace: abc")));
+        QVERIFY(detail.bodyText().contains(QStringLiteral("\"order_no\": \"SO1\""))); // indented JSON
+        detail.setBodyFormat(RecordDetailView::BodyFormat::Hex);
+        QVERIFY(detail.bodyText().startsWith(QStringLiteral("00000000  7b 22")));
+
+        r.body = QByteArray("\xff\xfe\x00\x01 binary", 11);
+        r.headers = "{broken";
+        detail.showRecord(r, 0);
+        QVERIFY(detail.bodyText().startsWith(QStringLiteral("00000000  ff fe 00 01")));
+        QVERIFY(detail.headersText().contains(QStringLiteral("not a JSON list")));
+    }
+};
+
+QTEST_MAIN(ConsoleWindowTest)
+#include "tst_consolewindow.moc"

@@ -1,0 +1,176 @@
+// InFlightRecordModel over a real SQLite store: keyset paging through
+// fetchMore, filters and order in the store query, stale pages dropped.
+#include "inflightrecordmodel.h"
+#include "storesession.h"
+
+#include "store/openstore.h"
+
+#include <QAbstractItemModelTester>
+#include <QtTest>
+
+namespace {
+
+constexpr qint64 Minute = 60'000;
+
+} // namespace
+
+class InFlightModelTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_url;
+    qint64 m_now = 0;
+
+    static bool waitForIdle(InFlightRecordModel &model)
+    {
+        return QTest::qWaitFor([&] { return !model.isLoading() && model.matchingCount() >= 0; }, 10000);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_url = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("model.db"));
+        Result<std::unique_ptr<Store>> store = openStore(m_url);
+        QVERIFY2(store.ok(), qPrintable(store.error().message));
+        m_now = QDateTime::currentMSecsSinceEpoch();
+        // 450 in flight: 300 payment (one a second, 4–9 min old), 150 order
+        // (20–40 min old, stuck); and 50 completed that must never show.
+        for (int i = 0; i < 450; ++i) {
+            ClaimRequest c;
+            c.scope = i < 300 ? QStringLiteral("payment") : QStringLiteral("order");
+            c.key = QStringLiteral("k%1").arg(i, 4, 10, QLatin1Char('0'));
+            c.fingerprint = QStringLiteral("fp");
+            c.owner = i % 3 ? QStringLiteral("svc-a:1") : QStringLiteral("svc-b:2");
+            c.bizNo = QStringLiteral("SO%1").arg(5000 + i);
+            c.nowMs = i < 300 ? m_now - 9 * Minute + i * 1000 : m_now - 40 * Minute + (i - 300) * 8000;
+            QCOMPARE(store.value()->claim(c).value().outcome, ClaimOutcome::Claimed);
+        }
+        for (int i = 0; i < 50; ++i) {
+            ClaimRequest c;
+            c.scope = QStringLiteral("payment");
+            c.key = QStringLiteral("done%1").arg(i);
+            c.fingerprint = QStringLiteral("fp");
+            c.nowMs = m_now - 30 * Minute;
+            const Result<ClaimResult> claimed = store.value()->claim(c);
+            QVERIFY(store.value()->complete(c.scope, c.key, claimed->record.lease, Response{200, {}, "ok"}, c.nowMs, 3600'000).ok());
+        }
+    }
+
+    void pagesThroughEveryRecordInOrder()
+    {
+        StoreSession session(m_url);
+        InFlightRecordModel model(&session);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy pages(&model, &InFlightRecordModel::pageLoaded);
+        model.setPageSize(100);
+        model.reload();
+        QVERIFY(waitForIdle(model));
+        QCOMPARE(model.matchingCount(), 450);
+        // The tester asks for more after every insert, as a view scrolling
+        // to the end would: pages of 100 until the last, short one.
+        QVERIFY(!pages.isEmpty());
+        QCOMPARE(pages.constFirst().constFirst().toInt(), 100);
+        while (model.canFetchMore({})) {
+            model.fetchMore({});
+            QVERIFY(waitForIdle(model));
+        }
+        QCOMPARE(model.rowCount(), 450);
+        QTRY_COMPARE(pages.constLast().constFirst().toInt(), 50);
+        QCOMPARE(pages.size(), 5);
+        qint64 previous = 0;
+        QSet<QString> keys;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const Record r = model.recordAt(row);
+            QVERIFY(r.updatedAt >= previous);
+            previous = r.updatedAt;
+            keys.insert(r.scope + QLatin1Char('/') + r.key);
+            QCOMPARE(r.state, RecordState::InFlight);
+        }
+        QCOMPARE(keys.size(), 450);
+        // The oldest rows are the stuck orders, the newest payments are not stuck.
+        QVERIFY(model.index(0, 0).data(InFlightRecordModel::StuckRole).toBool());
+        QVERIFY(!model.index(449, 0).data(InFlightRecordModel::StuckRole).toBool());
+        QCOMPARE(model.index(0, InFlightRecordModel::ScopeColumn).data().toString(), QStringLiteral("order"));
+    }
+
+    void filtersRunInTheStore_data()
+    {
+        QTest::addColumn<QString>("scope");
+        QTest::addColumn<int>("olderThanMinutes");
+        QTest::addColumn<QString>("keyPrefix");
+        QTest::addColumn<QString>("bizNoPrefix");
+        QTest::addColumn<QString>("owner");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("scope") << "order" << 0 << "" << "" << "" << 150;
+        QTest::newRow("stuck (10 min)") << "" << 10 << "" << "" << "" << 150;
+        QTest::newRow("older than 7 min") << "payment" << 7 << "" << "" << "" << 120;
+        QTest::newRow("key prefix") << "" << 0 << "k01" << "" << "" << 100;
+        QTest::newRow("biz_no prefix") << "" << 0 << "" << "SO53" << "" << 100;
+        QTest::newRow("owner") << "" << 0 << "" << "" << "svc-b:2" << 150;
+        QTest::newRow("nothing") << "payment" << 0 << "zzz" << "" << "" << 0;
+    }
+
+    void filtersRunInTheStore()
+    {
+        QFETCH(QString, scope);
+        QFETCH(int, olderThanMinutes);
+        QFETCH(QString, keyPrefix);
+        QFETCH(QString, bizNoPrefix);
+        QFETCH(QString, owner);
+        QFETCH(int, expected);
+        StoreSession session(m_url);
+        InFlightRecordModel model(&session);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPageSize(1000);
+        InFlightQuery q;
+        q.scope = scope;
+        q.startedBeforeMs = olderThanMinutes ? QDateTime::currentMSecsSinceEpoch() - olderThanMinutes * Minute : 0;
+        q.keyPrefix = keyPrefix;
+        q.bizNoPrefix = bizNoPrefix;
+        q.owner = owner;
+        model.setFilter(q);
+        QVERIFY(waitForIdle(model));
+        QVERIFY(qAbs(model.matchingCount() - expected) <= 1); // "older than" moves with the clock by at most one row
+        QCOMPARE(model.rowCount(), int(model.matchingCount()));
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const Record r = model.recordAt(row);
+            QVERIFY(scope.isEmpty() || r.scope == scope);
+            QVERIFY(r.key.startsWith(keyPrefix));
+            QVERIFY(r.bizNo.startsWith(bizNoPrefix));
+            QVERIFY(owner.isEmpty() || r.owner == owner);
+        }
+    }
+
+    void newestFirstAndStalePagesDropped()
+    {
+        StoreSession session(m_url);
+        InFlightRecordModel model(&session);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPageSize(50);
+        // Three filters in a row: only the last one's rows may arrive.
+        InFlightQuery a;
+        a.scope = QStringLiteral("payment");
+        model.setFilter(a);
+        InFlightQuery b;
+        b.owner = QStringLiteral("svc-a:1");
+        model.setFilter(b);
+        InFlightQuery c;
+        c.scope = QStringLiteral("order");
+        model.setFilter(c);
+        QVERIFY(waitForIdle(model));
+        QTest::qWait(100);
+        QCOMPARE(model.matchingCount(), 150);
+        for (int row = 0; row < model.rowCount(); ++row)
+            QCOMPARE(model.recordAt(row).scope, QStringLiteral("order"));
+
+        model.sort(InFlightRecordModel::AgeColumn, Qt::AscendingOrder); // youngest first
+        QVERIFY(waitForIdle(model));
+        QVERIFY(model.rowCount() > 1);
+        QVERIFY(model.recordAt(0).updatedAt > model.recordAt(1).updatedAt);
+        QCOMPARE(model.recordAt(0).key, QStringLiteral("k0449"));
+    }
+};
+
+QTEST_MAIN(InFlightModelTest)
+#include "tst_inflightmodel.moc"
