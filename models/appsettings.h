@@ -1,0 +1,66 @@
+#pragma once
+
+#include "dashboardrange.h"
+#include "storeentry.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+class QSettings;
+
+// The one typed wrapper over QSettings (STYLE.md "Command line and settings").
+// Every key and default lives here; a value the file holds that is missing,
+// malformed or out of range reads back as the default (clamped for numbers).
+// No password is ever written: URLs are stripped before they are saved.
+class AppSettings final {
+    Q_DISABLE_COPY_MOVE(AppSettings)
+public:
+    enum class Language { System, Chinese, English };
+
+    static constexpr int DefaultRefreshIntervalMs = 2000;
+    static constexpr int MinRefreshIntervalMs = 250;
+    static constexpr int MaxRefreshIntervalMs = 10 * 60 * 1000;
+    static constexpr double DefaultHitRateAlertThreshold = 0.30;
+    static constexpr int DefaultInFlightPageSize = 500;
+    static constexpr int MinInFlightPageSize = 50;
+    static constexpr int MaxInFlightPageSize = 5000;
+    static constexpr int MaxRecentStores = 12;
+    static constexpr Language DefaultLanguage = Language::System;
+
+    // settings is not owned; tests pass an ini file in a temporary directory.
+    explicit AppSettings(QSettings *settings);
+
+    // Most recent first, no two with the same URL.
+    QList<StoreEntry> recentStores() const;
+    void setRecentStores(const QList<StoreEntry> &entries);
+    // Puts entry first (replacing the one with the same URL), keeps MaxRecentStores.
+    void rememberStore(const StoreEntry &entry);
+    void forgetStore(const QString &url);
+
+    QString lastStoreUrl() const;
+    void setLastStoreUrl(const QString &url);
+
+    int refreshIntervalMs() const;
+    void setRefreshIntervalMs(int ms);
+
+    DashboardRange dashboardRange() const;
+    void setDashboardRange(const DashboardRange &range); // an invalid custom range is not saved
+
+    double hitRateAlertThreshold() const; // replayed / (replayed + executed), 0..1
+    void setHitRateAlertThreshold(double threshold);
+
+    int inFlightPageSize() const;
+    void setInFlightPageSize(int rows);
+
+    Language language() const;
+    void setLanguage(Language language);
+    static QString languageCode(Language language);                   // "system", "zh_CN", "en"
+    static std::optional<Language> languageFromCode(const QString &code); // unknown: nullopt
+
+    void sync(); // writes pending changes to disk now (QSettings otherwise does it later)
+
+private:
+    QSettings *m_settings;
+};

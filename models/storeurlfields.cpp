@@ -1,0 +1,215 @@
+#include "storeurlfields.h"
+
+#include <QDir>
+#include <QRegularExpression>
+#include <QUrl>
+#include <QUrlQuery>
+
+namespace {
+
+constexpr qsizetype maxPathLength = 4096;
+constexpr qsizetype maxHostLength = 253;   // DNS
+constexpr qsizetype maxNameLength = 63;    // PostgreSQL identifiers; MySQL allows 64
+constexpr qsizetype maxOptionLength = 1024;
+
+using Field = StoreUrlFields::Field;
+
+struct Problem {
+    Field field;
+    QString message;
+};
+
+// Long or hostile input is quoted short in messages so the message stays readable.
+QString quoted(const QString &value)
+{
+    constexpr qsizetype shown = 40;
+    return QLatin1Char('\'') + (value.size() > shown ? value.left(shown) + QChar(0x2026) : value) + QLatin1Char('\'');
+}
+
+// The first character that cannot be shown (control, format, separator), as
+// a 1-based position; 0 when there is none.
+qsizetype invisibleCharacter(const QString &value)
+{
+    qsizetype position = 0;
+    for (char32_t c : value.toUcs4()) {
+        ++position;
+        if (!QChar::isPrint(c))
+            return position;
+    }
+    return 0;
+}
+
+std::optional<Problem> checkText(Field field, const QString &label, const QString &value)
+{
+    if (const qsizetype at = invisibleCharacter(value))
+        return Problem{field, StoreUrlFields::tr("%1 contains a control or invisible character at position %2; remove it.").arg(label).arg(at)};
+    return std::nullopt;
+}
+
+bool isHostName(const QString &host)
+{
+    // Labels of letters, digits and '-' (and '_', which container service
+    // names use), or an IPv6 address with optional brackets and zone.
+    static const QRegularExpression name(QStringLiteral(
+        "^[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(\\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\\.?$"));
+    static const QRegularExpression ipv6(QStringLiteral("^\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(%[A-Za-z0-9]+)?\\]?$"));
+    return name.match(host).hasMatch() || ipv6.match(host).hasMatch();
+}
+
+std::optional<Problem> check(const StoreUrlFields &f)
+{
+    if (f.kind == StoreUrl::Kind::Sqlite) {
+        const QString label = StoreUrlFields::tr("The file path");
+        if (f.path.trimmed().isEmpty())
+            return Problem{Field::Path, StoreUrlFields::tr("Choose the SQLite file (it is created if missing).")};
+        if (auto problem = checkText(Field::Path, label, f.path))
+            return problem;
+        if (f.path.size() > maxPathLength)
+            return Problem{Field::Path, StoreUrlFields::tr("The file path is %1 characters long; at most %2 are allowed.").arg(f.path.size()).arg(maxPathLength)};
+        if (!QDir::isAbsolutePath(f.path) || f.path.endsWith(QLatin1Char('/')))
+            return Problem{Field::Path, StoreUrlFields::tr("The SQLite store needs an absolute file path, e.g. /var/lib/idem/records.db, not %1.").arg(quoted(f.path))};
+    } else {
+        if (f.host.trimmed().isEmpty())
+            return Problem{Field::Host, StoreUrlFields::tr("Enter the server's host name or IP address.")};
+        if (auto problem = checkText(Field::Host, StoreUrlFields::tr("The host"), f.host))
+            return problem;
+        if (f.host.size() > maxHostLength)
+            return Problem{Field::Host, StoreUrlFields::tr("The host name is %1 characters long; at most %2 are allowed.").arg(f.host.size()).arg(maxHostLength)};
+        if (!isHostName(f.host))
+            return Problem{Field::Host, StoreUrlFields::tr("The host %1 is not a host name or IP address: use letters, digits, '-' and '.', or an IPv6 address.").arg(quoted(f.host))};
+        if (f.port < 0 || f.port > 65535)
+            return Problem{Field::Port, StoreUrlFields::tr("The port must be between 1 and 65535.")};
+
+        if (f.kind == StoreUrl::Kind::Redis) {
+            static const QRegularExpression number(QStringLiteral("^[0-9]{1,9}$"));
+            if (!f.database.isEmpty() && !number.match(f.database).hasMatch())
+                return Problem{Field::Database, StoreUrlFields::tr("A Redis database is a number such as 0, not %1.").arg(quoted(f.database))};
+        } else {
+            static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_][A-Za-z0-9_$-]*$"));
+            if (f.database.isEmpty())
+                return Problem{Field::Database, StoreUrlFields::tr("Enter the database name, e.g. idem.")};
+            if (auto problem = checkText(Field::Database, StoreUrlFields::tr("The database name"), f.database))
+                return problem;
+            if (f.database.size() > maxNameLength)
+                return Problem{Field::Database, StoreUrlFields::tr("The database name is %1 characters long; at most %2 are allowed.").arg(f.database.size()).arg(maxNameLength)};
+            if (!identifier.match(f.database).hasMatch())
+                return Problem{Field::Database, StoreUrlFields::tr("The database name %1 may only contain letters, digits, '_', '$' and '-', and must start with a letter or '_'.").arg(quoted(f.database))};
+        }
+
+        if (!f.user.isEmpty()) {
+            static const QRegularExpression userName(QStringLiteral("^[A-Za-z0-9_.@$+-]+$"));
+            if (auto problem = checkText(Field::User, StoreUrlFields::tr("The user name"), f.user))
+                return problem;
+            if (f.user.size() > maxNameLength)
+                return Problem{Field::User, StoreUrlFields::tr("The user name is %1 characters long; at most %2 are allowed.").arg(f.user.size()).arg(maxNameLength)};
+            if (!userName.match(f.user).hasMatch())
+                return Problem{Field::User, StoreUrlFields::tr("The user name %1 may only contain letters, digits and _ . @ $ + -.").arg(quoted(f.user))};
+        }
+        if (f.kind == StoreUrl::Kind::Postgres && !f.sslMode.isEmpty() && !StoreUrlFields::sslModes().contains(f.sslMode))
+            return Problem{Field::SslMode, StoreUrlFields::tr("Unknown sslmode %1: use one of %2.").arg(quoted(f.sslMode), StoreUrlFields::sslModes().join(QStringLiteral(", ")))};
+    }
+
+    static const QRegularExpression optionName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,63}$"));
+    for (auto it = f.extraOptions.cbegin(); it != f.extraOptions.cend(); ++it) {
+        if (!optionName.match(it.key()).hasMatch())
+            return Problem{Field::Options, StoreUrlFields::tr("The URL option %1 is not a valid option name.").arg(quoted(it.key()))};
+        if (auto problem = checkText(Field::Options, StoreUrlFields::tr("The URL option %1").arg(it.key()), it.value()))
+            return problem;
+        if (it.value().size() > maxOptionLength)
+            return Problem{Field::Options, StoreUrlFields::tr("The URL option %1 is too long.").arg(it.key())};
+    }
+    return std::nullopt;
+}
+
+QString schemeOf(StoreUrl::Kind kind)
+{
+    StoreUrl url;
+    url.kind = kind;
+    return url.schemeName();
+}
+
+} // namespace
+
+int StoreUrlFields::defaultPort(StoreUrl::Kind kind)
+{
+    switch (kind) {
+    case StoreUrl::Kind::Sqlite: return 0;
+    case StoreUrl::Kind::Postgres: return 5432;
+    case StoreUrl::Kind::Mysql: return 3306;
+    case StoreUrl::Kind::Redis: return 6379;
+    }
+    return 0;
+}
+
+QStringList StoreUrlFields::sslModes()
+{
+    return {QStringLiteral("disable"), QStringLiteral("allow"), QStringLiteral("prefer"),
+            QStringLiteral("require"), QStringLiteral("verify-ca"), QStringLiteral("verify-full")};
+}
+
+Result<QString> StoreUrlFields::toUrl(Field *badField) const
+{
+    if (badField)
+        *badField = Field::None;
+    if (std::optional<Problem> problem = check(*this)) {
+        if (badField)
+            *badField = problem->field;
+        return makeError(ErrorKind::InvalidArgument, problem->message);
+    }
+
+    QUrlQuery query;
+    if (kind == StoreUrl::Kind::Postgres && !sslMode.isEmpty())
+        query.addQueryItem(QStringLiteral("sslmode"), sslMode);
+    for (auto it = extraOptions.cbegin(); it != extraOptions.cend(); ++it) {
+        if (!(kind == StoreUrl::Kind::Postgres && it.key() == QLatin1String("sslmode")))
+            query.addQueryItem(QString::fromLatin1(QUrl::toPercentEncoding(it.key())), QString::fromLatin1(QUrl::toPercentEncoding(it.value())));
+    }
+
+    QString text;
+    if (kind == StoreUrl::Kind::Sqlite) {
+        // By hand: QUrl drops the empty authority ("sqlite:/path") that
+        // StoreUrl::parse insists on ("sqlite:///path").
+        text = QStringLiteral("sqlite://") + QString::fromLatin1(QUrl::toPercentEncoding(path, "/"));
+        if (!query.isEmpty())
+            text += QLatin1Char('?') + query.toString(QUrl::FullyEncoded);
+    } else {
+        QUrl url;
+        url.setScheme(schemeOf(kind));
+        url.setHost(host.startsWith(QLatin1Char('[')) ? host.mid(1, host.size() - 2) : host);
+        url.setPort(port > 0 ? port : defaultPort(kind));
+        if (!user.isEmpty()) // an empty one would still print as "//@host"
+            url.setUserName(user, QUrl::DecodedMode);
+        url.setPath(QLatin1Char('/') + (kind == StoreUrl::Kind::Redis && database.isEmpty() ? QStringLiteral("0") : database));
+        if (!query.isEmpty())
+            url.setQuery(query);
+        text = url.toString(QUrl::FullyEncoded);
+    }
+    // The engine's parser has the last word: the dialog must never save a
+    // URL that openStore() would refuse.
+    if (Result<StoreUrl> parsed = StoreUrl::parse(text); !parsed) {
+        if (badField)
+            *badField = kind == StoreUrl::Kind::Sqlite ? Field::Path : Field::Host;
+        return parsed.error();
+    }
+    return text;
+}
+
+Result<StoreUrlFields> StoreUrlFields::fromUrl(const QString &text)
+{
+    Result<StoreUrl> parsed = StoreUrl::parse(text);
+    if (!parsed)
+        return parsed.error();
+    StoreUrlFields fields;
+    fields.kind = parsed->kind;
+    fields.path = parsed->path;
+    fields.host = parsed->host;
+    fields.port = parsed->port;
+    fields.database = parsed->database;
+    fields.user = parsed->user;
+    fields.extraOptions = parsed->options;
+    if (fields.kind == StoreUrl::Kind::Postgres)
+        fields.sslMode = fields.extraOptions.take(QStringLiteral("sslmode"));
+    for (const QString &name : {QStringLiteral("password"), QStringLiteral("pass"), QStringLiteral("passwd"), QStringLiteral("pwd")})
+        fields.extraOptions.remove(name);
+    return fields;
+}

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "store/result.h"
+#include "store/storeurl.h"
+
+#include <QCoreApplication>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+// The fields of the connection dialog and the store URL (without password)
+// they make. Checks are stricter than StoreUrl::parse on purpose: a host, user
+// or database name ends up in a driver's connection string, so anything that
+// would need quoting there (spaces, ';', quotes, control characters) is
+// refused up front with a message naming the field, not passed on to fail
+// somewhere less readable.
+struct StoreUrlFields {
+    Q_DECLARE_TR_FUNCTIONS(StoreUrlFields)
+public:
+    enum class Field { None, Path, Host, Port, Database, User, SslMode, Options };
+
+    StoreUrl::Kind kind = StoreUrl::Kind::Sqlite;
+    QString path;     // SQLite: absolute file path
+    QString host;
+    int port = 0;     // 0: the scheme's default
+    QString database; // SQL: database name; Redis: db number, empty meaning 0
+    QString user;     // optional
+    QString sslMode;  // PostgreSQL only; empty: the driver's default (prefer)
+    QMap<QString, QString> extraOptions; // other query items of a loaded URL (e.g. busy_timeout_ms), kept
+
+    static int defaultPort(StoreUrl::Kind kind); // 0 for SQLite
+    static QStringList sslModes();               // libpq's values
+
+    // The URL, percent-encoded and accepted by StoreUrl::parse; or the first
+    // problem, with the field it is in when badField is given.
+    Result<QString> toUrl(Field *badField = nullptr) const;
+    // The fields a URL holds; a password in it is dropped.
+    static Result<StoreUrlFields> fromUrl(const QString &url);
+};

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "storeentry.h"
+#include "storeurlfields.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QToolButton;
+
+// The fields of one store: kind, file or host/port/database/user, password
+// and where it is kept, read-only. Shows the URL the fields make (without
+// password) and, inline, the first thing wrong with them. Pure editing: no
+// I/O, no keychain, no store.
+class StoreEntryForm final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(StoreEntryForm)
+public:
+    explicit StoreEntryForm(QWidget *parent = nullptr);
+
+    // Loads an entry; the password field is cleared (a stored password is
+    // fetched when it is needed, not shown).
+    void setEntry(const StoreEntry &entry);
+    void clear(); // a new SQLite entry
+
+    // The entry the fields make, or what is wrong (also shown inline).
+    Result<StoreEntry> entry() const;
+    QString typedPassword() const; // empty when the password comes from the environment
+
+    // An error from elsewhere (keychain, store) shown where field errors go;
+    // cleared on the next edit.
+    void showProblem(const QString &message);
+
+signals:
+    void edited();
+
+private:
+    StoreUrlFields fields() const;
+    StoreUrl::Kind kind() const;
+    void kindChanged();
+    void passwordSourceChanged();
+    void browse();
+    void refresh(); // preview, inline error, field highlight
+
+    QFormLayout *m_layout = nullptr;
+    QLineEdit *m_name = nullptr;
+    QComboBox *m_kind = nullptr;
+    QWidget *m_pathRow = nullptr;
+    QLineEdit *m_path = nullptr;
+    QToolButton *m_browse = nullptr;
+    QLineEdit *m_host = nullptr;
+    QSpinBox *m_port = nullptr;
+    QLineEdit *m_database = nullptr;
+    QLineEdit *m_user = nullptr;
+    QComboBox *m_sslMode = nullptr;
+    QLineEdit *m_password = nullptr;
+    QWidget *m_passwordSourceRow = nullptr;
+    QCheckBox *m_remember = nullptr;
+    QCheckBox *m_fromEnvironment = nullptr;
+    QLineEdit *m_variable = nullptr;
+    QCheckBox *m_readOnly = nullptr;
+    QLabel *m_preview = nullptr;
+    QLabel *m_problem = nullptr;
+    QMap<QString, QString> m_extraOptions; // of the loaded URL, kept as they were
+    StoreUrl::Kind m_previousKind = StoreUrl::Kind::Sqlite;
+    bool m_loading = false;
+};
