@@ -5,7 +5,9 @@
 #include "inflightrecordmodel.h"
 #include "inflightview.h"
 #include "kpitile.h"
+#include "appsettings.h"
 #include "mainwindow.h"
+#include "passwordvault.h"
 #include "recorddetailview.h"
 
 #include "guard/guard.h"
@@ -22,6 +24,23 @@ class ConsoleWindowTest : public QObject {
 private:
     QTemporaryDir m_dir;
     QString m_url;
+
+    // A window on the test store with settings in a temporary ini file.
+    struct Console {
+        QSettings qsettings;
+        AppSettings settings{&qsettings};
+        PasswordVault vault;
+        MainWindow window{&settings, &vault};
+        Console(const QString &iniPath, const QString &url, bool readOnly = false)
+            : qsettings(iniPath, QSettings::IniFormat)
+        {
+            StoreEntry entry;
+            entry.url = url;
+            entry.readOnly = readOnly;
+            window.openUrl(entry, url);
+            window.show();
+        }
+    };
 
 private slots:
     void initTestCase()
@@ -56,8 +75,9 @@ private slots:
 
     void dashboardShowsTheStoreNumbers()
     {
-        MainWindow window(m_url, m_url);
-        window.show();
+        Console console(m_dir.filePath(QStringLiteral("a.ini")), m_url);
+        MainWindow &window = console.window;
+        QVERIFY(!window.readOnlyBanner()->isVisible());
         QAbstractItemModelTester tester(window.dashboard()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy shown(window.dashboard(), &DashboardView::readingShown);
         QVERIFY(shown.wait(10000));
@@ -73,9 +93,9 @@ private slots:
 
     void inFlightListFiltersPagesAndShowsDetails()
     {
-        MainWindow window(m_url, m_url);
-        window.show();
-        InFlightView *view = window.inFlight();
+        Console console(m_dir.filePath(QStringLiteral("b.ini")), m_url);
+        InFlightView *view = console.window.inFlight();
+        QCOMPARE(console.settings.lastStoreUrl(), m_url);
         InFlightRecordModel *model = view->model();
         QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QTRY_COMPARE_WITH_TIMEOUT(model->matchingCount(), 1230, 10000);
@@ -110,6 +130,20 @@ private slots:
         QCOMPARE(detail->fieldText(QStringLiteral("owner")), QStringLiteral("pay-svc:1"));
         QVERIFY(detail->fieldText(QStringLiteral("age")).startsWith(QStringLiteral("15 min")));
         QVERIFY(!detail->fieldText(QStringLiteral("lease")).isEmpty());
+    }
+
+    void readOnlyStoreShowsTheBanner()
+    {
+        Console console(m_dir.filePath(QStringLiteral("c.ini")), m_url, true);
+        QVERIFY(console.window.readOnlyBanner()->isVisible());
+        // Opening another store replaces the views and their session.
+        StoreEntry other;
+        other.url = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("other.db"));
+        console.window.openUrl(other, other.url);
+        QVERIFY(!console.window.readOnlyBanner()->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(console.window.inFlight()->model()->matchingCount(), 0, 10000);
+        QCOMPARE(console.settings.recentStores().size(), 2);
+        QCOMPARE(console.settings.recentStores().constFirst().url, other.url);
     }
 
     void detailShowsBodiesAsJsonTextOrHex()

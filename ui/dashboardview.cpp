@@ -135,6 +135,12 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
         {CounterTimelineModel::ThresholdColumn, addSeries(m_hitChart, tr("alert threshold"), QColor(0xd6, 0x27, 0x28), Qt::DashLine)},
     };
 
+    // Minutes without traffic have no hit rate; the markers show which
+    // minutes the line really has.
+    for (const auto &[column, series] : std::as_const(m_series)) {
+        if (column == CounterTimelineModel::HitRateColumn)
+            series->setPointsVisible(true);
+    }
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         updateCharts();
         updateTiles();

@@ -1,5 +1,7 @@
-// idem-console: the desktop application. Thin: parse, open, show.
+// idem-console: the desktop application. Thin: parse, pick the store, show.
+#include "appsettings.h"
 #include "mainwindow.h"
+#include "passwordvault.h"
 
 #include "sim/salessimulator.h"
 #include "store/openstore.h"
@@ -9,8 +11,56 @@
 #include <QDir>
 #include <QLibraryInfo>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTranslator>
+
+#include <cstdio>
+
+namespace {
+
+// The demo: the embedded SQLite store in the user's data directory with the
+// simulator driving the guard from its own threads, for the app's lifetime.
+class DemoTraffic final {
+public:
+    static QString url()
+    {
+        return QStringLiteral("sqlite://") + QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/demo.db");
+    }
+
+    Result<QString> start()
+    {
+        QDir().mkpath(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation));
+        const QString url = DemoTraffic::url();
+        Result<std::unique_ptr<Store>> opened = openStore(url);
+        if (!opened)
+            return opened.error();
+        m_store = std::move(opened).value();
+        m_orders = std::make_unique<OrderTable>(StoreUrl::parse(url).value());
+        m_simulator = std::make_unique<SalesSimulator>(*m_store, *m_orders, SimulatorConfig{});
+        if (Result<void> started = m_simulator->start(); !started)
+            return started.error();
+        return url;
+    }
+    ~DemoTraffic()
+    {
+        if (m_simulator)
+            m_simulator->stop();
+    }
+
+private:
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<OrderTable> m_orders;
+    std::unique_ptr<SalesSimulator> m_simulator;
+};
+
+int usage(const QString &message)
+{
+    std::fprintf(stderr, "idem-console: %s\n", qPrintable(message));
+    return 2;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -24,62 +74,91 @@ int main(int argc, char *argv[])
     parser.addVersionOption();
     const QCommandLineOption storeOption(QStringLiteral("store"), QApplication::translate("main", "Store URL to open."), QStringLiteral("url"));
     const QCommandLineOption demoOption(QStringLiteral("demo"), QApplication::translate("main", "Open the embedded demo store with simulated sales traffic."));
+    const QCommandLineOption readOnlyOption(QStringLiteral("read-only"), QApplication::translate("main", "Open the store for viewing only."));
     const QCommandLineOption langOption(QStringLiteral("lang"), QApplication::translate("main", "Interface language: zh_CN or en."), QStringLiteral("lang"));
-    parser.addOptions({storeOption, demoOption, langOption});
-    if (!parser.parse(QApplication::arguments())) {
-        fprintf(stderr, "idem-console: %s\n", qPrintable(parser.errorText()));
-        return 2;
-    }
+    parser.addOptions({storeOption, demoOption, readOnlyOption, langOption});
+    if (!parser.parse(QApplication::arguments()))
+        return usage(parser.errorText());
     if (parser.isSet(QStringLiteral("help")))
         parser.showHelp(0);
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
+    if (!parser.positionalArguments().isEmpty())
+        return usage(QStringLiteral("unexpected argument '%1'; use --store URL").arg(parser.positionalArguments().constFirst()));
 
-    const QString lang = parser.isSet(langOption) ? parser.value(langOption) : QLocale::system().name();
-    if (parser.isSet(langOption) && lang != QLatin1String("zh_CN") && lang != QLatin1String("en")) {
-        fprintf(stderr, "idem-console: --lang takes zh_CN or en, not '%s'\n", qPrintable(lang));
-        return 2;
+    QSettings qsettings;
+    AppSettings settings(&qsettings);
+    QString lang = AppSettings::languageCode(settings.language());
+    if (parser.isSet(langOption)) {
+        lang = parser.value(langOption);
+        if (lang != QLatin1String("zh_CN") && lang != QLatin1String("en"))
+            return usage(QStringLiteral("--lang takes zh_CN or en, not '%1'").arg(lang));
     }
+    if (lang == QLatin1String("system"))
+        lang = QLocale::system().name();
     QTranslator translator;
-    if (lang.startsWith(QLatin1String("zh")) && translator.load(QStringLiteral(":/i18n/idem-console_zh_CN.qm")))
-        QApplication::installTranslator(&translator);
-
-    QString url = parser.value(storeOption);
-    const bool demo = parser.isSet(demoOption) || url.isEmpty();
-    if (demo && url.isEmpty()) {
-        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-        QDir().mkpath(dir);
-        url = QStringLiteral("sqlite://") + dir + QStringLiteral("/demo.db");
-    }
-    Result<StoreUrl> parsed = StoreUrl::parse(url);
-    if (!parsed) {
-        fprintf(stderr, "idem-console: %s\n", qPrintable(parsed.error().message));
-        return 2;
+    QTranslator qtTranslator;
+    if (lang.startsWith(QLatin1String("zh"))) {
+        if (translator.load(QStringLiteral(":/i18n/idem-console_zh_CN.qm")))
+            QApplication::installTranslator(&translator);
+        if (qtTranslator.load(QStringLiteral("qtbase_zh_CN"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QApplication::installTranslator(&qtTranslator);
     }
 
-    // The demo's simulator drives the guard from its own threads.
-    std::unique_ptr<Store> demoStore;
-    std::unique_ptr<OrderTable> orders;
-    std::unique_ptr<SalesSimulator> simulator;
-    if (demo) {
-        Result<std::unique_ptr<Store>> opened = openStore(parsed.value());
-        if (!opened) {
-            QMessageBox::critical(nullptr, QApplication::translate("main", "idem-console"), opened.error().message);
-            return 1;
-        }
-        demoStore = std::move(opened).value();
-        orders = std::make_unique<OrderTable>(parsed.value());
-        simulator = std::make_unique<SalesSimulator>(*demoStore, *orders, SimulatorConfig{});
-        if (Result<void> started = simulator->start(); !started) {
-            QMessageBox::critical(nullptr, QApplication::translate("main", "idem-console"), started.error().message);
-            return 1;
-        }
+    std::optional<StoreEntry> commandLineStore;
+    if (parser.isSet(storeOption)) {
+        const QString url = parser.value(storeOption);
+        if (Result<StoreUrl> parsed = StoreUrl::parse(url); !parsed)
+            return usage(parsed.error().message);
+        StoreEntry entry;
+        entry.url = StoreEntry::withoutPassword(url);
+        commandLineStore = entry;
     }
 
-    MainWindow window(url, parsed->displayString());
+    PasswordVault vault;
+    MainWindow window(&settings, &vault);
+    window.setForcedReadOnly(parser.isSet(readOnlyOption));
     window.show();
-    const int code = QApplication::exec();
-    if (simulator)
-        simulator->stop();
-    return code;
+
+    DemoTraffic demo;
+    auto openDemo = [&] {
+        const Result<QString> url = demo.start();
+        if (!url) {
+            QMessageBox::critical(&window, QApplication::translate("main", "idem-console"),
+                                  QApplication::translate("main", "The demo store cannot be opened: %1").arg(url.error().message));
+            return;
+        }
+        StoreEntry entry;
+        entry.name = QApplication::translate("main", "Demo (simulated sales traffic)");
+        entry.url = url.value();
+        window.openUrl(entry, url.value());
+    };
+
+    const QList<StoreEntry> recent = settings.recentStores();
+    if (parser.isSet(demoOption) || (!commandLineStore && settings.lastStoreUrl() == DemoTraffic::url())) {
+        openDemo();
+    } else if (commandLineStore) {
+        // The URL may carry a password: it goes to the session only, the
+        // settings keep it without.
+        window.openUrl(*commandLineStore, parser.value(storeOption));
+    } else if (!settings.lastStoreUrl().isEmpty()) {
+        StoreEntry last;
+        last.url = settings.lastStoreUrl();
+        for (const StoreEntry &e : recent) {
+            if (e.url == last.url)
+                last = e;
+        }
+        window.openEntry(last);
+    } else {
+        const auto answer = QMessageBox::question(
+            &window, QApplication::translate("main", "Welcome to idem-console"),
+            QApplication::translate("main", "No store has been opened yet. Open the demo store with simulated sales traffic?\n\n"
+                                            "Choose No to connect to a store of your own."),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+        if (answer == QMessageBox::Yes)
+            openDemo();
+        else
+            window.showConnectionDialog();
+    }
+    return QApplication::exec();
 }
