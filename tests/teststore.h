@@ -24,6 +24,9 @@ public:
     // (or a disk fault) would: headers that are not JSON, an unknown state.
     bool corruptHeaders(const QString &scope, const QString &key);
     bool corruptState(const QString &scope, const QString &key);
+    // Puts a readable state back, so the shared server's database does not
+    // keep a broken record for the tests after this one (stats, listings).
+    bool restoreState(const QString &scope, const QString &key);
 
 private:
     QTemporaryDir m_dir;

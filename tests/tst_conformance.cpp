@@ -254,6 +254,43 @@ private slots:
         QVERIFY(kept.ok() && kept.value()); // in flight: never purged
     }
 
+    // A key is the client's bytes: no collation may fold two keys into one
+    // record (one client's cached response replayed to another's request).
+    void keysDifferingOnlyInCaseAreTwoRecords_data()
+    {
+        QTest::addColumn<QString>("first");
+        QTest::addColumn<QString>("second");
+        QTest::newRow("case") << QStringLiteral("ABC") << QStringLiteral("abc");
+        QTest::newRow("trailing space") << QStringLiteral("abc") << QStringLiteral("abc ");
+        QTest::newRow("accent") << QStringLiteral("e") << QString(QChar(0x00e9));
+        QTest::newRow("composed vs decomposed") << QString(QChar(0x00e9)) << QStringLiteral("e") + QChar(0x0301);
+        QTest::newRow("sharp s") << QString(QChar(0x00df)) << QStringLiteral("ss");
+    }
+
+    void keysDifferingOnlyInCaseAreTwoRecords()
+    {
+        QFETCH(QString, first);
+        QFETCH(QString, second);
+        const Result<ClaimResult> a = store().claim(claimOf(m_scope, first, QStringLiteral("fp")));
+        QVERIFY2(a.ok(), qPrintable(a.error().message));
+        QCOMPARE(a->outcome, ClaimOutcome::Claimed);
+        const Result<ClaimResult> b = store().claim(claimOf(m_scope, second, QStringLiteral("fp")));
+        QVERIFY2(b.ok(), qPrintable(b.error().message));
+        QCOMPARE(b->outcome, ClaimOutcome::Claimed); // not "in progress" on the first key's record
+        for (const auto &[key, lease, body] : {std::tuple{first, a->record.lease, QByteArray("first")},
+                                               std::tuple{second, b->record.lease, QByteArray("second")}}) {
+            const Result<Transition> done = store().complete(m_scope, key, lease, okResponse(body), T0 + 1, 3600'000);
+            QVERIFY2(done.ok(), qPrintable(done.error().message));
+            QCOMPARE(done->outcome, TransitionOutcome::Applied);
+        }
+        for (const auto &[key, body] : {std::pair{first, QByteArray("first")}, std::pair{second, QByteArray("second")}}) {
+            const Result<std::optional<Record>> got = store().get(m_scope, key);
+            QVERIFY2(got.ok() && got.value(), qPrintable(key));
+            QCOMPARE(got.value()->key, key);
+            QCOMPARE(got.value()->body, body);
+        }
+    }
+
     void concurrentClaimsExecuteOnce()
     {
         constexpr int threads = 32;
@@ -412,6 +449,8 @@ private slots:
         const GuardResult r2 = guard.handle(requestOf(m_scope, QStringLiteral("s")), [&] { ran = true; return okResponse(); });
         QCOMPARE(r2.outcome, GuardOutcome::CorruptRecord);
         QVERIFY(!ran);
+        QVERIFY(m_env.restoreState(m_scope, QStringLiteral("s")));
+        QVERIFY(store().get(m_scope, QStringLiteral("s")).ok());
     }
 
     void inFlightListingPagesWithKeysetAndFilters()

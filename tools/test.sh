@@ -1,12 +1,46 @@
 #!/usr/bin/env bash
-# The whole suite: install what is missing, build, run every test with CTest.
-# Exits non-zero on any failure.
+# The whole suite: install what is missing, build, start throwaway Redis,
+# PostgreSQL and MariaDB servers (tools/lib/servers.sh), run every test with
+# CTest against them. The servers are stopped on exit, whatever happened.
+# Exits non-zero on any failure. Extra arguments go to ctest (e.g. -R faults).
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
+source "$(dirname "$0")/lib/servers.sh"
 
-ensure_packages "${IDEM_BUILD_PACKAGES[@]}"
+started=$SECONDS
+ensure_packages "${IDEM_BUILD_PACKAGES[@]}" "${IDEM_SERVER_PACKAGES[@]}"
 build_project
+
+servers_init
+# On INT/TERM stop CTest too, not only the servers (servers_init's traps
+# would leave it running against servers that are gone).
+ctest_pid=
+on_signal() {
+    [ -z "$ctest_pid" ] || kill -TERM "$ctest_pid" 2>/dev/null || true
+    servers_stop
+    trap - EXIT
+    exit "$1"
+}
+trap 'on_signal 130' INT
+trap 'on_signal 143' TERM
+
+start_redis
+start_postgres
+start_mysql
+export IDEM_TEST_REDIS_URL IDEM_TEST_POSTGRESQL_URL IDEM_TEST_MYSQL_URL
+# Tests that start servers of their own (tst_faults) fail rather than skip
+# when a server program is missing here.
+export IDEM_TEST_REQUIRE_SERVERS=1
 
 log "running the tests"
 cd "$IDEM_BUILD"
-QT_QPA_PLATFORM=offscreen ctest --output-on-failure --timeout 900 "$@"
+# In the background so a signal reaches the trap at once (bash runs traps
+# only between foreground commands); SIGINT restored, which bash ignores in
+# background jobs, so Ctrl-C still stops CTest and the running test.
+rc=0
+QT_QPA_PLATFORM=offscreen env --default-signal=INT ctest --output-on-failure --timeout 900 "$@" &
+ctest_pid=$!
+wait "$ctest_pid" || rc=$?
+ctest_pid=
+log "tests finished in $((SECONDS - started)) s (exit code $rc)"
+exit "$rc"

@@ -1,5 +1,6 @@
 #include "openstore.h"
 
+#include "redisstore.h"
 #include "sqlstore.h"
 
 #include <QCoreApplication>
@@ -19,12 +20,13 @@ Result<std::unique_ptr<Store>> openStore(const StoreUrl &url)
     case StoreUrl::Kind::Sqlite:
         store = std::make_unique<SqlStore>(url);
         break;
+    case StoreUrl::Kind::Redis:
+        store = std::make_unique<RedisStore>(url);
+        break;
     case StoreUrl::Kind::Postgres:
     case StoreUrl::Kind::Mysql:
-    case StoreUrl::Kind::Redis:
-        return makeError(ErrorKind::NotBuilt,
-                         QCoreApplication::translate("StoreUrl", "The %1 backend is not built yet; this build has the embedded SQLite store (sqlite:///path.db).")
-                             .arg(url.schemeName()));
+        store = std::make_unique<SqlStore>(url);
+        break;
     }
     if (Result<void> opened = store->open(); !opened)
         return opened.error();

@@ -2,6 +2,7 @@
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
+#include <QSemaphoreReleaser>
 #include <QSqlError>
 #include <QThread>
 
@@ -68,12 +69,25 @@ Result<QSqlDatabase> SqlConnections::acquire()
         m_names.append(name);
     }
     QSqlDatabase db = QSqlDatabase::database(name, false);
-    if (!db.open())
-        return makeError(ErrorKind::Unavailable,
-                         QCoreApplication::translate("SqlStore", "Cannot connect to %1: %2").arg(db.databaseName(), db.lastError().text()));
-    if (Result<void> prepared = m_prepare(db); !prepared) {
+    const quint64 failedBefore = m_failedOpens.loadAcquire();
+    QSemaphoreReleaser opening(m_opening);
+    m_opening.acquire();
+    if (m_failedOpens.loadAcquire() != failedBefore) {
+        QMutexLocker lock(&m_mutex);
+        return m_lastOpenError;
+    }
+    Result<void> opened;
+    if (!db.open()) {
+        opened = makeError(ErrorKind::Unavailable,
+                           QCoreApplication::translate("SqlStore", "Cannot connect to %1: %2").arg(db.databaseName(), db.lastError().text()));
+    } else if (opened = m_prepare(db); !opened) {
         db.close();
-        return prepared.error();
+    }
+    if (!opened) {
+        QMutexLocker lock(&m_mutex);
+        m_lastOpenError = opened.error();
+        m_failedOpens.fetchAndAddRelease(1);
+        return opened.error();
     }
     return db;
 }

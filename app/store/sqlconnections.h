@@ -2,7 +2,9 @@
 
 #include "result.h"
 
+#include <QAtomicInteger>
 #include <QMutex>
+#include <QSemaphore>
 #include <QSqlDatabase>
 #include <QStringList>
 
@@ -11,6 +13,12 @@
 // One named QSqlDatabase per thread per store (Qt Sql connections belong to
 // the thread that opened them). A connection is removed when its thread ends
 // or when the owning store is destroyed, whichever comes first.
+//
+// At most a few connections of a store are being opened at a time: a burst
+// of 200 new threads would otherwise have the server start 200 sessions at
+// once, and the slowest would run into the connect timeout although the
+// server is fine. A thread that waited behind an open that failed gets that
+// failure at once rather than waiting out its own timeout on a dead server.
 class SqlConnections final {
     Q_DISABLE_COPY_MOVE(SqlConnections)
 public:
@@ -35,4 +43,7 @@ private:
     std::function<Result<void>(QSqlDatabase &)> m_prepare;
     QMutex m_mutex;
     QStringList m_names; // every connection this store made, for the destructor
+    QSemaphore m_opening{4};
+    QAtomicInteger<quint64> m_failedOpens{0};
+    Error m_lastOpenError; // guarded by m_mutex
 };

@@ -10,6 +10,8 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <algorithm>
+
 namespace {
 
 const QString kRecordColumns = QStringLiteral(
@@ -64,56 +66,6 @@ Result<Record> recordFromRow(const QSqlQuery &q)
     return r;
 }
 
-// LIKE pattern for a literal prefix; '!' escapes the wildcards.
-QString likePrefix(const QString &prefix)
-{
-    QString escaped = prefix;
-    escaped.replace(QLatin1Char('!'), QStringLiteral("!!"));
-    escaped.replace(QLatin1Char('%'), QStringLiteral("!%"));
-    escaped.replace(QLatin1Char('_'), QStringLiteral("!_"));
-    return escaped + QLatin1Char('%');
-}
-
-// WHERE clause of the in-flight listing; values bound in order.
-struct InFlightFilter {
-    QString where;
-    QVariantList values;
-
-    explicit InFlightFilter(const InFlightQuery &q, bool withKeyset)
-    {
-        where = QStringLiteral(" WHERE state = 'IN_FLIGHT'");
-        if (!q.scope.isEmpty())
-            add(QStringLiteral("scope = ?"), {q.scope});
-        if (q.startedBeforeMs > 0)
-            add(QStringLiteral("updated_at < ?"), {q.startedBeforeMs});
-        if (!q.keyPrefix.isEmpty())
-            add(QStringLiteral("idem_key LIKE ? ESCAPE '!'"), {likePrefix(q.keyPrefix)});
-        if (!q.bizNoPrefix.isEmpty())
-            add(QStringLiteral("biz_no LIKE ? ESCAPE '!'"), {likePrefix(q.bizNoPrefix)});
-        if (!q.owner.isEmpty())
-            add(QStringLiteral("owner = ?"), {q.owner});
-        if (withKeyset && q.after) {
-            // (updated_at, scope, idem_key) beyond the last row, spelled out so
-            // every dialect can use the index.
-            const QString op = q.newestFirst ? QStringLiteral("<") : QStringLiteral(">");
-            add(QStringLiteral("(updated_at %1 ? OR (updated_at = ? AND (scope %1 ? OR (scope = ? AND idem_key %1 ?))))").arg(op),
-                {q.after->updatedAt, q.after->updatedAt, q.after->scope, q.after->scope, q.after->key});
-        }
-    }
-
-    void add(const QString &condition, const QVariantList &bound)
-    {
-        where += QStringLiteral(" AND ") + condition;
-        values += bound;
-    }
-
-    void bind(QSqlQuery &query) const
-    {
-        for (const QVariant &v : values)
-            query.addBindValue(v);
-    }
-};
-
 } // namespace
 
 QString sqlDriverName(StoreUrl::Kind kind)
@@ -141,14 +93,15 @@ void configureSqlDatabase(QSqlDatabase &db, const StoreUrl &url)
     db.setPort(url.port);
     db.setDatabaseName(url.database);
     db.setUserName(url.user);
-    db.setPassword(url.password);
+    // Never from a settings file (DESIGN.md): the URL, else the environment.
+    const char *passwordVariable = url.kind == StoreUrl::Kind::Postgres ? "IDEM_PG_PASSWORD" : "IDEM_MYSQL_PASSWORD";
+    db.setPassword(!url.password.isEmpty() ? url.password : qEnvironmentVariable(passwordVariable));
+    db.setConnectOptions(SqlDialect(SqlDialect::kindOf(url.kind)).connectOptions(url));
 }
 
 SqlStore::SqlStore(const StoreUrl &url)
     : m_url(url)
-    , m_dialect(url.kind == StoreUrl::Kind::Postgres ? Dialect::Postgres
-                : url.kind == StoreUrl::Kind::Mysql  ? Dialect::Mysql
-                                                     : Dialect::Sqlite)
+    , m_dialect(SqlDialect::kindOf(url.kind))
     , m_connections(sqlDriverName(url.kind), [url](QSqlDatabase &db) { configureSqlDatabase(db, url); },
           [this](QSqlDatabase &db) { return prepareConnection(db); })
 {
@@ -162,19 +115,19 @@ SqlStore::~SqlStore()
 
 Result<void> SqlStore::prepareConnection(QSqlDatabase &db)
 {
-    if (m_dialect == Dialect::Sqlite) {
-        QSqlQuery q(db);
-        for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"}) {
-            if (!q.exec(QString::fromLatin1(pragma)))
-                return failure(q, tr("configuring SQLite"));
-        }
+    QSqlQuery q(db);
+    for (const QString &statement : m_dialect.sessionSetup()) {
+        if (!q.exec(statement))
+            return failure(q, tr("Configuring the %1 connection").arg(m_dialect.serverName()));
     }
     return {};
 }
 
 Result<void> SqlStore::open()
 {
-    if (m_dialect == Dialect::Sqlite) {
+    if (const QString problem = m_dialect.urlProblem(m_url); !problem.isEmpty())
+        return makeError(ErrorKind::InvalidArgument, problem);
+    if (m_dialect.kind() == Dialect::Sqlite) {
         const QFileInfo file(m_url.path);
         if (!file.dir().exists() && !QDir().mkpath(file.absolutePath()))
             return makeError(ErrorKind::Refused, tr("Cannot create the directory %1 for the SQLite store.").arg(file.absolutePath()));
@@ -186,66 +139,143 @@ Result<void> SqlStore::open()
     QMutexLocker schemaLock(&m_schemaMutex);
     if (m_schemaReady)
         return {};
-    const QString resource = m_dialect == Dialect::Postgres ? QStringLiteral(":/sql/postgresql.sql")
-                             : m_dialect == Dialect::Mysql  ? QStringLiteral(":/sql/mysql.sql")
-                                                            : QStringLiteral(":/sql/sqlite.sql");
-    QFile schema(resource);
+    const Result<int> present = probeSchema(db.value());
+    if (!present)
+        return present.error();
+    if (present.value() < m_dialect.schemaObjectCount()) {
+        if (Result<void> created = createSchema(db.value()); !created) {
+            // Two processes creating the schema at once can collide in the
+            // catalog; what counts is that it is complete now.
+            const Result<int> again = probeSchema(db.value());
+            if (!again || again.value() < m_dialect.schemaObjectCount())
+                return created.error();
+        }
+    }
+    if (Result<void> rights = checkPrivileges(db.value()); !rights)
+        return rights.error();
+    m_schemaReady = true;
+    return {};
+}
+
+Result<int> SqlStore::probeSchema(QSqlDatabase &db)
+{
+    QSqlQuery q(db);
+    if (!q.exec(m_dialect.schemaProbe()) || !q.next())
+        return failure(q, tr("Checking the schema"));
+    return q.value(0).toInt();
+}
+
+Result<void> SqlStore::createSchema(QSqlDatabase &db)
+{
+    QFile schema(m_dialect.schemaResource());
     if (!schema.open(QIODevice::ReadOnly))
-        return makeError(ErrorKind::Internal, tr("The schema %1 is missing from this build.").arg(resource));
+        return makeError(ErrorKind::Internal, tr("The schema %1 is missing from this build.").arg(schema.fileName()));
     const QString text = QString::fromUtf8(schema.readAll());
     QMutexLocker writeGuard(writeLock());
-    QSqlQuery q(db.value());
+    // PostgreSQL runs DDL in a transaction: a refused statement leaves no half schema.
+    const bool transactional = m_dialect.kind() == Dialect::Postgres;
+    if (transactional && !db.transaction())
+        return makeError(ErrorKind::Unavailable, tr("Cannot start a transaction on %1: %2").arg(displayUrl(), db.lastError().text()));
+    QSqlQuery q(db);
     for (const QString &statement : text.split(QStringLiteral(";\n"), Qt::SkipEmptyParts)) {
         QString sql;
         for (const QString &line : statement.split(QLatin1Char('\n'))) {
             if (!line.trimmed().startsWith(QStringLiteral("--")))
                 sql += line + QLatin1Char('\n');
         }
-        if (sql.trimmed().isEmpty())
+        if (sql.trimmed().isEmpty() || q.exec(sql))
             continue;
-        if (!q.exec(sql))
-            return failure(q, tr("creating the schema (does this user have the right to create tables?)"));
+        const QSqlError error = q.lastError();
+        if (transactional)
+            db.rollback();
+        if (m_dialect.classify(error) != SqlDialect::Failure::NoPrivilege)
+            return failure(q, tr("Creating the schema"));
+        QSqlQuery who(db);
+        const bool known = who.exec(m_dialect.schemaOwnerQuery()) && who.next();
+        return makeError(ErrorKind::Refused,
+                         m_dialect.missingDdlRightMessage(known ? who.value(0).toString() : m_url.database,
+                                                          known ? who.value(1).toString() : m_url.user, error.text().trimmed()));
     }
-    m_schemaReady = true;
+    if (transactional && !db.commit())
+        return makeError(ErrorKind::Unavailable, tr("Cannot commit the schema on %1: %2").arg(displayUrl(), db.lastError().text()));
     return {};
+}
+
+Result<void> SqlStore::checkPrivileges(QSqlDatabase &db)
+{
+    const QString query = m_dialect.missingPrivilegesQuery();
+    if (query.isEmpty())
+        return {};
+    QSqlQuery q(db);
+    if (!q.exec(query))
+        return failure(q, tr("Checking the table privileges"));
+    QStringList missing;
+    while (q.next())
+        missing << q.value(0).toString();
+    if (missing.isEmpty())
+        return {};
+    return makeError(ErrorKind::Refused,
+                     tr("User %1 may not use the idem-console tables on %2: it lacks %3. Ask their owner to run "
+                        "GRANT SELECT, INSERT, UPDATE, DELETE ON idem_records, idem_counters TO %1.")
+                         .arg(m_url.user, displayUrl(), missing.join(QStringLiteral(", "))));
 }
 
 Error SqlStore::failure(const QSqlQuery &query, const QString &what)
 {
     const QSqlError error = query.lastError();
-    const QString text = error.text().trimmed();
-    // A lost connection, a locked database or a timeout is the store being
-    // unavailable: the caller fails closed and may retry. Anything else is a
-    // statement the store refused.
-    const bool unavailable = error.type() == QSqlError::ConnectionError
-        || text.contains(QLatin1String("locked"), Qt::CaseInsensitive)
-        || text.contains(QLatin1String("busy"), Qt::CaseInsensitive)
-        || text.contains(QLatin1String("server closed"), Qt::CaseInsensitive)
-        || text.contains(QLatin1String("gone away"), Qt::CaseInsensitive)
-        || text.contains(QLatin1String("Lost connection"), Qt::CaseInsensitive)
-        || text.contains(QLatin1String("no connection"), Qt::CaseInsensitive)
-        || text.contains(QLatin1String("terminating connection"), Qt::CaseInsensitive);
-    if (unavailable)
+    // A lost connection or a lock that did not come free is the store being
+    // unavailable: the caller fails closed and may retry. A lost connection
+    // is dropped so this thread's next call connects afresh. Anything else,
+    // a missing right included, is a statement the store refused.
+    const SqlDialect::Failure kind = m_dialect.classify(error);
+    if (kind == SqlDialect::Failure::ConnectionLost)
         m_connections.drop();
+    const bool unavailable = kind == SqlDialect::Failure::ConnectionLost || kind == SqlDialect::Failure::Deadlock
+        || kind == SqlDialect::Failure::Busy;
     return makeError(unavailable ? ErrorKind::Unavailable : ErrorKind::Refused,
-                     tr("%1 failed on %2: %3").arg(what, displayUrl(), text));
+                     tr("%1 failed on %2: %3").arg(what, displayUrl(), error.text().trimmed()));
 }
 
-Result<qint64> SqlStore::exec(QSqlQuery &query)
+bool SqlStore::run(QSqlQuery &query, const SqlStatement &statement)
 {
-    if (!query.exec())
-        return failure(query, tr("A statement"));
-    return qint64(query.numRowsAffected());
+    // prepare() is a round trip on a server: its failure (a lost connection)
+    // must be the error reported, not exec()'s complaint about it.
+    if (!query.prepare(statement.sql))
+        return false;
+    for (const QVariant &v : statement.values)
+        query.addBindValue(v);
+    return query.exec();
+}
+
+bool SqlStore::runWriting(QSqlQuery &query, const SqlStatement &statement)
+{
+    QMutexLocker writeGuard(writeLock());
+    return run(query, statement);
+}
+
+// A read that failed because the connection was lost (the server restarted
+// since this thread last used it) is repeated once on a new connection:
+// nothing was written, so repeating it is safe, and a caller does not get a
+// 503 for a connection that died while idle.
+template<typename Read>
+auto SqlStore::readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>()))
+{
+    for (int attempt = 0;; ++attempt) {
+        Result<QSqlDatabase> db = m_connections.acquire();
+        if (!db)
+            return db.error();
+        auto result = read(db.value());
+        if (result.ok() || attempt > 0 || db.value().isOpen())
+            return result;
+    }
 }
 
 Result<std::optional<Record>> SqlStore::fetch(QSqlDatabase &db, const QString &scope, const QString &key)
 {
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT ") + kRecordColumns + QStringLiteral(" FROM idem_records WHERE scope = ? AND idem_key = ?"));
-    q.addBindValue(scope);
-    q.addBindValue(key);
-    if (!q.exec())
+    if (!run(q, {QStringLiteral("SELECT ") + kRecordColumns + QStringLiteral(" FROM idem_records WHERE scope = ? AND idem_key = ?"),
+                 {scope, key}}))
         return failure(q, tr("Reading a record"));
     if (!q.next())
         return std::optional<Record>();
@@ -257,34 +287,42 @@ Result<std::optional<Record>> SqlStore::fetch(QSqlDatabase &db, const QString &s
 
 Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
 {
+    // Only the first read may reconnect (readOnce): after a write nothing is repeated.
+    Result<std::optional<Record>> firstRead = readOnce([&](QSqlDatabase &db) { return fetch(db, req.scope, req.key); });
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
         return db.error();
 
     // Bounded: each turn means another claimer changed the record between our
-    // read and our write, which a handful of turns outlasts.
+    // read and our write, which a handful of turns outlasts. A turn ends
+    // without a decision when
+    // - the insert found the key taken, and the re-read then finds no row at
+    //   all: under READ COMMITTED each statement sees what was committed when
+    //   it started, and the row that blocked the insert may have been
+    //   released (deleted) or purged in between. Nothing is assumed about a
+    //   row not seen: the next turn reads and inserts again;
+    // - a compare-and-set matched no row (another claimer, a completion or a
+    //   sweep changed it first);
+    // - the statement was chosen as a deadlock victim (InnoDB may pick a
+    //   single-row insert): it was rolled back, so repeating the turn is
+    //   safe. A lock that did not come free in time is not retried: that
+    //   wait already took the server's lock timeout.
     for (int turn = 0; turn < 16; ++turn) {
-        Result<std::optional<Record>> existing = fetch(db.value(), req.scope, req.key);
+        Result<std::optional<Record>> existing = turn == 0 ? std::move(firstRead) : fetch(db.value(), req.scope, req.key);
         if (!existing)
             return existing.error();
 
         const QString lease = newLease();
+        QSqlQuery q(db.value());
         if (!existing.value()) {
-            QMutexLocker writeGuard(writeLock());
-            QSqlQuery q(db.value());
-            const QString insert = m_dialect == Dialect::Mysql ? QStringLiteral("INSERT IGNORE INTO idem_records (")
-                                                               : QStringLiteral("INSERT INTO idem_records (");
-            q.prepare(insert + kRecordColumns + QStringLiteral(") VALUES (?, ?, 'IN_FLIGHT', ?, ?, ?, 1, ?, 0, NULL, NULL, ?, ?, 0, 0)")
-                      + (m_dialect == Dialect::Mysql ? QString() : QStringLiteral(" ON CONFLICT DO NOTHING")));
-            for (const QVariant &v : QVariantList{req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs})
-                q.addBindValue(v);
-            Result<qint64> inserted = exec(q);
-            if (!inserted)
-                return inserted.error();
-            if (inserted.value() == 1) {
+            const SqlStatement insert{
+                m_dialect.insertIfAbsent(kRecordColumns, QStringLiteral("?, ?, 'IN_FLIGHT', ?, ?, ?, 1, ?, 0, NULL, NULL, ?, ?, 0, 0")),
+                {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs}};
+            if (!runWriting(q, insert) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
+                return failure(q, tr("Claiming a record"));
+            if (q.isActive() && q.numRowsAffected() == 1) {
                 Record mine{req.scope, req.key, RecordState::InFlight, req.fingerprint, lease, req.owner, 1, req.bizNo,
                             0, {}, {}, req.nowMs, req.nowMs, 0, false};
-                writeGuard.unlock();
                 m_counters.add(req.scope, req.nowMs, Counter::Executed);
                 maybeFlush(db.value(), req.nowMs);
                 return ClaimResult{ClaimOutcome::Claimed, std::move(mine), false};
@@ -315,7 +353,9 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
         }
 
         // Take over: an expired record starts afresh; a timed-out or stuck
-        // one is a new attempt of the same request.
+        // one is a new attempt of the same request. Every takeover writes a
+        // new lease, so MySQL, which counts changed rather than matched rows,
+        // counts a matched row as 1 too.
         Record mine = seen;
         mine.state = RecordState::InFlight;
         mine.lease = lease;
@@ -335,20 +375,16 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
         } else {
             mine.attempts = seen.attempts + 1;
         }
-        QMutexLocker writeGuard(writeLock());
-        QSqlQuery q(db.value());
-        q.prepare(QStringLiteral("UPDATE idem_records SET state = 'IN_FLIGHT', fingerprint = ?, lease = ?, owner = ?, attempts = ?, "
-                                 "biz_no = ?, status_code = 0, headers = NULL, body = NULL, created_at = ?, updated_at = ?, "
-                                 "expires_at = 0, reconciled = 0 "
-                                 "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = ? AND updated_at = ?"));
-        for (const QVariant &v : QVariantList{text(mine.fingerprint), mine.lease, text(mine.owner), mine.attempts, text(mine.bizNo), mine.createdAt,
-                                              mine.updatedAt, req.scope, req.key, seen.lease, recordStateName(seen.state), seen.updatedAt})
-            q.addBindValue(v);
-        Result<qint64> updated = exec(q);
-        if (!updated)
-            return updated.error();
-        writeGuard.unlock();
-        if (updated.value() == 1) {
+        const SqlStatement takeover{
+            QStringLiteral("UPDATE idem_records SET state = 'IN_FLIGHT', fingerprint = ?, lease = ?, owner = ?, attempts = ?, "
+                           "biz_no = ?, status_code = 0, headers = NULL, body = NULL, created_at = ?, updated_at = ?, "
+                           "expires_at = 0, reconciled = 0 "
+                           "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = ? AND updated_at = ?"),
+            {text(mine.fingerprint), mine.lease, text(mine.owner), mine.attempts, text(mine.bizNo), mine.createdAt,
+             mine.updatedAt, req.scope, req.key, seen.lease, recordStateName(seen.state), seen.updatedAt}};
+        if (!runWriting(q, takeover) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
+            return failure(q, tr("Taking over a record"));
+        if (q.isActive() && q.numRowsAffected() == 1) {
             m_counters.add(req.scope, req.nowMs, Counter::Executed);
             maybeFlush(db.value(), req.nowMs);
             return ClaimResult{ClaimOutcome::Claimed, std::move(mine), false};
@@ -378,199 +414,151 @@ Result<Transition> SqlStore::finishTransition(QSqlDatabase &db, qint64 affected,
     return Transition{current.value() ? TransitionOutcome::StaleLease : TransitionOutcome::NotFound, current.value()};
 }
 
-Result<Transition> SqlStore::complete(const QString &scope, const QString &key, const QString &lease,
-                                      const Response &response, qint64 nowMs, qint64 retentionMs)
+// complete, release and markTimedOut: one compare-and-set on the lease of an
+// in-flight record. Each changes the state, so MySQL's changed-rows count is
+// the matched count.
+Result<Transition> SqlStore::transition(const SqlStatement &statement, const QString &what, const QString &scope,
+                                        const QString &key, qint64 nowMs, std::optional<Counter> appliedCounter,
+                                        std::optional<Counter> staleCounter)
 {
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
         return db.error();
-    qint64 affected = 0;
-    {
-        QMutexLocker writeGuard(writeLock());
-        QSqlQuery q(db.value());
-        q.prepare(QStringLiteral("UPDATE idem_records SET state = 'COMPLETED', status_code = ?, headers = ?, body = ?, "
-                                 "updated_at = ?, expires_at = ? "
-                                 "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = 'IN_FLIGHT'"));
-        q.addBindValue(response.status);
-        q.addBindValue(encodeHeaders(response.headers));
-        // A non-null empty body stays distinguishable from "no body".
-        q.addBindValue(response.body.isNull() ? QByteArray("") : response.body);
-        for (const QVariant &v : QVariantList{nowMs, nowMs + retentionMs, scope, key, lease})
-            q.addBindValue(v);
-        Result<qint64> n = exec(q);
-        if (!n)
-            return n.error();
-        affected = n.value();
+    QSqlQuery q(db.value());
+    // A deadlock victim was rolled back: the same compare-and-set may run again.
+    for (int attempt = 1; !runWriting(q, statement); ++attempt) {
+        if (attempt == 3 || m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
+            return failure(q, what);
     }
-    return finishTransition(db.value(), affected, scope, key, nowMs, std::nullopt, Counter::LateFinish);
+    return finishTransition(db.value(), q.numRowsAffected(), scope, key, nowMs, appliedCounter, staleCounter);
+}
+
+Result<Transition> SqlStore::complete(const QString &scope, const QString &key, const QString &lease,
+                                      const Response &response, qint64 nowMs, qint64 retentionMs)
+{
+    // A non-null empty body stays distinguishable from "no body".
+    return transition({QStringLiteral("UPDATE idem_records SET state = 'COMPLETED', status_code = ?, headers = ?, body = ?, "
+                                      "updated_at = ?, expires_at = ? "
+                                      "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = 'IN_FLIGHT'"),
+                       {response.status, encodeHeaders(response.headers), response.body.isNull() ? QByteArray("") : response.body,
+                        nowMs, nowMs + retentionMs, scope, key, lease}},
+                      tr("Completing a record"), scope, key, nowMs, std::nullopt, Counter::LateFinish);
 }
 
 Result<Transition> SqlStore::release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs)
 {
-    Result<QSqlDatabase> db = m_connections.acquire();
-    if (!db)
-        return db.error();
-    qint64 affected = 0;
-    {
-        QMutexLocker writeGuard(writeLock());
-        QSqlQuery q(db.value());
-        q.prepare(QStringLiteral("DELETE FROM idem_records WHERE scope = ? AND idem_key = ? AND lease = ? AND state = 'IN_FLIGHT'"));
-        for (const QVariant &v : QVariantList{scope, key, lease})
-            q.addBindValue(v);
-        Result<qint64> n = exec(q);
-        if (!n)
-            return n.error();
-        affected = n.value();
-    }
-    return finishTransition(db.value(), affected, scope, key, nowMs, Counter::Released, Counter::LateFinish);
+    return transition({QStringLiteral("DELETE FROM idem_records WHERE scope = ? AND idem_key = ? AND lease = ? AND state = 'IN_FLIGHT'"),
+                       {scope, key, lease}},
+                      tr("Releasing a record"), scope, key, nowMs, Counter::Released, Counter::LateFinish);
 }
 
 Result<Transition> SqlStore::markTimedOut(const QString &scope, const QString &key, const QString &lease,
                                           qint64 nowMs, qint64 retentionMs)
 {
-    Result<QSqlDatabase> db = m_connections.acquire();
-    if (!db)
-        return db.error();
-    qint64 affected = 0;
-    {
-        QMutexLocker writeGuard(writeLock());
-        QSqlQuery q(db.value());
-        q.prepare(QStringLiteral("UPDATE idem_records SET state = 'TIMED_OUT', updated_at = ?, expires_at = ? "
-                                 "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = 'IN_FLIGHT'"));
-        for (const QVariant &v : QVariantList{nowMs, nowMs + retentionMs, scope, key, lease})
-            q.addBindValue(v);
-        Result<qint64> n = exec(q);
-        if (!n)
-            return n.error();
-        affected = n.value();
-    }
     // An operator who loses the race to a completion changed nothing; that is
     // reported to the operator, not counted as a late finish.
-    return finishTransition(db.value(), affected, scope, key, nowMs, Counter::TimedOut, std::nullopt);
+    return transition({QStringLiteral("UPDATE idem_records SET state = 'TIMED_OUT', updated_at = ?, expires_at = ? "
+                                      "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = 'IN_FLIGHT'"),
+                       {nowMs, nowMs + retentionMs, scope, key, lease}},
+                      tr("Marking a record timed out"), scope, key, nowMs, Counter::TimedOut, std::nullopt);
 }
 
 Result<std::optional<Record>> SqlStore::get(const QString &scope, const QString &key)
 {
-    Result<QSqlDatabase> db = m_connections.acquire();
-    if (!db)
-        return db.error();
-    return fetch(db.value(), scope, key);
+    return readOnce([&](QSqlDatabase &db) { return fetch(db, scope, key); });
 }
 
 Result<QList<Record>> SqlStore::inFlight(const InFlightQuery &query)
 {
-    Result<QSqlDatabase> db = m_connections.acquire();
-    if (!db)
-        return db.error();
-    const InFlightFilter filter(query, true);
-    const QString direction = query.newestFirst ? QStringLiteral(" DESC") : QStringLiteral(" ASC");
-    QSqlQuery q(db.value());
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT ") + kRecordColumns + QStringLiteral(" FROM idem_records") + filter.where
-              + QStringLiteral(" ORDER BY updated_at") + direction + QStringLiteral(", scope") + direction
-              + QStringLiteral(", idem_key") + direction + QStringLiteral(" LIMIT ?"));
-    filter.bind(q);
-    q.addBindValue(qMax(1, query.limit));
-    if (!q.exec())
-        return failure(q, tr("Listing in-flight records"));
-    QList<Record> rows;
-    while (q.next()) {
-        Result<Record> record = recordFromRow(q);
-        if (!record)
-            return record.error();
-        rows.append(std::move(record).value());
-    }
-    return rows;
+    return readOnce([&](QSqlDatabase &db) -> Result<QList<Record>> {
+        QSqlQuery q(db);
+        q.setForwardOnly(true);
+        if (!run(q, m_dialect.inFlightListing(query)))
+            return failure(q, tr("Listing in-flight records"));
+        QList<Record> rows;
+        while (q.next()) {
+            Result<Record> record = recordFromRow(q);
+            if (!record)
+                return record.error();
+            rows.append(std::move(record).value());
+        }
+        return rows;
+    });
 }
 
 Result<qint64> SqlStore::countInFlight(const InFlightQuery &query)
 {
-    Result<QSqlDatabase> db = m_connections.acquire();
-    if (!db)
-        return db.error();
-    const InFlightFilter filter(query, false);
-    QSqlQuery q(db.value());
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT COUNT(*) FROM idem_records") + filter.where);
-    filter.bind(q);
-    if (!q.exec() || !q.next())
-        return failure(q, tr("Counting in-flight records"));
-    return q.value(0).toLongLong();
+    return readOnce([&](QSqlDatabase &db) -> Result<qint64> {
+        QSqlQuery q(db);
+        q.setForwardOnly(true);
+        if (!run(q, m_dialect.inFlightCount(query)) || !q.next())
+            return failure(q, tr("Counting in-flight records"));
+        return q.value(0).toLongLong();
+    });
 }
 
 Result<QList<ScopeCount>> SqlStore::countByState()
 {
-    Result<QSqlDatabase> db = m_connections.acquire();
-    if (!db)
-        return db.error();
-    QSqlQuery q(db.value());
-    q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT scope, state, COUNT(*) FROM idem_records GROUP BY scope, state ORDER BY scope, state")))
-        return failure(q, tr("Counting records"));
-    QList<ScopeCount> counts;
-    while (q.next()) {
-        const std::optional<RecordState> state = recordStateFromName(q.value(1).toString());
-        if (!state)
-            return makeError(ErrorKind::Corrupt, tr("Records of scope %1 have an unknown state '%2'.")
-                                                     .arg(q.value(0).toString(), q.value(1).toString()));
-        counts.append(ScopeCount{q.value(0).toString(), *state, q.value(2).toLongLong()});
-    }
-    return counts;
+    return readOnce([&](QSqlDatabase &db) -> Result<QList<ScopeCount>> {
+        QSqlQuery q(db);
+        q.setForwardOnly(true);
+        if (!q.exec(QStringLiteral("SELECT scope, state, COUNT(*) FROM idem_records GROUP BY scope, state ORDER BY scope, state")))
+            return failure(q, tr("Counting records"));
+        QList<ScopeCount> counts;
+        while (q.next()) {
+            const std::optional<RecordState> state = recordStateFromName(q.value(1).toString());
+            if (!state)
+                return makeError(ErrorKind::Corrupt, tr("Records of scope %1 have an unknown state '%2'.")
+                                                         .arg(q.value(0).toString(), q.value(1).toString()));
+            counts.append(ScopeCount{q.value(0).toString(), *state, q.value(2).toLongLong()});
+        }
+        return counts;
+    });
 }
 
 Result<QList<CounterRow>> SqlStore::counters(const QString &scope, qint64 fromMinute, qint64 toMinute)
 {
-    Result<QSqlDatabase> db = m_connections.acquire();
-    if (!db)
-        return db.error();
-    QSqlQuery q(db.value());
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT scope, minute, ") + counterNames().join(QStringLiteral(", "))
-              + QStringLiteral(" FROM idem_counters WHERE minute >= ? AND minute <= ?")
-              + (scope.isEmpty() ? QString() : QStringLiteral(" AND scope = ?")) + QStringLiteral(" ORDER BY minute, scope"));
-    q.addBindValue(fromMinute);
-    q.addBindValue(toMinute);
-    if (!scope.isEmpty())
-        q.addBindValue(scope);
-    if (!q.exec())
-        return failure(q, tr("Reading counters"));
-    QList<CounterRow> rows;
-    while (q.next()) {
-        CounterRow row{q.value(0).toString(), q.value(1).toLongLong(), {}};
-        for (int i = 0; i < CounterCount; ++i)
-            row.counts.values[i] = q.value(2 + i).toLongLong();
-        rows.append(row);
+    SqlStatement select{QStringLiteral("SELECT scope, minute, ") + counterNames().join(QStringLiteral(", "))
+                            + QStringLiteral(" FROM idem_counters WHERE minute >= ? AND minute <= ?"),
+                        {fromMinute, toMinute}};
+    if (!scope.isEmpty()) {
+        select.sql += QStringLiteral(" AND scope = ?");
+        select.values << scope;
     }
-    return rows;
+    select.sql += QStringLiteral(" ORDER BY minute, scope");
+    return readOnce([&](QSqlDatabase &db) -> Result<QList<CounterRow>> {
+        QSqlQuery q(db);
+        q.setForwardOnly(true);
+        if (!run(q, select))
+            return failure(q, tr("Reading counters"));
+        QList<CounterRow> rows;
+        while (q.next()) {
+            CounterRow row{q.value(0).toString(), q.value(1).toLongLong(), {}};
+            for (int i = 0; i < CounterCount; ++i)
+                row.counts.values[i] = q.value(2 + i).toLongLong();
+            rows.append(row);
+        }
+        return rows;
+    });
 }
 
 Result<void> SqlStore::writeCounters(QSqlDatabase &db, const QList<CounterRow> &rows)
 {
-    // One statement for the whole batch (DESIGN.md "Counters and alerts").
-    const QStringList names = counterNames();
-    QString sql = QStringLiteral("INSERT INTO idem_counters (scope, minute, ") + names.join(QStringLiteral(", ")) + QStringLiteral(") VALUES ");
-    const QString placeholders = QStringLiteral("(?, ?") + QStringLiteral(", ?").repeated(CounterCount) + QLatin1Char(')');
-    for (qsizetype i = 0; i < rows.size(); ++i)
-        sql += (i ? QStringLiteral(", ") : QString()) + placeholders;
-    QStringList updates;
-    for (const QString &name : names) {
-        updates << (m_dialect == Dialect::Mysql ? QStringLiteral("%1 = %1 + VALUES(%1)").arg(name)
-                                                : QStringLiteral("%1 = idem_counters.%1 + excluded.%1").arg(name));
-    }
-    sql += m_dialect == Dialect::Mysql ? QStringLiteral(" ON DUPLICATE KEY UPDATE ")
-                                       : QStringLiteral(" ON CONFLICT (scope, minute) DO UPDATE SET ");
-    sql += updates.join(QStringLiteral(", "));
-
-    QMutexLocker writeGuard(writeLock());
-    QSqlQuery q(db);
-    q.prepare(sql);
-    for (const CounterRow &row : rows) {
-        q.addBindValue(row.scope);
-        q.addBindValue(row.minute);
+    // One statement for the whole batch (DESIGN.md "Counters and alerts"),
+    // rows in key order: two threads flushing overlapping rows lock them in
+    // the same order and cannot deadlock each other.
+    QList<CounterRow> sorted = rows;
+    std::sort(sorted.begin(), sorted.end(), [](const CounterRow &a, const CounterRow &b) {
+        return a.scope != b.scope ? a.scope < b.scope : a.minute < b.minute;
+    });
+    SqlStatement upsert{m_dialect.counterUpsert(sorted.size()), {}};
+    for (const CounterRow &row : std::as_const(sorted)) {
+        upsert.values << row.scope << row.minute;
         for (qint64 v : row.counts.values)
-            q.addBindValue(v);
+            upsert.values << v;
     }
-    if (!q.exec())
+    QSqlQuery q(db);
+    if (!runWriting(q, upsert))
         return failure(q, tr("Writing counters"));
     return {};
 }
@@ -601,9 +589,8 @@ Result<qint64> SqlStore::purgeExpired(qint64 nowMs)
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
         return db.error();
-    QMutexLocker writeGuard(writeLock());
     QSqlQuery q(db.value());
-    q.prepare(QStringLiteral("DELETE FROM idem_records WHERE state <> 'IN_FLIGHT' AND expires_at > 0 AND expires_at <= ?"));
-    q.addBindValue(nowMs);
-    return exec(q);
+    if (!runWriting(q, {QStringLiteral("DELETE FROM idem_records WHERE state <> 'IN_FLIGHT' AND expires_at > 0 AND expires_at <= ?"), {nowMs}}))
+        return failure(q, tr("Purging expired records"));
+    return qint64(q.numRowsAffected());
 }

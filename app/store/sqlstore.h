@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sqlconnections.h"
+#include "sqldialect.h"
 #include "store.h"
 #include "storeurl.h"
 
@@ -9,32 +10,37 @@
 class QSqlQuery;
 
 // The Qt Sql driver and connection settings a SQL store URL stands for; also
-// used by tools that open business tables in the same database.
+// used by tools that open business tables in the same database. The password
+// comes from the URL or else from IDEM_PG_PASSWORD / IDEM_MYSQL_PASSWORD.
 QString sqlDriverName(StoreUrl::Kind kind);
 void configureSqlDatabase(QSqlDatabase &db, const StoreUrl &url);
 
-// The native record layout in a SQL database through Qt Sql. SQLite now;
-// the dialect switch is where PostgreSQL and MySQL differ.
+// The native record layout in a SQL database through Qt Sql: SQLite,
+// PostgreSQL and MySQL/MariaDB, one protocol for all three; SqlDialect holds
+// the text where they differ.
 //
 // Claims use no transaction: a plain read decides replay / in progress /
-// mismatch in one round trip; a new key is an INSERT that ignores conflicts
-// (two round trips for a first request); taking over a timed-out, expired or
-// stuck record is an UPDATE conditioned on the lease, state and time that
-// were read (compare-and-set). Whoever loses a race re-reads. This keeps
-// every backend free of lock upgrades and deadlocks.
+// mismatch in one round trip; a new key is an INSERT that ignores only a
+// duplicate key (two round trips for a first request); taking over a
+// timed-out, expired or stuck record is an UPDATE conditioned on the lease,
+// state and time that were read (compare-and-set). Whoever loses a race
+// re-reads. This keeps every backend free of lock upgrades and deadlocks.
+//
+// open() creates the schema only when a probe finds it incomplete, so a user
+// with no DDL rights can use tables someone else created.
 //
 // SQLite allows one writer per file: writers of this process queue on a
 // mutex rather than spin in SQLite's busy handler; other processes wait
 // through busy_timeout.
 class SqlStore final : public Store {
 public:
-    enum class Dialect { Sqlite, Postgres, Mysql };
+    using Dialect = SqlDialect::Kind;
 
     explicit SqlStore(const StoreUrl &url);
     ~SqlStore() override;
 
     QString displayUrl() const override { return m_url.displayString(); }
-    Dialect dialect() const { return m_dialect; }
+    Dialect dialect() const { return m_dialect.kind(); }
 
     Result<void> open() override;
     Result<ClaimResult> claim(const ClaimRequest &request) override;
@@ -57,17 +63,25 @@ public:
 
 private:
     Result<void> prepareConnection(QSqlDatabase &db);
+    Result<int> probeSchema(QSqlDatabase &db);
+    Result<void> createSchema(QSqlDatabase &db);
+    Result<void> checkPrivileges(QSqlDatabase &db);
+    template<typename Read>
+    auto readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>()));
     Result<std::optional<Record>> fetch(QSqlDatabase &db, const QString &scope, const QString &key);
-    Result<qint64> exec(QSqlQuery &query);
+    static bool run(QSqlQuery &query, const SqlStatement &statement);
+    bool runWriting(QSqlQuery &query, const SqlStatement &statement); // under the SQLite writers' mutex
     Error failure(const QSqlQuery &query, const QString &what);
+    Result<Transition> transition(const SqlStatement &statement, const QString &what, const QString &scope, const QString &key,
+                                  qint64 nowMs, std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter);
     Result<Transition> finishTransition(QSqlDatabase &db, qint64 affected, const QString &scope, const QString &key,
                                         qint64 nowMs, std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter);
     Result<void> writeCounters(QSqlDatabase &db, const QList<CounterRow> &rows);
     void maybeFlush(QSqlDatabase &db, qint64 nowMs);
-    QMutex *writeLock() { return m_dialect == Dialect::Sqlite ? &m_sqliteWriters : nullptr; }
+    QMutex *writeLock() { return m_dialect.kind() == Dialect::Sqlite ? &m_sqliteWriters : nullptr; }
 
     const StoreUrl m_url;
-    const Dialect m_dialect;
+    const SqlDialect m_dialect;
     SqlConnections m_connections;
     QMutex m_sqliteWriters;
     QMutex m_schemaMutex;

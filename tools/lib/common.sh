@@ -12,6 +12,15 @@ IDEM_BUILD_PACKAGES=(
     fonts-dejavu-core fonts-wqy-microhei
 )
 
+# The servers tools/test.sh starts for the store tests (tools/lib/servers.sh):
+# never as system services, each in a temporary directory on a free port.
+IDEM_SERVER_PACKAGES=(
+    redis-server redis-tools
+    postgresql
+    mariadb-server mariadb-client
+    iproute2 procps util-linux
+)
+
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 

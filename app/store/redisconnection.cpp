@@ -1,0 +1,216 @@
+#include "redisconnection.h"
+
+#include <QCoreApplication>
+#include <QRandomGenerator>
+
+#include <hiredis/hiredis.h>
+
+#include <csignal>
+#include <ctime>
+
+#include <pthread.h>
+#include <sys/time.h>
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RedisStore", text);
+}
+
+timeval toTimeval(int ms)
+{
+    return timeval{ms / 1000, (ms % 1000) * 1000};
+}
+
+QString contextError(const redisContext *context)
+{
+    if (!context)
+        return tr("out of memory");
+    return QString::fromLocal8Bit(context->errstr).trimmed();
+}
+
+// hiredis 0.14 writes with write(), which raises SIGPIPE when the server has
+// closed the connection: the process would die instead of seeing EPIPE. A
+// library must not change the process's signal handling, so SIGPIPE is
+// blocked on this thread while it talks to Redis, and one it caused is
+// discarded before unblocking (a few cheap system calls per round trip).
+class SigpipeBlock final {
+    Q_DISABLE_COPY_MOVE(SigpipeBlock)
+public:
+    SigpipeBlock()
+    {
+        sigemptyset(&m_pipe);
+        sigaddset(&m_pipe, SIGPIPE);
+        sigset_t pending;
+        sigpending(&pending);
+        m_alreadyPending = sigismember(&pending, SIGPIPE) == 1;
+        pthread_sigmask(SIG_BLOCK, &m_pipe, &m_previous);
+    }
+    ~SigpipeBlock()
+    {
+        sigset_t pending;
+        sigpending(&pending);
+        if (!m_alreadyPending && sigismember(&pending, SIGPIPE) == 1) {
+            const timespec now{0, 0};
+            sigtimedwait(&m_pipe, nullptr, &now);
+        }
+        pthread_sigmask(SIG_SETMASK, &m_previous, nullptr);
+    }
+
+private:
+    sigset_t m_pipe;
+    sigset_t m_previous;
+    bool m_alreadyPending = false;
+};
+
+} // namespace
+
+RedisConnection::RedisConnection(RedisSettings settings)
+    : m_settings(std::move(settings))
+{
+}
+
+RedisConnection::~RedisConnection()
+{
+    freeContext();
+}
+
+void RedisConnection::close()
+{
+    freeContext();
+    m_closed = true;
+}
+
+void RedisConnection::freeContext()
+{
+    if (m_context)
+        redisFree(m_context);
+    m_context = nullptr;
+}
+
+QByteArray RedisConnection::errorText(const redisReply &reply)
+{
+    if (reply.type != REDIS_REPLY_ERROR)
+        return QByteArray();
+    return QByteArray(reply.str, qsizetype(reply.len));
+}
+
+QByteArray RedisConnection::bytes(const redisReply *reply)
+{
+    if (reply && reply->type == REDIS_REPLY_INTEGER)
+        return QByteArray::number(reply->integer);
+    if (!reply || (reply->type != REDIS_REPLY_STRING && reply->type != REDIS_REPLY_STATUS))
+        return QByteArray();
+    return QByteArray(reply->str, qsizetype(reply->len));
+}
+
+Error RedisConnection::dropConnection(const QString &what)
+{
+    m_lastError = what;
+    freeContext();
+    // The next call reconnects at once: a restarted server is often back
+    // within that time. Failed reconnects back off (ensureConnected).
+    m_retryAt = Clock::now();
+    return makeError(ErrorKind::Unavailable, tr("Redis at %1 did not answer: %2. The connection is re-established on the next request.")
+                                                 .arg(m_settings.display, what));
+}
+
+Result<void> RedisConnection::ensureConnected()
+{
+    if (m_context)
+        return {};
+    if (m_closed)
+        return makeError(ErrorKind::Internal, tr("The Redis store %1 was closed while still in use.").arg(m_settings.display));
+    const Clock::time_point now = Clock::now();
+    if (now < m_retryAt) {
+        const auto waitMs = std::chrono::duration_cast<std::chrono::milliseconds>(m_retryAt - now).count();
+        return makeError(ErrorKind::Unavailable, tr("Redis at %1 is unreachable (%2); the next attempt is in %3 ms.")
+                                                     .arg(m_settings.display, m_lastError).arg(waitMs));
+    }
+
+    auto fail = [this](const QString &why, ErrorKind kind) -> Error {
+        freeContext();
+        ++m_failedConnects;
+        // 100 ms doubling to 5 s, with jitter so a hundred threads do not
+        // knock on a recovering server in the same millisecond.
+        const qint64 base = qMin<qint64>(5000, 100LL << qMin(m_failedConnects - 1, 6));
+        const qint64 jitter = QRandomGenerator::global()->bounded(qint64(base / 4 + 1));
+        m_retryAt = Clock::now() + std::chrono::milliseconds(base + jitter);
+        m_lastError = why;
+        return makeError(kind, tr("Cannot connect to Redis at %1: %2").arg(m_settings.display, why));
+    };
+
+    m_context = redisConnectWithTimeout(m_settings.host.constData(), m_settings.port, toTimeval(m_settings.connectTimeoutMs));
+    if (!m_context || m_context->err)
+        return fail(contextError(m_context), ErrorKind::Unavailable);
+    if (redisSetTimeout(m_context, toTimeval(m_settings.commandTimeoutMs)) != REDIS_OK)
+        return fail(contextError(m_context), ErrorKind::Unavailable);
+
+    // One round trip: AUTH, SELECT and CLIENT SETNAME pipelined.
+    QList<RedisCommand> setup;
+    if (!m_settings.password.isEmpty()) {
+        setup.append(m_settings.user.isEmpty() ? RedisCommand{"AUTH", m_settings.password}
+                                               : RedisCommand{"AUTH", m_settings.user, m_settings.password});
+    }
+    if (m_settings.database != 0)
+        setup.append(RedisCommand{"SELECT", QByteArray::number(m_settings.database)});
+    if (!m_settings.clientName.isEmpty())
+        setup.append(RedisCommand{"CLIENT", "SETNAME", m_settings.clientName});
+    Result<QList<RedisReply>> replies = pipeline(setup);
+    if (!replies)
+        return fail(m_lastError, ErrorKind::Unavailable);
+    for (qsizetype i = 0; i < replies->size(); ++i) {
+        const QByteArray error = errorText(*replies->at(i));
+        // A user without the right to name its connection still works.
+        if (!error.isEmpty() && setup.at(i).constFirst() != "CLIENT") {
+            // Wrong password or database number: retrying will not help
+            // until an operator fixes the URL or IDEM_REDIS_PASSWORD.
+            return fail(QString::fromUtf8(error) + tr(" (check the user, IDEM_REDIS_PASSWORD and the database number)"),
+                        ErrorKind::Refused);
+        }
+    }
+    m_failedConnects = 0;
+    return {};
+}
+
+Result<QList<RedisReply>> RedisConnection::pipeline(const QList<RedisCommand> &commands)
+{
+    const SigpipeBlock noSigpipe;
+    if (Result<void> connected = ensureConnected(); !connected)
+        return connected.error();
+
+    std::vector<const char *> argv;
+    std::vector<size_t> argvLen;
+    for (const RedisCommand &command : commands) {
+        argv.clear();
+        argvLen.clear();
+        for (const QByteArray &arg : command) {
+            argv.push_back(arg.constData());
+            argvLen.push_back(size_t(arg.size()));
+        }
+        if (redisAppendCommandArgv(m_context, int(argv.size()), argv.data(), argvLen.data()) != REDIS_OK)
+            return dropConnection(contextError(m_context));
+    }
+    QList<RedisReply> replies;
+    replies.reserve(commands.size());
+    for (qsizetype i = 0; i < commands.size(); ++i) {
+        void *raw = nullptr;
+        // A failed read leaves the context out of step with the server (a
+        // late reply would answer the next command): it is never reused.
+        if (redisGetReply(m_context, &raw) != REDIS_OK || !raw)
+            return dropConnection(contextError(m_context));
+        replies.append(RedisReply(static_cast<const redisReply *>(raw), [](const redisReply *r) {
+            freeReplyObject(const_cast<redisReply *>(r));
+        }));
+    }
+    return replies;
+}
+
+Result<RedisReply> RedisConnection::command(const RedisCommand &command)
+{
+    Result<QList<RedisReply>> replies = pipeline({command});
+    if (!replies)
+        return replies.error();
+    return replies.value().constFirst();
+}

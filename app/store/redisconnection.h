@@ -1,0 +1,72 @@
+#pragma once
+
+#include "result.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+
+struct redisContext;
+struct redisReply;
+
+// Where and how to reach one Redis server (from a redis:// StoreUrl).
+struct RedisSettings {
+    QByteArray host;
+    int port = 6379;
+    QByteArray user;       // ACL user (AUTH user password); empty: AUTH password
+    QByteArray password;   // empty: no AUTH
+    int database = 0;      // SELECTed after connecting when not 0
+    int connectTimeoutMs = 2000;
+    int commandTimeoutMs = 5000;
+    QString display;       // the URL without its password, for messages
+    QByteArray clientName; // CLIENT SETNAME, so CLIENT LIST shows whose connection it is
+};
+
+using RedisReply = std::shared_ptr<const redisReply>;
+using RedisCommand = QList<QByteArray>;
+
+// One hiredis context (synchronous API), used by one thread only (DESIGN.md
+// "Threading"). It connects on first use; a lost, refused or timed-out
+// connection is dropped and re-established on a later call with exponential
+// backoff (100 ms doubling to 5 s): inside the backoff window a call fails at
+// once with ErrorKind::Unavailable instead of waiting, and no call waits
+// longer than the connect or command timeout.
+class RedisConnection final {
+    Q_DISABLE_COPY_MOVE(RedisConnection)
+public:
+    explicit RedisConnection(RedisSettings settings);
+    ~RedisConnection();
+
+    // Sends every command, then reads every reply: one round trip however
+    // many commands. A Redis error reply (WRONGTYPE, NOSCRIPT …) is a reply
+    // like any other (see errorText()); only a connection failure is an Error.
+    Result<QList<RedisReply>> pipeline(const QList<RedisCommand> &commands);
+    Result<RedisReply> command(const RedisCommand &command);
+
+    // Frees the context for good: the owning store is being destroyed.
+    void close();
+    bool isClosed() const { return m_closed.load(); }
+
+    // The message of an error reply; empty for any other reply.
+    static QByteArray errorText(const redisReply &reply);
+    // A string, status or integer reply as bytes; empty for anything else.
+    static QByteArray bytes(const redisReply *reply);
+
+private:
+    using Clock = std::chrono::steady_clock;
+
+    Result<void> ensureConnected();
+    Error dropConnection(const QString &what);
+    void freeContext();
+
+    const RedisSettings m_settings;
+    redisContext *m_context = nullptr;
+    std::atomic<bool> m_closed{false}; // set by the store's destructor, read by other threads
+    int m_failedConnects = 0;
+    Clock::time_point m_retryAt{};
+    QString m_lastError;
+};

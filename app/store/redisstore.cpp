@@ -1,0 +1,582 @@
+#include "redisstore.h"
+
+#include <QAtomicInteger>
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QFile>
+#include <QHash>
+#include <QRandomGenerator>
+
+#include <hiredis/hiredis.h>
+
+#include <algorithm>
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RedisStore", text);
+}
+
+constexpr qint64 kCounterTtlMs = 8LL * 24 * 3600 * 1000;
+constexpr int kBatch = 500;
+
+// This thread's connection of each store, freed when the thread ends.
+struct ThreadConnections {
+    QHash<quint64, std::shared_ptr<RedisConnection>> byStore;
+};
+thread_local ThreadConnections t_connections;
+QAtomicInteger<quint64> g_nextStoreId{1};
+
+QByteArray newLease()
+{
+    quint64 words[2];
+    QRandomGenerator::system()->fillRange(words);
+    return QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex();
+}
+
+QByteArray bytes(const redisReply *r)
+{
+    return RedisConnection::bytes(r);
+}
+
+bool isArray(const redisReply &r, size_t atLeast)
+{
+    return r.type == REDIS_REPLY_ARRAY && r.elements >= atLeast;
+}
+
+// The key layout of claim/complete/release/timeout (record.lua) and the
+// arguments every one of them starts with.
+RedisCommand scriptKeys(const QString &scope, const QString &key, qint64 nowMs)
+{
+    return {RedisLayout::recordKey(scope, key), RedisLayout::inFlightKey(scope), RedisLayout::completedKey(scope),
+            RedisLayout::timedOutKey(scope), RedisLayout::counterKey(scope, nowMs / 60000), RedisLayout::minutesKey(scope)};
+}
+
+RedisCommand scriptArgs(const QString &key, qint64 nowMs)
+{
+    return {key.toUtf8(), QByteArray::number(nowMs), QByteArray::number(nowMs / 60000), QByteArray::number(kCounterTtlMs)};
+}
+
+// (updatedAt, scope, key) in byte order, as the zsets and SQL's BINARY order sort.
+bool rowBefore(const Record &a, const Record &b)
+{
+    if (a.updatedAt != b.updatedAt)
+        return a.updatedAt < b.updatedAt;
+    const QByteArray as = a.scope.toUtf8(), bs = b.scope.toUtf8();
+    return as != bs ? as < bs : a.key.toUtf8() < b.key.toUtf8();
+}
+
+} // namespace
+
+RedisStore::RedisStore(const StoreUrl &url)
+    : m_url(url)
+    , m_id(g_nextStoreId.fetchAndAddRelaxed(1))
+    , m_layout(url.displayString())
+{
+    m_settings.host = url.host.toUtf8();
+    m_settings.port = url.port;
+    m_settings.user = url.user.toUtf8();
+    m_settings.password = (url.password.isEmpty() ? qEnvironmentVariable("IDEM_REDIS_PASSWORD") : url.password).toUtf8();
+    m_settings.database = url.database.isEmpty() ? 0 : url.database.toInt();
+    m_settings.display = url.displayString();
+    m_settings.clientName = "idem-" + QByteArray::number(QCoreApplication::applicationPid());
+    const auto option = [&](const char *name, int fallback, int *out) {
+        const QString text = url.options.value(QLatin1String(name));
+        bool ok = true;
+        const int value = text.isEmpty() ? fallback : text.toInt(&ok);
+        if (!ok || value < 1 || value > 600000) {
+            m_settingsError = makeError(ErrorKind::InvalidArgument, tr("The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not '%2'.")
+                                                                        .arg(QLatin1String(name), text));
+        }
+        *out = value;
+    };
+    option("connect_timeout_ms", 2000, &m_settings.connectTimeoutMs);
+    option("timeout_ms", 5000, &m_settings.commandTimeoutMs);
+
+    const char *files[ScriptCount] = {"claim", "complete", "release", "timeout", "purge"};
+    QFile prelude(QStringLiteral(":/lua/record.lua"));
+    const QByteArray shared = prelude.open(QIODevice::ReadOnly) ? prelude.readAll() : QByteArray();
+    for (int i = 0; i < ScriptCount; ++i) {
+        QFile file(QStringLiteral(":/lua/%1.lua").arg(QLatin1String(files[i])));
+        if (shared.isEmpty() || !file.open(QIODevice::ReadOnly)) {
+            m_settingsError = makeError(ErrorKind::Internal, tr("The Lua script %1 is missing from this build.").arg(file.fileName()));
+            continue;
+        }
+        m_scripts[i].text = shared + '\n' + file.readAll();
+        m_scripts[i].sha = QCryptographicHash::hash(m_scripts[i].text, QCryptographicHash::Sha1).toHex();
+    }
+}
+
+RedisStore::~RedisStore()
+{
+    // Store errors counted but not yet written: try once more; Redis may be gone.
+    if (!m_counters.isEmpty())
+        (void)flushCounters();
+    QMutexLocker lock(&m_connectionsMutex);
+    for (const std::weak_ptr<RedisConnection> &weak : m_connections) {
+        if (const std::shared_ptr<RedisConnection> c = weak.lock())
+            c->close();
+    }
+}
+
+Result<RedisConnection *> RedisStore::connection()
+{
+    if (m_settingsError)
+        return *m_settingsError;
+    auto found = t_connections.byStore.constFind(m_id);
+    if (found != t_connections.byStore.cend())
+        return found.value().get();
+    // Connections of stores destroyed since this thread last looked.
+    t_connections.byStore.removeIf([](const auto &it) { return it.value()->isClosed(); });
+    auto c = std::make_shared<RedisConnection>(m_settings);
+    t_connections.byStore.insert(m_id, c);
+    QMutexLocker lock(&m_connectionsMutex);
+    std::erase_if(m_connections, [](const std::weak_ptr<RedisConnection> &w) { return w.expired(); });
+    m_connections.push_back(c);
+    return c.get();
+}
+
+bool RedisStore::isRegistered(const QString &scope) const
+{
+    QReadLocker lock(&m_registeredLock);
+    return m_registered.contains(scope);
+}
+
+void RedisStore::markRegistered(const QString &scope)
+{
+    QWriteLocker lock(&m_registeredLock);
+    m_registered.insert(scope);
+}
+
+Result<void> RedisStore::open()
+{
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    QList<RedisCommand> loads;
+    for (const LuaScript &script : m_scripts)
+        loads.append(RedisCommand{"SCRIPT", "LOAD", script.text});
+    Result<QList<RedisReply>> replies = c.value()->pipeline(loads);
+    if (!replies)
+        return replies.error();
+    for (qsizetype i = 0; i < replies->size(); ++i) {
+        const QByteArray error = RedisConnection::errorText(*replies->at(i));
+        if (!error.isEmpty())
+            return m_layout.replyError(error, tr("Loading the Lua scripts (may this user run SCRIPT and EVALSHA?)"));
+        if (bytes(replies->at(i).get()) != m_scripts[i].sha)
+            return makeError(ErrorKind::Internal, tr("Redis %1 computed another SHA1 for a Lua script than this build.").arg(displayUrl()));
+    }
+    return {};
+}
+
+Result<RedisReply> RedisStore::runScript(RedisConnection &c, Script script, const QString &scope,
+                                         const RedisCommand &keys, const RedisCommand &args)
+{
+    RedisCommand eval{"EVALSHA", m_scripts[script].sha, QByteArray::number(keys.size())};
+    eval << keys << args;
+    QList<RedisCommand> batch;
+    // The scope registry lives in another slot: never inside a script, and
+    // pipelined with the first script call of the scope (no extra round trip).
+    const bool registering = !isRegistered(scope);
+    if (registering)
+        batch.append(RedisCommand{"SADD", RedisLayout::scopesKey(), scope.toUtf8()});
+    batch.append(eval);
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        Result<QList<RedisReply>> replies = c.pipeline(batch);
+        if (!replies)
+            return replies.error();
+        bool noScript = false;
+        for (const RedisReply &reply : replies.value()) {
+            const QByteArray error = RedisConnection::errorText(*reply);
+            if (error.startsWith("NOSCRIPT") && attempt == 0)
+                noScript = true;
+            else if (!error.isEmpty())
+                return m_layout.replyError(error, tr("A Lua script"));
+        }
+        if (registering)
+            markRegistered(scope);
+        if (!noScript)
+            return replies->constLast();
+        // The server lost its script cache (restart, SCRIPT FLUSH, failover):
+        // load it again and retry once, in one round trip.
+        batch = {RedisCommand{"SCRIPT", "LOAD", m_scripts[script].text}, eval};
+    }
+    return makeError(ErrorKind::Internal, tr("Redis %1 kept answering NOSCRIPT.").arg(displayUrl()));
+}
+
+Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
+{
+    if (const std::optional<Error> bad = RedisLayout::checkScope(req.scope))
+        return *bad;
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    RedisCommand args = scriptArgs(req.key, req.nowMs);
+    args << req.fingerprint.toUtf8() << newLease() << req.owner.toUtf8() << req.bizNo.toUtf8()
+         << QByteArray::number(req.inFlightTimeoutMs) << QByteArray(req.reclaimStuck ? "1" : "0");
+    Result<RedisReply> reply = runScript(*c.value(), Claim, req.scope, scriptKeys(req.scope, req.key, req.nowMs), args);
+    if (!reply)
+        return reply.error();
+    const redisReply &r = *reply.value();
+    const QByteArray outcome = isArray(r, 3) ? bytes(r.element[0]) : QByteArray();
+    if (outcome == "corrupt")
+        return m_layout.corrupt(req.scope, req.key, bytes(r.element[1]), bytes(r.element[2]));
+    static const QHash<QByteArray, ClaimOutcome> outcomes{{"claimed", ClaimOutcome::Claimed}, {"replay", ClaimOutcome::Replay},
+                                                          {"in_progress", ClaimOutcome::InProgress}, {"mismatch", ClaimOutcome::Mismatch}};
+    if (!outcomes.contains(outcome))
+        return makeError(ErrorKind::Internal, tr("The claim script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
+    Result<std::optional<Record>> record = m_layout.decode(req.scope, req.key, *r.element[2]);
+    if (!record)
+        return record.error();
+    if (!record.value())
+        return makeError(ErrorKind::Internal, tr("The claim script on %1 answered without the record.").arg(displayUrl()));
+    maybeFlush(*c.value(), req.nowMs);
+    return ClaimResult{outcomes.value(outcome), std::move(*record.value()), r.element[1]->integer != 0};
+}
+
+Result<Transition> RedisStore::transition(Script script, const QString &scope, const QString &key, qint64 nowMs,
+                                          const RedisCommand &extraArgs)
+{
+    if (const std::optional<Error> bad = RedisLayout::checkScope(scope))
+        return *bad;
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    Result<RedisReply> reply = runScript(*c.value(), script, scope, scriptKeys(scope, key, nowMs), scriptArgs(key, nowMs) + extraArgs);
+    if (!reply)
+        return reply.error();
+    const redisReply &r = *reply.value();
+    const QByteArray outcome = isArray(r, 1) ? bytes(r.element[0]) : QByteArray();
+    if (outcome == "corrupt" && r.elements >= 3)
+        return m_layout.corrupt(scope, key, bytes(r.element[1]), bytes(r.element[2]));
+    maybeFlush(*c.value(), nowMs);
+    if (outcome == "applied")
+        return Transition{TransitionOutcome::Applied, std::nullopt};
+    if (outcome == "not_found")
+        return Transition{TransitionOutcome::NotFound, std::nullopt};
+    if (outcome == "stale" && r.elements >= 3) {
+        Result<std::optional<Record>> current = m_layout.decode(scope, key, *r.element[2]);
+        if (!current)
+            return current.error();
+        return Transition{TransitionOutcome::StaleLease, current.value()};
+    }
+    return makeError(ErrorKind::Internal, tr("A transition script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
+}
+
+Result<Transition> RedisStore::complete(const QString &scope, const QString &key, const QString &lease,
+                                        const Response &response, qint64 nowMs, qint64 retentionMs)
+{
+    // A non-null empty body stays distinguishable from "no body".
+    return transition(Complete, scope, key, nowMs,
+                      {lease.toUtf8(), QByteArray::number(response.status), encodeHeaders(response.headers),
+                       response.body.isNull() ? QByteArray("") : response.body, QByteArray::number(nowMs + retentionMs)});
+}
+
+Result<Transition> RedisStore::release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs)
+{
+    return transition(Release, scope, key, nowMs, {lease.toUtf8()});
+}
+
+Result<Transition> RedisStore::markTimedOut(const QString &scope, const QString &key, const QString &lease,
+                                            qint64 nowMs, qint64 retentionMs)
+{
+    return transition(TimeOut, scope, key, nowMs, {lease.toUtf8(), QByteArray::number(nowMs + retentionMs)});
+}
+
+Result<std::optional<Record>> RedisStore::get(const QString &scope, const QString &key)
+{
+    if (const std::optional<Error> bad = RedisLayout::checkScope(scope))
+        return *bad;
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    const QByteArray record = RedisLayout::recordKey(scope, key);
+    Result<QList<RedisReply>> replies = c.value()->pipeline({RedisCommand{"TYPE", record}, RedisLayout::readCommand(record)});
+    if (!replies)
+        return replies.error();
+    const QByteArray type = bytes(replies->at(0).get());
+    if (type == "none")
+        return std::optional<Record>();
+    if (type != "hash" && RedisConnection::errorText(*replies->at(0)).isEmpty())
+        return m_layout.corrupt(scope, key, "type", type);
+    return m_layout.decode(scope, key, *replies->at(1));
+}
+
+Result<QStringList> RedisStore::scopes(RedisConnection &c, const QString &only)
+{
+    if (!only.isEmpty()) {
+        if (const std::optional<Error> bad = RedisLayout::checkScope(only))
+            return *bad;
+        return QStringList{only};
+    }
+    Result<RedisReply> reply = c.command({"SMEMBERS", RedisLayout::scopesKey()});
+    if (!reply)
+        return reply.error();
+    if (const QByteArray error = RedisConnection::errorText(*reply.value()); !error.isEmpty())
+        return m_layout.replyError(error, tr("Reading the scope registry %1").arg(QString::fromUtf8(RedisLayout::scopesKey())));
+    QByteArrayList names;
+    for (size_t i = 0; i < reply.value()->elements; ++i)
+        names << bytes(reply.value()->element[i]);
+    std::sort(names.begin(), names.end()); // byte order, like the SQL stores' ORDER BY scope
+    QStringList result;
+    for (const QByteArray &name : std::as_const(names)) {
+        if (!RedisLayout::checkScope(QString::fromUtf8(name)))
+            result << QString::fromUtf8(name);
+    }
+    return result;
+}
+
+Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
+{
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    Result<QStringList> names = scopes(*c.value(), query.scope);
+    if (!names)
+        return names.error();
+    const int limit = qMax(1, query.limit);
+    QList<Record> rows;
+    for (const QString &scope : names.value()) {
+        int taken = 0;
+        Result<void> walked = m_layout.walkInFlight(*c.value(), scope, query, [&](Record &&r) {
+            rows.append(std::move(r));
+            return ++taken < limit;
+        });
+        if (!walked)
+            return walked.error();
+    }
+    std::sort(rows.begin(), rows.end(), [&](const Record &a, const Record &b) { return query.newestFirst ? rowBefore(b, a) : rowBefore(a, b); });
+    if (rows.size() > limit)
+        rows.resize(limit);
+    return rows;
+}
+
+Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
+{
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    Result<QStringList> names = scopes(*c.value(), query.scope);
+    if (!names)
+        return names.error();
+    qint64 total = 0;
+    if (query.keyPrefix.isEmpty() && query.owner.isEmpty() && query.bizNoPrefix.isEmpty()) {
+        const QByteArray below = query.startedBeforeMs > 0 ? '(' + QByteArray::number(query.startedBeforeMs) : QByteArray("+inf");
+        QList<RedisCommand> counts;
+        for (const QString &scope : names.value())
+            counts.append(RedisCommand{"ZCOUNT", RedisLayout::inFlightKey(scope), "-inf", below});
+        if (counts.isEmpty())
+            return total;
+        Result<QList<RedisReply>> replies = c.value()->pipeline(counts);
+        if (!replies)
+            return replies.error();
+        for (const RedisReply &reply : replies.value()) {
+            if (const QByteArray error = RedisConnection::errorText(*reply); !error.isEmpty())
+                return m_layout.replyError(error, tr("Counting in-flight records"));
+            total += reply->integer;
+        }
+        return total;
+    }
+    InFlightQuery walk = query;
+    walk.after.reset();
+    walk.newestFirst = false;
+    for (const QString &scope : names.value()) {
+        Result<void> walked = m_layout.walkInFlight(*c.value(), scope, walk, [&](Record &&) {
+            ++total;
+            return true;
+        });
+        if (!walked)
+            return walked.error();
+    }
+    return total;
+}
+
+Result<QList<ScopeCount>> RedisStore::countByState()
+{
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    Result<QStringList> names = scopes(*c.value(), QString());
+    if (!names || names->isEmpty())
+        return names ? QList<ScopeCount>() : Result<QList<ScopeCount>>(names.error());
+    // Redis expires by its own clock: count what it has not expired yet.
+    Result<RedisReply> time = c.value()->command({"TIME"});
+    if (!time)
+        return time.error();
+    if (!isArray(*time.value(), 2))
+        return m_layout.replyError(RedisConnection::errorText(*time.value()), tr("Reading the server time"));
+    const qint64 serverMs = bytes(time.value()->element[0]).toLongLong() * 1000 + bytes(time.value()->element[1]).toLongLong() / 1000;
+    const QByteArray live = '(' + QByteArray::number(serverMs);
+    // Per scope in the order SQL's ORDER BY state gives.
+    const RecordState order[] = {RecordState::Completed, RecordState::InFlight, RecordState::TimedOut};
+    QList<RedisCommand> counts;
+    for (const QString &scope : names.value()) {
+        counts.append(RedisCommand{"ZCOUNT", RedisLayout::completedKey(scope), live, "+inf"});
+        counts.append(RedisCommand{"ZCARD", RedisLayout::inFlightKey(scope)});
+        counts.append(RedisCommand{"ZCOUNT", RedisLayout::timedOutKey(scope), live, "+inf"});
+    }
+    Result<QList<RedisReply>> replies = c.value()->pipeline(counts);
+    if (!replies)
+        return replies.error();
+    QList<ScopeCount> result;
+    for (qsizetype i = 0; i < replies->size(); ++i) {
+        const redisReply &reply = *replies->at(i);
+        if (const QByteArray error = RedisConnection::errorText(reply); !error.isEmpty())
+            return m_layout.replyError(error, tr("Counting records"));
+        if (reply.integer > 0)
+            result.append(ScopeCount{names->at(i / 3), order[i % 3], reply.integer});
+    }
+    return result;
+}
+
+Result<QList<CounterRow>> RedisStore::counters(const QString &scope, qint64 fromMinute, qint64 toMinute)
+{
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    Result<QStringList> names = scopes(*c.value(), scope);
+    if (!names)
+        return names.error();
+    QList<RedisCommand> ranges;
+    for (const QString &name : names.value())
+        ranges.append(RedisCommand{"ZRANGEBYSCORE", RedisLayout::minutesKey(name), QByteArray::number(fromMinute), QByteArray::number(toMinute)});
+    if (ranges.isEmpty())
+        return QList<CounterRow>();
+    Result<QList<RedisReply>> minutes = c.value()->pipeline(ranges);
+    if (!minutes)
+        return minutes.error();
+    QList<CounterRow> rows;
+    QList<RedisCommand> reads;
+    for (qsizetype s = 0; s < minutes->size(); ++s) {
+        const redisReply &list = *minutes->at(s);
+        if (const QByteArray error = RedisConnection::errorText(list); !error.isEmpty())
+            return m_layout.replyError(error, tr("Reading counters"));
+        for (size_t i = 0; i < list.elements; ++i) {
+            const qint64 minute = bytes(list.element[i]).toLongLong();
+            rows.append(CounterRow{names->at(s), minute, {}});
+            reads.append(RedisCommand{"HGETALL", RedisLayout::counterKey(names->at(s), minute)});
+        }
+    }
+    if (reads.isEmpty())
+        return rows;
+    Result<QList<RedisReply>> hashes = c.value()->pipeline(reads);
+    if (!hashes)
+        return hashes.error();
+    for (qsizetype r = 0; r < rows.size(); ++r) {
+        const redisReply &hash = *hashes->at(r);
+        if (const QByteArray error = RedisConnection::errorText(hash); !error.isEmpty())
+            return m_layout.replyError(error, tr("Reading counters"));
+        for (size_t i = 0; i + 1 < hash.elements; i += 2) {
+            if (const std::optional<Counter> counter = counterFromName(QString::fromUtf8(bytes(hash.element[i]))))
+                rows[r].counts[*counter] += bytes(hash.element[i + 1]).toLongLong();
+        }
+    }
+    // Minutes whose hash expired before its index entry: nothing to show.
+    rows.removeIf([](const CounterRow &row) { return row.counts.isZero(); });
+    std::sort(rows.begin(), rows.end(), [](const CounterRow &a, const CounterRow &b) {
+        return a.minute != b.minute ? a.minute < b.minute : a.scope.toUtf8() < b.scope.toUtf8();
+    });
+    return rows;
+}
+
+Result<void> RedisStore::writeCounters(RedisConnection &c, const QList<CounterRow> &rows)
+{
+    QList<RedisCommand> writes;
+    QStringList registering;
+    const QByteArray ttl = QByteArray::number(kCounterTtlMs);
+    for (const CounterRow &row : rows) {
+        if (RedisLayout::checkScope(row.scope))
+            continue; // cannot be keyed; the caller's own request failed on it already
+        if (!isRegistered(row.scope) && !registering.contains(row.scope)) {
+            registering << row.scope;
+            writes.append(RedisCommand{"SADD", RedisLayout::scopesKey(), row.scope.toUtf8()});
+        }
+        const QByteArray hash = RedisLayout::counterKey(row.scope, row.minute), minute = QByteArray::number(row.minute);
+        for (int i = 0; i < CounterCount; ++i) {
+            if (row.counts.values[i] != 0)
+                writes.append(RedisCommand{"HINCRBY", hash, counterName(Counter(i)).toUtf8(), QByteArray::number(row.counts.values[i])});
+        }
+        writes.append(RedisCommand{"PEXPIRE", hash, ttl});
+        writes.append(RedisCommand{"ZADD", RedisLayout::minutesKey(row.scope), minute, minute});
+        writes.append(RedisCommand{"PEXPIRE", RedisLayout::minutesKey(row.scope), ttl});
+    }
+    if (writes.isEmpty())
+        return {};
+    Result<QList<RedisReply>> replies = c.pipeline(writes);
+    if (!replies)
+        return replies.error();
+    for (const RedisReply &reply : replies.value()) {
+        if (const QByteArray error = RedisConnection::errorText(*reply); !error.isEmpty())
+            return m_layout.replyError(error, tr("Writing counters"));
+    }
+    for (const QString &scope : std::as_const(registering))
+        markRegistered(scope);
+    return {};
+}
+
+void RedisStore::maybeFlush(RedisConnection &c, qint64 nowMs)
+{
+    const QList<CounterRow> rows = m_counters.takeDue(nowMs);
+    if (rows.isEmpty())
+        return;
+    if (Result<void> written = writeCounters(c, rows); !written && written.error().kind == ErrorKind::Unavailable)
+        m_counters.putBack(rows); // written with a later call; nothing counted is lost
+}
+
+Result<void> RedisStore::flushCounters()
+{
+    const QList<CounterRow> rows = m_counters.takeDue(QDateTime::currentMSecsSinceEpoch(), true);
+    if (rows.isEmpty())
+        return {};
+    Result<RedisConnection *> c = connection();
+    Result<void> written = c ? writeCounters(*c.value(), rows) : Result<void>(c.error());
+    if (!written && written.error().kind == ErrorKind::Unavailable)
+        m_counters.putBack(rows);
+    return written;
+}
+
+Result<qint64> RedisStore::purgeExpired(qint64 nowMs)
+{
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    Result<QStringList> names = scopes(*c.value(), QString());
+    if (!names)
+        return names.error();
+    qint64 deleted = 0;
+    for (const QString &scope : names.value()) {
+        for (const QByteArray &zset : {RedisLayout::completedKey(scope), RedisLayout::timedOutKey(scope)}) {
+            qsizetype offset = 0; // past the entries the script kept (not expired, unreadable)
+            for (;;) {
+                Result<RedisReply> due = c.value()->command({"ZRANGEBYSCORE", zset, "-inf", QByteArray::number(nowMs), "LIMIT",
+                                                             QByteArray::number(offset), QByteArray::number(kBatch)});
+                if (!due)
+                    return due.error();
+                if (const QByteArray error = RedisConnection::errorText(*due.value()); !error.isEmpty())
+                    return m_layout.replyError(error, tr("Purging expired records"));
+                const size_t n = due.value()->elements;
+                if (n == 0)
+                    break;
+                RedisCommand keys{RedisLayout::completedKey(scope), RedisLayout::timedOutKey(scope)};
+                RedisCommand args{QByteArray::number(nowMs)};
+                for (size_t i = 0; i < n; ++i) {
+                    const QByteArray member = bytes(due.value()->element[i]);
+                    keys << RedisLayout::recordKey(scope, member);
+                    args << member;
+                }
+                Result<RedisReply> result = runScript(*c.value(), Purge, scope, keys, args);
+                if (!result)
+                    return result.error();
+                if (!isArray(*result.value(), 2))
+                    return makeError(ErrorKind::Internal, tr("The purge script on %1 answered unexpectedly.").arg(displayUrl()));
+                deleted += result.value()->element[0]->integer;
+                offset += result.value()->element[1]->integer;
+                if (n < size_t(kBatch))
+                    break;
+            }
+        }
+    }
+    return deleted;
+}

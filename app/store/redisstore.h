@@ -1,0 +1,124 @@
+#pragma once
+
+#include "redisconnection.h"
+#include "redislayout.h"
+#include "store.h"
+#include "storeurl.h"
+
+#include <QMutex>
+#include <QReadWriteLock>
+#include <QSet>
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <vector>
+
+// The native record layout in Redis through hiredis (DESIGN.md "Backends").
+// Every key of a scope carries the hash tag {scope}, so each script touches
+// one Cluster slot (this class talks to one node and follows no MOVED):
+//   idem:{s}:r:<key>     hash: the record, fields named like the SQL columns
+//   idem:{s}:inflight    zset: keys in flight, scored by updated_at (start of the current attempt)
+//   idem:{s}:completed   zset: completed keys, scored by expires_at
+//   idem:{s}:timedout    zset: timed-out keys, scored by expires_at
+//   idem:{s}:c:<minute>  hash: that minute's counters (counterNames()); expires after 8 days
+//   idem:{s}:minutes     zset: the minutes that have a counter hash
+//   idem:scopes          set: every scope written by any process (another slot:
+//                        never touched by a script; SADDed once per scope per process).
+//                        Never pruned: dropping a scope whose keys are gone would race
+//                        with another process's first claim; SREM a retired one by hand.
+//
+// claim, complete, release and markTimedOut are Lua scripts
+// (resources/lua/*.lua, loaded once, run with EVALSHA, reloaded on NOSCRIPT):
+// each is one round trip, atomic, and counts its outcome in the minute's hash
+// inside the same script, so nothing is buffered but the store errors the
+// caller reports (countStoreError, written by flushCounters or with the next
+// script call). A first guarded request costs 2 round trips, a replay 1.
+// Completed and timed-out records get PEXPIREAT expires_at: Redis drops them
+// itself. A key holding another type, a truncated hash or an unknown state is
+// an ErrorKind::Corrupt naming the record, never an absent record.
+//
+// One hiredis connection per thread per store (RedisConnection), freed when
+// the thread ends or the store is destroyed. URL options: connect_timeout_ms
+// (default 2000), timeout_ms (per command, default 5000). The password comes
+// from the URL or IDEM_REDIS_PASSWORD.
+class RedisStore final : public Store {
+public:
+    explicit RedisStore(const StoreUrl &url);
+    ~RedisStore() override;
+
+    QString displayUrl() const override { return m_url.displayString(); }
+
+    // Checks the URL options, connects and loads the scripts (1 round trip).
+    Result<void> open() override;
+    // One round trip (plus, once per scope per process, a pipelined SADD).
+    Result<ClaimResult> claim(const ClaimRequest &request) override;
+    // complete, release, markTimedOut: one round trip each.
+    Result<Transition> complete(const QString &scope, const QString &key, const QString &lease,
+                                const Response &response, qint64 nowMs, qint64 retentionMs) override;
+    Result<Transition> release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs) override;
+    Result<Transition> markTimedOut(const QString &scope, const QString &key, const QString &lease,
+                                    qint64 nowMs, qint64 retentionMs) override;
+    // One round trip (TYPE + HMGET pipelined).
+    Result<std::optional<Record>> get(const QString &scope, const QString &key) override;
+    // Walks the scope's in-flight zset from the keyset position with
+    // ZRANGEBYSCORE … LIMIT (age filter and order served by the zset), then
+    // fetches the batch's hashes with pipelined HMGETs: 2 round trips per
+    // batch of up to 500. Key prefix filters members before any hash is read;
+    // owner and biz_no prefix are filtered here, over the fetched hashes, so
+    // a selective owner/biz_no filter reads every in-flight hash of the
+    // scope in the worst case. Every scope: the registry's scopes one after
+    // another, up to `limit` rows each, merged by (updatedAt, scope, key).
+    Result<QList<Record>> inFlight(const InFlightQuery &query) override;
+    // Without owner/biz_no/key filters: one pipelined ZCOUNT per scope (one
+    // round trip). With them: the same walk as inFlight(), counting.
+    Result<qint64> countInFlight(const InFlightQuery &query) override;
+    // IN_FLIGHT: ZCARD of the in-flight zset; COMPLETED / TIMED_OUT: ZCOUNT of
+    // their zsets over records Redis has not yet expired (by its own clock).
+    // Records expired by a caller's clock but not yet purged count, as in SQL.
+    // Three round trips (SMEMBERS, TIME, one pipeline for every scope), no scan.
+    Result<QList<ScopeCount>> countByState() override;
+    // ZRANGEBYSCORE of each scope's minute index, then pipelined HGETALLs of
+    // those minutes' hashes: 2 round trips (3 for every scope), whatever the
+    // range; a minute whose hash has expired (8 days) is left out.
+    Result<QList<CounterRow>> counters(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
+    // Writes the buffered store errors with HINCRBY (one pipelined round
+    // trip). After a connection lost mid-write they are written again: a
+    // store error may be counted twice, never lost.
+    Result<void> flushCounters() override;
+    // Deletes completed / timed-out records whose expires_at <= nowMs by the
+    // caller's clock (Redis deletes them by its own clock regardless). Returns
+    // how many this call deleted; records Redis had already expired are not
+    // counted. Reads only the completed/timed-out zsets, 500 keys per script call.
+    Result<qint64> purgeExpired(qint64 nowMs) override;
+
+private:
+    enum Script { Claim, Complete, Release, TimeOut, Purge, ScriptCount };
+    struct LuaScript {
+        QByteArray text;
+        QByteArray sha;
+    };
+    Result<RedisConnection *> connection();
+    Result<RedisReply> runScript(RedisConnection &c, Script script, const QString &scope,
+                                 const RedisCommand &keys, const RedisCommand &args);
+    Result<Transition> transition(Script script, const QString &scope, const QString &key, qint64 nowMs,
+                                  const RedisCommand &extraArgs);
+    Result<QStringList> scopes(RedisConnection &c, const QString &only);
+    Result<void> writeCounters(RedisConnection &c, const QList<CounterRow> &rows);
+    void maybeFlush(RedisConnection &c, qint64 nowMs);
+    bool isRegistered(const QString &scope) const;
+    void markRegistered(const QString &scope);
+
+    const StoreUrl m_url;
+    const quint64 m_id;
+    const RedisLayout m_layout;
+    RedisSettings m_settings;
+    std::optional<Error> m_settingsError;
+    std::array<LuaScript, ScriptCount> m_scripts;
+
+    QMutex m_connectionsMutex;
+    std::vector<std::weak_ptr<RedisConnection>> m_connections; // every thread's, for the destructor
+
+    mutable QReadWriteLock m_registeredLock;
+    QSet<QString> m_registered; // scopes this process has SADDed to idem:scopes
+};

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "store.h"
+#include "storeurl.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVariantList>
+
+class QSqlError;
+
+// A statement and its positional values, bound in order.
+struct SqlStatement {
+    QString sql;
+    QVariantList values;
+};
+
+// The words where SQLite, PostgreSQL and MySQL/MariaDB differ: connection
+// options, schema, the insert that ignores only a duplicate key, the in-flight
+// listing, the counter upsert and what a server error means. SqlStore keeps one
+// protocol (read, insert-if-absent, compare-and-set) for all three and asks
+// this class for the text, so the protocol reads the same everywhere and
+// tests/tst_sqlplan can EXPLAIN exactly the statements the store runs.
+class SqlDialect final {
+public:
+    enum class Kind { Sqlite, Postgres, Mysql };
+
+    explicit SqlDialect(Kind kind) : m_kind(kind) {}
+    static Kind kindOf(StoreUrl::Kind kind);
+    Kind kind() const { return m_kind; }
+    QString serverName() const; // "SQLite", "PostgreSQL", "MySQL/MariaDB"
+
+    // Why the URL cannot be used with this server, or empty.
+    QString urlProblem(const StoreUrl &url) const;
+
+    // QSqlDatabase::setConnectOptions() text for a server URL: timeouts so a
+    // dead server fails fast, keepalives, and the URL's TLS settings.
+    QString connectOptions(const StoreUrl &url) const;
+    // Statements run once on every new connection.
+    QStringList sessionSetup() const;
+
+    // Schema: the resource with the DDL, a query answering with one row and
+    // one number (how many of the schema's objects exist) and that number
+    // when the schema is complete.
+    QString schemaResource() const;
+    QString schemaProbe() const;
+    int schemaObjectCount() const;
+    // PostgreSQL only (empty otherwise): one row per table privilege the user
+    // lacks on existing tables, as "table privilege".
+    QString missingPrivilegesQuery() const;
+    // Where new tables would go and who would create them: one row, (schema or database, user).
+    QString schemaOwnerQuery() const;
+    // An operator's way out when creating the schema was refused for lack of a right.
+    QString missingDdlRightMessage(const QString &where, const QString &user, const QString &serverText) const;
+
+    // INSERT of a new record that does nothing (0 rows affected) when the key
+    // exists and fails on anything else. `values` is the VALUES (...) list.
+    QString insertIfAbsent(const QString &columns, const QString &values) const;
+    // The in-flight listing and its count for a query (SqlStore::inFlight and
+    // countInFlight run exactly these).
+    SqlStatement inFlightListing(const InFlightQuery &query) const;
+    SqlStatement inFlightCount(const InFlightQuery &query) const;
+    // One multi-row upsert adding `rows` counter rows to what is stored.
+    QString counterUpsert(qsizetype rows) const;
+
+    // What a failed statement means for the caller.
+    enum class Failure {
+        ConnectionLost, // the connection is gone: drop it, the next call reconnects
+        Deadlock,       // chosen as a deadlock victim and rolled back: may run again at once
+        Busy,           // a lock did not come free in time (busy, lock wait timeout)
+        NoPrivilege,    // the user lacks a right on the database
+        Refused,        // anything else the server refused
+    };
+    Failure classify(const QSqlError &error) const;
+
+private:
+    SqlStatement inFlight(const InFlightQuery &query, const QString &head, bool withKeyset) const;
+
+    Kind m_kind;
+};

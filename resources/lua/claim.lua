@@ -1,0 +1,55 @@
+-- claim: SqlStore::claim's decision, atomically, in one round trip.
+-- ARGV[5] fingerprint, ARGV[6] the new lease, ARGV[7] owner, ARGV[8] biz_no,
+-- ARGV[9] in-flight timeout (ms), ARGV[10] '1' to reclaim a stuck record.
+-- Returns {outcome, stuck 0/1, record fields} or {'corrupt', reason, detail}.
+local now = tonumber(ARGV[2])
+local r, bad, detail = read_record(KEYS[1])
+if bad then
+    return {'corrupt', bad, detail}
+end
+
+local expired = false
+if r then
+    local expires = tonumber(r.expires_at)
+    expired = r.state ~= 'IN_FLIGHT' and expires > 0 and expires <= now
+    local stuck = r.state == 'IN_FLIGHT' and now - tonumber(r.updated_at) >= tonumber(ARGV[9])
+    if not expired then
+        if r.fingerprint ~= ARGV[5] then
+            count('mismatch')
+            return {'mismatch', 0, r.values}
+        end
+        if r.state == 'COMPLETED' then
+            count('replayed')
+            return {'replay', 0, r.values}
+        end
+        if r.state == 'IN_FLIGHT' and not (stuck and ARGV[10] == '1') then
+            count('in_progress')
+            return {'in_progress', stuck and 1 or 0, r.values}
+        end
+    end
+end
+
+-- New, or a take-over: an expired record starts afresh; a timed-out or stuck
+-- one is a new attempt of the same request.
+local fingerprint, attempts, created, biz = ARGV[5], '1', ARGV[2], ARGV[8]
+if r and not expired then
+    fingerprint = r.fingerprint
+    attempts = tostring(tonumber(r.attempts) + 1)
+    created = r.created_at
+end
+if r and biz == '' then
+    biz = r.biz_no
+end
+redis.call('HSET', KEYS[1], 'state', 'IN_FLIGHT', 'fingerprint', fingerprint, 'lease', ARGV[6], 'owner', ARGV[7],
+           'attempts', attempts, 'biz_no', biz, 'status_code', '0', 'created_at', created, 'updated_at', ARGV[2],
+           'expires_at', '0', 'reconciled', '0')
+if r then
+    redis.call('HDEL', KEYS[1], 'headers', 'body')
+    redis.call('PERSIST', KEYS[1])
+    redis.call('ZREM', KEYS[3], ARGV[1])
+    redis.call('ZREM', KEYS[4], ARGV[1])
+end
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
+count('executed')
+return {'claimed', 0, {'IN_FLIGHT', fingerprint, ARGV[6], ARGV[7], attempts, biz, '0', false, false,
+                       created, ARGV[2], '0', '0'}}

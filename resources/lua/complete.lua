@@ -1,0 +1,24 @@
+-- complete: IN_FLIGHT under this lease -> COMPLETED with the response; Redis
+-- drops the record itself at expires_at. A stale lease changes nothing.
+-- ARGV[5] lease, ARGV[6] status, ARGV[7] headers (JSON), ARGV[8] body, ARGV[9] expires_at.
+-- Returns {'applied'}, {'stale', 0, record fields}, {'not_found'} or {'corrupt', reason, detail}.
+local r, bad, detail = read_record(KEYS[1])
+if bad then
+    return {'corrupt', bad, detail}
+end
+if not r then
+    count('late_finish')
+    return {'not_found'}
+end
+if r.lease ~= ARGV[5] or r.state ~= 'IN_FLIGHT' then
+    count('late_finish')
+    return {'stale', 0, r.values}
+end
+redis.call('HSET', KEYS[1], 'state', 'COMPLETED', 'status_code', ARGV[6], 'headers', ARGV[7], 'body', ARGV[8],
+           'updated_at', ARGV[2], 'expires_at', ARGV[9])
+redis.call('PEXPIREAT', KEYS[1], ARGV[9])
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZADD', KEYS[3], ARGV[9], ARGV[1])
+-- Keys Redis has already expired leave the index here, not by a scan.
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. server_ms())
+return {'applied'}

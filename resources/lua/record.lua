@@ -1,0 +1,73 @@
+-- Shared by every record script: RedisStore prepends this file to claim.lua,
+-- complete.lua, release.lua, timeout.lua and purge.lua before loading them,
+-- so the record layout and its checks are written once.
+--
+-- Key layout of the claim/complete/release/timeout scripts (all of one scope,
+-- under the hash tag {scope}, so one Cluster slot):
+--   KEYS[1] the record hash        KEYS[4] the timed-out zset (score: expires_at)
+--   KEYS[2] the in-flight zset     KEYS[5] the counter hash of this minute
+--   KEYS[3] the completed zset     KEYS[6] the scope's index of counter minutes
+--   ARGV[1] the idempotency key (zset member)   ARGV[3] the minute (epoch minutes)
+--   ARGV[2] now (ms)                            ARGV[4] counter time to live (ms)
+
+-- The record's fields, in the order RedisStore reads them.
+local FIELDS = {'state', 'fingerprint', 'lease', 'owner', 'attempts', 'biz_no', 'status_code',
+                'headers', 'body', 'created_at', 'updated_at', 'expires_at', 'reconciled'}
+local NUMERIC = {'attempts', 'status_code', 'created_at', 'updated_at', 'expires_at', 'reconciled'}
+local STATES = {IN_FLIGHT = true, COMPLETED = true, TIMED_OUT = true}
+
+-- The record at key: nil when absent; nil, reason, detail when the key holds
+-- something the engine cannot read (reasons: type, missing, state, number,
+-- response; RedisStore words them). A bad value is never taken for an absent
+-- record: that would run the business twice.
+local function read_record(key)
+    local kind = redis.call('TYPE', key).ok
+    if kind == 'none' then
+        return nil
+    end
+    if kind ~= 'hash' then
+        return nil, 'type', kind
+    end
+    local values = redis.call('HMGET', key, unpack(FIELDS))
+    local r = {values = values}
+    local missing = {}
+    for i, name in ipairs(FIELDS) do
+        r[name] = values[i]
+        if not values[i] and name ~= 'headers' and name ~= 'body' then
+            missing[#missing + 1] = name
+        end
+    end
+    if #missing > 0 then
+        return nil, 'missing', table.concat(missing, ', ')
+    end
+    if not STATES[r.state] then
+        return nil, 'state', r.state
+    end
+    for _, name in ipairs(NUMERIC) do
+        if not tonumber(r[name]) then
+            return nil, 'number', name .. '=' .. r[name]
+        end
+    end
+    if r.state == 'COMPLETED' and not (r.headers and r.body) then
+        return nil, 'response', ''
+    end
+    return r
+end
+
+-- The server's clock in ms (scripts are replicated by effect, so TIME is allowed).
+local function server_ms()
+    local t = redis.call('TIME')
+    return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+
+-- Counts one outcome in this minute's hash. The first count of a field also
+-- sets the expiry and indexes the minute, so counters() never scans.
+local function count(field)
+    if redis.call('HINCRBY', KEYS[5], field, 1) == 1 then
+        local ttl = tonumber(ARGV[4])
+        redis.call('PEXPIRE', KEYS[5], ttl)
+        redis.call('ZADD', KEYS[6], ARGV[3], ARGV[3])
+        redis.call('PEXPIRE', KEYS[6], ttl)
+        redis.call('ZREMRANGEBYSCORE', KEYS[6], '-inf', '(' .. math.floor((server_ms() - ttl) / 60000))
+    end
+end

@@ -1,0 +1,45 @@
+-- idem-console native schema, MySQL 8 / MariaDB 10.5+ dialect (InnoDB, utf8mb4). The loader runs one
+-- statement per ";" at a line end, only when the probe in SqlDialect finds an object missing.
+--
+-- Scope and key are VARBINARY: the record's identity compares byte for byte. A _bin collation such as
+-- utf8mb4_bin is case-sensitive but PAD SPACE, so 'abc' and 'abc ' would be one primary key (one
+-- client's cached response replayed to another request); the NO PAD binary collations are named
+-- differently in MySQL (utf8mb4_0900_bin) and MariaDB (utf8mb4_nopad_bin). Keys are at most 255
+-- bytes of UTF-8 (Guard), which VARBINARY(255) holds exactly. Text columns are utf8mb4_bin.
+-- MySQL has no partial index: the listing index leads with state, so the in-flight rows are one
+-- contiguous range in (updated_at, scope, idem_key) order.
+CREATE TABLE IF NOT EXISTS idem_records (
+    scope        VARBINARY(64)  NOT NULL,
+    idem_key     VARBINARY(255) NOT NULL,
+    state        VARCHAR(16)    NOT NULL,
+    fingerprint  VARCHAR(128)   NOT NULL,
+    lease        VARCHAR(64)    NOT NULL,
+    owner        VARCHAR(255)   NOT NULL,
+    attempts     INT            NOT NULL DEFAULT 1,
+    biz_no       VARCHAR(255)   NOT NULL DEFAULT '',
+    status_code  INT            NOT NULL DEFAULT 0,
+    headers      LONGBLOB       NULL,
+    body         LONGBLOB       NULL,
+    created_at   BIGINT         NOT NULL,
+    updated_at   BIGINT         NOT NULL,
+    expires_at   BIGINT         NOT NULL DEFAULT 0,
+    reconciled   SMALLINT       NOT NULL DEFAULT 0,
+    PRIMARY KEY (scope, idem_key),
+    KEY idem_records_listing (state, updated_at, scope, idem_key),
+    KEY idem_records_expiry (expires_at),
+    CONSTRAINT idem_records_state_known CHECK (state IN ('IN_FLIGHT', 'COMPLETED', 'TIMED_OUT'))
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+CREATE TABLE IF NOT EXISTS idem_counters (
+    scope        VARBINARY(64) NOT NULL,
+    minute       BIGINT NOT NULL,
+    executed     BIGINT NOT NULL DEFAULT 0,
+    replayed     BIGINT NOT NULL DEFAULT 0,
+    in_progress  BIGINT NOT NULL DEFAULT 0,
+    mismatch     BIGINT NOT NULL DEFAULT 0,
+    released     BIGINT NOT NULL DEFAULT 0,
+    timed_out    BIGINT NOT NULL DEFAULT 0,
+    reconciled   BIGINT NOT NULL DEFAULT 0,
+    store_errors BIGINT NOT NULL DEFAULT 0,
+    late_finish  BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (scope, minute)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;

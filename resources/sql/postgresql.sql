@@ -1,0 +1,42 @@
+-- idem-console native schema, PostgreSQL dialect. The loader runs one statement per ";" at a line end,
+-- all in one transaction, and only when the probe in SqlDialect finds an object missing.
+-- Scope and key compare byte for byte (COLLATE "C"): no locale decides whether two keys are one,
+-- and an operating-system upgrade of the collation library cannot reorder the index.
+CREATE TABLE IF NOT EXISTS idem_records (
+    scope        TEXT COLLATE "C" NOT NULL,
+    idem_key     TEXT COLLATE "C" NOT NULL,
+    state        TEXT     NOT NULL CONSTRAINT idem_records_state_known CHECK (state IN ('IN_FLIGHT', 'COMPLETED', 'TIMED_OUT')),
+    fingerprint  TEXT     NOT NULL,
+    lease        TEXT     NOT NULL,
+    owner        TEXT     NOT NULL,
+    attempts     INTEGER  NOT NULL DEFAULT 1,
+    biz_no       TEXT     NOT NULL DEFAULT '',
+    status_code  INTEGER  NOT NULL DEFAULT 0,
+    headers      BYTEA,
+    body         BYTEA,
+    created_at   BIGINT   NOT NULL,
+    updated_at   BIGINT   NOT NULL,
+    expires_at   BIGINT   NOT NULL DEFAULT 0,
+    reconciled   SMALLINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (scope, idem_key)
+);
+-- The stuck list is a range over in-flight rows only: these partial indexes hold no completed record,
+-- so they stay small however many responses are cached. One serves the listing over every scope,
+-- the other the listing of one scope; both give the (updated_at, scope, idem_key) order.
+CREATE INDEX IF NOT EXISTS idem_records_inflight ON idem_records (updated_at, scope, idem_key) WHERE state = 'IN_FLIGHT';
+CREATE INDEX IF NOT EXISTS idem_records_inflight_scope ON idem_records (scope, updated_at, idem_key) WHERE state = 'IN_FLIGHT';
+CREATE INDEX IF NOT EXISTS idem_records_expiry ON idem_records (expires_at) WHERE state <> 'IN_FLIGHT';
+CREATE TABLE IF NOT EXISTS idem_counters (
+    scope        TEXT COLLATE "C" NOT NULL,
+    minute       BIGINT NOT NULL,
+    executed     BIGINT NOT NULL DEFAULT 0,
+    replayed     BIGINT NOT NULL DEFAULT 0,
+    in_progress  BIGINT NOT NULL DEFAULT 0,
+    mismatch     BIGINT NOT NULL DEFAULT 0,
+    released     BIGINT NOT NULL DEFAULT 0,
+    timed_out    BIGINT NOT NULL DEFAULT 0,
+    reconciled   BIGINT NOT NULL DEFAULT 0,
+    store_errors BIGINT NOT NULL DEFAULT 0,
+    late_finish  BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (scope, minute)
+);

@@ -1,0 +1,516 @@
+// What only the Redis store has to prove (DESIGN.md "Backends"): values of the
+// wrong type or shape are clear per-record errors, never an absent record;
+// the scripts survive a SCRIPT FLUSH; a first request is 2 round trips and a
+// replay 1; every key of a scope carries its hash tag; counters are counted
+// inside the scripts; a lost or stalled connection fails fast and comes back.
+// Runs against IDEM_TEST_REDIS_URL (tools/test.sh starts a server).
+#include "guard/guard.h"
+#include "store/openstore.h"
+#include "store/redisstore.h"
+
+#include <QtTest>
+
+#include <hiredis/hiredis.h>
+
+namespace {
+
+constexpr qint64 T0 = 1'800'000'000'000; // a fixed "now" (2027-01-15)
+
+// A plain hiredis connection: the test's view behind the store's back.
+class RawRedis final {
+public:
+    ~RawRedis()
+    {
+        if (m_context)
+            redisFree(m_context);
+    }
+
+    bool connect(const StoreUrl &url)
+    {
+        m_context = redisConnectWithTimeout(url.host.toUtf8().constData(), url.port, timeval{5, 0});
+        if (!m_context || m_context->err)
+            return false;
+        const QString password = url.password.isEmpty() ? qEnvironmentVariable("IDEM_REDIS_PASSWORD") : url.password;
+        if (!password.isEmpty() && !ok(url.user.isEmpty() ? run({"AUTH", password.toUtf8()}) : run({"AUTH", url.user.toUtf8(), password.toUtf8()})))
+            return false;
+        return url.database.isEmpty() || ok(run({"SELECT", url.database.toUtf8()}));
+    }
+
+    // The reply flattened: a string/status/error text, an integer, or array items.
+    struct Reply {
+        int type = REDIS_REPLY_NIL;
+        QByteArray text;
+        long long integer = 0;
+        QByteArrayList items;
+    };
+
+    Reply run(const QByteArrayList &args)
+    {
+        std::vector<const char *> argv;
+        std::vector<size_t> lengths;
+        for (const QByteArray &a : args) {
+            argv.push_back(a.constData());
+            lengths.push_back(size_t(a.size()));
+        }
+        Reply result;
+        auto *r = static_cast<redisReply *>(redisCommandArgv(m_context, int(argv.size()), argv.data(), lengths.data()));
+        if (!r) {
+            result.type = REDIS_REPLY_ERROR;
+            result.text = m_context->errstr;
+            return result;
+        }
+        result.type = r->type;
+        result.integer = r->integer;
+        if (r->str)
+            result.text = QByteArray(r->str, qsizetype(r->len));
+        for (size_t i = 0; i < r->elements; ++i)
+            result.items << QByteArray(r->element[i]->str, r->element[i]->str ? qsizetype(r->element[i]->len) : 0);
+        freeReplyObject(r);
+        return result;
+    }
+
+    static bool ok(const Reply &r) { return r.type != REDIS_REPLY_ERROR; }
+
+    // INFO commandstats as command → calls ("evalsha", "script|load", …).
+    QHash<QByteArray, qint64> commandCalls()
+    {
+        QHash<QByteArray, qint64> calls;
+        for (const QByteArray &line : run({"INFO", "commandstats"}).text.split('\n')) {
+            if (!line.startsWith("cmdstat_"))
+                continue;
+            const qsizetype colon = line.indexOf(':');
+            const qsizetype from = line.indexOf("calls=") + 6;
+            calls.insert(line.mid(8, colon - 8), line.mid(from, line.indexOf(',', from) - from).toLongLong());
+        }
+        return calls;
+    }
+
+private:
+    redisContext *m_context = nullptr;
+};
+
+GuardRequest requestOf(const QString &scope, const QString &key, const QByteArray &body = QByteArrayLiteral("{\"amount\":100}"))
+{
+    GuardRequest r;
+    r.scope = scope;
+    r.key = key;
+    r.path = "/api/payments";
+    r.body = body;
+    return r;
+}
+
+ClaimRequest claimOf(const QString &scope, const QString &key, qint64 now = T0)
+{
+    ClaimRequest r;
+    r.scope = scope;
+    r.key = key;
+    r.fingerprint = QStringLiteral("fp");
+    r.owner = QStringLiteral("test-host:1");
+    r.nowMs = now;
+    return r;
+}
+
+Response okResponse()
+{
+    return Response{200, {{"Content-Type", "application/json"}}, "{\"ok\":true}"};
+}
+
+// Commands a guarded request may send outside its scripts; the scripts' own
+// inner calls (HSET, ZADD, …) show in commandstats too, so they are not counted.
+qint64 topLevelCalls(const QHash<QByteArray, qint64> &before, const QHash<QByteArray, qint64> &after, qint64 *evalsha)
+{
+    static const QSet<QByteArray> insideScripts{"type", "hmget", "hset", "hdel", "persist", "zadd", "zrem", "hincrby",
+                                                "pexpire", "pexpireat", "zremrangebyscore", "time", "del", "info"};
+    qint64 other = 0;
+    for (auto it = after.cbegin(); it != after.cend(); ++it) {
+        const qint64 delta = it.value() - before.value(it.key());
+        if (it.key() == "evalsha")
+            *evalsha = delta;
+        else if (!insideScripts.contains(it.key()))
+            other += delta;
+    }
+    return other;
+}
+
+} // namespace
+
+class RedisStoreTest : public QObject {
+    Q_OBJECT
+
+private:
+    QString m_urlText;
+    StoreUrl m_url;
+    std::unique_ptr<RedisStore> m_store;
+    RawRedis m_raw;
+    QString m_scope;
+    int m_case = 0;
+
+    QByteArrayList m_damaged; // keys a test broke on purpose, deleted after it
+
+    RedisStore &store() { return *m_store; }
+    Guard::Clock clock() { return [] { return T0; }; }
+
+private slots:
+    void initTestCase()
+    {
+        m_urlText = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
+        if (m_urlText.isEmpty())
+            QFAIL("IDEM_TEST_REDIS_URL is not set: tools/test.sh starts a redis-server and sets it (e.g. redis://127.0.0.1:6379/0).");
+        const Result<StoreUrl> parsed = StoreUrl::parse(m_urlText);
+        QVERIFY2(parsed.ok(), qPrintable(parsed.error().message));
+        m_url = parsed.value();
+        QCOMPARE(m_url.kind, StoreUrl::Kind::Redis);
+        m_store = std::make_unique<RedisStore>(m_url);
+        const Result<void> opened = m_store->open();
+        QVERIFY2(opened.ok(), qPrintable(opened.error().message));
+        QVERIFY2(m_raw.connect(m_url), "cannot connect to IDEM_TEST_REDIS_URL with hiredis");
+    }
+
+    void init()
+    {
+        m_scope = QStringLiteral("rtest-%1-%2-%3").arg(QCoreApplication::applicationPid())
+                      .arg(QRandomGenerator::global()->bounded(1000000)).arg(++m_case);
+    }
+
+    // A broken in-flight record would (rightly) fail every later listing of
+    // all scopes on this server.
+    void cleanup()
+    {
+        for (const QByteArray &key : std::as_const(m_damaged))
+            m_raw.run({"DEL", key});
+        m_damaged.clear();
+    }
+
+    void wrongKeyTypeIsCorruptNeverAbsent_data()
+    {
+        QTest::addColumn<QByteArrayList>("write");
+        QTest::addColumn<QString>("type");
+        QTest::newRow("string") << QByteArrayList{"SET", "{\"state\":\"COMPLETED\"}"} << QStringLiteral("string");
+        QTest::newRow("list") << QByteArrayList{"RPUSH", "IN_FLIGHT"} << QStringLiteral("list");
+        QTest::newRow("set") << QByteArrayList{"SADD", "IN_FLIGHT"} << QStringLiteral("set");
+    }
+
+    void wrongKeyTypeIsCorruptNeverAbsent()
+    {
+        QFETCH(QByteArrayList, write);
+        QFETCH(QString, type);
+        const QString key = QStringLiteral("k");
+        const QByteArray redisKey = RedisLayout::recordKey(m_scope, key);
+        write.insert(1, redisKey);
+        m_damaged << redisKey;
+        QVERIFY(RawRedis::ok(m_raw.run(write)));
+
+        const Result<ClaimResult> claimed = store().claim(claimOf(m_scope, key));
+        QVERIFY(!claimed.ok());
+        QCOMPARE(claimed.error().kind, ErrorKind::Corrupt);
+        QVERIFY2(claimed.error().message.contains(type) && claimed.error().message.contains(QString::fromUtf8(redisKey)),
+                 qPrintable(claimed.error().message));
+        const Result<std::optional<Record>> got = store().get(m_scope, key);
+        QVERIFY(!got.ok());
+        QCOMPARE(got.error().kind, ErrorKind::Corrupt);
+        QVERIFY2(got.error().message.contains(type), qPrintable(got.error().message));
+        const QString lease = QStringLiteral("0123456789abcdef0123456789abcdef");
+        QCOMPARE(store().complete(m_scope, key, lease, okResponse(), T0, 1000).error().kind, ErrorKind::Corrupt);
+        QCOMPARE(store().release(m_scope, key, lease, T0).error().kind, ErrorKind::Corrupt);
+        QCOMPARE(store().markTimedOut(m_scope, key, lease, T0, 1000).error().kind, ErrorKind::Corrupt);
+
+        Guard guard(store(), {}, clock());
+        bool ran = false;
+        const GuardResult r = guard.handle(requestOf(m_scope, key), [&] { ran = true; return okResponse(); });
+        QCOMPARE(r.outcome, GuardOutcome::CorruptRecord);
+        QVERIFY(!ran);
+        QCOMPARE(m_raw.run({"TYPE", redisKey}).text, type.toUtf8()); // left as it was
+    }
+
+    void truncatedOrUnreadableHashIsCorrupt_data()
+    {
+        QTest::addColumn<bool>("completed");
+        QTest::addColumn<QByteArrayList>("damage");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("in flight without lease") << false << QByteArrayList{"HDEL", "lease"} << QStringLiteral("lease");
+        QTest::newRow("in flight without times") << false << QByteArrayList{"HDEL", "updated_at", "expires_at"} << QStringLiteral("updated_at, expires_at");
+        QTest::newRow("completed without body") << true << QByteArrayList{"HDEL", "body"} << QStringLiteral("COMPLETED");
+        QTest::newRow("completed, attempts not a number") << true << QByteArrayList{"HSET", "attempts", "two"} << QStringLiteral("attempts=two");
+        QTest::newRow("completed, unknown state") << true << QByteArrayList{"HSET", "state", "DONE"} << QStringLiteral("DONE");
+    }
+
+    void truncatedOrUnreadableHashIsCorrupt()
+    {
+        QFETCH(bool, completed);
+        QFETCH(QByteArrayList, damage);
+        QFETCH(QString, named);
+        const QString key = QStringLiteral("k");
+        const Result<ClaimResult> first = store().claim(claimOf(m_scope, key));
+        QVERIFY(first.ok());
+        if (completed)
+            QVERIFY(store().complete(m_scope, key, first->record.lease, okResponse(), T0 + 5, 3600'000).ok());
+        damage.insert(1, RedisLayout::recordKey(m_scope, key));
+        m_damaged << damage.at(1);
+        QVERIFY(RawRedis::ok(m_raw.run(damage)));
+
+        const Result<std::optional<Record>> got = store().get(m_scope, key);
+        QVERIFY(!got.ok());
+        QCOMPARE(got.error().kind, ErrorKind::Corrupt);
+        QVERIFY2(got.error().message.contains(named) && got.error().message.contains(m_scope), qPrintable(got.error().message));
+        const Result<ClaimResult> again = store().claim(claimOf(m_scope, key, T0 + 10));
+        QVERIFY(!again.ok());
+        QCOMPARE(again.error().kind, ErrorKind::Corrupt);
+        QVERIFY2(again.error().message.contains(named), qPrintable(again.error().message));
+        const Result<Transition> finish = store().complete(m_scope, key, first->record.lease, okResponse(), T0 + 20, 1000);
+        QVERIFY(!finish.ok());
+        QCOMPARE(finish.error().kind, ErrorKind::Corrupt);
+        if (!completed) {
+            // The listing reads the hash too: it reports it rather than skip it.
+            const Result<QList<Record>> listed = store().inFlight(InFlightQuery::ofScope(m_scope));
+            QVERIFY(!listed.ok());
+            QCOMPARE(listed.error().kind, ErrorKind::Corrupt);
+        }
+    }
+
+    void noscriptIsReloadedAndRetried()
+    {
+        Guard guard(store(), {}, clock());
+        int runs = 0;
+        auto business = [&] { ++runs; return okResponse(); };
+        QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("a")), business).outcome, GuardOutcome::Executed);
+        const qint64 loadsBefore = m_raw.commandCalls().value("script|load");
+        QVERIFY(RawRedis::ok(m_raw.run({"SCRIPT", "FLUSH"})));
+        const GuardResult replay = guard.handle(requestOf(m_scope, QStringLiteral("a")), business);
+        QCOMPARE(replay.outcome, GuardOutcome::Replayed);
+        QVERIFY(RawRedis::ok(m_raw.run({"SCRIPT", "FLUSH"})));
+        const GuardResult fresh = guard.handle(requestOf(m_scope, QStringLiteral("b")), business); // claim and complete reload
+        QCOMPARE(fresh.outcome, GuardOutcome::Executed);
+        QVERIFY2(fresh.finalised, qPrintable(fresh.message));
+        QCOMPARE(runs, 2);
+        QVERIFY(m_raw.commandCalls().value("script|load") >= loadsBefore + 3);
+    }
+
+    void roundTripsPerGuardedRequest()
+    {
+        Guard guard(store(), {}, clock());
+        // The scope's first request also registers it (pipelined); measure after.
+        QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("warm-up")), okResponse).outcome, GuardOutcome::Executed);
+        // commandstats are server-wide: another client can only add calls, so
+        // the smallest of a few measurements is ours.
+        qint64 firstEval = 1000, firstOther = 1000, replayEval = 1000, replayOther = 1000;
+        for (int i = 0; i < 5 && (firstEval != 2 || firstOther != 0 || replayEval != 1 || replayOther != 0); ++i) {
+            const QString key = QStringLiteral("first-%1").arg(i);
+            QHash<QByteArray, qint64> before = m_raw.commandCalls();
+            QCOMPARE(guard.handle(requestOf(m_scope, key), okResponse).outcome, GuardOutcome::Executed);
+            QHash<QByteArray, qint64> after = m_raw.commandCalls();
+            qint64 eval = 0;
+            const qint64 other = topLevelCalls(before, after, &eval);
+            firstEval = qMin(firstEval, eval);
+            firstOther = qMin(firstOther, other);
+
+            before = m_raw.commandCalls();
+            QCOMPARE(guard.handle(requestOf(m_scope, key), okResponse).outcome, GuardOutcome::Replayed);
+            after = m_raw.commandCalls();
+            const qint64 otherReplay = topLevelCalls(before, after, &eval);
+            replayEval = qMin(replayEval, eval);
+            replayOther = qMin(replayOther, otherReplay);
+        }
+        QCOMPARE(firstEval, 2);   // claim + complete
+        QCOMPARE(firstOther, 0);
+        QCOMPARE(replayEval, 1);  // claim answers with the cached response
+        QCOMPARE(replayOther, 0);
+    }
+
+    void everyKeyOfAScopeSharesItsHashTag()
+    {
+        Guard guard(store(), {}, clock());
+        QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("done")), okResponse).outcome, GuardOutcome::Executed);
+        QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("boom")), [] { return Response{503, {}, "x"}; }).outcome,
+                 GuardOutcome::Executed);
+        const Result<ClaimResult> stuck = store().claim(claimOf(m_scope, QStringLiteral("stuck")));
+        QVERIFY(stuck.ok());
+        QVERIFY(store().claim(claimOf(m_scope, QStringLiteral("left"))).ok());
+        QVERIFY(store().markTimedOut(m_scope, QStringLiteral("stuck"), stuck->record.lease, T0 + 1, 3600'000).ok());
+        store().countStoreError(m_scope, T0);
+        QVERIFY(store().flushCounters().ok());
+
+        // KEYS is fine here: the test server's own database.
+        const QByteArrayList keys = m_raw.run({"KEYS", "*" + m_scope.toUtf8() + "*"}).items;
+        const QByteArray tag = "idem:{" + m_scope.toUtf8() + "}:";
+        QVERIFY(keys.size() >= 6);
+        for (const QByteArray &key : keys)
+            QVERIFY2(key.startsWith(tag), key.constData());
+        const QByteArrayList expected{"r:done", "r:stuck", "inflight", "completed", "timedout", "minutes",
+                                      QByteArray("c:") + QByteArray::number(T0 / 60000)};
+        for (const QByteArray &suffix : expected) {
+            const QByteArray key = tag + suffix;
+            QVERIFY2(keys.contains(key), key.constData());
+        }
+        QVERIFY(!keys.contains(tag + "r:boom")); // released
+        QCOMPARE(m_raw.run({"SISMEMBER", RedisLayout::scopesKey(), m_scope.toUtf8()}).integer, 1);
+    }
+
+    void countersAreIncrementedInsideTheScripts()
+    {
+        Guard guard(store(), {}, clock());
+        QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("c")), okResponse).outcome, GuardOutcome::Executed);
+        QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("c")), okResponse).outcome, GuardOutcome::Replayed);
+        QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("c"), "other"), okResponse).outcome, GuardOutcome::Mismatch);
+        // Nothing flushed: the counts are in Redis already.
+        const QByteArray hash = "idem:{" + m_scope.toUtf8() + "}:c:" + QByteArray::number(T0 / 60000);
+        QCOMPARE(m_raw.run({"HGET", hash, "executed"}).text, QByteArray("1"));
+        QCOMPARE(m_raw.run({"HGET", hash, "replayed"}).text, QByteArray("1"));
+        QCOMPARE(m_raw.run({"HGET", hash, "mismatch"}).text, QByteArray("1"));
+        QVERIFY(m_raw.run({"PTTL", hash}).integer > 0); // counters expire
+        // Another store instance (nothing buffered there) reads the same.
+        RedisStore reader(m_url);
+        const Result<QList<CounterRow>> rows = reader.counters(m_scope, T0 / 60000, T0 / 60000);
+        QVERIFY2(rows.ok(), qPrintable(rows.error().message));
+        QCOMPARE(rows->size(), 1);
+        QCOMPARE(rows->at(0).counts[Counter::Executed], 1);
+        QCOMPARE(rows->at(0).counts[Counter::Replayed], 1);
+        QCOMPARE(rows->at(0).counts[Counter::Mismatch], 1);
+    }
+
+    void lostConnectionIsReestablished()
+    {
+        QVERIFY(store().claim(claimOf(m_scope, QStringLiteral("before"))).ok());
+        // Kill this process's store connections (named idem-<pid>), not the test's own.
+        const QByteArray name = "name=idem-" + QByteArray::number(QCoreApplication::applicationPid()) + ' ';
+        int killed = 0;
+        for (const QByteArray &line : m_raw.run({"CLIENT", "LIST"}).text.split('\n')) {
+            if (line.contains(name)) {
+                const QByteArray id = line.mid(3, line.indexOf(' ') - 3);
+                killed += int(m_raw.run({"CLIENT", "KILL", "ID", id}).integer);
+            }
+        }
+        QVERIFY(killed >= 1);
+        const Result<ClaimResult> next = store().claim(claimOf(m_scope, QStringLiteral("after-1")));
+        if (!next.ok())
+            QCOMPARE(next.error().kind, ErrorKind::Unavailable); // the loss is seen on this call …
+        const Result<ClaimResult> then = store().claim(claimOf(m_scope, QStringLiteral("after-2")));
+        QVERIFY2(then.ok(), qPrintable(then.error().message)); // … and the next one reconnects
+        QCOMPARE(then->outcome, ClaimOutcome::Claimed);
+    }
+
+    // hiredis writes with write(): a large request on a connection the server
+    // has closed raises SIGPIPE, which must not kill the process.
+    void largeWriteOnAClosedConnectionIsAnErrorNotADeadProcess()
+    {
+        const Result<ClaimResult> claimed = store().claim(claimOf(m_scope, QStringLiteral("big")));
+        QVERIFY(claimed.ok());
+        const QByteArray name = "name=idem-" + QByteArray::number(QCoreApplication::applicationPid()) + ' ';
+        for (int round = 0; round < 3; ++round) {
+            for (const QByteArray &line : m_raw.run({"CLIENT", "LIST"}).text.split('\n')) {
+                if (line.contains(name))
+                    m_raw.run({"CLIENT", "KILL", "ID", line.mid(3, line.indexOf(' ') - 3)});
+            }
+            QTest::qWait(50); // the FIN arrives; the first write then draws a RST
+            const Response huge{200, {}, QByteArray(32 << 20, 'x')};
+            const Result<Transition> done = store().complete(m_scope, QStringLiteral("big"), claimed->record.lease, huge, T0 + 1, 1000);
+            if (done.ok())
+                continue; // the server took it all; try again
+            QCOMPARE(done.error().kind, ErrorKind::Unavailable);
+        }
+        QVERIFY(store().get(m_scope, QStringLiteral("big")).ok()); // still alive, reconnected
+    }
+
+    void stalledServerTimesOutInsteadOfHanging()
+    {
+        StoreUrl url = m_url;
+        url.options.insert(QStringLiteral("timeout_ms"), QStringLiteral("200"));
+        RedisStore quick(url);
+        QVERIFY(quick.open().ok());
+        QVERIFY(RawRedis::ok(m_raw.run({"CLIENT", "PAUSE", "800", "ALL"})));
+        const Result<ClaimResult> stalled = quick.claim(claimOf(m_scope, QStringLiteral("paused")));
+        QVERIFY(!stalled.ok());
+        QCOMPARE(stalled.error().kind, ErrorKind::Unavailable);
+        QTest::qWait(900);
+        const Result<ClaimResult> resumed = quick.claim(claimOf(m_scope, QStringLiteral("resumed")));
+        QVERIFY2(resumed.ok(), qPrintable(resumed.error().message));
+    }
+
+    void unreachableServerFailsFastWithinTheBackoff()
+    {
+        StoreUrl url = m_url;
+        url.host = QStringLiteral("127.0.0.1");
+        url.port = 1; // nothing listens there
+        RedisStore down(url);
+        const Result<void> opened = down.open();
+        QVERIFY(!opened.ok());
+        QCOMPARE(opened.error().kind, ErrorKind::Unavailable);
+        const Result<ClaimResult> claimed = down.claim(claimOf(m_scope, QStringLiteral("k")));
+        QVERIFY(!claimed.ok());
+        QCOMPARE(claimed.error().kind, ErrorKind::Unavailable);
+        QVERIFY2(claimed.error().message.contains(QStringLiteral("next attempt")), qPrintable(claimed.error().message));
+    }
+
+    // The in-flight listing is served by zsets here and by SQL there: the
+    // same records must list in the same order, page by page, both ways.
+    void inFlightListingMatchesSqlStore()
+    {
+        QTemporaryDir dir;
+        Result<std::unique_ptr<Store>> sqlite = openStore(QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("ref.db")));
+        QVERIFY2(sqlite.ok(), qPrintable(sqlite.error().message));
+        Store &reference = *sqlite.value();
+        const QString owner = QStringLiteral("diff:%1").arg(m_scope);
+        const QStringList scopes{m_scope + QStringLiteral("-b"), m_scope + QStringLiteral("-a"), m_scope + QStringLiteral("-c")};
+        for (int i = 0; i < 60; ++i) {
+            ClaimRequest c = claimOf(scopes.at(i % 3), QStringLiteral("%1-%2").arg(i % 4 ? QStringLiteral("k") : QStringLiteral("z")).arg(i * 7 % 60),
+                                     T0 + (i % 7) * 1000); // many records start in the same millisecond
+            c.owner = i % 5 ? owner : QStringLiteral("other:%1").arg(m_scope);
+            c.bizNo = QStringLiteral("SO%1").arg(i % 9);
+            for (Store *s : {static_cast<Store *>(&store()), &reference}) {
+                const Result<ClaimResult> claimed = s->claim(c);
+                QVERIFY(claimed.ok() && claimed->outcome == ClaimOutcome::Claimed);
+                if (i % 6 == 0)
+                    QVERIFY(s->complete(c.scope, c.key, claimed->record.lease, okResponse(), c.nowMs + 1, 3600'000).ok());
+            }
+        }
+        auto listAll = [](Store &s, InFlightQuery q) {
+            QStringList rows;
+            for (int page = 0; page < 100; ++page) {
+                const Result<QList<Record>> got = s.inFlight(q);
+                if (!got.ok())
+                    return QStringList{QStringLiteral("error: ") + got.error().message};
+                for (const Record &r : got.value())
+                    rows << QStringLiteral("%1 %2 %3").arg(r.updatedAt - T0).arg(r.scope, r.key);
+                if (got->size() < q.limit)
+                    break;
+                q.after = InFlightQuery::Position{got->constLast().updatedAt, got->constLast().scope, got->constLast().key};
+            }
+            return rows;
+        };
+        for (const QString &scope : {scopes.at(0), scopes.at(1), QString()}) {
+            for (bool newestFirst : {false, true}) {
+                for (qint64 before : {qint64(0), T0 + 3000}) {
+                    for (int limit : {1, 4, 500}) {
+                        InFlightQuery q;
+                        q.scope = scope;
+                        q.owner = scope.isEmpty() ? owner : QString(); // every scope: only this test's records
+                        q.newestFirst = newestFirst;
+                        q.startedBeforeMs = before;
+                        q.limit = limit;
+                        const QStringList expected = listAll(reference, q);
+                        QVERIFY(expected.size() > 3);
+                        QCOMPARE(listAll(store(), q), expected);
+                        QCOMPARE(store().countInFlight(q).value_or(-1), reference.countInFlight(q).value_or(-2));
+                        q.keyPrefix = QStringLiteral("z");
+                        q.bizNoPrefix = QStringLiteral("SO1");
+                        QCOMPARE(listAll(store(), q), listAll(reference, q));
+                        QCOMPARE(store().countInFlight(q).value_or(-1), reference.countInFlight(q).value_or(-2));
+                    }
+                }
+            }
+        }
+    }
+
+    void badUrlOptionIsRefusedAtOpen()
+    {
+        StoreUrl url = m_url;
+        url.options.insert(QStringLiteral("connect_timeout_ms"), QStringLiteral("soon"));
+        RedisStore store(url);
+        const Result<void> opened = store.open();
+        QVERIFY(!opened.ok());
+        QCOMPARE(opened.error().kind, ErrorKind::InvalidArgument);
+        QVERIFY(opened.error().message.contains(QStringLiteral("connect_timeout_ms")));
+    }
+};
+
+QTEST_GUILESS_MAIN(RedisStoreTest)
+#include "tst_redisstore.moc"

@@ -1,0 +1,234 @@
+# Throwaway database servers for the tests and benchmarks. Source it after
+# common.sh; do not run it.
+#
+#   servers_init                 one temporary directory, a trap that stops every server started here
+#   start_redis                  exports IDEM_TEST_REDIS_URL (redis://127.0.0.1:PORT/0) and REDIS_PORT
+#   start_postgres               exports IDEM_TEST_POSTGRESQL_URL (postgresql://idem@127.0.0.1:PORT/idem) and POSTGRES_PORT
+#   start_mysql                  exports IDEM_TEST_MYSQL_URL (mysql://idem@127.0.0.1:PORT/idem) and MYSQL_PORT
+#   servers_stop                 stops them and removes the directory (the trap calls it; safe to call twice)
+#
+# Every server lives in the temporary directory (data, socket, log) and
+# listens on 127.0.0.1 only, on a port found free at start. Nothing here
+# touches a system service, a default port or a data directory under /var/lib.
+# servers_init installs traps on EXIT, INT and TERM; a caller that needs its
+# own EXIT trap must call servers_stop from it.
+
+IDEM_SERVERS_DIR=${IDEM_SERVERS_DIR:-}
+IDEM_SERVERS_STARTED=()   # "name pid" of every server started here, stopped in reverse order
+IDEM_SERVERS_WAIT_S=${IDEM_SERVERS_WAIT_S:-60}
+
+servers_init() {
+    [ -z "$IDEM_SERVERS_DIR" ] || die "servers_init: already initialised ($IDEM_SERVERS_DIR)"
+    IDEM_SERVERS_DIR=$(mktemp -d /tmp/idem-servers.XXXXXX) || die "servers_init: mktemp failed"
+    # PostgreSQL runs as another user and must reach its own subdirectory.
+    chmod 711 "$IDEM_SERVERS_DIR"
+    export IDEM_SERVERS_DIR
+    trap 'servers_stop' EXIT
+    trap 'servers_stop; trap - EXIT; exit 130' INT
+    trap 'servers_stop; trap - EXIT; exit 143' TERM
+    log "servers in $IDEM_SERVERS_DIR"
+}
+
+# A port that nothing uses now, below the kernel's ephemeral range (32768+)
+# so that no outgoing connection takes it between the check and the bind.
+# The other engineers' fixed ports (13306, 15432, 16379) are outside it too.
+_servers_free_port() {
+    local port tries
+    for tries in $(seq 1 200); do
+        port=$((20000 + RANDOM % 12000))
+        if [ -z "$(ss -Htan "( sport = :$port )" 2>/dev/null)" ]; then
+            printf '%s\n' "$port"
+            return 0
+        fi
+    done
+    die "no free loopback port found in 20000-31999"
+}
+
+# True while the process exists and is not a zombie (orphans may never be reaped).
+_servers_alive() {
+    local state
+    state=$(ps -o stat= -p "$1" 2>/dev/null) || return 1
+    [ -n "$state" ] && [ "${state:0:1}" != "Z" ]
+}
+
+# _servers_wait NAME PID LOG CMD…: polls CMD until it succeeds. Returns 1 when
+# the server process died (a lost port race, a bad option), 2 on timeout.
+_servers_wait() {
+    local name=$1 pid=$2 logfile=$3 deadline=$((SECONDS + IDEM_SERVERS_WAIT_S))
+    shift 3
+    until "$@" >/dev/null 2>&1; do
+        if ! _servers_alive "$pid"; then
+            printf 'warning: %s (pid %s) exited while starting; its log (%s):\n' "$name" "$pid" "$logfile" >&2
+            cat "$logfile" >&2 2>/dev/null || true
+            return 1
+        fi
+        if [ "$SECONDS" -ge "$deadline" ]; then
+            printf 'error: %s (pid %s) did not answer within %ss; its log (%s):\n' "$name" "$pid" "$IDEM_SERVERS_WAIT_S" "$logfile" >&2
+            cat "$logfile" >&2 2>/dev/null || true
+            return 2
+        fi
+        sleep 0.2
+    done
+}
+
+_servers_track() {
+    IDEM_SERVERS_STARTED+=("$1 $2")
+}
+
+# Runs a command as the postgres user when we are root (PostgreSQL refuses
+# to run as root); as ourselves otherwise.
+_servers_as_postgres() {
+    if [ "$(id -u)" -eq 0 ]; then
+        runuser -u postgres -- "$@"
+    else
+        "$@"
+    fi
+}
+
+_servers_pg_bindir() {
+    local dir
+    dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+    [ -n "$dir" ] && [ -x "$dir/postgres" ] || die "PostgreSQL server binaries not found under /usr/lib/postgresql (Debian: postgresql)"
+    printf '%s\n' "$dir"
+}
+
+start_redis() {
+    [ -n "$IDEM_SERVERS_DIR" ] || die "start_redis: call servers_init first"
+    local dir="$IDEM_SERVERS_DIR/redis" port pid attempt rc
+    mkdir -p "$dir"
+    for attempt in 1 2 3; do
+        port=$(_servers_free_port)
+        log "starting redis-server on 127.0.0.1:$port"
+        # No persistence: the suite's data dies with the directory. DEBUG
+        # (from loopback only) lets tst_guiresponsive freeze the server.
+        redis-server --bind 127.0.0.1 --port "$port" --dir "$dir" --save '' --appendonly no \
+            --enable-debug-command local --daemonize no --logfile "$dir/redis.log" --pidfile "$dir/redis.pid" &
+        pid=$!
+        _servers_track redis "$pid"
+        rc=0
+        _servers_wait redis "$pid" "$dir/redis.log" _servers_redis_ping "$port" || rc=$?
+        [ "$rc" -eq 0 ] && break
+        [ "$rc" -eq 1 ] && [ "$attempt" -lt 3 ] && continue
+        die "redis-server did not start"
+    done
+    export REDIS_PORT=$port
+    export IDEM_TEST_REDIS_URL="redis://127.0.0.1:$port/0"
+    log "redis ready: $IDEM_TEST_REDIS_URL"
+}
+
+_servers_redis_ping() {
+    [ "$(redis-cli -h 127.0.0.1 -p "$1" ping 2>/dev/null)" = "PONG" ]
+}
+
+start_postgres() {
+    [ -n "$IDEM_SERVERS_DIR" ] || die "start_postgres: call servers_init first"
+    local dir="$IDEM_SERVERS_DIR/postgres" bin port pid attempt rc
+    bin=$(_servers_pg_bindir)
+    mkdir -p "$dir"
+    [ "$(id -u)" -eq 0 ] && chown postgres:postgres "$dir"
+    chmod 700 "$dir"
+    log "initdb in $dir/data"
+    _servers_as_postgres "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 --locale=C --no-sync \
+        > "$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
+    for attempt in 1 2 3; do
+        port=$(_servers_free_port)
+        log "starting postgres on 127.0.0.1:$port"
+        # fsync off: a test server never survives a machine crash anyway
+        # (commits still reach the WAL file before they are acknowledged).
+        # max_connections: the press tests open one connection per client thread.
+        _servers_as_postgres "$bin/postgres" -D "$dir/data" -h 127.0.0.1 -p "$port" -k "$dir" \
+            -c fsync=off -c full_page_writes=off -c max_connections=400 -c shared_buffers=64MB \
+            > "$dir/postgres.log" 2>&1 &
+        pid=$!
+        _servers_track postgres "$pid"
+        rc=0
+        _servers_wait postgres "$pid" "$dir/postgres.log" "$bin/pg_isready" -q -h 127.0.0.1 -p "$port" -U postgres -d postgres -t 1 || rc=$?
+        [ "$rc" -eq 0 ] && break
+        [ "$rc" -eq 1 ] && [ "$attempt" -lt 3 ] && continue
+        die "postgres did not start"
+    done
+    _servers_as_postgres "$bin/psql" -X -q -h "$dir" -p "$port" -U postgres -d postgres -v ON_ERROR_STOP=1 \
+        -c "CREATE ROLE idem LOGIN" -c "CREATE DATABASE idem OWNER idem" \
+        >> "$dir/postgres.log" 2>&1 || { cat "$dir/postgres.log" >&2; die "creating role and database idem failed"; }
+    export POSTGRES_PORT=$port
+    export IDEM_TEST_POSTGRESQL_URL="postgresql://idem@127.0.0.1:$port/idem"
+    log "postgres ready: $IDEM_TEST_POSTGRESQL_URL"
+}
+
+start_mysql() {
+    [ -n "$IDEM_SERVERS_DIR" ] || die "start_mysql: call servers_init first"
+    local dir="$IDEM_SERVERS_DIR/mysql" port pid attempt rc user
+    user=$(id -un)
+    mkdir -p "$dir"
+    log "mariadb-install-db in $dir/data"
+    mariadb-install-db --no-defaults --datadir="$dir/data" --user="$user" --auth-root-authentication-method=normal \
+        --skip-test-db > "$dir/install.log" 2>&1 || { cat "$dir/install.log" >&2; die "mariadb-install-db failed"; }
+    for attempt in 1 2 3; do
+        port=$(_servers_free_port)
+        log "starting mariadbd on 127.0.0.1:$port"
+        # --no-defaults keeps /etc/mysql out; the character set is Debian's
+        # packaged default (utf8mb4, case-insensitive collation), so the
+        # schema must ask for binary key comparison itself.
+        # flush at commit = 2: written at commit, synced once a second.
+        mariadbd --no-defaults --user="$user" --datadir="$dir/data" --socket="$dir/mysqld.sock" \
+            --pid-file="$dir/mariadbd.pid" \
+            --bind-address=127.0.0.1 --port="$port" --skip-name-resolve --skip-log-bin \
+            --character-set-server=utf8mb4 --collation-server=utf8mb4_general_ci \
+            --max-connections=500 --innodb-buffer-pool-size=128M --innodb-flush-log-at-trx-commit=2 \
+            > "$dir/mariadb.log" 2>&1 &
+        pid=$!
+        _servers_track mysql "$pid"
+        rc=0
+        _servers_wait mysql "$pid" "$dir/mariadb.log" \
+            mariadb-admin --no-defaults --protocol=socket --socket="$dir/mysqld.sock" -u root --connect-timeout=2 ping || rc=$?
+        [ "$rc" -eq 0 ] && break
+        [ "$rc" -eq 1 ] && [ "$attempt" -lt 3 ] && continue
+        die "mariadbd did not start"
+    done
+    mariadb --no-defaults --protocol=socket --socket="$dir/mysqld.sock" -u root -e "
+        CREATE DATABASE idem;
+        CREATE USER 'idem'@'127.0.0.1';
+        GRANT ALL PRIVILEGES ON idem.* TO 'idem'@'127.0.0.1';" \
+        >> "$dir/mariadb.log" 2>&1 || { cat "$dir/mariadb.log" >&2; die "creating database and user idem failed"; }
+    mariadb-admin --no-defaults --protocol=tcp -h 127.0.0.1 -P "$port" -u idem ping > /dev/null \
+        || { cat "$dir/mariadb.log" >&2; die "user idem cannot connect over TCP"; }
+    export MYSQL_PORT=$port
+    export IDEM_TEST_MYSQL_URL="mysql://idem@127.0.0.1:$port/idem"
+    log "mysql ready: $IDEM_TEST_MYSQL_URL"
+}
+
+# Stops every server started here (newest first): a clean shutdown signal,
+# then SIGKILL after 30 s. Removes the directory. Never fails.
+servers_stop() {
+    local i entry name pid server deadline
+    for ((i = ${#IDEM_SERVERS_STARTED[@]} - 1; i >= 0; i--)); do
+        entry=${IDEM_SERVERS_STARTED[$i]}
+        name=${entry% *}
+        pid=${entry#* }
+        server=$pid
+        if [ "$name" = postgres ]; then
+            # $! is runuser when we are root; the postmaster is its child.
+            server=$(head -n 1 "$IDEM_SERVERS_DIR/postgres/data/postmaster.pid" 2>/dev/null || true)
+            [ -n "$server" ] || server=$pid
+        fi
+        if _servers_alive "$server"; then
+            log "stopping $name (pid $server)"
+            # SIGINT is PostgreSQL's fast shutdown (SIGTERM would wait for clients).
+            if [ "$name" = postgres ]; then kill -INT "$server" 2>/dev/null || true
+            else kill -TERM "$server" 2>/dev/null || true; fi
+            deadline=$((SECONDS + 30))
+            while _servers_alive "$server" && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.2; done
+            if _servers_alive "$server"; then
+                printf 'warning: %s (pid %s) ignored the shutdown request; killing it\n' "$name" "$server" >&2
+                kill -KILL "$server" 2>/dev/null || true
+            fi
+        fi
+        wait "$pid" 2>/dev/null || true
+    done
+    IDEM_SERVERS_STARTED=()
+    if [ -n "$IDEM_SERVERS_DIR" ] && [ -d "$IDEM_SERVERS_DIR" ]; then
+        rm -rf "$IDEM_SERVERS_DIR"
+    fi
+    IDEM_SERVERS_DIR=
+    return 0
+}
