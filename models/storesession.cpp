@@ -9,7 +9,7 @@ class StoreSessionWorker final : public QObject {
 public:
     explicit StoreSessionWorker(QString url) : m_url(std::move(url)) {}
 
-    void execute(const std::function<void(Store *, const Error &)> &job)
+    void execute(const std::function<std::optional<Error>(Store *, const Error &)> &job)
     {
         QElapsedTimer timer;
         timer.start();
@@ -22,8 +22,13 @@ public:
             }
             m_store = std::move(opened).value();
         }
-        job(m_store.get(), Error{});
-        emit health(true, timer.elapsed(), QString());
+        const std::optional<Error> failure = job(m_store.get(), Error{});
+        // A refused statement or a corrupt record is the store answering; a
+        // lost connection or a timeout is the store being away.
+        if (failure && failure->kind == ErrorKind::Unavailable)
+            emit health(false, timer.elapsed(), failure->message);
+        else
+            emit health(true, timer.elapsed(), QString());
     }
 
     void close() { m_store.reset(); } // the store's connections belong to this thread
@@ -55,7 +60,7 @@ StoreSession::~StoreSession()
     m_thread.wait();
 }
 
-void StoreSession::post(std::function<void(Store *, const Error &)> job)
+void StoreSession::post(std::function<std::optional<Error>(Store *, const Error &)> job)
 {
     QMetaObject::invokeMethod(m_worker, [worker = m_worker, job = std::move(job)] { worker->execute(job); }, Qt::QueuedConnection);
 }

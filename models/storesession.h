@@ -34,9 +34,12 @@ public:
         auto promise = std::make_shared<QPromise<Result<T>>>();
         QFuture<Result<T>> future = promise->future();
         promise->start();
-        post([promise, job = std::move(job)](Store *store, const Error &openError) {
-            promise->addResult(store ? job(*store) : Result<T>(openError));
+        post([promise, job = std::move(job)](Store *store, const Error &openError) -> std::optional<Error> {
+            Result<T> result = store ? job(*store) : Result<T>(openError);
+            std::optional<Error> failure = result.ok() ? std::nullopt : std::optional<Error>(result.error());
+            promise->addResult(std::move(result));
             promise->finish();
+            return failure;
         });
         return future;
     }
@@ -55,11 +58,14 @@ public:
     }
 
 signals:
-    // Emitted after every job: whether the store answered and how long it took.
+    // Emitted after every job: whether the store answered (the job got no
+    // error, or an error that is not about the store being unreachable) and
+    // how long it took.
     void health(bool connected, qint64 roundTripMs, const QString &error);
 
 private:
-    void post(std::function<void(Store *, const Error &)> job);
+    // The job returns the error it ended with, if any.
+    void post(std::function<std::optional<Error>(Store *, const Error &)> job);
 
     const QString m_url;
     QThread m_thread;
