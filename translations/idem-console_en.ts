@@ -2,6 +2,251 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>ConnectionDialog</name>
+    <message>
+        <source>The password lookup was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to a store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent stores:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save to list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected, %1 in flight, round trip %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving the password in the system keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved; the password is in the system keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed; the keychain kept its password: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking up the password…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing %1 …</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CounterTimelineModel</name>
+    <message>
+        <source>Minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Executed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replayed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In progress (409)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mismatch (422)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Released (5xx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Late finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hit rate %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert threshold %</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DashboardView</name>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hit rate, last 5 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Executions / min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anomalies / min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stuck records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store round trip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All scopes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Range:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>15 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>6 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>24 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests per minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anomalies per minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hit rate (replayed ÷ (replayed + executed)), %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>executed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replayed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in progress (409)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mismatch (422)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>released (5xx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hit rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last read failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updated %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Guard</name>
     <message>
         <source>The Idempotency-Key is missing or empty.</source>
@@ -45,13 +290,115 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>InFlightRecordModel</name>
     <message>
-        <source>idem-console — %1</source>
+        <source>%1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Counters per scope, last 15 minutes</source>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stuck: in flight longer than the %1 timeout of scope %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Business no.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InFlightView</name>
+    <message>
+        <source>Scope:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Older than:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any age</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key prefix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>business no. prefix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>owner (host:pid)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stuck only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight for longer than the 10-minute timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not load: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 matching in-flight record(s); %2 loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>idem-console — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -59,19 +406,59 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Waiting for the first reading …</source>
+        <source>idem-console</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Disconnected from %1: %2</source>
+        <source>Read-only: this store is opened for viewing; operator actions are disabled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Connected to %1 · round trip %2 ms</source>
+        <source>No store is open. Choose Store ▸ Connect… to open one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>In flight: %1 · stuck (over 10 min): %2</source>
+        <source>&amp;Store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking up the password of %1 …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>● Connected to %1 · last round trip %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>○ Disconnected from %1: %2 — retrying</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -95,41 +482,342 @@
     </message>
 </context>
 <context>
-    <name>ScopeCountersModel</name>
+    <name>PasswordVault</name>
+    <message>
+        <source>type the password each time instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set %1 instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The system keychain has no password for this store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The system keychain has no password for %1: type it and tick &quot;remember&quot;, or %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keychain did not answer within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No environment variable is named for this store&apos;s password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid environment variable name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The environment variable %1 is not set; set it to the store&apos;s password before starting idem-console.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>access to the system keychain was denied: %1; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no system keychain available: %1; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RecordDetailView</name>
     <message>
         <source>Scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Executed</source>
+        <source>Key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Replayed</source>
+        <source>State</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>In progress (409)</source>
+        <source>Business no.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Mismatch (422)</source>
+        <source>Age</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Released (5xx)</source>
+        <source>Attempts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Timed out</source>
+        <source>Owner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Late finish</source>
+        <source>Lease</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Hit rate</source>
+        <source>Fingerprint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconciled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Body as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a record to see its details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes (response synthesised from the order)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not a JSON list of pairs — the raw bytes:)
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s), not UTF-8: shown as hex</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>… %1 more bytes not shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s), not JSON: shown as text</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RedisConnection</name>
+    <message>
+        <source>Redis at %1 did not answer: %2. The connection is re-established on the next request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Redis store %1 was closed while still in use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis at %1 is unreachable (%2); the next attempt is in %3 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot connect to Redis at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (check the user, IDEM_REDIS_PASSWORD and the database number)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RedisLayout</name>
+    <message>
+        <source>The scope &apos;%1&apos; cannot be stored in Redis: it must be non-empty and without &apos;{&apos; or &apos;}&apos; (they delimit the hash tag).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed on %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record %1/%2 in %3 (key %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds a %2 instead of a hash: another program wrote that key. Nothing was run; inspect or delete it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a truncated hash: the field(s) %2 are missing. Nothing was run; inspect or delete it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has an unknown state &apos;%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has a field that is not a number: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is COMPLETED but its cached response (headers, body) is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading a record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis %1 answered a record read with an unexpected reply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing in-flight records</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RedisStore</name>
+    <message>
+        <source>The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not &apos;%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Lua script %1 is missing from this build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the Lua scripts (may this user run SCRIPT and EVALSHA?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis %1 computed another SHA1 for a Lua script than this build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Lua script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis %1 kept answering NOSCRIPT.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The claim script on %1 answered &apos;%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The claim script on %1 answered without the record.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A transition script on %1 answered &apos;%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the scope registry %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counting in-flight records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the server time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counting records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading counters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing counters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Purging expired records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The purge script on %1 answered unexpectedly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SqlDialect</name>
+    <message>
+        <source>The URL option %1 may not contain &apos;;&apos; (the %2 driver cannot pass it on).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The idem-console tables are missing in schema %1 and user %2 may not create them: that needs the CREATE privilege on schema %1 (and ownership of idem_records for a missing index). The server said: %3. Run GRANT CREATE ON SCHEMA %1 TO %2 once, or have the schema&apos;s owner load resources/sql/postgresql.sql; after that %2 needs only SELECT, INSERT, UPDATE and DELETE on idem_records and idem_counters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The idem-console tables are missing in database %1 and user %2 may not create them: that needs the CREATE and INDEX privileges on %1. The server said: %3. Run GRANT CREATE, INDEX ON `%1`.* TO %2 once, or have an administrator load resources/sql/mysql.sql; after that %2 needs only SELECT, INSERT, UPDATE and DELETE on idem_records and idem_counters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SQLite schema cannot be created: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -144,10 +832,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>configuring SQLite</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Cannot create the directory %1 for the SQLite store.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -156,15 +840,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>creating the schema (does this user have the right to create tables?)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 failed on %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A statement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -199,13 +875,196 @@
         <source>Writing counters</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Configuring the %1 connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the schema</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start a transaction on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Creating the schema</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot commit the schema on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the table privileges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User %1 may not use the idem-console tables on %2: it lacks %3. Ask their owner to run GRANT SELECT, INSERT, UPDATE, DELETE ON idem_records, idem_counters TO %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Claiming a record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taking over a record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completing a record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Releasing a record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marking a record timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Purging expired records</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StoreEntryForm</name>
+    <message>
+        <source>Remember in the system keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From an environment variable:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read-only: browse and report, no operator actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. Payments primary (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SQLite file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MySQL / MariaDB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/var/lib/idem/records.db</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>db.example.internal or 10.0.0.5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>driver default (prefer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept in memory only unless remembered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default for the kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSL mode:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An environment variable name has letters, digits and &apos;_&apos; only, e.g. IDEM_PG_PASSWORD.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DB number:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stored in the system keychain; type to replace it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SQLite store file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(incomplete)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreUrl</name>
-    <message>
-        <source>The %1 backend is not built yet; this build has the embedded SQLite store (sqlite:///path.db).</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>The store URL is empty. Use e.g. sqlite:///var/lib/idem/records.db</source>
         <translation type="unfinished"></translation>
@@ -236,6 +1095,97 @@
     </message>
     <message>
         <source>The store URL &apos;%1&apos; needs a database name after the port, e.g. %2://user@host:port/idem.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StoreUrlFields</name>
+    <message>
+        <source>%1 contains a control or invisible character at position %2; remove it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the SQLite file (it is created if missing).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file path is %1 characters long; at most %2 are allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SQLite store needs an absolute file path, e.g. /var/lib/idem/records.db, not %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the server&apos;s host name or IP address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host name is %1 characters long; at most %2 are allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host %1 is not a host name or IP address: use letters, digits, &apos;-&apos; and &apos;.&apos;, or an IPv6 address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The port must be between 1 and 65535.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Redis database is a number such as 0, not %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the database name, e.g. idem.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database name is %1 characters long; at most %2 are allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database name %1 may only contain letters, digits, &apos;_&apos;, &apos;$&apos; and &apos;-&apos;, and must start with a letter or &apos;_&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user name is %1 characters long; at most %2 are allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user name %1 may only contain letters, digits and _ . @ $ + -.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown sslmode %1: use one of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The URL option %1 is not a valid option name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The URL option %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The URL option %1 is too long.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -481,6 +1431,28 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
     </message>
     <message>
         <source>idem-console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the store for viewing only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo store cannot be opened: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo (simulated sales traffic)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Welcome to idem-console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No store has been opened yet. Open the demo store with simulated sales traffic?
+
+Choose No to connect to a store of your own.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
