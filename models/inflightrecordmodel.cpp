@@ -142,7 +142,10 @@ void InFlightRecordModel::reload()
     m_loadedAtMs = QDateTime::currentMSecsSinceEpoch();
     endResetModel();
     // A view may have asked for the first page during the reset already.
-    const bool firstPageRequested = m_loading;
+    // The page goes first: jobs run one after another on the session, and a
+    // COUNT over 100,000 in-flight rows must not hold the first rows back.
+    if (!m_loading)
+        requestPage();
 
     const quint64 generation = m_generation;
     InFlightQuery countQuery = m_filter;
@@ -158,8 +161,6 @@ void InFlightRecordModel::reload()
             m_matching = count.value();
             emit matchingCountChanged(m_matching);
         });
-    if (!firstPageRequested)
-        requestPage();
 }
 
 void InFlightRecordModel::requestPage()

@@ -64,9 +64,11 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setColumnWidth(InFlightRecordModel::KeyColumn, 290);
+    m_table->setColumnWidth(InFlightRecordModel::KeyColumn, 270);
     m_table->setColumnWidth(InFlightRecordModel::StartedColumn, 150);
     m_table->setColumnWidth(InFlightRecordModel::OwnerColumn, 130);
+    m_table->setColumnWidth(InFlightRecordModel::BizNoColumn, 130);
+    m_table->setColumnWidth(InFlightRecordModel::ScopeColumn, 80);
 
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
