@@ -343,6 +343,16 @@ private slots:
         }
         QVERIFY(!keys.contains(tag + "r:boom")); // released
         QCOMPARE(m_raw.run({"SISMEMBER", RedisLayout::scopesKey(), m_scope.toUtf8()}).integer, 1);
+
+        // countByState reads the scope's zsets, not the keyspace.
+        const Result<QList<ScopeCount>> counts = store().countByState();
+        QVERIFY2(counts.ok(), qPrintable(counts.error().message));
+        QStringList mine;
+        for (const ScopeCount &c : counts.value()) {
+            if (c.scope == m_scope)
+                mine << recordStateName(c.state) + QLatin1Char('=') + QString::number(c.count);
+        }
+        QCOMPARE(mine, (QStringList{QStringLiteral("COMPLETED=1"), QStringLiteral("IN_FLIGHT=1"), QStringLiteral("TIMED_OUT=1")}));
     }
 
     void countersAreIncrementedInsideTheScripts()

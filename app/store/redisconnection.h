@@ -35,6 +35,11 @@ using RedisCommand = QList<QByteArray>;
 // backoff (100 ms doubling to 5 s): inside the backoff window a call fails at
 // once with ErrorKind::Unavailable instead of waiting, and no call waits
 // longer than the connect or command timeout.
+//
+// hiredis 0.14 writes with write(): a thread that uses a RedisConnection keeps
+// SIGPIPE blocked from then on, so a connection the server closed is an error
+// (EPIPE), not the end of the process. Its own writes to a closed pipe or
+// socket fail with EPIPE as well.
 class RedisConnection final {
     Q_DISABLE_COPY_MOVE(RedisConnection)
 public:
@@ -55,6 +60,8 @@ public:
     static QByteArray errorText(const redisReply &reply);
     // A string, status or integer reply as bytes; empty for anything else.
     static QByteArray bytes(const redisReply *reply);
+    // Commands in the Redis protocol's encoding (RESP arrays of bulk strings).
+    static QByteArray encode(const QList<RedisCommand> &commands);
 
 private:
     using Clock = std::chrono::steady_clock;

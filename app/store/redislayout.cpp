@@ -28,6 +28,13 @@ std::optional<Error> RedisLayout::checkScope(const QString &scope)
     return std::nullopt;
 }
 
+RedisCommand RedisLayout::scriptKeys(const QString &scope, const QString &key, qint64 minute)
+{
+    const QByteArray p = prefix(scope);
+    return {p + "r:" + key.toUtf8(), p + "inflight", p + "completed", p + "timedout", p + "c:" + QByteArray::number(minute),
+            p + "minutes"};
+}
+
 RedisCommand RedisLayout::readCommand(const QByteArray &recordKey)
 {
     RedisCommand hmget{"HMGET", recordKey};
@@ -86,7 +93,11 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
         return std::optional<Record>(); // a hash always has a field: the key is gone
     if (!missing.isEmpty())
         return corrupt(scope, key, "missing", missing.join(", "));
-    const std::optional<RecordState> state = recordStateFromName(QString::fromUtf8(v[State]));
+    // Compared as bytes: this runs for every claim.
+    const std::optional<RecordState> state = v[State] == "IN_FLIGHT" ? std::optional(RecordState::InFlight)
+        : v[State] == "COMPLETED"                                    ? std::optional(RecordState::Completed)
+        : v[State] == "TIMED_OUT"                                    ? std::optional(RecordState::TimedOut)
+                                                                     : std::nullopt;
     if (!state)
         return corrupt(scope, key, "state", v[State]);
     qint64 numbers[FieldCount] = {};
@@ -147,7 +158,9 @@ Result<void> RedisLayout::walkInFlight(RedisConnection &c, const QString &scope,
     const qint64 tieScore = q.after ? q.after->updatedAt : 0;
     const QByteArray keyPrefix = q.keyPrefix.toUtf8();
     const bool filtered = !q.keyPrefix.isEmpty() || !q.owner.isEmpty() || !q.bizNoPrefix.isEmpty();
-    const int batch = filtered ? kBatch : qBound(1, q.limit, kBatch);
+    // Unfiltered, a page needs about `limit` members; a few more spare a round
+    // trip per member when many attempts started in the same millisecond.
+    const int batch = filtered ? kBatch : qBound(16, q.limit, kBatch);
     const QByteArray zset = inFlightKey(scope);
     qsizetype offset = 0;
     for (;;) {

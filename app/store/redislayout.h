@@ -26,6 +26,8 @@ public:
     static QByteArray minutesKey(const QString &scope) { return prefix(scope) + "minutes"; }
     static QByteArray counterKey(const QString &scope, qint64 minute) { return prefix(scope) + "c:" + QByteArray::number(minute); }
 
+    // The KEYS of the claim/complete/release/timeout scripts, in record.lua's order.
+    static RedisCommand scriptKeys(const QString &scope, const QString &key, qint64 minute);
     // HMGET of every field, in the order decode() and record.lua expect.
     static RedisCommand readCommand(const QByteArray &recordKey);
     // An HMGET reply (or a script's copy of one) as a record: nullopt when the

@@ -11,6 +11,7 @@
 #include <hiredis/hiredis.h>
 
 #include <algorithm>
+#include <chrono>
 
 namespace {
 
@@ -46,12 +47,11 @@ bool isArray(const redisReply &r, size_t atLeast)
     return r.type == REDIS_REPLY_ARRAY && r.elements >= atLeast;
 }
 
-// The key layout of claim/complete/release/timeout (record.lua) and the
-// arguments every one of them starts with.
+// The keys of claim/complete/release/timeout and the arguments every one
+// of them starts with (resources/lua/record.lua).
 RedisCommand scriptKeys(const QString &scope, const QString &key, qint64 nowMs)
 {
-    return {RedisLayout::recordKey(scope, key), RedisLayout::inFlightKey(scope), RedisLayout::completedKey(scope),
-            RedisLayout::timedOutKey(scope), RedisLayout::counterKey(scope, nowMs / 60000), RedisLayout::minutesKey(scope)};
+    return RedisLayout::scriptKeys(scope, key, nowMs / 60000);
 }
 
 RedisCommand scriptArgs(const QString &key, qint64 nowMs)
@@ -518,7 +518,15 @@ Result<void> RedisStore::writeCounters(RedisConnection &c, const QList<CounterRo
 
 void RedisStore::maybeFlush(RedisConnection &c, qint64 nowMs)
 {
-    const QList<CounterRow> rows = m_counters.takeDue(nowMs);
+    // The buffer holds only store errors here, and its mutex is shared by
+    // every thread: look at most once a second (by the steady clock, since
+    // callers may pass any clock), the first thread past the mark looks.
+    const qint64 steadyMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::steady_clock::now().time_since_epoch()).count();
+    qint64 mark = m_nextFlushLookMs.load(std::memory_order_relaxed);
+    if (steadyMs < mark || !m_nextFlushLookMs.compare_exchange_strong(mark, steadyMs + 1000))
+        return;
+    const QList<CounterRow> rows = m_counters.takeDue(nowMs, true);
     if (rows.isEmpty())
         return;
     if (Result<void> written = writeCounters(c, rows); !written && written.error().kind == ErrorKind::Unavailable)

@@ -10,6 +10,7 @@
 #include <QSet>
 
 #include <array>
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -118,6 +119,8 @@ private:
 
     QMutex m_connectionsMutex;
     std::vector<std::weak_ptr<RedisConnection>> m_connections; // every thread's, for the destructor
+
+    std::atomic<qint64> m_nextFlushLookMs{0}; // steady clock; see maybeFlush()
 
     mutable QReadWriteLock m_registeredLock;
     QSet<QString> m_registered; // scopes this process has SADDed to idem:scopes
