@@ -8,6 +8,7 @@
 #include "store/openstore.h"
 #include "store/redisstore.h"
 
+#include <QScopeGuard>
 #include <QtTest>
 
 #include <hiredis/hiredis.h>
@@ -507,6 +508,48 @@ private slots:
                     }
                 }
             }
+        }
+    }
+
+    // AUTH with an ACL user: the right password (in the URL or from
+    // IDEM_REDIS_PASSWORD) opens and guards; a wrong one is a clear refusal.
+    void aclUserAuthenticates()
+    {
+        const QByteArray user = "idem-acl-" + QByteArray::number(QCoreApplication::applicationPid());
+        QVERIFY(RawRedis::ok(m_raw.run({"ACL", "SETUSER", user, "reset", "on", ">s3cret pw", "~*", "&*", "+@all"})));
+        const auto dropUser = qScopeGuard([&] { m_raw.run({"ACL", "DELUSER", user}); });
+
+        StoreUrl url = m_url;
+        url.user = QString::fromLatin1(user);
+        url.password = QStringLiteral("s3cret pw");
+        {
+            RedisStore store(url);
+            const Result<void> opened = store.open();
+            QVERIFY2(opened.ok(), qPrintable(opened.error().message));
+            Guard guard(store, {}, clock());
+            GuardRequest request;
+            request.scope = m_scope;
+            request.key = QStringLiteral("acl");
+            request.body = "{}";
+            QCOMPARE(guard.handle(request, [] { return okResponse(); }).outcome, GuardOutcome::Executed);
+        }
+        {
+            url.password.clear();
+            qputenv("IDEM_REDIS_PASSWORD", "s3cret pw");
+            RedisStore store(url);
+            const Result<void> opened = store.open();
+            qunsetenv("IDEM_REDIS_PASSWORD");
+            QVERIFY2(opened.ok(), qPrintable(opened.error().message));
+        }
+        {
+            url.password = QStringLiteral("wrong");
+            RedisStore store(url);
+            const Result<void> opened = store.open();
+            QVERIFY(!opened.ok());
+            QVERIFY2(opened.error().message.contains(QString::fromLatin1(user)) || opened.error().message.contains(QStringLiteral("WRONGPASS"))
+                         || opened.error().message.contains(QStringLiteral("password"), Qt::CaseInsensitive),
+                     qPrintable(opened.error().message));
+            QVERIFY(!opened.error().message.contains(QStringLiteral("wrong"))); // the password is never echoed
         }
     }
 
