@@ -129,11 +129,15 @@ std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &a
     return std::nullopt;
 }
 
+QString storeUrlText(const QCommandLineParser &parser)
+{
+    const QString url = parser.value(QStringLiteral("store"));
+    return url.isEmpty() ? qEnvironmentVariable("IDEM_STORE") : url;
+}
+
 Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser)
 {
-    QString url = parser.value(QStringLiteral("store"));
-    if (url.isEmpty())
-        url = qEnvironmentVariable("IDEM_STORE");
+    const QString url = storeUrlText(parser);
     if (url.isEmpty())
         return makeError(ErrorKind::InvalidArgument, CliText::tr("no store given: pass --store URL or set IDEM_STORE."));
     return openStore(url);

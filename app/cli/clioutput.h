@@ -37,5 +37,7 @@ QJsonObject recordToJson(const Record &record, qint64 nowMs);
 void addStoreOptions(QCommandLineParser &parser);
 // Parses a command's arguments; on error prints why and returns ExitUsage.
 std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments);
+// The store URL given by --store, else IDEM_STORE (may be empty).
+QString storeUrlText(const QCommandLineParser &parser);
 // Opens the store named by --store or IDEM_STORE.
 Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser);

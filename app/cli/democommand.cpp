@@ -49,8 +49,8 @@ int runDemoCommand(const QStringList &arguments)
     Result<std::unique_ptr<Store>> store = openStoreFromOptions(parser);
     if (!store)
         return engineError(store.error(), json);
-    const Result<StoreUrl> url = StoreUrl::parse(parser.value(QStringLiteral("store")).isEmpty() ? qEnvironmentVariable("IDEM_STORE")
-                                                                                                   : parser.value(QStringLiteral("store")));
+    // Parsed already by openStoreFromOptions(); the orders table needs the parts.
+    const Result<StoreUrl> url = StoreUrl::parse(storeUrlText(parser));
     if (url->kind == StoreUrl::Kind::Redis)
         return engineError(makeError(ErrorKind::NotBuilt, CliText::tr("The demo writes its orders table beside the records and needs a SQL store.")), json);
 
