@@ -1,19 +1,20 @@
 #include "openstore.h"
 
+#include "readonlystore.h"
 #include "redisstore.h"
 #include "sqlstore.h"
 
 #include <QCoreApplication>
 
-Result<std::unique_ptr<Store>> openStore(const QString &url)
+Result<std::unique_ptr<Store>> openStore(const QString &url, OpenMode mode)
 {
     Result<StoreUrl> parsed = StoreUrl::parse(url);
     if (!parsed)
         return parsed.error();
-    return openStore(parsed.value());
+    return openStore(parsed.value(), mode);
 }
 
-Result<std::unique_ptr<Store>> openStore(const StoreUrl &url)
+Result<std::unique_ptr<Store>> openStore(const StoreUrl &url, OpenMode mode)
 {
     std::unique_ptr<Store> store;
     switch (url.kind) {
@@ -30,5 +31,7 @@ Result<std::unique_ptr<Store>> openStore(const StoreUrl &url)
     }
     if (Result<void> opened = store->open(); !opened)
         return opened.error();
+    if (mode == OpenMode::ReadOnly)
+        return std::unique_ptr<Store>(std::make_unique<ReadOnlyStore>(std::move(store)));
     return store;
 }

@@ -588,3 +588,25 @@ Result<qint64> RedisStore::purgeExpired(qint64 nowMs)
     }
     return deleted;
 }
+
+// --- operator actions and audit: being written (issue 5) ---
+Result<ActionResult> RedisStore::applyAction(const OperatorAction &)
+{
+    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
+}
+Result<AuditEntry> RedisStore::appendAudit(const AuditEntry &)
+{
+    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
+}
+Result<QList<AuditEntry>> RedisStore::auditEntries(const AuditQuery &)
+{
+    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
+}
+Result<QList<AuditEntry>> RedisStore::auditChain(const QString &, const QString &, int)
+{
+    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
+}
+Result<QList<AuditChainHead>> RedisStore::auditHeads()
+{
+    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
+}

@@ -93,6 +93,12 @@ public:
     // counted. Reads only the completed/timed-out zsets, 500 keys per script call.
     Result<qint64> purgeExpired(qint64 nowMs) override;
 
+    Result<ActionResult> applyAction(const OperatorAction &action) override;
+    Result<AuditEntry> appendAudit(const AuditEntry &entry) override;
+    Result<QList<AuditEntry>> auditEntries(const AuditQuery &query) override;
+    Result<QList<AuditEntry>> auditChain(const QString &scope, const QString &afterStoreId, int limit) override;
+    Result<QList<AuditChainHead>> auditHeads() override;
+
 private:
     enum Script { Claim, Complete, Release, TimeOut, Purge, ScriptCount };
     struct LuaScript {

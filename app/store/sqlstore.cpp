@@ -594,3 +594,25 @@ Result<qint64> SqlStore::purgeExpired(qint64 nowMs)
         return failure(q, tr("Purging expired records"));
     return qint64(q.numRowsAffected());
 }
+
+// --- operator actions and audit: being written (issue 5) ---
+Result<ActionResult> SqlStore::applyAction(const OperatorAction &)
+{
+    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
+}
+Result<AuditEntry> SqlStore::appendAudit(const AuditEntry &)
+{
+    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
+}
+Result<QList<AuditEntry>> SqlStore::auditEntries(const AuditQuery &)
+{
+    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
+}
+Result<QList<AuditEntry>> SqlStore::auditChain(const QString &, const QString &, int)
+{
+    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
+}
+Result<QList<AuditChainHead>> SqlStore::auditHeads()
+{
+    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
+}

@@ -57,6 +57,12 @@ public:
     Result<void> flushCounters() override;
     Result<qint64> purgeExpired(qint64 nowMs) override;
 
+    Result<ActionResult> applyAction(const OperatorAction &action) override;
+    Result<AuditEntry> appendAudit(const AuditEntry &entry) override;
+    Result<QList<AuditEntry>> auditEntries(const AuditQuery &query) override;
+    Result<QList<AuditEntry>> auditChain(const QString &scope, const QString &afterStoreId, int limit) override;
+    Result<QList<AuditChainHead>> auditHeads() override;
+
     // The calling thread's connection (for tools that keep tables beside the
     // records, like the simulator's orders table).
     Result<QSqlDatabase> connection() { return m_connections.acquire(); }

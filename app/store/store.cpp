@@ -20,3 +20,13 @@ QString transitionOutcomeName(TransitionOutcome outcome)
     }
     return QString();
 }
+
+QString operatorActionName(OperatorActionKind kind)
+{
+    switch (kind) {
+    case OperatorActionKind::MarkTimedOut: return QStringLiteral("timeout");
+    case OperatorActionKind::ReconcileComplete: return QStringLiteral("reconcile-complete");
+    case OperatorActionKind::ReconcileRelease: return QStringLiteral("reconcile-release");
+    }
+    return QString();
+}

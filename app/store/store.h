@@ -1,5 +1,6 @@
 #pragma once
 
+#include "auditentry.h"
 #include "record.h"
 #include "result.h"
 #include "telemetry/counterbuffer.h"
@@ -53,6 +54,9 @@ struct Transition {
 // Filters and keyset position for the in-flight listing. Rows come ordered by
 // (updatedAt, scope, key) ascending (oldest attempt first) or descending.
 struct InFlightQuery {
+    // Which unfinished records: IN_FLIGHT (the default) or TIMED_OUT (the
+    // reconcile wizard's second source). COMPLETED is refused.
+    RecordState state = RecordState::InFlight;
     QString scope;            // empty: every scope
     qint64 startedBeforeMs = 0; // 0: no age filter; else only attempts started before this
     QString keyPrefix;
@@ -74,6 +78,38 @@ struct InFlightQuery {
         q.scope = scope;
         return q;
     }
+};
+
+// An operator's change to one record (DESIGN.md "Operator actions"), applied
+// only if the record is still in the state and under the lease the operator's
+// preview saw, together with its audit entry, atomically: either both are
+// written or neither.
+enum class OperatorActionKind {
+    MarkTimedOut,       // IN_FLIGHT -> TIMED_OUT, kept for retentionMs
+    ReconcileComplete,  // IN_FLIGHT/TIMED_OUT -> COMPLETED with `response`, flagged reconciled
+    ReconcileRelease,   // IN_FLIGHT/TIMED_OUT -> deleted: the client may resubmit
+};
+
+QString operatorActionName(OperatorActionKind kind);  // "timeout", "reconcile-complete", "reconcile-release"
+
+struct OperatorAction {
+    OperatorActionKind kind = OperatorActionKind::MarkTimedOut;
+    QString scope;
+    QString key;
+    QString lease;                  // the lease the preview saw
+    RecordState expectedState = RecordState::InFlight; // the state the preview saw
+    Response response;              // ReconcileComplete only
+    qint64 nowMs = 0;
+    qint64 retentionMs = 0;         // MarkTimedOut, ReconcileComplete
+    // operatorName, host, batchId, reason and evidence come from the caller;
+    // the store fills scope, key, action, states, atMs (= nowMs), seq and hashes.
+    AuditEntry audit;
+};
+
+struct ActionResult {
+    TransitionOutcome outcome = TransitionOutcome::Applied;
+    std::optional<Record> current;   // the record now (absent if released or gone)
+    std::optional<AuditEntry> audit; // the entry written (Applied only)
 };
 
 struct ScopeCount {
@@ -129,6 +165,27 @@ public:
 
     // Deletes completed/timed-out records past their expiry. Returns how many.
     virtual Result<qint64> purgeExpired(qint64 nowMs) = 0;
+
+    // --- operator actions and the audit log (DESIGN.md "Operator actions") ---
+    // The compare-and-set change and its audit entry in one atomic step.
+    // StaleLease / NotFound change nothing and write no entry; they are not
+    // late finishes. Counts timed_out or reconciled when applied.
+    virtual Result<ActionResult> applyAction(const OperatorAction &action) = 0;
+    // An entry about no record (an alert, a refused action): appended to the
+    // chain of entry.scope. Returns the entry as stored (seq, hashes).
+    virtual Result<AuditEntry> appendAudit(const AuditEntry &entry) = 0;
+    // Entries matching the query, newest first, at most query.limit.
+    virtual Result<QList<AuditEntry>> auditEntries(const AuditQuery &query) = 0;
+    // One chain as stored, oldest first, after the position `afterStoreId`
+    // (empty: from the start), at most `limit` entries. Verification reads
+    // it in the store's own order, so a reordered entry shows.
+    virtual Result<QList<AuditEntry>> auditChain(const QString &scope, const QString &afterStoreId, int limit) = 0;
+    // Every chain's head.
+    virtual Result<QList<AuditChainHead>> auditHeads() = 0;
+
+    // False for a store opened read-only (ReadOnlyStore), whose writing
+    // methods refuse with ErrorKind::Refused.
+    virtual bool writable() const { return true; }
 
 protected:
     CounterBuffer m_counters;

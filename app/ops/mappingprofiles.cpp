@@ -1,0 +1,1 @@
+// written for issue 5

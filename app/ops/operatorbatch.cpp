@@ -1,0 +1,113 @@
+#include "operatorbatch.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QRandomGenerator>
+#include <QSysInfo>
+
+#include <pwd.h>
+#include <unistd.h>
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("OperatorBatch", text);
+}
+
+bool hasControlCharacters(const QString &text)
+{
+    for (const QChar c : text) {
+        if (c.category() == QChar::Other_Control)
+            return true;
+    }
+    return false;
+}
+} // namespace
+
+QString OperatorIdentity::defaultOperatorName()
+{
+    const QString fromEnv = qEnvironmentVariable("USER").trimmed();
+    if (!fromEnv.isEmpty())
+        return fromEnv;
+    if (const passwd *account = getpwuid(getuid()); account && account->pw_name)
+        return QString::fromLocal8Bit(account->pw_name);
+    return QString();
+}
+
+QString OperatorIdentity::defaultHost()
+{
+    return QSysInfo::machineHostName();
+}
+
+Result<void> OperatorIdentity::validate() const
+{
+    const QString name = operatorName.trimmed();
+    const QString why = reason.trimmed();
+    if (name.isEmpty())
+        return makeError(ErrorKind::InvalidArgument, tr("An operator name is required: who is taking this action?"));
+    if (name.size() > 100 || hasControlCharacters(name))
+        return makeError(ErrorKind::InvalidArgument,
+                         tr("The operator name must be at most 100 characters, without control characters."));
+    if (why.isEmpty())
+        return makeError(ErrorKind::InvalidArgument,
+                         tr("A reason is required: it is written to the audit log with every record changed."));
+    if (why.size() > 2000)
+        return makeError(ErrorKind::InvalidArgument, tr("The reason must be at most 2000 characters."));
+    if (host.size() > 255 || hasControlCharacters(host))
+        return makeError(ErrorKind::InvalidArgument, tr("The host name must be at most 255 characters."));
+    return {};
+}
+
+ActionTarget ActionTarget::of(const Record &record)
+{
+    return ActionTarget{record.scope, record.key,     record.lease,   record.state,
+                        record.updatedAt, record.owner, record.bizNo, record.attempts};
+}
+
+QString newBatchId(qint64 nowMs)
+{
+    const QString stamp = QDateTime::fromMSecsSinceEpoch(nowMs, Qt::UTC).toString(QStringLiteral("yyyyMMdd'T'HHmmss"));
+    return QStringLiteral("b-") + stamp + QLatin1Char('-')
+        + QString::number(QRandomGenerator::system()->generate(), 16).rightJustified(8, QLatin1Char('0'));
+}
+
+ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, const ActionControl &control,
+                          int progressEvery)
+{
+    ActionReport report;
+    report.matched = actions.size();
+    report.batchId = actions.isEmpty() ? QString() : actions.first().audit.batchId;
+    const qint64 total = actions.size();
+    control.report(0, total);
+    for (qint64 i = 0; i < total; ++i) {
+        if (control.cancelled()) {
+            report.cancelled = true;
+            break;
+        }
+        const OperatorAction &action = actions.at(i);
+        const Result<ActionResult> result = store.applyAction(action);
+        if (!result) {
+            report.failures.append({action.scope, action.key, result.error().message});
+            ++report.failed;
+            // A store that is gone fails every record the same way: stop
+            // instead of hammering it, and say which records were not tried.
+            if (result.error().kind == ErrorKind::Unavailable || result.error().kind == ErrorKind::Refused) {
+                for (qint64 j = i + 1; j < total; ++j) {
+                    report.failures.append({actions.at(j).scope, actions.at(j).key,
+                                            tr("not attempted: %1").arg(result.error().message)});
+                    ++report.failed;
+                }
+                break;
+            }
+        } else if (result->outcome == TransitionOutcome::Applied) {
+            ++report.applied;
+        } else {
+            ActionTarget seen{action.scope, action.key, action.lease, action.expectedState, 0, QString(), QString(), 0};
+            report.skippedTargets.append(seen);
+            ++report.skipped;
+        }
+        if ((i + 1) % progressEvery == 0 || i + 1 == total)
+            control.report(i + 1, total);
+    }
+    return report;
+}

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "store/store.h"
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+
+// Who acts and why: required for every operator action (DESIGN.md).
+struct OperatorIdentity {
+    QString operatorName;
+    QString host;       // empty: this machine's host name
+    QString reason;
+
+    // The OS user running the tool ($USER, else the account name): the default operator.
+    static QString defaultOperatorName();
+    static QString defaultHost();
+    // An operator name and a reason are required (trimmed, no control
+    // characters, operator ≤ 100 and reason ≤ 2000 characters).
+    Result<void> validate() const;
+};
+
+// A record as the preview saw it: what each compare-and-set compares.
+struct ActionTarget {
+    QString scope;
+    QString key;
+    QString lease;
+    RecordState state = RecordState::InFlight;
+    qint64 updatedAt = 0;
+    QString owner;
+    QString bizNo;
+    int attempts = 1;
+
+    static ActionTarget of(const Record &record);
+};
+
+struct ActionFailure {
+    QString scope;
+    QString key;
+    QString message;
+};
+
+// What an applied sweep or reconcile plan did. matched = applied + skipped +
+// failed + the targets a cancel left untouched.
+struct ActionReport {
+    QString batchId;
+    qint64 matched = 0;
+    qint64 applied = 0;
+    qint64 skipped = 0;   // changed since the preview (another lease or state, or gone): nothing changed
+    qint64 failed = 0;    // the store said no (error): nothing changed for that record
+    bool cancelled = false;
+    QList<ActionTarget> skippedTargets;
+    QList<ActionFailure> failures;
+
+    qint64 untouched() const { return matched - applied - skipped - failed; }
+};
+
+// Progress and cancel for a long action, used from the thread that runs it.
+struct ActionControl {
+    std::function<void(qint64 done, qint64 total)> progress; // may be empty
+    const std::atomic_bool *cancel = nullptr;
+
+    bool cancelled() const { return cancel && cancel->load(); }
+    void report(qint64 done, qint64 total) const
+    {
+        if (progress)
+            progress(done, total);
+    }
+};
+
+// "b-20261130T041502-3fa9c2d1": one id for every entry of one applied batch.
+QString newBatchId(qint64 nowMs);
+
+// Applies each action in order (one compare-and-set plus its audit entry per
+// record, OperatorAction), reporting progress every `progressEvery` records
+// and stopping between records when cancelled. A store error on one record
+// is reported and the rest go on, unless the store is unreachable: then the
+// remaining records are left untouched and reported as failed with that error.
+ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, const ActionControl &control,
+                          int progressEvery = 50);
+
+Q_DECLARE_METATYPE(ActionReport)

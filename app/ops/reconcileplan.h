@@ -1,0 +1,59 @@
+#pragma once
+
+#include "guard/scopepolicy.h"
+#include "operatorbatch.h"
+#include "orderlookup.h"
+
+#include <QMetaType>
+
+enum class ReconcileProposal {
+    Complete,   // the order is done: the record becomes COMPLETED with a synthesised response, flagged reconciled
+    Release,    // no order, or it failed: the record is released and the client may resubmit
+    Review,     // pending or unknown status: an operator decides; never applied by the plan
+};
+
+QString reconcileProposalName(ReconcileProposal proposal); // "complete", "release", "review"
+
+struct ReconcileRow {
+    ActionTarget target;
+    ReconcileProposal proposal = ReconcileProposal::Review;
+    QString why;                    // shown to the operator, e.g. "order status PAID is done"
+    std::optional<OrderRow> order;  // the evidence
+    bool excluded = false;          // the operator left it out
+};
+
+struct ReconcileCriteria {
+    QString scope;                          // empty: every scope
+    qint64 olderThanMs = 10 * 60 * 1000LL;  // in-flight records older than this are stuck
+    bool includeTimedOut = true;            // TIMED_OUT records (any age) too
+};
+
+struct ReconcileSummary {
+    qint64 matched = 0;
+    qint64 complete = 0;
+    qint64 release = 0;
+    qint64 review = 0;
+};
+
+// Reconcile (DESIGN.md "Operator actions"): look up stuck records' orders in
+// batches of OrderLookup::MaxBatch and propose per record; apply completes or
+// releases each included row with the same compare-and-set, progress,
+// cancel and audit as the sweep. Review rows are never applied.
+class ReconcilePlan final {
+public:
+    // Dry run: changes nothing. Stuck records are read in keyset pages and
+    // each page's orders in one lookup, so records × orders costs
+    // ceil(records / 500) order queries.
+    static Result<QList<ReconcileRow>> build(Store &store, OrderLookup &orders, const ReconcileCriteria &criteria,
+                                             qint64 nowMs, const ActionControl &control = {});
+    // The proposal for one record given its order (or none).
+    static ReconcileRow propose(const ActionTarget &target, const OrderMapping &mapping,
+                                const std::optional<OrderRow> &order);
+    static ReconcileSummary summarise(const QList<ReconcileRow> &rows);   // excluded rows not counted
+    // The response a completed record will replay, from the mapping's template.
+    static Response synthesise(const OrderMapping &mapping, const ActionTarget &target, const OrderRow &order);
+
+    static ActionReport apply(Store &store, const OrderMapping &mapping, const QList<ReconcileRow> &rows,
+                              const OperatorIdentity &who, const ScopePolicies &policies, qint64 nowMs,
+                              const ActionControl &control = {});
+};

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "guard/scopepolicy.h"
+#include "operatorbatch.h"
+
+#include <QMap>
+
+struct SweepCriteria {
+    QString scope;                          // empty: every scope
+    qint64 olderThanMs = 10 * 60 * 1000LL;  // attempts started longer ago than this
+};
+
+struct SweepPreview {
+    qint64 matched = 0;
+    qint64 oldestAgeMs = 0;
+    QMap<QString, qint64> owners;   // owner (host:pid) -> records
+    QList<ActionTarget> targets;    // every matched record, oldest first
+};
+
+// Mark timed out (DESIGN.md "Operator actions"): in-flight records older than
+// a threshold become TIMED_OUT so their clients may resubmit. The preview
+// reads the store's in-flight index in keyset pages of 500; apply changes a
+// record only if it is still in flight under the lease the preview saw.
+class TimeoutSweep final {
+public:
+    static Result<SweepPreview> preview(Store &store, const SweepCriteria &criteria, qint64 nowMs,
+                                        const ActionControl &control = {});
+    // One MarkTimedOut per target; timed-out records are kept for their
+    // scope's retention so a resubmission is a new attempt.
+    static ActionReport apply(Store &store, const QList<ActionTarget> &targets, const OperatorIdentity &who,
+                              const ScopePolicies &policies, qint64 nowMs, const ActionControl &control = {});
+};

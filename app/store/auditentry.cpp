@@ -1,0 +1,53 @@
+#include "auditentry.h"
+
+#include <QCryptographicHash>
+
+QString AuditEntry::genesisHash()
+{
+    return QString(64, QLatin1Char('0'));
+}
+
+// Each field as "<name>=<byte length>:<bytes>\n": no value can pose as the
+// boundary of another, whatever bytes it holds.
+QByteArray AuditEntry::canonical() const
+{
+    QByteArray out;
+    const auto put = [&out](const char *name, const QByteArray &value) {
+        out += name;
+        out += '=';
+        out += QByteArray::number(value.size());
+        out += ':';
+        out += value;
+        out += '\n';
+    };
+    put("v", "1");
+    put("scope", scope.toUtf8());
+    put("seq", QByteArray::number(seq));
+    put("at", QByteArray::number(atMs));
+    put("operator", operatorName.toUtf8());
+    put("host", host.toUtf8());
+    put("action", action.toUtf8());
+    put("batch", batchId.toUtf8());
+    put("key", key.toUtf8());
+    put("before", stateBefore.toUtf8());
+    put("after", stateAfter.toUtf8());
+    put("reason", reason.toUtf8());
+    put("evidence", evidence);
+    put("prev", prevHash.toLatin1());
+    return out;
+}
+
+QString AuditEntry::computeHash() const
+{
+    QCryptographicHash sha(QCryptographicHash::Sha256);
+    sha.addData(prevHash.toLatin1());
+    sha.addData(canonical());
+    return QString::fromLatin1(sha.result().toHex());
+}
+
+void AuditEntry::chainAfter(qint64 headSeq, const QString &headHash)
+{
+    seq = headSeq + 1;
+    prevHash = headSeq == 0 || headHash.isEmpty() ? genesisHash() : headHash;
+    hash = computeHash();
+}

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+#include <optional>
+
+// One entry of the tamper-evident audit log (DESIGN.md "Audit log"). The log
+// is kept in the same store as the records, as one hash chain per scope: a
+// scope's records and its chain then share one SQL transaction or one Redis
+// hash slot, so a record change and its entry are written atomically (and a
+// Redis script that does both stays valid on Cluster).
+//
+// hash = SHA-256(prevHash || canonical bytes of every other field); the
+// first entry of a chain has prevHash = 64 zeros. A head (seq, hash) per
+// chain is kept beside the entries, so deleting the newest entry is noticed
+// too. This makes tampering evident, not impossible: someone who can write
+// the store can rebuild a whole chain; export the verdicts to keep a
+// witness outside the store (reports, issue 6).
+struct AuditEntry {
+    QString scope;          // the chain
+    qint64 seq = 0;         // position in the chain, from 1; set by the store
+    qint64 atMs = 0;        // when the action was applied (ms since epoch, UTC)
+    QString operatorName;
+    QString host;
+    QString action;         // "timeout", "reconcile-complete", "reconcile-release", "alert", …
+    QString batchId;        // one id per applied plan or sweep
+    QString key;            // the record's key; empty for an entry about no record
+    QString stateBefore;    // "IN_FLIGHT", "TIMED_OUT", …; empty if none
+    QString stateAfter;     // "TIMED_OUT", "COMPLETED", "RELEASED", …
+    QString reason;
+    QByteArray evidence;    // JSON (the order row for reconcile); may be empty
+    QString prevHash;       // set by the store
+    QString hash;           // set by the store
+    // Where the store keeps it (SQL: the seq; Redis: the stream entry id):
+    // the position a chain read continues from. Not part of the hash.
+    QString storeId;
+
+    static QString genesisHash();          // 64 '0'
+    QByteArray canonical() const;           // every field but hash/storeId, length-prefixed
+    QString computeHash() const;            // hex SHA-256 of prevHash + canonical()
+    // Fills seq, prevHash and hash for appending after a chain head.
+    void chainAfter(qint64 headSeq, const QString &headHash);
+};
+
+Q_DECLARE_METATYPE(AuditEntry)
+
+// The newest entry of one chain as the store's head says.
+struct AuditChainHead {
+    QString scope;
+    qint64 seq = 0;
+    QString hash;
+};
+
+// Filters for listing entries, newest first (Audit tab, reports).
+struct AuditQuery {
+    QString scope;          // empty: every scope
+    QString operatorName;   // exact
+    QString action;         // exact
+    QString batchId;        // exact
+    QString keyPrefix;
+    qint64 fromMs = 0;      // 0: no lower bound
+    qint64 toMs = 0;        // 0: no upper bound (inclusive)
+    int limit = 1000;
+};
