@@ -13,6 +13,8 @@
 
 #include <hiredis/hiredis.h>
 
+#include <thread>
+
 namespace {
 
 constexpr qint64 T0 = 1'800'000'000'000; // a fixed "now" (2027-01-15)
@@ -116,6 +118,65 @@ Response okResponse()
     return Response{200, {{"Content-Type", "application/json"}}, "{\"ok\":true}"};
 }
 
+// An operator's action on the record as a preview saw it.
+OperatorAction actionOn(const Record &r, OperatorActionKind kind, qint64 now)
+{
+    OperatorAction a;
+    a.kind = kind;
+    a.scope = r.scope;
+    a.key = r.key;
+    a.lease = r.lease;
+    a.expectedState = r.state;
+    a.nowMs = now;
+    a.retentionMs = 3600'000;
+    a.response = okResponse();
+    a.audit.operatorName = QStringLiteral("alice");
+    a.audit.host = QStringLiteral("ops-1");
+    a.audit.batchId = QStringLiteral("batch-1");
+    a.audit.reason = QStringLiteral("stuck since the deploy");
+    a.audit.evidence = "{\"order\":\"SO1\"}";
+    return a;
+}
+
+AuditEntry alertIn(const QString &scope, qint64 at)
+{
+    AuditEntry e;
+    e.scope = scope;
+    e.atMs = at;
+    e.operatorName = QStringLiteral("monitor");
+    e.host = QStringLiteral("ops-1");
+    e.action = QStringLiteral("alert");
+    e.reason = QStringLiteral("hit rate over 30%");
+    return e;
+}
+
+// What Redis Cluster hashes a key by: the text of its first {…}, else the key.
+QByteArray hashTagOf(const QByteArray &key)
+{
+    const qsizetype open = key.indexOf('{');
+    const qsizetype close = open < 0 ? -1 : key.indexOf('}', open + 1);
+    return close > open + 1 ? key.mid(open + 1, close - open - 1) : key;
+}
+
+// The chain as verification reads it: "" when every link holds, else the first break.
+QString chainBreak(const QList<AuditEntry> &chain, const AuditChainHead &head)
+{
+    QString prev = AuditEntry::genesisHash();
+    for (qsizetype i = 0; i < chain.size(); ++i) {
+        const AuditEntry &e = chain.at(i);
+        if (e.seq != i + 1)
+            return QStringLiteral("seq %1 at position %2").arg(e.seq).arg(i + 1);
+        if (e.prevHash != prev)
+            return QStringLiteral("seq %1 does not link to the entry before it").arg(e.seq);
+        if (e.hash != e.computeHash())
+            return QStringLiteral("seq %1 has a wrong hash").arg(e.seq);
+        prev = e.hash;
+    }
+    if (head.seq != chain.size() || (!chain.isEmpty() && head.hash != prev))
+        return QStringLiteral("head (%1, %2) is not the last entry").arg(head.seq).arg(head.hash);
+    return QString();
+}
+
 // Commands a guarded request may send outside its scripts; the scripts' own
 // inner calls (HSET, ZADD, …) show in commandstats too, so they are not counted.
 qint64 topLevelCalls(const QHash<QByteArray, qint64> &before, const QHash<QByteArray, qint64> &after, qint64 *evalsha)
@@ -174,12 +235,24 @@ private slots:
     }
 
     // A broken in-flight record would (rightly) fail every later listing of
-    // all scopes on this server.
+    // all scopes on this server, a broken audit chain every verification.
     void cleanup()
     {
         for (const QByteArray &key : std::as_const(m_damaged))
             m_raw.run({"DEL", key});
         m_damaged.clear();
+    }
+
+    Result<AuditChainHead> headOf(const QString &scope)
+    {
+        const Result<QList<AuditChainHead>> heads = store().auditHeads();
+        if (!heads)
+            return heads.error();
+        for (const AuditChainHead &h : heads.value()) {
+            if (h.scope == scope)
+                return h;
+        }
+        return AuditChainHead{scope, 0, QString()};
     }
 
     void wrongKeyTypeIsCorruptNeverAbsent_data()
@@ -509,6 +582,310 @@ private slots:
                 }
             }
         }
+    }
+
+    // The audit stream and its head sit in the scope's slot beside the
+    // records: action.lua touches both in one script, valid on Cluster.
+    void auditKeysShareTheScopesHashTag()
+    {
+        const Result<ClaimResult> claimed = store().claim(claimOf(m_scope, QStringLiteral("stuck")));
+        QVERIFY(claimed.ok());
+        const Result<ActionResult> applied = store().applyAction(actionOn(claimed->record, OperatorActionKind::MarkTimedOut, T0 + 1));
+        QVERIFY2(applied.ok(), qPrintable(applied.error().message));
+        QCOMPARE(applied->outcome, TransitionOutcome::Applied);
+        const QString alerts = m_scope + QStringLiteral("-alerts"); // a chain about no record
+        const Result<AuditEntry> alert = store().appendAudit(alertIn(alerts, T0 + 2));
+        QVERIFY2(alert.ok(), qPrintable(alert.error().message));
+
+        for (const QString &scope : {m_scope, alerts}) {
+            const QByteArray tag = "idem:{" + scope.toUtf8() + "}:";
+            QCOMPARE(RedisLayout::auditKey(scope), tag + "audit");
+            QCOMPARE(RedisLayout::auditHeadKey(scope), tag + "audit:head");
+            const QByteArrayList keys = m_raw.run({"KEYS", tag + "*"}).items;
+            QVERIFY2(keys.contains(tag + "audit") && keys.contains(tag + "audit:head"), keys.join(' ').constData());
+            for (const QByteArray &key : keys)
+                QCOMPARE(hashTagOf(key), scope.toUtf8());
+            QCOMPARE(m_raw.run({"TYPE", tag + "audit"}).text, QByteArray("stream"));
+            QCOMPARE(m_raw.run({"HGET", tag + "audit:head", "seq"}).text, QByteArray("1"));
+            // Registered, so auditHeads() and auditEntries() find the chain.
+            QCOMPARE(m_raw.run({"SISMEMBER", RedisLayout::scopesKey(), scope.toUtf8()}).integer, 1);
+            const Result<AuditChainHead> head = headOf(scope);
+            QVERIFY2(head.ok(), qPrintable(head.error().message));
+            QCOMPARE(head->seq, 1);
+        }
+        QCOMPARE(headOf(m_scope)->hash, applied->audit->hash);
+        QCOMPARE(headOf(alerts)->hash, alert->hash);
+    }
+
+    // 16 threads append to one chain at once, through applyAction and
+    // appendAudit, over 8 store instances (as 8 processes would: the threads
+    // of one instance take turns, instances race): the optimistic head check
+    // must retry on 'chain_moved' so that the seqs are 1..N without a gap and
+    // every entry links to the one before it. Stale actions write nothing.
+    void concurrentWritersKeepOneContiguousChain()
+    {
+        constexpr int Threads = 16, PerThread = 6, Instances = 8;
+        std::vector<std::unique_ptr<RedisStore>> stores;
+        for (int i = 0; i < Instances; ++i)
+            stores.push_back(std::make_unique<RedisStore>(m_url));
+        QMutex mutex;
+        QStringList failures;
+        QList<qint64> seqs;
+        const QHash<QByteArray, qint64> before = m_raw.commandCalls();
+        std::vector<std::thread> threads;
+        for (int t = 0; t < Threads; ++t) {
+            threads.emplace_back([&, t] {
+                Store &store = *stores[size_t(t % Instances)];
+                const auto fail = [&](const QString &what) { QMutexLocker lock(&mutex); failures << what; };
+                for (int i = 0; i < PerThread; ++i) {
+                    const Result<ClaimResult> claimed = store.claim(claimOf(m_scope, QStringLiteral("t%1-%2").arg(t).arg(i), T0 + i));
+                    if (!claimed.ok())
+                        return fail(claimed.error().message);
+                    OperatorAction stale = actionOn(claimed->record, OperatorActionKind::MarkTimedOut, T0 + 100);
+                    stale.lease = QStringLiteral("not-the-lease");
+                    const Result<ActionResult> lost = store.applyAction(stale);
+                    if (!lost.ok() || lost->outcome != TransitionOutcome::StaleLease || lost->audit)
+                        return fail(QStringLiteral("stale action: ") + (lost.ok() ? transitionOutcomeName(lost->outcome) : lost.error().message));
+                    const Result<ActionResult> applied = store.applyAction(actionOn(claimed->record, OperatorActionKind::MarkTimedOut, T0 + 100));
+                    if (!applied.ok() || applied->outcome != TransitionOutcome::Applied || !applied->audit)
+                        return fail(QStringLiteral("action: ") + (applied.ok() ? transitionOutcomeName(applied->outcome) : applied.error().message));
+                    const Result<AuditEntry> alert = store.appendAudit(alertIn(m_scope, T0 + 200));
+                    if (!alert.ok())
+                        return fail(QStringLiteral("alert: ") + alert.error().message);
+                    QMutexLocker lock(&mutex);
+                    seqs << applied->audit->seq << alert->seq;
+                }
+            });
+        }
+        for (std::thread &thread : threads)
+            thread.join();
+        QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
+
+        constexpr int Total = Threads * PerThread * 2;
+        std::sort(seqs.begin(), seqs.end());
+        QCOMPARE(seqs.size(), Total);
+        for (int i = 0; i < Total; ++i)
+            QCOMPARE(seqs.at(i), qint64(i + 1));
+        QList<AuditEntry> chain;
+        for (QString after;;) { // pages of 50, as verification pages
+            const Result<QList<AuditEntry>> page = store().auditChain(m_scope, after, 50);
+            QVERIFY2(page.ok(), qPrintable(page.error().message));
+            chain += page.value();
+            if (page->size() < 50)
+                break;
+            after = page->constLast().storeId;
+        }
+        QCOMPARE(chain.size(), Total);
+        const Result<AuditChainHead> head = headOf(m_scope);
+        QVERIFY2(head.ok(), qPrintable(head.error().message));
+        const QString broken = chainBreak(chain, head.value());
+        QVERIFY2(broken.isEmpty(), qPrintable(broken));
+        // Counted once per applied action, never for the stale ones.
+        const QByteArray counters = "idem:{" + m_scope.toUtf8() + "}:c:" + QByteArray::number(T0 / 60000);
+        QCOMPARE(m_raw.run({"HGET", counters, "timed_out"}).text, QByteArray::number(Threads * PerThread));
+        QCOMPARE(m_raw.run({"HGET", counters, "late_finish"}).type, REDIS_REPLY_NIL);
+        qint64 evalsha = 0;
+        topLevelCalls(before, m_raw.commandCalls(), &evalsha);
+        // claims, stale actions and chained writes: one EVALSHA each; the
+        // rest retried after 'chain_moved' (8 instances raced, so some did).
+        const qint64 firstTries = Total + 2 * Threads * PerThread;
+        qInfo("%lld retries after 'chain_moved' for %d chained writes", evalsha - firstTries, Total);
+        QVERIFY(evalsha > firstTries);
+    }
+
+    void wrongTypeAtAnAuditKeyIsCorrupt_data()
+    {
+        QTest::addColumn<QByteArray>("suffix");
+        QTest::addColumn<QByteArrayList>("write");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("stream is a string") << QByteArray("audit") << QByteArrayList{"SET", "x"} << QStringLiteral("string");
+        QTest::newRow("head is a list") << QByteArray("audit:head") << QByteArrayList{"RPUSH", "x"} << QStringLiteral("hash");
+        QTest::newRow("head without its hash") << QByteArray("audit:head") << QByteArrayList{"HSET", "seq", "3"} << QStringLiteral("seq '3'");
+    }
+
+    void wrongTypeAtAnAuditKeyIsCorrupt()
+    {
+        QFETCH(QByteArray, suffix);
+        QFETCH(QByteArrayList, write);
+        QFETCH(QString, problem);
+        const Result<ClaimResult> claimed = store().claim(claimOf(m_scope, QStringLiteral("k")));
+        QVERIFY(claimed.ok());
+        const QByteArray key = "idem:{" + m_scope.toUtf8() + "}:" + suffix;
+        write.insert(1, key);
+        m_damaged << key;
+        const auto unregister = qScopeGuard([&] { m_raw.run({"SREM", RedisLayout::scopesKey(), m_scope.toUtf8()}); });
+        QVERIFY(RawRedis::ok(m_raw.run(write)));
+        const QByteArray typeBefore = m_raw.run({"TYPE", key}).text;
+
+        const auto isCorruptNamingKey = [&](const Error &error) {
+            return error.kind == ErrorKind::Corrupt && error.message.contains(QString::fromUtf8(key)) && error.message.contains(problem);
+        };
+        for (OperatorActionKind kind : {OperatorActionKind::MarkTimedOut, OperatorActionKind::ReconcileComplete, OperatorActionKind::ReconcileRelease}) {
+            const Result<ActionResult> applied = store().applyAction(actionOn(claimed->record, kind, T0 + 1));
+            QVERIFY(!applied.ok());
+            QVERIFY2(isCorruptNamingKey(applied.error()), qPrintable(applied.error().message));
+        }
+        const Result<AuditEntry> alert = store().appendAudit(alertIn(m_scope, T0 + 2));
+        QVERIFY(!alert.ok());
+        QVERIFY2(isCorruptNamingKey(alert.error()), qPrintable(alert.error().message));
+        const Result<QList<AuditChainHead>> heads = store().auditHeads();
+        QVERIFY(!heads.ok());
+        QVERIFY2(heads.error().kind == ErrorKind::Corrupt && heads.error().message.contains(QString::fromUtf8(key)), qPrintable(heads.error().message));
+        if (suffix == "audit") {
+            const Result<QList<AuditEntry>> chain = store().auditChain(m_scope, QString(), 10);
+            QVERIFY(!chain.ok());
+            QCOMPARE(chain.error().kind, ErrorKind::Corrupt);
+            AuditQuery query;
+            query.scope = m_scope;
+            QCOMPARE(store().auditEntries(query).error().kind, ErrorKind::Corrupt);
+        }
+
+        // Nothing changed: the record, its index, the counters, the other audit key.
+        const Result<std::optional<Record>> now = store().get(m_scope, QStringLiteral("k"));
+        QVERIFY(now.ok() && now.value());
+        QCOMPARE(now.value()->state, RecordState::InFlight);
+        QCOMPARE(now.value()->lease, claimed->record.lease);
+        QCOMPARE(m_raw.run({"ZSCORE", RedisLayout::inFlightKey(m_scope), "k"}).text, QByteArray::number(T0));
+        const QByteArray counters = "idem:{" + m_scope.toUtf8() + "}:c:" + QByteArray::number(T0 / 60000);
+        QCOMPARE(m_raw.run({"HKEYS", counters}).items, QByteArrayList{"executed"});
+        QCOMPARE(m_raw.run({"TYPE", key}).text, typeBefore);
+        const QByteArray other = suffix == "audit" ? RedisLayout::auditHeadKey(m_scope) : RedisLayout::auditKey(m_scope);
+        QCOMPARE(m_raw.run({"EXISTS", other}).integer, 0);
+    }
+
+    // An entry edited behind the store's back reads back as it is, with
+    // empty fields where it lost some: verification reports it, the read
+    // does not fail or crash.
+    void malformedStreamEntriesReadBackEmpty()
+    {
+        QVERIFY(store().appendAudit(alertIn(m_scope, T0)).ok());
+        const Result<AuditEntry> second = store().appendAudit(alertIn(m_scope, T0 + 1));
+        QVERIFY(second.ok());
+        const QByteArray stream = RedisLayout::auditKey(m_scope);
+        m_damaged << stream << RedisLayout::auditHeadKey(m_scope);
+        QVERIFY(RawRedis::ok(m_raw.run({"XADD", stream, "*", "seq", "three", "note", "forged"})));
+        QVERIFY(RawRedis::ok(m_raw.run({"XADD", stream, "*", "hash", "", "scope", m_scope.toUtf8()})));
+
+        const Result<QList<AuditEntry>> chain = store().auditChain(m_scope, QString(), 10);
+        QVERIFY2(chain.ok(), qPrintable(chain.error().message));
+        QCOMPARE(chain->size(), 4);
+        QCOMPARE(chain->at(1).hash, second->hash);
+        QCOMPARE(chain->at(1).storeId, second->storeId);
+        const AuditEntry &forged = chain->at(2);
+        QCOMPARE(forged.seq, 0);
+        QVERIFY(forged.hash.isEmpty() && forged.prevHash.isEmpty() && forged.scope.isEmpty());
+        QVERIFY(!forged.storeId.isEmpty());
+        QCOMPARE(chain->at(3).scope, m_scope);
+        QVERIFY(chain->at(3).hash.isEmpty());
+        QVERIFY(!chainBreak(chain.value(), headOf(m_scope).value()).isEmpty());
+
+        const Result<QList<AuditEntry>> rest = store().auditChain(m_scope, second->storeId, 10);
+        QVERIFY(rest.ok());
+        QCOMPARE(rest->size(), 2);
+        QCOMPARE(rest->at(0).storeId, forged.storeId);
+        QCOMPARE(store().auditChain(m_scope, QStringLiteral("last week"), 10).error().kind, ErrorKind::InvalidArgument);
+    }
+
+    // No index but the stream's order: filtered here, pages of 500 from the
+    // newest, merged across scopes newest first.
+    void auditEntriesFilterAndMergeNewestFirst()
+    {
+        const QString other = m_scope + QStringLiteral("-other");
+        const QString bob = QStringLiteral("bob-") + m_scope, carol = QStringLiteral("carol-") + m_scope; // only this test's
+        for (int i = 0; i < 600; ++i) {
+            AuditEntry e = alertIn(m_scope, T0 + i);
+            e.operatorName = i % 2 ? bob : carol;
+            e.key = QStringLiteral("k-%1").arg(i);
+            QVERIFY(store().appendAudit(e).ok());
+        }
+        AuditEntry late = alertIn(other, T0 + 598);
+        late.operatorName = bob;
+        QVERIFY(store().appendAudit(late).ok());
+        const auto listed = [&](const AuditQuery &q) {
+            QStringList rows;
+            const Result<QList<AuditEntry>> got = store().auditEntries(q);
+            if (!got.ok())
+                return QStringList{got.error().message};
+            for (const AuditEntry &e : got.value())
+                rows << QStringLiteral("%1 %2 %3").arg(e.atMs - T0).arg(e.scope == other ? QStringLiteral("other") : QStringLiteral("mine"), e.key);
+            return rows;
+        };
+        AuditQuery q;
+        q.scope = m_scope;
+        q.limit = 3;
+        QCOMPARE(listed(q), (QStringList{QStringLiteral("599 mine k-599"), QStringLiteral("598 mine k-598"), QStringLiteral("597 mine k-597")}));
+        q.fromMs = T0 + 10; // on the second page of 500
+        q.toMs = T0 + 12;
+        q.limit = 10;
+        QCOMPARE(listed(q), (QStringList{QStringLiteral("12 mine k-12"), QStringLiteral("11 mine k-11"), QStringLiteral("10 mine k-10")}));
+        q = AuditQuery();
+        q.operatorName = bob;
+        q.action = QStringLiteral("alert");
+        q.fromMs = T0 + 595;
+        q.limit = 3; // every scope: this test's two, merged
+        QCOMPARE(listed(q), (QStringList{QStringLiteral("599 mine k-599"), QStringLiteral("598 other "), QStringLiteral("597 mine k-597")}));
+        q.keyPrefix = QStringLiteral("k-59");
+        q.operatorName = carol;
+        QCOMPARE(listed(q), (QStringList{QStringLiteral("598 mine k-598"), QStringLiteral("596 mine k-596")}));
+    }
+
+    // The timed-out zset is scored by expiry, so the TIMED_OUT listing is
+    // ordered and paged here: (updatedAt, scope, key), keyset, both ways.
+    void timedOutListingPagesByTheTimeItWasMarked()
+    {
+        QStringList expected; // "updatedAt key", oldest first
+        for (int i = 0; i < 9; ++i) {
+            const QString key = QStringLiteral("%1-%2").arg(i % 2 ? QStringLiteral("a") : QStringLiteral("b")).arg(i);
+            const Result<ClaimResult> claimed = store().claim(claimOf(m_scope, key, T0 + i));
+            QVERIFY(claimed.ok());
+            if (i == 8)
+                continue; // stays in flight
+            const qint64 markedAt = T0 + 1000 + (i % 3) * 10; // ties at the same ms
+            const Result<ActionResult> marked = store().applyAction(actionOn(claimed->record, OperatorActionKind::MarkTimedOut, markedAt));
+            QVERIFY2(marked.ok() && marked->outcome == TransitionOutcome::Applied, qPrintable(marked.error().message));
+            QCOMPARE(marked->current->state, RecordState::TimedOut);
+            if (i == 7) { // reconciled afterwards: no longer timed out
+                const Result<ActionResult> done = store().applyAction(actionOn(*marked->current, OperatorActionKind::ReconcileComplete, markedAt + 1));
+                QVERIFY2(done.ok() && done->outcome == TransitionOutcome::Applied, qPrintable(done.error().message));
+                QVERIFY(done->current->reconciled);
+                QCOMPARE(done->current->state, RecordState::Completed);
+                continue;
+            }
+            expected << QStringLiteral("%1 %2").arg(markedAt - T0).arg(key);
+        }
+        std::sort(expected.begin(), expected.end());
+        InFlightQuery q = InFlightQuery::ofScope(m_scope);
+        q.state = RecordState::TimedOut;
+        for (bool newestFirst : {false, true}) {
+            q.newestFirst = newestFirst;
+            q.after.reset();
+            q.limit = 2;
+            QStringList listed;
+            for (int page = 0; page < 10; ++page) {
+                const Result<QList<Record>> rows = store().inFlight(q);
+                QVERIFY2(rows.ok(), qPrintable(rows.error().message));
+                for (const Record &r : rows.value()) {
+                    QCOMPARE(r.state, RecordState::TimedOut);
+                    listed << QStringLiteral("%1 %2").arg(r.updatedAt - T0).arg(r.key);
+                }
+                if (rows->size() < q.limit)
+                    break;
+                q.after = InFlightQuery::Position{rows->constLast().updatedAt, rows->constLast().scope, rows->constLast().key};
+            }
+            QStringList want = expected;
+            if (newestFirst)
+                std::reverse(want.begin(), want.end());
+            QCOMPARE(listed, want);
+        }
+        q.after.reset();
+        QCOMPARE(store().countInFlight(q).value_or(-1), expected.size());
+        q.keyPrefix = QStringLiteral("a");
+        q.startedBeforeMs = T0 + 1020;
+        QCOMPARE(store().countInFlight(q).value_or(-1), 2); // a-1 (1010), a-3 (1000); a-5 at 1020 is not before
+        QCOMPARE(store().countInFlight(InFlightQuery::ofScope(m_scope)).value_or(-1), 1);
+        q.state = RecordState::Completed;
+        QCOMPARE(store().inFlight(q).error().kind, ErrorKind::InvalidArgument);
+        QCOMPARE(store().countInFlight(q).error().kind, ErrorKind::InvalidArgument);
     }
 
     // AUTH with an ACL user: the right password (in the URL or from

@@ -172,6 +172,13 @@ private slots:
             "SELECT %1, 'busy-' || g, 'IN_FLIGHT', md5(g::text), md5('l' || g), 'plan:' || mod(g, 7), 1, 'SO' || g, 0, "
             "NULL, NULL, %2 + g * 1000, %2 + g * 1000, 0, 0 FROM generate_series(1, %3) AS g")
                          .arg(QLatin1String(kScopeOf).arg(m_prefix)).arg(T0).arg(kInFlight)));
+        // Timed-out records waiting for reconciliation: a few among many.
+        QVERIFY(exec(QStringLiteral(
+            "INSERT INTO idem_records (scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, "
+            "headers, body, created_at, updated_at, expires_at, reconciled) "
+            "SELECT %1, 'late-' || g, 'TIMED_OUT', md5(g::text), md5('l' || g), 'plan:1', 1, 'SO' || g, 0, "
+            "NULL, NULL, %2 + g * 1000, %2 + g * 1000, %2 + g * 1000 + 86400000, 0 FROM generate_series(1, %3) AS g")
+                         .arg(QLatin1String(kScopeOf).arg(m_prefix)).arg(T0).arg(kInFlight)));
         QVERIFY(exec(QStringLiteral("ANALYZE idem_records")));
     }
 
@@ -262,6 +269,36 @@ private slots:
         }
     }
 
+    // The reconcile wizard's second source: timed-out records, by their own partial indexes.
+    void timedOutListingUsesItsPartialIndex()
+    {
+        const SqlDialect dialect(SqlDialect::Kind::Postgres);
+        const QStringList either{QStringLiteral("idem_records_timedout"), QStringLiteral("idem_records_timedout_scope")};
+        InFlightQuery all;
+        all.state = RecordState::TimedOut;
+        InFlightQuery one = InFlightQuery::ofScope(scope(1));
+        one.state = RecordState::TimedOut;
+        one.after = InFlightQuery::Position{T0 + 300 * 1000, scope(1), QStringLiteral("late-300")};
+        for (const InFlightQuery &query : {all, one}) {
+            for (const SqlStatement &statement : {dialect.inFlightListing(query), dialect.inFlightCount(query)}) {
+                for (bool generic : {false, true}) {
+                    const QString problem = indexProblem(planOf(statement, generic), either);
+                    QVERIFY2(problem.isEmpty(), qPrintable(statement.sql + QStringLiteral(": ") + problem));
+                }
+            }
+        }
+        SqlStore store(m_url);
+        QVERIFY(store.open().ok());
+        one.after.reset();
+        one.limit = 5;
+        const Result<QList<Record>> page = store.inFlight(one);
+        QVERIFY2(page.ok(), qPrintable(page.error().message));
+        QCOMPARE(page->size(), 5);
+        QCOMPARE(page->constFirst().key, QStringLiteral("late-30"));
+        QCOMPARE(page->constFirst().state, RecordState::TimedOut);
+        QCOMPARE(store.countInFlight(one).value_or(-1), kInFlight / 30);
+    }
+
     // The statements checked above are the ones the store runs: same rows.
     void storeListsWhatThePlansWereCheckedFor()
     {
@@ -350,7 +387,11 @@ private slots:
         }
 
         // Granted the rows, not the schema: open() runs no DDL, claims work.
-        QVERIFY(exec(ownRole ? QStringLiteral("GRANT SELECT, INSERT, UPDATE, DELETE ON %1.idem_records, %1.idem_counters TO %2").arg(schema, role)
+        // The audit log needs no UPDATE or DELETE: it is append-only.
+        if (ownRole)
+            QVERIFY(exec(QStringLiteral("GRANT SELECT, INSERT ON %1.idem_audit TO %2").arg(schema, role)));
+        QVERIFY(exec(ownRole ? QStringLiteral("GRANT SELECT, INSERT, UPDATE, DELETE ON %1.idem_records, %1.idem_counters, "
+                                              "%1.idem_audit_head TO %2").arg(schema, role)
                              : QStringLiteral("GRANT INSERT ON %1.idem_records TO CURRENT_USER").arg(schema)));
         SqlStore store(actor);
         const Result<void> opened = store.open();

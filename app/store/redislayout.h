@@ -25,6 +25,8 @@ public:
     static QByteArray timedOutKey(const QString &scope) { return prefix(scope) + "timedout"; }
     static QByteArray minutesKey(const QString &scope) { return prefix(scope) + "minutes"; }
     static QByteArray counterKey(const QString &scope, qint64 minute) { return prefix(scope) + "c:" + QByteArray::number(minute); }
+    static QByteArray auditKey(const QString &scope) { return prefix(scope) + "audit"; }
+    static QByteArray auditHeadKey(const QString &scope) { return prefix(scope) + "audit:head"; }
 
     // The KEYS of the claim/complete/release/timeout scripts, in record.lua's order.
     static RedisCommand scriptKeys(const QString &scope, const QString &key, qint64 minute);
@@ -38,6 +40,20 @@ public:
     Error corrupt(const QString &scope, const QString &key, const QByteArray &reason, const QByteArray &detail) const;
     Error replyError(const QByteArray &error, const QString &what) const;
 
+    // The audit chain (resources/lua/chain.lua). An entry's stream fields as
+    // XADD's field/value pairs: scope, seq, at, operator, host, action, batch,
+    // key, before, after, reason, evidence, prev, hash.
+    static RedisCommand auditFields(const AuditEntry &entry);
+    // One XRANGE/XREVRANGE item ([id, [field, value, …]]) as an entry. Never
+    // fails: a missing or malformed field is left empty (0 for numbers), so
+    // verification reports the entry as broken instead of the read failing.
+    static AuditEntry decodeAuditEntry(const redisReply &item);
+    // A head read as HMGET seq hash (or a script's copy): seq 0 and an empty
+    // hash when absent; ErrorKind::Corrupt naming the key when unreadable.
+    Result<AuditChainHead> decodeHead(const QString &scope, const redisReply &seq, const redisReply &hash) const;
+    // An audit key (stream or head) that holds another type or is unreadable.
+    Error corruptAuditKey(const QByteArray &key, const QString &what) const;
+
     // Walks a scope's in-flight zset in the query's order from its keyset
     // position (age filter served by the zset), reading hashes with pipelined
     // HMGETs, and hands each matching record to visit until it returns false.
@@ -45,6 +61,14 @@ public:
     // on members, owner and biz_no prefix on the fetched hashes.
     Result<void> walkInFlight(RedisConnection &c, const QString &scope, const InFlightQuery &query,
                               const std::function<bool(Record &&)> &visit) const;
+
+    // Every TIMED_OUT record of a scope matching the query's filters (age,
+    // key and biz_no prefix, owner), unordered, keyset position not applied.
+    // The timed-out zset is scored by expires_at, not by updated_at, so this
+    // reads the scope's whole timed-out index (ZRANGE, 1 round trip) and
+    // every member's hash (pipelined HMGETs, 1 round trip per 500): timed-out
+    // records are few (an operator's decision, kept for the retention only).
+    Result<QList<Record>> timedOut(RedisConnection &c, const QString &scope, const InFlightQuery &query) const;
 
 private:
     static QByteArray prefix(const QString &scope) { return QByteArrayLiteral("idem:{") + scope.toUtf8() + QByteArrayLiteral("}:"); }

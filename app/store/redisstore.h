@@ -24,6 +24,8 @@
 //   idem:{s}:timedout    zset: timed-out keys, scored by expires_at
 //   idem:{s}:c:<minute>  hash: that minute's counters (counterNames()); expires after 8 days
 //   idem:{s}:minutes     zset: the minutes that have a counter hash
+//   idem:{s}:audit       stream: the scope's audit chain, one entry per action (AuditEntry's fields)
+//   idem:{s}:audit:head  hash: seq, hash of the chain's newest entry
 //   idem:scopes          set: every scope written by any process (another slot:
 //                        never touched by a script; SADDed once per scope per process).
 //                        Never pruned: dropping a scope whose keys are gone would race
@@ -62,7 +64,7 @@ public:
                                     qint64 nowMs, qint64 retentionMs) override;
     // One round trip (TYPE + HMGET pipelined).
     Result<std::optional<Record>> get(const QString &scope, const QString &key) override;
-    // Walks the scope's in-flight zset from the keyset position with
+    // IN_FLIGHT: walks the scope's in-flight zset from the keyset position with
     // ZRANGEBYSCORE … LIMIT (age filter and order served by the zset), then
     // fetches the batch's hashes with pipelined HMGETs: 2 round trips per
     // batch of up to 500. Key prefix filters members before any hash is read;
@@ -70,9 +72,15 @@ public:
     // a selective owner/biz_no filter reads every in-flight hash of the
     // scope in the worst case. Every scope: the registry's scopes one after
     // another, up to `limit` rows each, merged by (updatedAt, scope, key).
+    // TIMED_OUT: the timed-out zset is scored by expires_at, so each scope's
+    // whole timed-out index and its hashes are read (RedisLayout::timedOut:
+    // 2 round trips per 500 members), then filtered, ordered and paged
+    // here. Timed-out records are few and live for the retention only.
+    // COMPLETED: InvalidArgument.
     Result<QList<Record>> inFlight(const InFlightQuery &query) override;
-    // Without owner/biz_no/key filters: one pipelined ZCOUNT per scope (one
-    // round trip). With them: the same walk as inFlight(), counting.
+    // IN_FLIGHT without owner/biz_no/key filters: one pipelined ZCOUNT per
+    // scope (one round trip). With them: the same walk as inFlight(),
+    // counting. TIMED_OUT: the same reads as inFlight().
     Result<qint64> countInFlight(const InFlightQuery &query) override;
     // IN_FLIGHT: ZCARD of the in-flight zset; COMPLETED / TIMED_OUT: ZCOUNT of
     // their zsets over records Redis has not yet expired (by its own clock).
@@ -93,14 +101,45 @@ public:
     // counted. Reads only the completed/timed-out zsets, 500 keys per script call.
     Result<qint64> purgeExpired(qint64 nowMs) override;
 
+    // Operator actions and the audit chain (resources/lua/chain.lua). Redis
+    // Lua has no SHA-256, so an entry's hash is computed here: read the head
+    // (HMGET, 1 round trip), chain the entry after it, run the script (1
+    // round trip), which appends only if the head has not moved meanwhile,
+    // else answers with the new head and changes nothing; then chain again,
+    // up to 32 times (random pauses growing to 32 ms) before giving up with
+    // ErrorKind::Unavailable. Uncontended: 2 round trips. Threads of this
+    // process writing one chain take turns (a lock per scope), so only
+    // other processes make a write retry.
+    // action.lua checks the audit keys' types, the record (Corrupt, NotFound,
+    // StaleLease: nothing written), the head, then changes the record and its
+    // indexes as timeout/complete/release do, counts timed_out or reconciled,
+    // XADDs the entry and moves the head: all or nothing. The record is
+    // checked before the head, so a lost race answers at once, never retries.
+    // An expectedState of COMPLETED, or TIMED_OUT for MarkTimedOut, is
+    // InvalidArgument.
     Result<ActionResult> applyAction(const OperatorAction &action) override;
+    // The same chaining with audit.lua (head check, XADD, head). The entry's
+    // atMs is kept as given.
     Result<AuditEntry> appendAudit(const AuditEntry &entry) override;
+    // Per scope, XREVRANGE pages of 500 from the newest entry, filtered here
+    // (no index on operator, action, batch, key or time), merged newest
+    // first by (atMs, scope, seq). A scope's walk stops once an entry is
+    // more than 10 minutes (clock skew between operators' hosts) older than
+    // fromMs, or than the limit-th match already found: chains are appended
+    // in time order. A selective filter therefore reads a scope's whole
+    // chain in the worst case: one round trip per 500 entries.
     Result<QList<AuditEntry>> auditEntries(const AuditQuery &query) override;
+    // XRANGE after the stream id afterStoreId (exclusive), COUNT limit: one
+    // round trip. Entries are decoded leniently (RedisLayout::decodeAuditEntry).
     Result<QList<AuditEntry>> auditChain(const QString &scope, const QString &afterStoreId, int limit) override;
+    // Every registered scope with a head or a stream: SMEMBERS, then one
+    // pipeline (HMGET of the head, TYPE of the stream per scope). A stream
+    // whose head is gone is reported with head seq 0, so verification
+    // notices. An audit key of another type: ErrorKind::Corrupt naming it.
     Result<QList<AuditChainHead>> auditHeads() override;
 
 private:
-    enum Script { Claim, Complete, Release, TimeOut, Purge, ScriptCount };
+    enum Script { Claim, Complete, Release, TimeOut, Purge, Action, Audit, ScriptCount };
     struct LuaScript {
         QByteArray text;
         QByteArray sha;
@@ -111,6 +150,12 @@ private:
     Result<Transition> transition(Script script, const QString &scope, const QString &key, qint64 nowMs,
                                   const RedisCommand &extraArgs);
     Result<QStringList> scopes(RedisConnection &c, const QString &only);
+    Result<AuditChainHead> readHead(RedisConnection &c, const QString &scope);
+    // Chains `entry` after the scope's head and runs an audit script (its
+    // chain arguments appended to args) until the head stayed put; returns
+    // its last reply. `entry` is left chained as it was sent.
+    Result<RedisReply> appendChained(RedisConnection &c, Script script, const QString &scope, const RedisCommand &keys,
+                                     const RedisCommand &args, AuditEntry &entry);
     Result<void> writeCounters(RedisConnection &c, const QList<CounterRow> &rows);
     void maybeFlush(RedisConnection &c, qint64 nowMs);
     bool isRegistered(const QString &scope) const;
@@ -127,6 +172,8 @@ private:
     std::vector<std::weak_ptr<RedisConnection>> m_connections; // every thread's, for the destructor
 
     std::atomic<qint64> m_nextFlushLookMs{0}; // steady clock; see maybeFlush()
+
+    std::array<QMutex, 16> m_chainTurns; // by scope hash: see appendChained()
 
     mutable QReadWriteLock m_registeredLock;
     QSet<QString> m_registered; // scopes this process has SADDed to idem:scopes

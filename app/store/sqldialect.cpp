@@ -171,21 +171,29 @@ QString SqlDialect::schemaProbe() const
     switch (m_kind) {
     case Kind::Postgres:
         return QStringLiteral("SELECT COUNT(to_regclass(name)) FROM unnest(ARRAY['idem_records', 'idem_counters', "
-                              "'idem_records_inflight', 'idem_records_inflight_scope', 'idem_records_expiry']) AS name");
+                              "'idem_records_inflight', 'idem_records_inflight_scope', 'idem_records_expiry', "
+                              "'idem_records_timedout', 'idem_records_timedout_scope', 'idem_audit', 'idem_audit_time', "
+                              "'idem_audit_head']) AS name");
     case Kind::Mysql:
         return QStringLiteral("SELECT (SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE() "
-                              "AND table_name IN ('idem_records', 'idem_counters')) + (SELECT COUNT(DISTINCT index_name) "
+                              "AND table_name IN ('idem_records', 'idem_counters', 'idem_audit', 'idem_audit_head')) + (SELECT COUNT(DISTINCT index_name) "
                               "FROM information_schema.statistics WHERE table_schema = DATABASE() "
                               "AND table_name = 'idem_records' AND index_name IN ('idem_records_listing', 'idem_records_expiry'))");
     case Kind::Sqlite: break;
     }
     return QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name IN "
-                          "('idem_records', 'idem_counters', 'idem_records_inflight', 'idem_records_expiry')");
+                          "('idem_records', 'idem_counters', 'idem_records_inflight', 'idem_records_expiry', "
+                          "'idem_records_timedout', 'idem_audit', 'idem_audit_time', 'idem_audit_head')");
 }
 
 int SqlDialect::schemaObjectCount() const
 {
-    return m_kind == Kind::Postgres ? 5 : 4;
+    switch (m_kind) {
+    case Kind::Postgres: return 10;
+    case Kind::Mysql: return 6;
+    case Kind::Sqlite: break;
+    }
+    return 8;
 }
 
 QString SqlDialect::missingPrivilegesQuery() const
@@ -195,7 +203,9 @@ QString SqlDialect::missingPrivilegesQuery() const
     // has_table_privilege() with a list answers "any of", so one row per right.
     return QStringLiteral("SELECT t || ' ' || p FROM (VALUES ('idem_records', 'SELECT'), ('idem_records', 'INSERT'), "
                           "('idem_records', 'UPDATE'), ('idem_records', 'DELETE'), ('idem_counters', 'SELECT'), "
-                          "('idem_counters', 'INSERT'), ('idem_counters', 'UPDATE')) AS needed(t, p) "
+                          "('idem_counters', 'INSERT'), ('idem_counters', 'UPDATE'), ('idem_audit', 'SELECT'), "
+                          "('idem_audit', 'INSERT'), ('idem_audit_head', 'SELECT'), ('idem_audit_head', 'INSERT'), "
+                          "('idem_audit_head', 'UPDATE')) AS needed(t, p) "
                           "WHERE NOT has_table_privilege(t, p)");
 }
 
@@ -247,7 +257,10 @@ QString SqlDialect::insertIfAbsent(const QString &columns, const QString &values
 SqlStatement SqlDialect::inFlight(const InFlightQuery &q, const QString &head, bool withKeyset) const
 {
     SqlStatement s;
-    s.sql = head + QStringLiteral(" WHERE state = 'IN_FLIGHT'");
+    // The state is spelled out, not bound: PostgreSQL uses a partial index
+    // only for a predicate it can see (state = 'IN_FLIGHT' / 'TIMED_OUT').
+    s.sql = head + (q.state == RecordState::TimedOut ? QStringLiteral(" WHERE state = 'TIMED_OUT'")
+                                                     : QStringLiteral(" WHERE state = 'IN_FLIGHT'"));
     auto add = [&s](const QString &condition, const QVariantList &bound) {
         s.sql += QStringLiteral(" AND ") + condition;
         s.values += bound;
@@ -313,6 +326,23 @@ QString SqlDialect::counterUpsert(qsizetype rows) const
     }
     sql += m_kind == Kind::Mysql ? QStringLiteral(" ON DUPLICATE KEY UPDATE ") : QStringLiteral(" ON CONFLICT (scope, minute) DO UPDATE SET ");
     return sql + updates.join(QStringLiteral(", "));
+}
+
+bool SqlDialect::isDuplicateKey(const QSqlError &error) const
+{
+    const QString code = error.nativeErrorCode();
+    switch (m_kind) {
+    case Kind::Postgres: return code == QLatin1String("23505");
+    case Kind::Mysql: return code == QLatin1String("1062");
+    case Kind::Sqlite: break;
+    }
+    return error.text().contains(QLatin1String("UNIQUE constraint failed"));
+}
+
+QString SqlDialect::lockForUpdate() const
+{
+    // SQLite has one writer at a time: the open write transaction is the lock.
+    return m_kind == Kind::Sqlite ? QString() : QStringLiteral(" FOR UPDATE");
 }
 
 SqlDialect::Failure SqlDialect::classify(const QSqlError &error) const

@@ -72,6 +72,10 @@ public:
         Refused,        // anything else the server refused
     };
     Failure classify(const QSqlError &error) const;
+    // A unique constraint was violated (two appenders took the same audit seq).
+    bool isDuplicateKey(const QSqlError &error) const;
+    // " FOR UPDATE" where a read inside a transaction must lock its row.
+    QString lockForUpdate() const;
 
 private:
     SqlStatement inFlight(const InFlightQuery &query, const QString &head, bool withKeyset) const;

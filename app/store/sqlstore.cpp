@@ -104,6 +104,7 @@ SqlStore::SqlStore(const StoreUrl &url)
     , m_dialect(SqlDialect::kindOf(url.kind))
     , m_connections(sqlDriverName(url.kind), [url](QSqlDatabase &db) { configureSqlDatabase(db, url); },
           [this](QSqlDatabase &db) { return prepareConnection(db); })
+    , m_audit(m_dialect, [this](const QSqlQuery &query, const QString &what) { return failure(query, what); })
 {
 }
 
@@ -216,7 +217,8 @@ Result<void> SqlStore::checkPrivileges(QSqlDatabase &db)
         return {};
     return makeError(ErrorKind::Refused,
                      tr("User %1 may not use the idem-console tables on %2: it lacks %3. Ask their owner to run "
-                        "GRANT SELECT, INSERT, UPDATE, DELETE ON idem_records, idem_counters TO %1.")
+                        "GRANT SELECT, INSERT, UPDATE, DELETE ON idem_records, idem_counters, idem_audit_head TO %1 "
+                        "and GRANT SELECT, INSERT ON idem_audit TO %1 (the audit log needs no more: it is append-only).")
                          .arg(m_url.user, displayUrl(), missing.join(QStringLiteral(", "))));
 }
 
@@ -595,24 +597,3 @@ Result<qint64> SqlStore::purgeExpired(qint64 nowMs)
     return qint64(q.numRowsAffected());
 }
 
-// --- operator actions and audit: being written (issue 5) ---
-Result<ActionResult> SqlStore::applyAction(const OperatorAction &)
-{
-    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
-}
-Result<AuditEntry> SqlStore::appendAudit(const AuditEntry &)
-{
-    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
-}
-Result<QList<AuditEntry>> SqlStore::auditEntries(const AuditQuery &)
-{
-    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
-}
-Result<QList<AuditEntry>> SqlStore::auditChain(const QString &, const QString &, int)
-{
-    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
-}
-Result<QList<AuditChainHead>> SqlStore::auditHeads()
-{
-    return makeError(ErrorKind::NotBuilt, QStringLiteral("not yet"));
-}

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sqlauditlog.h"
 #include "sqlconnections.h"
 #include "sqldialect.h"
 #include "store.h"
@@ -84,11 +85,13 @@ private:
                                         qint64 nowMs, std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter);
     Result<void> writeCounters(QSqlDatabase &db, const QList<CounterRow> &rows);
     void maybeFlush(QSqlDatabase &db, qint64 nowMs);
+    Result<ActionResult> applyOnce(QSqlDatabase &db, const OperatorAction &action, bool &retry);
     QMutex *writeLock() { return m_dialect.kind() == Dialect::Sqlite ? &m_sqliteWriters : nullptr; }
 
     const StoreUrl m_url;
     const SqlDialect m_dialect;
     SqlConnections m_connections;
+    const SqlAuditLog m_audit;
     QMutex m_sqliteWriters;
     QMutex m_schemaMutex;
     bool m_schemaReady = false;

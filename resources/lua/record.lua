@@ -1,6 +1,6 @@
 -- Shared by every record script: RedisStore prepends this file to claim.lua,
--- complete.lua, release.lua, timeout.lua and purge.lua before loading them,
--- so the record layout and its checks are written once.
+-- complete.lua, release.lua, timeout.lua, purge.lua, action.lua and audit.lua
+-- before loading them, so the record layout and its checks are written once.
 --
 -- Key layout of the claim/complete/release/timeout scripts (all of one scope,
 -- under the hash tag {scope}, so one Cluster slot):

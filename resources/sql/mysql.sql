@@ -43,3 +43,29 @@ CREATE TABLE IF NOT EXISTS idem_counters (
     late_finish  BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (scope, minute)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+-- The audit log (DESIGN.md "Audit log"): one hash chain per scope, append-only. A head row per chain
+-- holds the newest (seq, hash), so a deleted newest entry shows; an operator action writes its record
+-- change, its entry and the head in one transaction, the head row locked (FOR UPDATE) for the append.
+CREATE TABLE IF NOT EXISTS idem_audit (
+    scope        VARBINARY(64)  NOT NULL,
+    seq          BIGINT         NOT NULL,
+    at_ms        BIGINT         NOT NULL,
+    operator     VARCHAR(255)   NOT NULL,
+    host         VARCHAR(255)   NOT NULL,
+    action       VARCHAR(64)    NOT NULL,
+    batch_id     VARCHAR(64)    NOT NULL,
+    idem_key     VARBINARY(255) NOT NULL,
+    state_before VARCHAR(16)    NOT NULL,
+    state_after  VARCHAR(16)    NOT NULL,
+    reason       TEXT           NOT NULL,
+    evidence     LONGBLOB       NOT NULL,
+    prev_hash    CHAR(64)       NOT NULL,
+    hash         CHAR(64)       NOT NULL,
+    PRIMARY KEY (scope, seq),
+    KEY idem_audit_time (at_ms)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+CREATE TABLE IF NOT EXISTS idem_audit_head (
+    scope        VARBINARY(64)  NOT NULL PRIMARY KEY,
+    seq          BIGINT         NOT NULL,
+    hash         CHAR(64)       NOT NULL
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;

@@ -26,6 +26,9 @@ CREATE TABLE IF NOT EXISTS idem_records (
 CREATE INDEX IF NOT EXISTS idem_records_inflight ON idem_records (updated_at, scope, idem_key) WHERE state = 'IN_FLIGHT';
 CREATE INDEX IF NOT EXISTS idem_records_inflight_scope ON idem_records (scope, updated_at, idem_key) WHERE state = 'IN_FLIGHT';
 CREATE INDEX IF NOT EXISTS idem_records_expiry ON idem_records (expires_at) WHERE state <> 'IN_FLIGHT';
+-- Timed-out records wait for reconciliation: the reconcile wizard lists them like the stuck ones.
+CREATE INDEX IF NOT EXISTS idem_records_timedout ON idem_records (updated_at, scope, idem_key) WHERE state = 'TIMED_OUT';
+CREATE INDEX IF NOT EXISTS idem_records_timedout_scope ON idem_records (scope, updated_at, idem_key) WHERE state = 'TIMED_OUT';
 CREATE TABLE IF NOT EXISTS idem_counters (
     scope        TEXT COLLATE "C" NOT NULL,
     minute       BIGINT NOT NULL,
@@ -39,4 +42,30 @@ CREATE TABLE IF NOT EXISTS idem_counters (
     store_errors BIGINT NOT NULL DEFAULT 0,
     late_finish  BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (scope, minute)
+);
+-- The audit log (DESIGN.md "Audit log"): one hash chain per scope, append-only. A head row per chain
+-- holds the newest (seq, hash), so a deleted newest entry shows; an operator action writes its record
+-- change, its entry and the head in one transaction, the head row locked (FOR UPDATE) for the append.
+CREATE TABLE IF NOT EXISTS idem_audit (
+    scope        TEXT COLLATE "C" NOT NULL,
+    seq          BIGINT   NOT NULL,
+    at_ms        BIGINT   NOT NULL,
+    operator     TEXT     NOT NULL,
+    host         TEXT     NOT NULL,
+    action       TEXT     NOT NULL,
+    batch_id     TEXT     NOT NULL,
+    idem_key     TEXT COLLATE "C" NOT NULL,
+    state_before TEXT     NOT NULL,
+    state_after  TEXT     NOT NULL,
+    reason       TEXT     NOT NULL,
+    evidence     BYTEA    NOT NULL,
+    prev_hash    TEXT     NOT NULL,
+    hash         TEXT     NOT NULL,
+    PRIMARY KEY (scope, seq)
+);
+CREATE INDEX IF NOT EXISTS idem_audit_time ON idem_audit (at_ms);
+CREATE TABLE IF NOT EXISTS idem_audit_head (
+    scope        TEXT COLLATE "C" NOT NULL PRIMARY KEY,
+    seq          BIGINT   NOT NULL,
+    hash         TEXT     NOT NULL
 );

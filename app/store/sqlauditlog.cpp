@@ -1,0 +1,180 @@
+#include "sqlauditlog.h"
+
+#include <QCoreApplication>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+#include <algorithm>
+
+namespace {
+
+const QString kAuditColumns = QStringLiteral(
+    "scope, seq, at_ms, operator, host, action, batch_id, idem_key, state_before, state_after, reason, evidence, "
+    "prev_hash, hash");
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("SqlStore", text);
+}
+
+QString text(const QString &value)
+{
+    return value.isNull() ? QStringLiteral("") : value;
+}
+
+// LIKE pattern for a literal prefix; '!' escapes the wildcards.
+QString likePrefix(const QString &prefix)
+{
+    QString escaped = prefix;
+    escaped.replace(QLatin1Char('!'), QStringLiteral("!!"));
+    escaped.replace(QLatin1Char('%'), QStringLiteral("!%"));
+    escaped.replace(QLatin1Char('_'), QStringLiteral("!_"));
+    return escaped + QLatin1Char('%');
+}
+
+// Values are read back as written; a NULL (someone edited the table) reads
+// as empty, which verification then reports as a broken entry.
+AuditEntry entryFromRow(const QSqlQuery &q)
+{
+    AuditEntry e;
+    e.scope = q.value(0).toString();
+    e.seq = q.value(1).toLongLong();
+    e.atMs = q.value(2).toLongLong();
+    e.operatorName = q.value(3).toString();
+    e.host = q.value(4).toString();
+    e.action = q.value(5).toString();
+    e.batchId = q.value(6).toString();
+    e.key = q.value(7).toString();
+    e.stateBefore = q.value(8).toString();
+    e.stateAfter = q.value(9).toString();
+    e.reason = q.value(10).toString();
+    e.evidence = q.value(11).isNull() ? QByteArray() : q.value(11).toByteArray();
+    e.prevHash = q.value(12).toString();
+    e.hash = q.value(13).toString();
+    e.storeId = QString::number(e.seq);
+    return e;
+}
+
+bool run(QSqlQuery &query, const SqlStatement &statement)
+{
+    if (!query.prepare(statement.sql))
+        return false;
+    for (const QVariant &v : statement.values)
+        query.addBindValue(v);
+    return query.exec();
+}
+
+} // namespace
+
+std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, AuditEntry &entry) const
+{
+    const auto failed = [this](const QSqlQuery &q, const QString &what) {
+        return AppendFailure{m_failure(q, what), m_dialect.isDuplicateKey(q.lastError())};
+    };
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    if (!run(q, {QStringLiteral("SELECT seq, hash FROM idem_audit_head WHERE scope = ?") + m_dialect.lockForUpdate(),
+                 {entry.scope}}))
+        return failed(q, tr("Reading the audit chain head"));
+    const bool hasHead = q.next();
+    const qint64 headSeq = hasHead ? q.value(0).toLongLong() : 0;
+    const QString headHash = hasHead ? q.value(1).toString() : QString();
+    q.finish();
+    entry.chainAfter(headSeq, headHash);
+
+    QSqlQuery insert(db);
+    const SqlStatement row{QStringLiteral("INSERT INTO idem_audit (") + kAuditColumns
+                               + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                           {entry.scope, entry.seq, entry.atMs, text(entry.operatorName), text(entry.host),
+                            text(entry.action), text(entry.batchId), text(entry.key), text(entry.stateBefore),
+                            text(entry.stateAfter), text(entry.reason),
+                            entry.evidence.isNull() ? QByteArray("") : entry.evidence, entry.prevHash, entry.hash}};
+    if (!run(insert, row))
+        return failed(insert, tr("Writing an audit entry"));
+
+    QSqlQuery head(db);
+    const SqlStatement moveHead = hasHead
+        ? SqlStatement{QStringLiteral("UPDATE idem_audit_head SET seq = ?, hash = ? WHERE scope = ? AND seq = ?"),
+                       {entry.seq, entry.hash, entry.scope, headSeq}}
+        : SqlStatement{QStringLiteral("INSERT INTO idem_audit_head (scope, seq, hash) VALUES (?, ?, ?)"),
+                       {entry.scope, entry.seq, entry.hash}};
+    if (!run(head, moveHead))
+        return failed(head, tr("Moving the audit chain head"));
+    if (head.numRowsAffected() != 1) {
+        // The locked head moved anyway: only a hand edit does that.
+        return AppendFailure{makeError(ErrorKind::Corrupt, tr("The audit chain head of scope %1 changed while it was "
+                                                              "locked; run `idemctl audit verify`.").arg(entry.scope)),
+                             false};
+    }
+    return std::nullopt;
+}
+
+Result<QList<AuditEntry>> SqlAuditLog::entries(QSqlDatabase &db, const AuditQuery &query) const
+{
+    SqlStatement s{QStringLiteral("SELECT ") + kAuditColumns + QStringLiteral(" FROM idem_audit WHERE 1 = 1"), {}};
+    const auto add = [&s](const QString &condition, const QVariant &value) {
+        s.sql += QStringLiteral(" AND ") + condition;
+        s.values << value;
+    };
+    if (!query.scope.isEmpty())
+        add(QStringLiteral("scope = ?"), query.scope);
+    if (!query.operatorName.isEmpty())
+        add(QStringLiteral("operator = ?"), query.operatorName);
+    if (!query.action.isEmpty())
+        add(QStringLiteral("action = ?"), query.action);
+    if (!query.batchId.isEmpty())
+        add(QStringLiteral("batch_id = ?"), query.batchId);
+    if (!query.keyPrefix.isEmpty())
+        add(QStringLiteral("idem_key LIKE ? ESCAPE '!'"), likePrefix(query.keyPrefix));
+    if (query.fromMs > 0)
+        add(QStringLiteral("at_ms >= ?"), query.fromMs);
+    if (query.toMs > 0)
+        add(QStringLiteral("at_ms <= ?"), query.toMs);
+    s.sql += QStringLiteral(" ORDER BY at_ms DESC, scope, seq DESC LIMIT ?");
+    s.values << qMax(1, query.limit);
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    if (!run(q, s))
+        return m_failure(q, tr("Listing audit entries"));
+    QList<AuditEntry> out;
+    while (q.next())
+        out.append(entryFromRow(q));
+    return out;
+}
+
+Result<QList<AuditEntry>> SqlAuditLog::chain(QSqlDatabase &db, const QString &scope, const QString &afterStoreId,
+                                             int limit) const
+{
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    if (!run(q, {QStringLiteral("SELECT ") + kAuditColumns
+                     + QStringLiteral(" FROM idem_audit WHERE scope = ? AND seq > ? ORDER BY seq LIMIT ?"),
+                 {scope, afterStoreId.isEmpty() ? qint64(std::numeric_limits<qint64>::min()) : afterStoreId.toLongLong(),
+                  qMax(1, limit)}}))
+        return m_failure(q, tr("Reading the audit chain"));
+    QList<AuditEntry> out;
+    while (q.next())
+        out.append(entryFromRow(q));
+    return out;
+}
+
+Result<QList<AuditChainHead>> SqlAuditLog::heads(QSqlDatabase &db) const
+{
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT scope, seq, hash FROM idem_audit_head")))
+        return m_failure(q, tr("Reading the audit chain heads"));
+    QList<AuditChainHead> heads;
+    while (q.next())
+        heads.append({q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toString()});
+    if (!q.exec(QStringLiteral("SELECT DISTINCT scope FROM idem_audit")))
+        return m_failure(q, tr("Reading the audit chain heads"));
+    while (q.next()) {
+        const QString scope = q.value(0).toString();
+        if (std::none_of(heads.cbegin(), heads.cend(), [&](const AuditChainHead &h) { return h.scope == scope; }))
+            heads.append({scope, 0, QString()});
+    }
+    std::sort(heads.begin(), heads.end(), [](const AuditChainHead &a, const AuditChainHead &b) { return a.scope < b.scope; });
+    return heads;
+}

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "auditentry.h"
+#include "result.h"
+#include "sqldialect.h"
+
+#include <QSqlDatabase>
+
+#include <functional>
+
+class QSqlQuery;
+
+// The audit log's tables in a SQL store (idem_audit, idem_audit_head; see
+// resources/sql): one chain per scope. SqlStore calls append() inside the
+// transaction that changes the record, so the change and its entry commit
+// or roll back together.
+class SqlAuditLog final {
+public:
+    // How a failed statement becomes an Error (SqlStore::failure: it also
+    // drops a lost connection).
+    using FailureFn = std::function<Error(const QSqlQuery &, const QString &)>;
+
+    SqlAuditLog(const SqlDialect &dialect, FailureFn failure) : m_dialect(dialect), m_failure(std::move(failure)) {}
+
+    // In an open transaction: locks the chain's head (PostgreSQL, MySQL: FOR
+    // UPDATE; SQLite: the write transaction), chains the entry after it and
+    // writes entry and head. Four statements. A concurrent appender that
+    // created the chain first makes this fail with duplicateKey set: roll
+    // back and run the whole transaction again.
+    struct AppendFailure {
+        Error error;
+        bool duplicateKey = false;
+    };
+    std::optional<AppendFailure> append(QSqlDatabase &db, AuditEntry &entry) const;
+
+    Result<QList<AuditEntry>> entries(QSqlDatabase &db, const AuditQuery &query) const;
+    Result<QList<AuditEntry>> chain(QSqlDatabase &db, const QString &scope, const QString &afterStoreId, int limit) const;
+    // Head rows, plus a head of seq 0 for any scope with entries but no head
+    // row (a deleted head must not hide a chain from verification).
+    Result<QList<AuditChainHead>> heads(QSqlDatabase &db) const;
+
+private:
+    const SqlDialect &m_dialect;
+    const FailureFn m_failure;
+};

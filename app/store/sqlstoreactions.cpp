@@ -1,0 +1,175 @@
+// SqlStore's operator actions and audit log (DESIGN.md "Operator actions"),
+// kept apart from the claim protocol in sqlstore.cpp.
+#include "sqlstore.h"
+
+#include <QCoreApplication>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("SqlStore", text);
+}
+
+// The record change an action makes, as one compare-and-set statement on
+// (scope, key, lease, state).
+SqlStatement actionStatement(const OperatorAction &a)
+{
+    const QVariantList where{a.scope, a.key, a.lease, recordStateName(a.expectedState)};
+    const QString cas = QStringLiteral(" WHERE scope = ? AND idem_key = ? AND lease = ? AND state = ?");
+    switch (a.kind) {
+    case OperatorActionKind::MarkTimedOut:
+        return {QStringLiteral("UPDATE idem_records SET state = 'TIMED_OUT', updated_at = ?, expires_at = ?") + cas,
+                QVariantList{a.nowMs, a.nowMs + a.retentionMs} + where};
+    case OperatorActionKind::ReconcileComplete:
+        return {QStringLiteral("UPDATE idem_records SET state = 'COMPLETED', status_code = ?, headers = ?, body = ?, "
+                               "updated_at = ?, expires_at = ?, reconciled = 1")
+                    + cas,
+                QVariantList{a.response.status, encodeHeaders(a.response.headers),
+                             a.response.body.isNull() ? QByteArray("") : a.response.body, a.nowMs,
+                             a.nowMs + a.retentionMs}
+                    + where};
+    case OperatorActionKind::ReconcileRelease:
+        return {QStringLiteral("DELETE FROM idem_records") + cas, where};
+    }
+    return {};
+}
+
+QString stateAfter(OperatorActionKind kind)
+{
+    switch (kind) {
+    case OperatorActionKind::MarkTimedOut: return recordStateName(RecordState::TimedOut);
+    case OperatorActionKind::ReconcileComplete: return recordStateName(RecordState::Completed);
+    case OperatorActionKind::ReconcileRelease: break;
+    }
+    return QStringLiteral("RELEASED");
+}
+
+} // namespace
+
+Result<ActionResult> SqlStore::applyAction(const OperatorAction &action)
+{
+    if (action.expectedState == RecordState::Completed
+        || (action.kind == OperatorActionKind::MarkTimedOut && action.expectedState != RecordState::InFlight))
+        return makeError(ErrorKind::InvalidArgument,
+                         tr("%1 applies to in-flight records only (or timed-out ones, for reconciliation).")
+                             .arg(operatorActionName(action.kind)));
+    Result<QSqlDatabase> db = m_connections.acquire();
+    if (!db)
+        return db.error();
+    Result<ActionResult> result = makeError(ErrorKind::Internal, QString());
+    {
+        // SQLite: this process's writers queue here for the whole transaction.
+        QMutexLocker writeGuard(writeLock());
+        // A retry follows a deadlock or two appenders creating one chain at
+        // once: both were rolled back whole, so the action runs again.
+        for (int attempt = 1;; ++attempt) {
+            bool retry = false;
+            result = applyOnce(db.value(), action, retry);
+            if (result || !retry || attempt == 5)
+                break;
+        }
+    }
+    if (!result || result->outcome != TransitionOutcome::Applied)
+        return result;
+    // Outside the writers' lock: a due counter flush takes it itself.
+    m_counters.add(action.scope, action.nowMs,
+                   action.kind == OperatorActionKind::MarkTimedOut ? Counter::TimedOut : Counter::Reconciled);
+    maybeFlush(db.value(), action.nowMs);
+    if (Result<std::optional<Record>> current = fetch(db.value(), action.scope, action.key))
+        result->current = current.value();
+    return result;
+}
+
+Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction &action, bool &retry)
+{
+    if (!db.transaction())
+        return makeError(ErrorKind::Unavailable,
+                         tr("Cannot start a transaction on %1: %2").arg(displayUrl(), db.lastError().text()));
+    QSqlQuery change(db);
+    if (!run(change, actionStatement(action))) {
+        retry = m_dialect.classify(change.lastError()) == SqlDialect::Failure::Deadlock;
+        const Error error = failure(change, tr("Applying \"%1\" to %2/%3").arg(operatorActionName(action.kind), action.scope, action.key));
+        db.rollback();
+        return error;
+    }
+    if (change.numRowsAffected() != 1) {
+        // Changed since the preview: nothing written, nothing audited.
+        db.rollback();
+        Result<std::optional<Record>> current = fetch(db, action.scope, action.key);
+        if (!current)
+            return current.error();
+        return ActionResult{current.value() ? TransitionOutcome::StaleLease : TransitionOutcome::NotFound, current.value(),
+                            std::nullopt};
+    }
+    AuditEntry entry = action.audit;
+    entry.scope = action.scope;
+    entry.key = action.key;
+    entry.atMs = action.nowMs;
+    entry.action = operatorActionName(action.kind);
+    entry.stateBefore = recordStateName(action.expectedState);
+    entry.stateAfter = stateAfter(action.kind);
+    if (std::optional<SqlAuditLog::AppendFailure> failed = m_audit.append(db, entry)) {
+        db.rollback();
+        retry = failed->duplicateKey || failed->error.kind == ErrorKind::Unavailable;
+        return failed->error;
+    }
+    if (!db.commit()) {
+        const QString why = db.lastError().text();
+        db.rollback();
+        return makeError(ErrorKind::Unavailable, tr("Cannot commit \"%1\" on %2/%3: %4")
+                                                     .arg(operatorActionName(action.kind), action.scope, action.key, why));
+    }
+    return ActionResult{TransitionOutcome::Applied, std::nullopt, entry};
+}
+
+Result<AuditEntry> SqlStore::appendAudit(const AuditEntry &entry)
+{
+    if (entry.scope.isEmpty())
+        return makeError(ErrorKind::InvalidArgument, tr("An audit entry needs a scope: each scope keeps its own chain."));
+    Result<QSqlDatabase> db = m_connections.acquire();
+    if (!db)
+        return db.error();
+    QMutexLocker writeGuard(writeLock());
+    for (int attempt = 1;; ++attempt) {
+        if (!db.value().transaction())
+            return makeError(ErrorKind::Unavailable,
+                             tr("Cannot start a transaction on %1: %2").arg(displayUrl(), db.value().lastError().text()));
+        AuditEntry stored = entry;
+        std::optional<SqlAuditLog::AppendFailure> failed = m_audit.append(db.value(), stored);
+        if (!failed && db.value().commit())
+            return stored;
+        db.value().rollback();
+        if (!failed)
+            return makeError(ErrorKind::Unavailable, tr("Cannot commit an audit entry on %1.").arg(displayUrl()));
+        if (attempt == 5 || !(failed->duplicateKey || failed->error.kind == ErrorKind::Unavailable))
+            return failed->error;
+    }
+}
+
+Result<QList<AuditEntry>> SqlStore::auditEntries(const AuditQuery &query)
+{
+    Result<QSqlDatabase> db = m_connections.acquire();
+    if (!db)
+        return db.error();
+    return m_audit.entries(db.value(), query);
+}
+
+Result<QList<AuditEntry>> SqlStore::auditChain(const QString &scope, const QString &afterStoreId, int limit)
+{
+    Result<QSqlDatabase> db = m_connections.acquire();
+    if (!db)
+        return db.error();
+    return m_audit.chain(db.value(), scope, afterStoreId, limit);
+}
+
+Result<QList<AuditChainHead>> SqlStore::auditHeads()
+{
+    Result<QSqlDatabase> db = m_connections.acquire();
+    if (!db)
+        return db.error();
+    return m_audit.heads(db.value());
+}

@@ -1,0 +1,65 @@
+-- action: an operator's compare-and-set on one record (state and lease as the
+-- preview saw them) and its audit entry, atomically. A stale lease or state,
+-- or a missing record, changes nothing, writes no entry and counts nothing
+-- (an operator's lost race is not a late finish).
+-- KEYS[1..6] as record.lua, KEYS[7] the audit stream, KEYS[8] its head.
+-- ARGV[5] 'timeout' | 'reconcile-complete' | 'reconcile-release', ARGV[6] lease,
+-- ARGV[7] expected state, ARGV[8] expires_at, ARGV[9] status, ARGV[10] headers,
+-- ARGV[11] body (reconcile-complete), ARGV[12] head seq, ARGV[13] head hash
+-- (as read), ARGV[14] the entry's seq, ARGV[15] its hash, ARGV[16..] its
+-- field/value pairs.
+-- Returns {'applied', stream id, record fields or false (released)},
+-- {'stale', 0, record fields}, {'not_found'}, {'chain_moved', head seq, head hash},
+-- {'corrupt', reason, detail} or {'corrupt_audit', key, type}.
+local kind = ARGV[5]
+if kind ~= 'timeout' and kind ~= 'reconcile-complete' and kind ~= 'reconcile-release' then
+    return redis.error_reply('ERR unknown operator action ' .. kind)
+end
+local bad_key, bad_type = bad_audit_key(KEYS[7], KEYS[8])
+if bad_key then
+    return {'corrupt_audit', bad_key, bad_type}
+end
+local r, bad, detail = read_record(KEYS[1])
+if bad then
+    return {'corrupt', bad, detail}
+end
+if not r then
+    return {'not_found'}
+end
+if r.lease ~= ARGV[6] or r.state ~= ARGV[7] then
+    return {'stale', 0, r.values}
+end
+local moved = moved_head(KEYS[8], ARGV[12], ARGV[13])
+if moved then
+    return {'chain_moved', moved[1], moved[2]}
+end
+
+-- The indexes change as timeout.lua, complete.lua and release.lua change them.
+if kind == 'timeout' then
+    redis.call('HSET', KEYS[1], 'state', 'TIMED_OUT', 'updated_at', ARGV[2], 'expires_at', ARGV[8])
+    redis.call('PEXPIREAT', KEYS[1], ARGV[8])
+    redis.call('ZREM', KEYS[2], ARGV[1])
+    redis.call('ZADD', KEYS[4], ARGV[8], ARGV[1])
+    redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', '(' .. server_ms())
+    count('timed_out')
+elseif kind == 'reconcile-complete' then
+    redis.call('HSET', KEYS[1], 'state', 'COMPLETED', 'status_code', ARGV[9], 'headers', ARGV[10], 'body', ARGV[11],
+               'updated_at', ARGV[2], 'expires_at', ARGV[8], 'reconciled', '1')
+    redis.call('PEXPIREAT', KEYS[1], ARGV[8])
+    redis.call('ZREM', KEYS[2], ARGV[1])
+    redis.call('ZREM', KEYS[4], ARGV[1])
+    redis.call('ZADD', KEYS[3], ARGV[8], ARGV[1])
+    redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. server_ms())
+    count('reconciled')
+else
+    redis.call('DEL', KEYS[1])
+    redis.call('ZREM', KEYS[2], ARGV[1])
+    redis.call('ZREM', KEYS[4], ARGV[1])
+    count('reconciled')
+end
+local id = append_entry(KEYS[7], KEYS[8], ARGV[14], ARGV[15], 16)
+local values = false
+if kind ~= 'reconcile-release' then
+    values = redis.call('HMGET', KEYS[1], unpack(FIELDS))
+end
+return {'applied', id, values}
