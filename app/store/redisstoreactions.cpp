@@ -1,0 +1,304 @@
+// RedisStore's operator actions and audit chain (DESIGN.md "Operator
+// actions"), kept apart from the claim protocol in redisstore.cpp.
+#include "redisstore.h"
+#include "redisstoredetail.h"
+
+#include <QCoreApplication>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+using namespace RedisStoreDetail;
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RedisStore", text);
+}
+
+constexpr int kChainTries = 32;
+// How far behind another operator's clock an entry's atMs may be while the
+// chain is still taken as appended in time order (auditEntries).
+constexpr qint64 kAuditSkewMs = 10 * 60 * 1000;
+
+bool isStreamId(const QString &id)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[0-9]{1,20}(-[0-9]{1,20})?$"));
+    return pattern.match(id).hasMatch();
+}
+
+// Newest first: (atMs, scope, seq) descending, scope ascending.
+bool auditBefore(const AuditEntry &a, const AuditEntry &b)
+{
+    if (a.atMs != b.atMs)
+        return a.atMs > b.atMs;
+    if (a.scope != b.scope)
+        return a.scope.toUtf8() < b.scope.toUtf8();
+    return a.seq > b.seq;
+}
+
+bool matches(const AuditEntry &e, const AuditQuery &q)
+{
+    return (q.operatorName.isEmpty() || e.operatorName == q.operatorName) && (q.action.isEmpty() || e.action == q.action)
+        && (q.batchId.isEmpty() || e.batchId == q.batchId) && e.key.startsWith(q.keyPrefix)
+        && (q.fromMs <= 0 || e.atMs >= q.fromMs) && (q.toMs <= 0 || e.atMs <= q.toMs);
+}
+
+} // namespace
+
+// --- operator actions and the audit chain (issue 5) ---
+
+Result<AuditChainHead> RedisStore::readHead(RedisConnection &c, const QString &scope)
+{
+    Result<RedisReply> reply = c.command({"HMGET", RedisLayout::auditHeadKey(scope), "seq", "hash"});
+    if (!reply)
+        return reply.error();
+    const redisReply &r = *reply.value();
+    if (isArray(r, 2))
+        return m_layout.decodeHead(scope, *r.element[0], *r.element[1]);
+    return m_layout.decodeHead(scope, r, r); // an error reply (WRONGTYPE …)
+}
+
+Result<RedisReply> RedisStore::appendChained(RedisConnection &c, Script script, const QString &scope, const RedisCommand &keys,
+                                             const RedisCommand &args, AuditEntry &entry)
+{
+    // This process's writers of one chain take turns here: they would only
+    // make each other retry. Other processes are met by the head check.
+    QMutexLocker turn(&m_chainTurns[qHash(scope) % m_chainTurns.size()]);
+    Result<AuditChainHead> head = readHead(c, scope);
+    if (!head)
+        return head.error();
+    for (int attempt = 0; attempt < kChainTries; ++attempt) {
+        // Writers that lost to the same winner would collide again in step:
+        // retry at once, then after a random pause of up to 1, 2, 4 … 32 ms.
+        if (attempt >= 1)
+            std::this_thread::sleep_for(std::chrono::microseconds(QRandomGenerator::global()->bounded(1000 << qMin(attempt - 1, 5))));
+        entry.chainAfter(head->seq, head->hash);
+        RedisCommand full = args;
+        full << QByteArray::number(head->seq) << head->hash.toLatin1() << QByteArray::number(entry.seq) << entry.hash.toLatin1()
+             << RedisLayout::auditFields(entry);
+        Result<RedisReply> reply = runScript(c, script, scope, keys, full);
+        if (!reply)
+            return reply.error();
+        const redisReply &r = *reply.value();
+        const QByteArray outcome = isArray(r, 1) ? bytes(r.element[0]) : QByteArray();
+        if (outcome == "corrupt_audit" && r.elements >= 3) {
+            const QByteArray key = bytes(r.element[1]);
+            const QString expected = key.endsWith(":head") ? QStringLiteral("hash") : QStringLiteral("stream");
+            return m_layout.corruptAuditKey(key, tr("holds a %1 instead of a %2: another program wrote that key")
+                                                     .arg(QString::fromUtf8(bytes(r.element[2])), expected));
+        }
+        if (outcome != "chain_moved")
+            return reply;
+        if (r.elements < 3)
+            break;
+        head = m_layout.decodeHead(scope, *r.element[1], *r.element[2]);
+        if (!head)
+            return head.error();
+    }
+    return makeError(ErrorKind::Unavailable, tr("The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row. "
+                                                "Nothing was changed; try again.")
+                                                 .arg(scope, displayUrl()).arg(kChainTries));
+}
+
+Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
+{
+    if (const std::optional<Error> bad = RedisLayout::checkScope(action.scope))
+        return *bad;
+    if (action.expectedState == RecordState::Completed
+        || (action.kind == OperatorActionKind::MarkTimedOut && action.expectedState != RecordState::InFlight)) {
+        return makeError(ErrorKind::InvalidArgument, tr("The operator action %1 does not apply to a %2 record (%3/%4).")
+                                                         .arg(operatorActionName(action.kind), recordStateName(action.expectedState),
+                                                              action.scope, action.key));
+    }
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    AuditEntry entry = action.audit;
+    entry.scope = action.scope;
+    entry.key = action.key;
+    entry.atMs = action.nowMs;
+    entry.action = operatorActionName(action.kind);
+    entry.stateBefore = recordStateName(action.expectedState);
+    entry.stateAfter = action.kind == OperatorActionKind::MarkTimedOut    ? recordStateName(RecordState::TimedOut)
+        : action.kind == OperatorActionKind::ReconcileComplete            ? recordStateName(RecordState::Completed)
+                                                                          : QStringLiteral("RELEASED");
+    entry.storeId.clear();
+
+    RedisCommand keys = scriptKeys(action.scope, action.key, action.nowMs);
+    keys << RedisLayout::auditKey(action.scope) << RedisLayout::auditHeadKey(action.scope);
+    const Response &response = action.response;
+    RedisCommand args = scriptArgs(action.key, action.nowMs);
+    args << operatorActionName(action.kind).toUtf8() << action.lease.toUtf8() << recordStateName(action.expectedState).toUtf8()
+         << QByteArray::number(action.nowMs + action.retentionMs) << QByteArray::number(response.status)
+         << encodeHeaders(response.headers) << (response.body.isNull() ? QByteArray("") : response.body);
+    Result<RedisReply> reply = appendChained(*c.value(), Action, action.scope, keys, args, entry);
+    if (!reply)
+        return reply.error();
+    const redisReply &r = *reply.value();
+    const QByteArray outcome = isArray(r, 1) ? bytes(r.element[0]) : QByteArray();
+    if (outcome == "corrupt" && r.elements >= 3)
+        return m_layout.corrupt(action.scope, action.key, bytes(r.element[1]), bytes(r.element[2]));
+    maybeFlush(*c.value(), action.nowMs);
+    if (outcome == "not_found")
+        return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt};
+    if (outcome == "stale" && r.elements >= 3) {
+        Result<std::optional<Record>> current = m_layout.decode(action.scope, action.key, *r.element[2]);
+        if (!current)
+            return current.error();
+        return ActionResult{TransitionOutcome::StaleLease, current.value(), std::nullopt};
+    }
+    if (outcome == "applied" && r.elements >= 2) {
+        entry.storeId = QString::fromLatin1(bytes(r.element[1]));
+        std::optional<Record> now;
+        if (r.elements >= 3 && r.element[2]->type == REDIS_REPLY_ARRAY) {
+            // Applied and written together: a record this script just wrote reads back.
+            Result<std::optional<Record>> current = m_layout.decode(action.scope, action.key, *r.element[2]);
+            if (!current)
+                return current.error();
+            now = current.value();
+        }
+        return ActionResult{TransitionOutcome::Applied, std::move(now), std::move(entry)};
+    }
+    return makeError(ErrorKind::Internal, tr("The operator action script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
+}
+
+Result<AuditEntry> RedisStore::appendAudit(const AuditEntry &entry)
+{
+    if (const std::optional<Error> bad = RedisLayout::checkScope(entry.scope))
+        return *bad;
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    AuditEntry stored = entry;
+    stored.storeId.clear();
+    Result<RedisReply> reply = appendChained(*c.value(), Audit, entry.scope,
+                                             {RedisLayout::auditKey(entry.scope), RedisLayout::auditHeadKey(entry.scope)}, {}, stored);
+    if (!reply)
+        return reply.error();
+    const redisReply &r = *reply.value();
+    if (!isArray(r, 2) || bytes(r.element[0]) != "appended")
+        return makeError(ErrorKind::Internal, tr("The audit script on %1 answered unexpectedly.").arg(displayUrl()));
+    stored.storeId = QString::fromLatin1(bytes(r.element[1]));
+    return stored;
+}
+
+Result<QList<AuditEntry>> RedisStore::auditEntries(const AuditQuery &query)
+{
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    Result<QStringList> names = scopes(*c.value(), query.scope);
+    if (!names)
+        return names.error();
+    const qsizetype limit = qMax(1, query.limit);
+    QList<AuditEntry> result;
+    for (const QString &scope : names.value()) {
+        const QByteArray stream = RedisLayout::auditKey(scope);
+        QList<AuditEntry> found;
+        QByteArray from = "+";
+        for (bool more = true; more;) {
+            Result<RedisReply> page = c.value()->command({"XREVRANGE", stream, from, "-", "COUNT", QByteArray::number(kBatch)});
+            if (!page)
+                return page.error();
+            const redisReply &items = *page.value();
+            if (const QByteArray error = RedisConnection::errorText(items); !error.isEmpty()) {
+                if (error.startsWith("WRONGTYPE"))
+                    return m_layout.corruptAuditKey(stream, tr("holds another type than a stream: another program wrote that key"));
+                return m_layout.replyError(error, tr("Reading the audit log"));
+            }
+            // Older entries cannot match once one is older than this, skew allowed.
+            qint64 floor = query.fromMs > 0 ? query.fromMs : std::numeric_limits<qint64>::min() + kAuditSkewMs;
+            if (found.size() >= limit) {
+                std::sort(found.begin(), found.end(), auditBefore);
+                found.resize(limit);
+                floor = qMax(floor, found.constLast().atMs);
+            }
+            for (size_t i = 0; i < items.elements && more; ++i) {
+                AuditEntry e = RedisLayout::decodeAuditEntry(*items.element[i]);
+                if (e.atMs < floor - kAuditSkewMs)
+                    more = false;
+                else if (matches(e, query))
+                    found.append(std::move(e));
+            }
+            if (items.elements < size_t(kBatch))
+                more = false;
+            else if (items.element[items.elements - 1]->type == REDIS_REPLY_ARRAY && items.element[items.elements - 1]->elements >= 1)
+                from = '(' + bytes(items.element[items.elements - 1]->element[0]);
+        }
+        result.append(found);
+    }
+    std::sort(result.begin(), result.end(), auditBefore);
+    if (result.size() > limit)
+        result.resize(limit);
+    return result;
+}
+
+Result<QList<AuditEntry>> RedisStore::auditChain(const QString &scope, const QString &afterStoreId, int limit)
+{
+    if (const std::optional<Error> bad = RedisLayout::checkScope(scope))
+        return *bad;
+    if (!afterStoreId.isEmpty() && !isStreamId(afterStoreId))
+        return makeError(ErrorKind::InvalidArgument, tr("'%1' is not a position in a Redis audit chain (a stream entry id such as 1700000000000-0).").arg(afterStoreId));
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    const QByteArray stream = RedisLayout::auditKey(scope);
+    const QByteArray from = afterStoreId.isEmpty() ? QByteArray("-") : '(' + afterStoreId.toLatin1();
+    Result<RedisReply> reply = c.value()->command({"XRANGE", stream, from, "+", "COUNT", QByteArray::number(qMax(1, limit))});
+    if (!reply)
+        return reply.error();
+    const redisReply &items = *reply.value();
+    if (const QByteArray error = RedisConnection::errorText(items); !error.isEmpty()) {
+        if (error.startsWith("WRONGTYPE"))
+            return m_layout.corruptAuditKey(stream, tr("holds another type than a stream: another program wrote that key"));
+        return m_layout.replyError(error, tr("Reading the audit chain"));
+    }
+    QList<AuditEntry> entries;
+    entries.reserve(qsizetype(items.elements));
+    for (size_t i = 0; i < items.elements; ++i)
+        entries.append(RedisLayout::decodeAuditEntry(*items.element[i]));
+    return entries;
+}
+
+Result<QList<AuditChainHead>> RedisStore::auditHeads()
+{
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    Result<QStringList> names = scopes(*c.value(), QString());
+    if (!names || names->isEmpty())
+        return names ? QList<AuditChainHead>() : Result<QList<AuditChainHead>>(names.error());
+    QList<RedisCommand> reads;
+    for (const QString &scope : names.value()) {
+        reads.append(RedisCommand{"HMGET", RedisLayout::auditHeadKey(scope), "seq", "hash"});
+        reads.append(RedisCommand{"TYPE", RedisLayout::auditKey(scope)});
+    }
+    Result<QList<RedisReply>> replies = c.value()->pipeline(reads);
+    if (!replies)
+        return replies.error();
+    QList<AuditChainHead> heads;
+    for (qsizetype i = 0; i < names->size(); ++i) {
+        const QString &scope = names->at(i);
+        const redisReply &head = *replies->at(2 * i), &type = *replies->at(2 * i + 1);
+        if (const QByteArray error = RedisConnection::errorText(type); !error.isEmpty())
+            return m_layout.replyError(error, tr("Reading the audit chains"));
+        const QByteArray streamType = bytes(&type);
+        if (streamType != "none" && streamType != "stream")
+            return m_layout.corruptAuditKey(RedisLayout::auditKey(scope), tr("holds a %1 instead of a stream: another program wrote that key")
+                                                                              .arg(QString::fromUtf8(streamType)));
+        Result<AuditChainHead> decoded = isArray(head, 2) ? m_layout.decodeHead(scope, *head.element[0], *head.element[1])
+                                                          : m_layout.decodeHead(scope, head, head);
+        if (!decoded)
+            return decoded.error();
+        // A stream without a head lost its head: reported as seq 0, so
+        // verification finds the chain longer than its head.
+        if (decoded->seq > 0 || streamType == "stream")
+            heads.append(decoded.value());
+    }
+    return heads;
+}
