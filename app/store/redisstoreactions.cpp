@@ -171,6 +171,8 @@ Result<AuditEntry> RedisStore::appendAudit(const AuditEntry &entry)
 {
     if (const std::optional<Error> bad = RedisLayout::checkScope(entry.scope))
         return *bad;
+    if (entry.atMs <= 0)
+        return makeError(ErrorKind::InvalidArgument, tr("An audit entry needs the time it records (atMs)."));
     Result<RedisConnection *> c = connection();
     if (!c)
         return c.error();

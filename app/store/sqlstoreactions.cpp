@@ -130,6 +130,8 @@ Result<AuditEntry> SqlStore::appendAudit(const AuditEntry &entry)
 {
     if (entry.scope.isEmpty())
         return makeError(ErrorKind::InvalidArgument, tr("An audit entry needs a scope: each scope keeps its own chain."));
+    if (entry.atMs <= 0)
+        return makeError(ErrorKind::InvalidArgument, tr("An audit entry needs the time it records (atMs)."));
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
         return db.error();
