@@ -154,3 +154,201 @@ bool TestStore::restoreState(const QString &scope, const QString &key)
         return rawRedisOverwrite(m_url, scope, key, "state", "COMPLETED");
     return rawSql(m_url, QStringLiteral("UPDATE idem_records SET state = 'COMPLETED' WHERE scope = ? AND idem_key = ?"), {scope, key});
 }
+
+namespace {
+
+// Statements run in one transaction; each must succeed and, when its count
+// is not negative, change exactly that many rows. Rolled back otherwise.
+struct RawStatement {
+    QString sql;
+    QVariantList values;
+    int rows = 1;
+};
+
+bool rawSqlTransaction(const QString &url, const QList<RawStatement> &statements)
+{
+    const Result<StoreUrl> parsed = StoreUrl::parse(url);
+    if (!parsed || parsed->kind == StoreUrl::Kind::Redis)
+        return false;
+    const QString name = QStringLiteral("test-raw-tx");
+    bool ok = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(sqlDriverName(parsed->kind), name);
+        configureSqlDatabase(db, parsed.value());
+        if (db.open() && db.transaction()) {
+            QSqlQuery q(db);
+            ok = true;
+            for (const RawStatement &s : statements) {
+                q.prepare(s.sql);
+                for (const QVariant &v : s.values)
+                    q.addBindValue(v);
+                if (!q.exec() || (s.rows >= 0 && q.numRowsAffected() != s.rows)) {
+                    qWarning("raw SQL '%s' on %s failed (%d rows): %s", qPrintable(s.sql), qPrintable(parsed->displayString()),
+                             q.numRowsAffected(), qPrintable(q.lastError().text()));
+                    ok = false;
+                    break;
+                }
+            }
+            q = QSqlQuery();
+            ok = ok ? db.commit() : (db.rollback(), false);
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+    return ok;
+}
+
+// A plain hiredis connection to the test server, authenticated and on the
+// URL's database; nullptr when that fails.
+redisContext *rawRedisConnect(const QString &url)
+{
+    const Result<StoreUrl> parsed = StoreUrl::parse(url);
+    if (!parsed || parsed->kind != StoreUrl::Kind::Redis)
+        return nullptr;
+    redisContext *c = redisConnectWithTimeout(parsed->host.toUtf8().constData(), parsed->port, timeval{5, 0});
+    if (!c || c->err) {
+        if (c)
+            redisFree(c);
+        return nullptr;
+    }
+    QList<QList<QByteArray>> setup;
+    const QString password = parsed->password.isEmpty() ? qEnvironmentVariable("IDEM_REDIS_PASSWORD") : parsed->password;
+    if (!password.isEmpty())
+        setup << (parsed->user.isEmpty() ? QList<QByteArray>{"AUTH", password.toUtf8()}
+                                         : QList<QByteArray>{"AUTH", parsed->user.toUtf8(), password.toUtf8()});
+    if (!parsed->database.isEmpty())
+        setup << QList<QByteArray>{"SELECT", parsed->database.toUtf8()};
+    for (const QList<QByteArray> &args : std::as_const(setup)) {
+        std::vector<const char *> argv;
+        std::vector<size_t> lengths;
+        for (const QByteArray &a : args) {
+            argv.push_back(a.constData());
+            lengths.push_back(size_t(a.size()));
+        }
+        auto *reply = static_cast<redisReply *>(redisCommandArgv(c, int(argv.size()), argv.data(), lengths.data()));
+        const bool ok = reply && reply->type != REDIS_REPLY_ERROR;
+        if (reply)
+            freeReplyObject(reply);
+        if (!ok) {
+            redisFree(c);
+            return nullptr;
+        }
+    }
+    return c;
+}
+
+redisReply *rawRedisRun(redisContext *c, const QList<QByteArray> &args)
+{
+    std::vector<const char *> argv;
+    std::vector<size_t> lengths;
+    for (const QByteArray &a : args) {
+        argv.push_back(a.constData());
+        lengths.push_back(size_t(a.size()));
+    }
+    return static_cast<redisReply *>(redisCommandArgv(c, int(argv.size()), argv.data(), lengths.data()));
+}
+
+struct StreamEntry {
+    QByteArray id;
+    QList<QByteArray> fields; // name, value, name, value, …
+
+    qint64 seq() const
+    {
+        for (qsizetype i = 0; i + 1 < fields.size(); i += 2) {
+            if (fields.at(i) == "seq")
+                return fields.at(i + 1).toLongLong();
+        }
+        return 0;
+    }
+};
+
+bool tamperRedisAudit(const QString &url, const QString &scope, TestStore::AuditTamper how, qint64 seq)
+{
+    redisContext *c = rawRedisConnect(url);
+    if (!c)
+        return false;
+    const QByteArray stream = RedisLayout::auditKey(scope);
+    QList<StreamEntry> entries;
+    if (redisReply *reply = rawRedisRun(c, {"XRANGE", stream, "-", "+"})) {
+        for (size_t i = 0; reply->type == REDIS_REPLY_ARRAY && i < reply->elements; ++i) {
+            const redisReply *item = reply->element[i];
+            StreamEntry e{QByteArray(item->element[0]->str, qsizetype(item->element[0]->len)), {}};
+            for (size_t j = 0; j < item->element[1]->elements; ++j)
+                e.fields << QByteArray(item->element[1]->element[j]->str, qsizetype(item->element[1]->element[j]->len));
+            entries << e;
+        }
+        freeReplyObject(reply);
+    }
+    qsizetype at = -1;
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        if (entries.at(i).seq() == seq)
+            at = i;
+    }
+    bool ok = at >= 0;
+    const auto run = [c](const QList<QByteArray> &args) {
+        redisReply *reply = rawRedisRun(c, args);
+        const bool good = reply && reply->type != REDIS_REPLY_ERROR;
+        if (reply)
+            freeReplyObject(reply);
+        return good;
+    };
+    if (ok && how == TestStore::AuditTamper::Delete) {
+        ok = run({"XDEL", stream, entries.at(at).id});
+    } else if (ok) {
+        if (how == TestStore::AuditTamper::EditReason) {
+            QList<QByteArray> &fields = entries[at].fields;
+            const qsizetype reason = fields.indexOf(QByteArray("reason"));
+            ok = reason >= 0 && reason % 2 == 0;
+            if (ok)
+                fields[reason + 1] = "nothing to see here";
+        } else {
+            ok = at + 1 < entries.size();
+            if (ok)
+                std::swap(entries[at].fields, entries[at + 1].fields); // contents trade places, ids stay in order
+        }
+        ok = ok && run({"DEL", stream});
+        for (const StreamEntry &e : std::as_const(entries)) {
+            if (ok)
+                ok = run(QList<QByteArray>{"XADD", stream, e.id} + e.fields);
+        }
+    }
+    redisFree(c);
+    return ok;
+}
+
+} // namespace
+
+bool TestStore::tamperAudit(const QString &scope, AuditTamper how, qint64 seq)
+{
+    if (m_backend == QLatin1String("redis"))
+        return tamperRedisAudit(m_url, scope, how, seq);
+    switch (how) {
+    case AuditTamper::EditReason:
+        return rawSqlTransaction(m_url, {{QStringLiteral("UPDATE idem_audit SET reason = ? WHERE scope = ? AND seq = ?"),
+                                          {QStringLiteral("nothing to see here"), scope, seq}}});
+    case AuditTamper::Delete:
+        return rawSqlTransaction(m_url, {{QStringLiteral("DELETE FROM idem_audit WHERE scope = ? AND seq = ?"), {scope, seq}}});
+    case AuditTamper::SwapWithNext: {
+        // (scope, seq) is the primary key: go through a free seq.
+        const QString move = QStringLiteral("UPDATE idem_audit SET seq = ? WHERE scope = ? AND seq = ?");
+        return rawSqlTransaction(m_url, {{move, {qint64(-1), scope, seq}}, {move, {seq, scope, seq + 1}}, {move, {seq + 1, scope, qint64(-1)}}});
+    }
+    }
+    return false;
+}
+
+bool TestStore::dropAuditChain(const QString &scope)
+{
+    if (m_backend == QLatin1String("redis")) {
+        redisContext *c = rawRedisConnect(m_url);
+        if (!c)
+            return false;
+        redisReply *reply = rawRedisRun(c, {"DEL", RedisLayout::auditKey(scope), RedisLayout::auditHeadKey(scope)});
+        const bool ok = reply && reply->type != REDIS_REPLY_ERROR;
+        if (reply)
+            freeReplyObject(reply);
+        redisFree(c);
+        return ok;
+    }
+    return rawSqlTransaction(m_url, {{QStringLiteral("DELETE FROM idem_audit WHERE scope = ?"), {scope}, -1},
+                                     {QStringLiteral("DELETE FROM idem_audit_head WHERE scope = ?"), {scope}, -1}});
+}

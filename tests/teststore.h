@@ -28,6 +28,20 @@ public:
     // keep a broken record for the tests after this one (stats, listings).
     bool restoreState(const QString &scope, const QString &key);
 
+    // Tampering with a scope's audit chain behind the store's back, as
+    // someone with write access to the database would (tests of
+    // AuditVerifier). SQL: UPDATE/DELETE on idem_audit rows; Redis: XDEL, or
+    // the stream rebuilt (DEL + XADD with the same ids) with one change.
+    enum class AuditTamper {
+        EditReason,    // the entry at seq gets another reason, hash left as it was
+        Delete,        // the entry at seq is removed (the head is left alone)
+        SwapWithNext,  // the entries at seq and seq + 1 trade places
+    };
+    bool tamperAudit(const QString &scope, AuditTamper how, qint64 seq);
+    // Removes a scope's whole chain and head, so a tampered chain does not
+    // stay on a shared server for later runs' whole-store verification.
+    bool dropAuditChain(const QString &scope);
+
 private:
     QTemporaryDir m_dir;
     QString m_backend;

@@ -1,1 +1,166 @@
-// written for issue 5
+#include "auditcommand.h"
+
+#include "clioutput.h"
+#include "ops/auditverifier.h"
+#include "store/openstore.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QTextStream>
+
+namespace {
+
+// Reading the log never needs to write: both subcommands open read-only.
+Result<std::unique_ptr<Store>> openForReading(const QCommandLineParser &parser)
+{
+    const QString url = storeUrlText(parser);
+    if (url.isEmpty())
+        return makeError(ErrorKind::InvalidArgument, CliText::tr("no store given: pass --store URL or set IDEM_STORE."));
+    return openStore(url, OpenMode::ReadOnly);
+}
+
+QJsonObject entryToJson(const AuditEntry &e)
+{
+    return QJsonObject{{QStringLiteral("scope"), e.scope},
+                       {QStringLiteral("seq"), e.seq},
+                       {QStringLiteral("at_ms"), e.atMs},
+                       {QStringLiteral("at"), QDateTime::fromMSecsSinceEpoch(e.atMs, Qt::UTC).toString(Qt::ISODateWithMs)},
+                       {QStringLiteral("operator"), e.operatorName},
+                       {QStringLiteral("host"), e.host},
+                       {QStringLiteral("action"), e.action},
+                       {QStringLiteral("batch_id"), e.batchId},
+                       {QStringLiteral("key"), e.key},
+                       {QStringLiteral("state_before"), e.stateBefore},
+                       {QStringLiteral("state_after"), e.stateAfter},
+                       {QStringLiteral("reason"), e.reason},
+                       {QStringLiteral("evidence"), QString::fromUtf8(e.evidence)},
+                       {QStringLiteral("prev_hash"), e.prevHash},
+                       {QStringLiteral("hash"), e.hash},
+                       {QStringLiteral("store_id"), e.storeId}};
+}
+
+int runVerify(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        CliText::tr("Checks every audit chain: each entry's hash, its link to the one before, the sequence and the "
+                    "chain head. An edited, deleted or reordered entry is reported with where the chain first breaks. "
+                    "Exit code 1 when it is broken."));
+    addStoreOptions(parser);
+    parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope's chain (repeatable; default: every chain)."), QStringLiteral("scope")});
+    if (std::optional<int> exit = parseCommand(parser, arguments))
+        return *exit;
+    const bool json = parser.isSet(QStringLiteral("json"));
+    Result<std::unique_ptr<Store>> opened = openForReading(parser);
+    if (!opened)
+        return engineError(opened.error(), json);
+    const Result<AuditVerdict> verdict = AuditVerifier::verify(*opened.value(), {}, parser.values(QStringLiteral("scope")));
+    if (!verdict)
+        return engineError(verdict.error(), json);
+    const AuditVerdict &v = verdict.value();
+    if (json) {
+        QJsonValue firstBad;
+        if (v.firstBad) {
+            firstBad = QJsonObject{{QStringLiteral("scope"), v.firstBad->scope},
+                                   {QStringLiteral("seq"), v.firstBad->seq},
+                                   {QStringLiteral("store_id"), v.firstBad->storeId},
+                                   {QStringLiteral("reason"), v.firstBad->reason}};
+        }
+        printJson(QJsonObject{{QStringLiteral("store"), opened.value()->displayUrl()},
+                              {QStringLiteral("entries"), v.entries},
+                              {QStringLiteral("chains"), v.chains},
+                              {QStringLiteral("ok"), v.ok},
+                              {QStringLiteral("first_bad"), firstBad}});
+    } else if (v.ok) {
+        printLine(CliText::tr("Audit log intact: %1 entries in %2 chain(s) verified.").arg(v.entries).arg(v.chains));
+    } else if (v.firstBad) {
+        printLine(CliText::tr("Audit log BROKEN in scope %1 at seq %2 (stored at %3): %4")
+                      .arg(v.firstBad->scope)
+                      .arg(v.firstBad->seq)
+                      .arg(v.firstBad->storeId.isEmpty() ? CliText::tr("the chain's end") : v.firstBad->storeId, v.firstBad->reason));
+        printLine(CliText::tr("%1 entries in %2 chain(s) read.").arg(v.entries).arg(v.chains));
+    }
+    return v.ok ? ExitOk : ExitFailure;
+}
+
+int runList(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(CliText::tr("Audit entries, newest first, filtered."));
+    addStoreOptions(parser);
+    parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope."), QStringLiteral("scope")});
+    parser.addOption({QStringLiteral("operator"), CliText::tr("Only entries by this operator."), QStringLiteral("name")});
+    parser.addOption({QStringLiteral("action"), CliText::tr("Only this action (timeout, reconcile-complete, reconcile-release, alert, …)."),
+                      QStringLiteral("action")});
+    parser.addOption({QStringLiteral("batch"), CliText::tr("Only entries of this batch id."), QStringLiteral("id")});
+    parser.addOption({QStringLiteral("since"), CliText::tr("Only entries from this long ago (e.g. 1h, 7d)."), QStringLiteral("age")});
+    parser.addOption({QStringLiteral("limit"), CliText::tr("At most this many entries (default 100)."), QStringLiteral("n"), QStringLiteral("100")});
+    if (std::optional<int> exit = parseCommand(parser, arguments))
+        return *exit;
+    AuditQuery query;
+    query.scope = parser.value(QStringLiteral("scope"));
+    query.operatorName = parser.value(QStringLiteral("operator"));
+    query.action = parser.value(QStringLiteral("action"));
+    query.batchId = parser.value(QStringLiteral("batch"));
+    if (parser.isSet(QStringLiteral("since"))) {
+        const std::optional<qint64> since = parseDuration(parser.value(QStringLiteral("since")));
+        if (!since)
+            return usageError(CliText::tr("--since takes a duration such as 1h, 90m or 7d, not '%1'.").arg(parser.value(QStringLiteral("since"))));
+        query.fromMs = QDateTime::currentMSecsSinceEpoch() - *since;
+    }
+    bool ok = false;
+    query.limit = parser.value(QStringLiteral("limit")).toInt(&ok);
+    if (!ok || query.limit < 1 || query.limit > 100000)
+        return usageError(CliText::tr("--limit must be a whole number from 1 to 100000."));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    Result<std::unique_ptr<Store>> opened = openForReading(parser);
+    if (!opened)
+        return engineError(opened.error(), json);
+    const Result<QList<AuditEntry>> entries = opened.value()->auditEntries(query);
+    if (!entries)
+        return engineError(entries.error(), json);
+    if (json) {
+        QJsonArray list;
+        for (const AuditEntry &e : entries.value())
+            list.append(entryToJson(e));
+        printJson(QJsonObject{{QStringLiteral("count"), list.size()}, {QStringLiteral("entries"), list}});
+        return ExitOk;
+    }
+    if (entries->isEmpty())
+        printLine(CliText::tr("No audit entries match."));
+    for (const AuditEntry &e : entries.value()) {
+        printLine(QStringLiteral("%1  %2#%3  %4  %5  %6 -> %7  %8@%9  %10  %11")
+                      .arg(QDateTime::fromMSecsSinceEpoch(e.atMs).toString(Qt::ISODate), e.scope)
+                      .arg(e.seq)
+                      .arg(e.action, e.key.isEmpty() ? QStringLiteral("-") : e.key,
+                           e.stateBefore.isEmpty() ? QStringLiteral("-") : e.stateBefore,
+                           e.stateAfter.isEmpty() ? QStringLiteral("-") : e.stateAfter, e.operatorName, e.host, e.batchId, e.reason));
+    }
+    return ExitOk;
+}
+
+} // namespace
+
+int runAuditCommand(const QStringList &arguments)
+{
+    const QString sub = arguments.value(1);
+    const QString usage = CliText::tr("Usage: idemctl audit verify|list [options]\n"
+                                      "  verify  check the hash chains: detects an edited, deleted or reordered entry\n"
+                                      "  list    list entries, newest first, with filters\n"
+                                      "Run 'idemctl audit verify --help' or 'idemctl audit list --help' for their options.\n");
+    if (sub == QLatin1String("--help") || sub == QLatin1String("-h") || sub == QLatin1String("help")) {
+        QTextStream(stdout) << usage;
+        return ExitOk;
+    }
+    QStringList rest = arguments;
+    if (rest.size() > 1)
+        rest.removeAt(1);
+    rest[0] = arguments.value(0) + QLatin1Char(' ') + sub;
+    if (sub == QLatin1String("verify"))
+        return runVerify(rest);
+    if (sub == QLatin1String("list"))
+        return runList(rest);
+    QTextStream(stderr) << usage;
+    return usageError(sub.isEmpty() ? CliText::tr("audit needs a subcommand: verify or list.")
+                                    : CliText::tr("unknown audit subcommand '%1': use verify or list.").arg(sub));
+}

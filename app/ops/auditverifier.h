@@ -2,6 +2,8 @@
 
 #include "operatorbatch.h"
 
+#include <QStringList>
+
 struct AuditBreak {
     QString scope;
     qint64 seq = 0;        // the seq the entry claims (or the one expected, for a gap)
@@ -14,12 +16,18 @@ struct AuditVerdict {
     qint64 chains = 0;
     bool ok = true;
     std::optional<AuditBreak> firstBad;
+    // Cancelled before every chain was read: ok is then false (nothing is
+    // vouched for), firstBad is set only if a break was already found.
+    bool cancelled = false;
 };
 
 // Walks every chain in the store's own order (pages of 1000) and checks each
 // entry's hash, its link to the previous one, the seq sequence and the
 // chain head: an edited, deleted, inserted or reordered entry breaks it.
+// Chains are checked in scope order; progress is (entries read, entries the
+// heads announce). Reads every entry once: one query per 1000 entries.
 class AuditVerifier final {
 public:
-    static Result<AuditVerdict> verify(Store &store, const ActionControl &control = {});
+    // `scopes`: only these chains (a scope without a chain is skipped); empty: every chain.
+    static Result<AuditVerdict> verify(Store &store, const ActionControl &control = {}, const QStringList &scopes = {});
 };

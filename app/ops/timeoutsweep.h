@@ -15,6 +15,9 @@ struct SweepPreview {
     qint64 oldestAgeMs = 0;
     QMap<QString, qint64> owners;   // owner (host:pid) -> records
     QList<ActionTarget> targets;    // every matched record, oldest first
+    // Cancelled while reading: the counts and targets cover only the pages
+    // read so far, so this preview is not a complete picture to apply.
+    bool cancelled = false;
 };
 
 // Mark timed out (DESIGN.md "Operator actions"): in-flight records older than
@@ -23,10 +26,17 @@ struct SweepPreview {
 // record only if it is still in flight under the lease the preview saw.
 class TimeoutSweep final {
 public:
+    // Progress is (rows read, rows counted at the start); cancel stops between
+    // pages and returns what was read with `cancelled` set. One count query
+    // plus one query per 500 records.
     static Result<SweepPreview> preview(Store &store, const SweepCriteria &criteria, qint64 nowMs,
                                         const ActionControl &control = {});
-    // One MarkTimedOut per target; timed-out records are kept for their
-    // scope's retention so a resubmission is a new attempt.
-    static ActionReport apply(Store &store, const QList<ActionTarget> &targets, const OperatorIdentity &who,
-                              const ScopePolicies &policies, qint64 nowMs, const ActionControl &control = {});
+    // One MarkTimedOut per target (expected IN_FLIGHT under the target's
+    // lease, audited with `who` and one batch id); timed-out records are kept
+    // for their scope's retention so a resubmission is a new attempt.
+    // An error, before any record is touched, when `who` is incomplete
+    // (InvalidArgument) or the store is read-only (Refused); otherwise the
+    // report says per record what happened (see applyActions).
+    static Result<ActionReport> apply(Store &store, const QList<ActionTarget> &targets, const OperatorIdentity &who,
+                                      const ScopePolicies &policies, qint64 nowMs, const ActionControl &control = {});
 };
