@@ -1,1 +1,112 @@
-// written for issue 5
+#include "mappingprofiles.h"
+
+#include "store/storeurl.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QSettings>
+
+#include <algorithm>
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("MappingProfiles", text);
+}
+
+const QString &group()
+{
+    static const QString name = QStringLiteral("reconcileProfiles");
+    return name;
+}
+
+// The given settings, else the console's file for the duration of a call.
+class SettingsRef {
+public:
+    explicit SettingsRef(QSettings *given)
+        : m_owned(given ? nullptr : MappingProfiles::consoleSettings())
+        , m_settings(given ? given : m_owned.get())
+    {
+    }
+    QSettings *operator->() const { return m_settings; }
+
+private:
+    std::unique_ptr<QSettings> m_owned;
+    QSettings *m_settings;
+};
+
+} // namespace
+
+std::unique_ptr<QSettings> MappingProfiles::consoleSettings()
+{
+    // app/console/main.cpp names the application "idem-console" and reads
+    // QSettings' default file for it; idemctl names itself "idemctl".
+    return std::make_unique<QSettings>(QCoreApplication::organizationName(), QStringLiteral("idem-console"));
+}
+
+QList<OrderMapping> MappingProfiles::load(QSettings *settings)
+{
+    const SettingsRef file(settings);
+    QList<OrderMapping> out;
+    file->beginGroup(group());
+    const QStringList names = file->childKeys();
+    for (const QString &name : names) {
+        const QJsonDocument doc = QJsonDocument::fromJson(file->value(name).toString().toUtf8());
+        if (!doc.isObject())
+            continue;
+        Result<OrderMapping> mapping = OrderMapping::fromJson(doc.object());
+        if (!mapping)
+            continue;
+        mapping->name = name;
+        out.append(mapping.value());
+    }
+    file->endGroup();
+    std::sort(out.begin(), out.end(), [](const OrderMapping &a, const OrderMapping &b) { return a.name < b.name; });
+    return out;
+}
+
+Result<void> MappingProfiles::save(const OrderMapping &mapping, QSettings *settings)
+{
+    const SettingsRef file(settings);
+    const QString name = mapping.name.trimmed();
+    if (name.isEmpty())
+        return makeError(ErrorKind::InvalidArgument, tr("A profile needs a name."));
+    if (name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\')))
+        return makeError(ErrorKind::InvalidArgument, tr("A profile name cannot contain / or \\."));
+    if (Result<void> valid = mapping.validate(); !valid)
+        return valid;
+    OrderMapping stored = mapping;
+    stored.name = name;
+    // Never a password in a settings file (DESIGN.md).
+    if (const Result<StoreUrl> url = StoreUrl::parse(mapping.ordersUrl); url && !url->password.isEmpty())
+        stored.ordersUrl = url->displayString();
+    // QSettings reports AccessError from the start for an application
+    // without an organisation name (the console's case): only a change counts.
+    const bool wasFine = file->status() == QSettings::NoError;
+    file->beginGroup(group());
+    file->setValue(name, QString::fromUtf8(QJsonDocument(stored.toJson()).toJson(QJsonDocument::Compact)));
+    file->endGroup();
+    file->sync();
+    if (wasFine && file->status() != QSettings::NoError)
+        return makeError(ErrorKind::Refused, tr("Cannot write the settings file %1.").arg(file->fileName()));
+    return {};
+}
+
+void MappingProfiles::remove(const QString &name, QSettings *settings)
+{
+    const SettingsRef file(settings);
+    file->beginGroup(group());
+    file->remove(name);
+    file->endGroup();
+    file->sync();
+}
+
+std::optional<OrderMapping> MappingProfiles::find(const QString &name, QSettings *settings)
+{
+    for (const OrderMapping &m : load(settings)) {
+        if (m.name == name)
+            return m;
+    }
+    return std::nullopt;
+}

@@ -43,7 +43,9 @@ class ReconcilePlan final {
 public:
     // Dry run: changes nothing. Stuck records are read in keyset pages and
     // each page's orders in one lookup, so records × orders costs
-    // ceil(records / 500) order queries.
+    // ceil(records / 500) order queries. Progress counts records read against
+    // the stuck count taken first; when cancelled between pages the rows
+    // read so far come back (control.cancelled() tells the caller).
     static Result<QList<ReconcileRow>> build(Store &store, OrderLookup &orders, const ReconcileCriteria &criteria,
                                              qint64 nowMs, const ActionControl &control = {});
     // The proposal for one record given its order (or none).
@@ -53,7 +55,15 @@ public:
     // The response a completed record will replay, from the mapping's template.
     static Response synthesise(const OrderMapping &mapping, const ActionTarget &target, const OrderRow &order);
 
-    static ActionReport apply(Store &store, const OrderMapping &mapping, const QList<ReconcileRow> &rows,
-                              const OperatorIdentity &who, const ScopePolicies &policies, qint64 nowMs,
-                              const ActionControl &control = {});
+    // Checks the identity first (an error: nothing applied; a read-only
+    // store: Refused), then completes or releases every row that is neither
+    // excluded nor Review, each with its own compare-and-set on the lease and
+    // state the dry run saw, and one audit entry whose evidence is
+    // {"order": the order row or null, "table": …, "why": …}. One batch id.
+    static Result<ActionReport> apply(Store &store, const OrderMapping &mapping, const QList<ReconcileRow> &rows,
+                                      const OperatorIdentity &who, const ScopePolicies &policies, qint64 nowMs,
+                                      const ActionControl &control = {});
+    // The operator action for one included row (no identity check).
+    static OperatorAction actionFor(const OrderMapping &mapping, const ReconcileRow &row, const ScopePolicies &policies,
+                                    qint64 nowMs);
 };
