@@ -1,20 +1,18 @@
 #include "storesession.h"
 
-#include "store/openstore.h"
-
 #include <QElapsedTimer>
 
 class StoreSessionWorker final : public QObject {
     Q_OBJECT
 public:
-    explicit StoreSessionWorker(QString url) : m_url(std::move(url)) {}
+    StoreSessionWorker(QString url, OpenMode mode) : m_url(std::move(url)), m_mode(mode) {}
 
     void execute(const std::function<std::optional<Error>(Store *, const Error &)> &job)
     {
         QElapsedTimer timer;
         timer.start();
         if (!m_store) {
-            Result<std::unique_ptr<Store>> opened = openStore(m_url);
+            Result<std::unique_ptr<Store>> opened = openStore(m_url, m_mode);
             if (!opened) {
                 job(nullptr, opened.error());
                 emit health(false, timer.elapsed(), opened.error().message);
@@ -38,13 +36,20 @@ signals:
 
 private:
     const QString m_url;
+    const OpenMode m_mode;
     std::unique_ptr<Store> m_store;
 };
 
 StoreSession::StoreSession(QString url, QObject *parent)
+    : StoreSession(std::move(url), OpenMode::ReadWrite, parent)
+{
+}
+
+StoreSession::StoreSession(QString url, OpenMode mode, QObject *parent)
     : QObject(parent)
     , m_url(std::move(url))
-    , m_worker(new StoreSessionWorker(m_url))
+    , m_mode(mode)
+    , m_worker(new StoreSessionWorker(m_url, m_mode))
 {
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);

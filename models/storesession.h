@@ -1,5 +1,6 @@
 #pragma once
 
+#include "store/openstore.h"
 #include "store/store.h"
 
 #include <QFuture>
@@ -17,14 +18,20 @@ class StoreSessionWorker;
 // one after another, so a slow or dead store delays answers but never the
 // window. The store is opened on first use and reopened after it failed to
 // open; backends reconnect lost connections themselves on the next call.
+// A session opened with OpenMode::ReadOnly wraps its store in a
+// ReadOnlyStore: every writing job is refused by the engine itself.
 class StoreSession final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(StoreSession)
 public:
     explicit StoreSession(QString url, QObject *parent = nullptr);
+    StoreSession(QString url, OpenMode mode, QObject *parent = nullptr);
     ~StoreSession() override; // quits and waits for the worker thread
 
+    // The URL as given, password included: keep it in memory only.
     QString url() const { return m_url; }
+    OpenMode mode() const { return m_mode; }
+    bool readOnly() const { return m_mode == OpenMode::ReadOnly; }
 
     // Runs job(store) on the worker thread. A store that cannot be opened
     // yields its error without running the job.
@@ -68,6 +75,7 @@ private:
     void post(std::function<std::optional<Error>(Store *, const Error &)> job);
 
     const QString m_url;
+    const OpenMode m_mode = OpenMode::ReadWrite;
     QThread m_thread;
     StoreSessionWorker *m_worker = nullptr;
 };

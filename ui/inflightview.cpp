@@ -27,6 +27,7 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     , m_table(new QTableView(this))
     , m_count(new QLabel(this))
     , m_detail(new RecordDetailView(this))
+    , m_timeout(new QPushButton(tr("Mark timed out…"), this))
     , m_debounce(new QTimer(this))
 {
     auto *layout = new QVBoxLayout(this);
@@ -54,6 +55,9 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     filters->addWidget(stuckOnly);
     auto *reload = new QPushButton(tr("Reload"), this);
     filters->addWidget(reload);
+    m_timeout->setObjectName(QStringLiteral("markTimedOut"));
+    m_timeout->setToolTip(tr("Mark stuck records of this scope timed out, after a preview"));
+    filters->addWidget(m_timeout);
     layout->addLayout(filters);
 
     m_table->setModel(m_model);
@@ -92,6 +96,7 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     connect(m_minAge, &QSpinBox::valueChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(stuckOnly, &QPushButton::clicked, this, [this] { setMinimumAgeMinutes(10); });
     connect(reload, &QPushButton::clicked, m_model, &InFlightRecordModel::reload);
+    connect(m_timeout, &QPushButton::clicked, this, [this] { emit timeoutRequested(scopeFilter()); });
     connect(m_model, &InFlightRecordModel::matchingCountChanged, this, &InFlightView::updateCount);
     connect(m_model, &InFlightRecordModel::pageLoaded, this, &InFlightView::updateCount);
     connect(m_model, &InFlightRecordModel::loadFailed, this, [this](const QString &message) {
@@ -107,6 +112,15 @@ void InFlightView::setMinimumAgeMinutes(int minutes) { m_minAge->setValue(minute
 void InFlightView::setKeyPrefix(const QString &prefix) { m_keyPrefix->setText(prefix); }
 void InFlightView::setBizNoPrefix(const QString &prefix) { m_bizNoPrefix->setText(prefix); }
 void InFlightView::setOwnerFilter(const QString &owner) { m_owner->setText(owner); }
+
+QString InFlightView::scopeFilter() const { return m_scope->currentText().trimmed(); }
+
+void InFlightView::setActionsEnabled(bool enabled)
+{
+    m_timeout->setEnabled(enabled);
+    m_timeout->setToolTip(enabled ? tr("Mark stuck records of this scope timed out, after a preview")
+                                  : tr("The store is open read-only"));
+}
 
 void InFlightView::setKnownScopes(const QStringList &scopes)
 {

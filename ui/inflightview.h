@@ -6,6 +6,7 @@ class InFlightRecordModel;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 class QTableView;
 class QTimer;
@@ -33,6 +34,14 @@ public:
     void setOwnerFilter(const QString &owner);
     void setKnownScopes(const QStringList &scopes);
     void applyFilter();
+    QString scopeFilter() const;
+    // Read-only stores: the action button is disabled (the store refuses anyway).
+    void setActionsEnabled(bool enabled);
+    QPushButton *timeoutButton() const { return m_timeout; }
+
+signals:
+    // "Mark timed out…": the wizard, with the view's current scope prefilled.
+    void timeoutRequested(const QString &scope);
 
 private:
     void updateCount();
@@ -47,5 +56,6 @@ private:
     QTableView *m_table;
     QLabel *m_count;
     RecordDetailView *m_detail;
+    QPushButton *m_timeout;
     QTimer *m_debounce;
 };

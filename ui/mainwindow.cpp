@@ -1,13 +1,17 @@
 #include "mainwindow.h"
 
 #include "appsettings.h"
+#include "auditmodel.h"
+#include "auditview.h"
 #include "connectiondialog.h"
 #include "countertimelinemodel.h"
 #include "dashboardview.h"
 #include "inflightrecordmodel.h"
 #include "inflightview.h"
 #include "passwordvault.h"
+#include "reconcilewizard.h"
 #include "storesession.h"
+#include "timeoutwizard.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -30,7 +34,10 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_banner->setText(tr("Read-only: this store is opened for viewing; operator actions are disabled."));
+    m_banner->setObjectName(QStringLiteral("readOnlyBanner"));
+    m_banner->setText(tr("Read-only: this store is open for viewing only. The store refuses every operator action "
+                         "(mark timed out, reconcile); reopen it without read-only mode to act."));
+    m_banner->setWordWrap(true);
     m_banner->setStyleSheet(QStringLiteral("background: #fff3cd; color: #664d03; padding: 6px; font-weight: bold;"));
     m_banner->setVisible(false);
     layout->addWidget(m_banner);
@@ -48,11 +55,14 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
     store->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Refresh"), QKeySequence::Refresh, this, [this] {
-        if (m_dashboard)
-            m_dashboard->refresh();
-        if (m_inFlight)
-            m_inFlight->model()->reload();
+        refreshViews();
     });
+    QMenu *actions = menuBar()->addMenu(tr("&Actions"));
+    m_timeoutAction = actions->addAction(tr("Mark stuck records &timed out…"), this, [this] { showTimeoutWizard(); });
+    m_reconcileAction = actions->addAction(tr("&Reconcile with the order table…"), this, [this] { showReconcileWizard(); });
+    m_timeoutAction->setObjectName(QStringLiteral("markTimedOutAction"));
+    m_reconcileAction->setObjectName(QStringLiteral("reconcileAction"));
+    updateActions();
     resize(1280, 820);
 }
 
@@ -90,11 +100,12 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
         m_tabs = nullptr;
         m_dashboard = nullptr;
         m_inFlight = nullptr;
+        m_audit = nullptr;
     }
     delete m_session;
     m_entry = entry;
     m_entry.url = StoreEntry::withoutPassword(entry.url);
-    m_session = new StoreSession(urlWithPassword, this);
+    m_session = new StoreSession(urlWithPassword, m_entry.readOnly || m_forcedReadOnly ? OpenMode::ReadOnly : OpenMode::ReadWrite, this);
     m_dashboard = new DashboardView(m_session, this);
     m_dashboard->setRefreshInterval(m_settings->refreshIntervalMs());
     m_dashboard->setHitRateThreshold(m_settings->hitRateAlertThreshold());
@@ -103,16 +114,77 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(m_dashboard, tr("Dashboard"));
     m_tabs->addTab(m_inFlight, tr("In flight"));
+    m_audit = new AuditView(m_session, this);
+    m_tabs->addTab(m_audit, tr("Audit"));
+    connect(m_inFlight, &InFlightView::timeoutRequested, this, [this](const QString &scope) { showTimeoutWizard(scope); });
     m_stack->addWidget(m_tabs);
     m_stack->setCurrentWidget(m_tabs);
-    m_banner->setVisible(m_entry.readOnly || m_forcedReadOnly);
+    m_banner->setVisible(isReadOnly());
+    updateActions();
     setWindowTitle(tr("idem-console — %1").arg(m_entry.displayName()));
     m_connection->setText(tr("Connecting to %1 …").arg(m_entry.url));
     connect(m_session, &StoreSession::health, this, &MainWindow::showHealth);
     connect(m_dashboard->model(), &QAbstractItemModel::modelReset, this,
-            [this] { m_inFlight->setKnownScopes(m_dashboard->model()->scopes()); });
+            [this] {
+                m_inFlight->setKnownScopes(m_dashboard->model()->scopes());
+                m_audit->setKnownScopes(m_dashboard->model()->scopes());
+            });
     m_settings->rememberStore(m_entry);
     m_settings->setLastStoreUrl(m_entry.url);
+}
+
+bool MainWindow::isReadOnly() const
+{
+    return m_session && m_session->readOnly();
+}
+
+void MainWindow::updateActions()
+{
+    // The store refuses actions when read-only; the menu says so before asking it.
+    const bool writable = m_session && !m_session->readOnly();
+    const QString why = m_session ? tr("The store is open read-only") : tr("No store is open");
+    for (QAction *action : {m_timeoutAction, m_reconcileAction}) {
+        action->setEnabled(writable);
+        action->setToolTip(writable ? QString() : why);
+    }
+    if (m_inFlight)
+        m_inFlight->setActionsEnabled(writable);
+}
+
+void MainWindow::refreshViews()
+{
+    if (m_dashboard)
+        m_dashboard->refresh();
+    if (m_inFlight)
+        m_inFlight->model()->reload();
+    if (m_audit)
+        m_audit->model()->reload();
+}
+
+TimeoutWizard *MainWindow::showTimeoutWizard(const QString &scope)
+{
+    if (!m_session)
+        return nullptr;
+    auto *wizard = new TimeoutWizard(m_session->url(), m_session->mode(), this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    if (!scope.isEmpty())
+        wizard->setScope(scope);
+    connect(wizard, &TimeoutWizard::applied, this, &MainWindow::refreshViews);
+    wizard->show();
+    return wizard;
+}
+
+ReconcileWizard *MainWindow::showReconcileWizard()
+{
+    if (!m_session)
+        return nullptr;
+    auto *wizard = new ReconcileWizard(m_session->url(), m_session->mode(), this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_inFlight && !m_inFlight->scopeFilter().isEmpty())
+        wizard->setScope(m_inFlight->scopeFilter());
+    connect(wizard, &ReconcileWizard::applied, this, &MainWindow::refreshViews);
+    wizard->show();
+    return wizard;
 }
 
 void MainWindow::showMessage(const QString &text)

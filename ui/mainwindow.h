@@ -5,17 +5,24 @@
 #include <QMainWindow>
 
 class AppSettings;
+class AuditView;
 class DashboardView;
 class InFlightView;
 class PasswordVault;
+class QAction;
 class QLabel;
 class QStackedWidget;
 class QTabWidget;
+class ReconcileWizard;
 class StoreSession;
+class TimeoutWizard;
 
 // Coordinates the views: one store session (worker thread) shared by the
-// dashboard and the in-flight list; the status bar shows the connection
-// state and the last round trip; the Store menu opens the connection dialog.
+// dashboard, the in-flight list and the audit log; the status bar shows the
+// connection state and the last round trip; the Store menu opens the
+// connection dialog, the Actions menu the operator wizards (each with a
+// session of its own). A read-only entry or --read-only opens the session
+// read-only: the store refuses every action, the menu only mirrors that.
 // No store I/O here.
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -30,21 +37,35 @@ public:
     // Forces read-only for every store opened from now on (--read-only).
     void setForcedReadOnly(bool readOnly) { m_forcedReadOnly = readOnly; }
     void showConnectionDialog();
+    bool isReadOnly() const;
+
+    // The operator wizards on the open store; nullptr when none is open.
+    // Non-modal, deleted on close; applying refreshes the views.
+    TimeoutWizard *showTimeoutWizard(const QString &scope = QString());
+    ReconcileWizard *showReconcileWizard();
 
     DashboardView *dashboard() const { return m_dashboard; }
     InFlightView *inFlight() const { return m_inFlight; }
     QLabel *connectionLabel() const { return m_connection; }
     QLabel *readOnlyBanner() const { return m_banner; }
+    AuditView *audit() const { return m_audit; }
+    QAction *timeoutAction() const { return m_timeoutAction; }
+    QAction *reconcileAction() const { return m_reconcileAction; }
 
 private:
     void showHealth(bool connected, qint64 roundTripMs, const QString &error);
     void showMessage(const QString &text);
+    void refreshViews();
+    void updateActions();
 
     AppSettings *m_settings;
     PasswordVault *m_vault;
     StoreSession *m_session = nullptr;
     DashboardView *m_dashboard = nullptr;
     InFlightView *m_inFlight = nullptr;
+    AuditView *m_audit = nullptr;
+    QAction *m_timeoutAction = nullptr;
+    QAction *m_reconcileAction = nullptr;
     QTabWidget *m_tabs = nullptr;
     QStackedWidget *m_stack;
     QLabel *m_placeholder;

@@ -45,7 +45,7 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     , m_remember(new QCheckBox(tr("Remember in the system keychain"), this))
     , m_fromEnvironment(new QCheckBox(tr("From an environment variable:"), this))
     , m_variable(new QLineEdit(this))
-    , m_readOnly(new QCheckBox(tr("Read-only: browse and report, no operator actions"), this))
+    , m_readOnly(new QCheckBox(tr("Open read-only: browse and report; the store refuses operator actions"), this))
     , m_preview(new QLabel(this))
     , m_problem(new QLabel(this))
 {

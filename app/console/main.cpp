@@ -3,6 +3,7 @@
 #include "mainwindow.h"
 #include "passwordvault.h"
 
+#include "ops/mappingprofiles.h"
 #include "sim/salessimulator.h"
 #include "store/openstore.h"
 
@@ -40,6 +41,7 @@ public:
         m_simulator = std::make_unique<SalesSimulator>(*m_store, *m_orders, SimulatorConfig{});
         if (Result<void> started = m_simulator->start(); !started)
             return started.error();
+        rememberOrdersProfile(url);
         return url;
     }
     ~DemoTraffic()
@@ -49,6 +51,25 @@ public:
     }
 
 private:
+    // The reconcile profile for the simulator's order table (sim/ordertable.h),
+    // so the Reconcile wizard works on the demo without typing a mapping.
+    static void rememberOrdersProfile(const QString &url)
+    {
+        const QString name = QApplication::translate("main", "Demo orders");
+        if (MappingProfiles::find(name))
+            return;
+        OrderMapping mapping;
+        mapping.name = name;
+        mapping.ordersUrl = url;
+        mapping.table = QStringLiteral("orders");
+        mapping.keyColumn = QStringLiteral("order_no");
+        mapping.statusColumn = QStringLiteral("status");
+        mapping.doneValues = {QStringLiteral("PAID")};
+        mapping.pendingValues = {QStringLiteral("PENDING")};
+        mapping.failedValues = {QStringLiteral("FAILED")};
+        (void)MappingProfiles::save(mapping); // a convenience: the wizard works without it
+    }
+
     std::unique_ptr<Store> m_store;
     std::unique_ptr<OrderTable> m_orders;
     std::unique_ptr<SalesSimulator> m_simulator;
@@ -74,7 +95,7 @@ int main(int argc, char *argv[])
     parser.addVersionOption();
     const QCommandLineOption storeOption(QStringLiteral("store"), QApplication::translate("main", "Store URL to open."), QStringLiteral("url"));
     const QCommandLineOption demoOption(QStringLiteral("demo"), QApplication::translate("main", "Open the embedded demo store with simulated sales traffic."));
-    const QCommandLineOption readOnlyOption(QStringLiteral("read-only"), QApplication::translate("main", "Open the store for viewing only."));
+    const QCommandLineOption readOnlyOption(QStringLiteral("read-only"), QApplication::translate("main", "Open stores read-only: the store refuses every operator action."));
     const QCommandLineOption langOption(QStringLiteral("lang"), QApplication::translate("main", "Interface language: zh_CN or en."), QStringLiteral("lang"));
     parser.addOptions({storeOption, demoOption, readOnlyOption, langOption});
     if (!parser.parse(QApplication::arguments()))

@@ -1,0 +1,202 @@
+#include "reconcileplanmodel.h"
+
+#include "agetext.h"
+
+#include <QColor>
+
+#include <algorithm>
+#include <numeric>
+
+namespace {
+
+QString proposalText(ReconcileProposal proposal)
+{
+    switch (proposal) {
+    case ReconcileProposal::Complete: return ReconcilePlanModel::tr("complete");
+    case ReconcileProposal::Release: return ReconcilePlanModel::tr("release");
+    case ReconcileProposal::Review: return ReconcilePlanModel::tr("manual review");
+    }
+    return {};
+}
+
+QColor proposalColor(ReconcileProposal proposal)
+{
+    switch (proposal) {
+    case ReconcileProposal::Complete: return QColor(0xe3, 0xf4, 0xe6);
+    case ReconcileProposal::Release: return QColor(0xe4, 0xee, 0xfb);
+    case ReconcileProposal::Review: return QColor(0xff, 0xf1, 0xcc);
+    }
+    return {};
+}
+
+} // namespace
+
+ReconcilePlanModel::ReconcilePlanModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+int ReconcilePlanModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ReconcilePlanModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ReconcilePlanModel::raw(const ReconcileRow &row, int column) const
+{
+    const ActionTarget &t = row.target;
+    switch (Column(column)) {
+    case IncludeColumn: return !row.excluded;
+    case ScopeColumn: return t.scope;
+    case KeyColumn: return t.key;
+    case BizNoColumn: return t.bizNo;
+    case AgeColumn: return m_nowMs - t.updatedAt;
+    case StateColumn: return recordStateName(t.state);
+    case ProposalColumn: return int(row.proposal);
+    case WhyColumn: return row.why;
+    case OrderStatusColumn: return row.order ? row.order->status : QString();
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+QVariant ReconcilePlanModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const ReconcileRow &row = m_rows.at(index.row());
+    switch (role) {
+    case RawValueRole: return raw(row, index.column());
+    case ProposalRole: return int(row.proposal);
+    case ExcludedRole: return row.excluded;
+    case Qt::CheckStateRole:
+        if (index.column() == IncludeColumn)
+            return row.excluded ? Qt::Unchecked : Qt::Checked;
+        return {};
+    case Qt::BackgroundRole: return row.excluded ? QVariant() : QVariant(proposalColor(row.proposal));
+    case Qt::ForegroundRole: return row.excluded ? QVariant(QColor(0x80, 0x80, 0x80)) : QVariant(QColor(0x20, 0x20, 0x20));
+    case Qt::TextAlignmentRole:
+        if (index.column() == AgeColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::ToolTipRole:
+        if (index.column() == IncludeColumn)
+            return row.excluded ? tr("Excluded: this record is left as it is") : tr("Included: applied with the plan");
+        if (row.proposal == ReconcileProposal::Review)
+            return tr("%1 — manual review rows are never applied by the plan").arg(row.why);
+        return row.why;
+    case Qt::DisplayRole:
+        switch (Column(index.column())) {
+        case IncludeColumn: return QString();
+        case AgeColumn: return ageText(m_nowMs - row.target.updatedAt);
+        case ProposalColumn: return proposalText(row.proposal);
+        case OrderStatusColumn: return row.order ? row.order->status : tr("(no order)");
+        default: return raw(row, index.column());
+        }
+    default: return {};
+    }
+}
+
+bool ReconcilePlanModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)
+        || index.column() != IncludeColumn || role != Qt::CheckStateRole)
+        return false;
+    const bool excluded = Qt::CheckState(value.toInt()) != Qt::Checked;
+    ReconcileRow &row = m_rows[index.row()];
+    if (row.excluded == excluded)
+        return true;
+    row.excluded = excluded;
+    emit dataChanged(this->index(index.row(), 0), this->index(index.row(), ColumnCount - 1));
+    emit summaryChanged();
+    return true;
+}
+
+Qt::ItemFlags ReconcilePlanModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() == IncludeColumn)
+        f |= Qt::ItemIsUserCheckable;
+    return f;
+}
+
+QVariant ReconcilePlanModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::ToolTipRole)
+        return section == IncludeColumn ? tr("Uncheck a row to leave its record out of the plan") : QVariant();
+    switch (Column(section)) {
+    case IncludeColumn: return tr("Apply");
+    case ScopeColumn: return tr("Scope");
+    case KeyColumn: return tr("Key");
+    case BizNoColumn: return tr("Business no.");
+    case AgeColumn: return tr("Age");
+    case StateColumn: return tr("State");
+    case ProposalColumn: return tr("Proposal");
+    case WhyColumn: return tr("Why");
+    case OrderStatusColumn: return tr("Order status");
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+void ReconcilePlanModel::sort(int column, Qt::SortOrder order)
+{
+    if (column < 0 || column >= ColumnCount)
+        return;
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    QList<int> permutation(m_rows.size());
+    std::iota(permutation.begin(), permutation.end(), 0);
+    std::stable_sort(permutation.begin(), permutation.end(), [&](int a, int b) {
+        const auto cmp = QVariant::compare(raw(m_rows.at(a), column), raw(m_rows.at(b), column));
+        return order == Qt::AscendingOrder ? cmp == QPartialOrdering::Less : cmp == QPartialOrdering::Greater;
+    });
+    QList<ReconcileRow> sorted;
+    sorted.reserve(m_rows.size());
+    QList<int> newRow(m_rows.size());
+    for (int i = 0; i < permutation.size(); ++i) {
+        sorted.append(m_rows.at(permutation.at(i)));
+        newRow[permutation.at(i)] = i;
+    }
+    m_rows = std::move(sorted);
+    const QModelIndexList from = persistentIndexList();
+    QModelIndexList to;
+    for (const QModelIndex &index : from)
+        to.append(this->index(newRow.at(index.row()), index.column()));
+    changePersistentIndexList(from, to);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+void ReconcilePlanModel::setRows(const QList<ReconcileRow> &rows, qint64 nowMs)
+{
+    beginResetModel();
+    m_rows = rows;
+    m_nowMs = nowMs;
+    endResetModel();
+    emit summaryChanged();
+}
+
+void ReconcilePlanModel::clear()
+{
+    setRows({}, 0);
+}
+
+ReconcileSummary ReconcilePlanModel::summary() const
+{
+    return ReconcilePlan::summarise(m_rows);
+}
+
+void ReconcilePlanModel::setAllIncluded(bool included)
+{
+    if (m_rows.isEmpty())
+        return;
+    for (ReconcileRow &row : m_rows)
+        row.excluded = !included;
+    emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    emit summaryChanged();
+}

@@ -1,0 +1,362 @@
+// The operator wizards driven offscreen on SQLite stores: mark timed out
+// (preview → identity → apply), reconcile against a SQLite order table (dry
+// run → plan with an excluded row → apply), and a read-only session whose
+// apply is refused by the engine with nothing changed.
+#include "actionapplypage.h"
+#include "actiontargetmodel.h"
+#include "ordermappingpage.h"
+#include "reconciledryrunpage.h"
+#include "reconcileplanmodel.h"
+#include "reconcilewizard.h"
+#include "timeoutwizard.h"
+
+#include "store/openstore.h"
+
+#include <QAbstractButton>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+const QString Operator = QStringLiteral("night-shift-ops");
+const QString Reason = QStringLiteral("gateway outage 03:50-04:10, ticket OPS-1234");
+
+template<typename T>
+T *child(QWidget *parent, const char *name)
+{
+    T *found = parent->findChild<T *>(QLatin1String(name));
+    if (!found)
+        qFatal("no child %s", name);
+    return found;
+}
+
+bool claim(Store &store, const QString &scope, const QString &key, const QString &bizNo, qint64 nowMs)
+{
+    ClaimRequest c;
+    c.scope = scope;
+    c.key = key;
+    c.fingerprint = QStringLiteral("fp-") + key;
+    c.owner = QStringLiteral("pay-svc-%1:4242").arg(key.size() % 3);
+    c.bizNo = bizNo;
+    c.nowMs = nowMs;
+    Result<ClaimResult> r = store.claim(c);
+    return r.ok() && r->outcome == ClaimOutcome::Claimed;
+}
+
+// Fills in the identity page and presses the commit button.
+void confirmAndApply(QWizard &wizard)
+{
+    QVERIFY(!wizard.button(QWizard::CommitButton)->isEnabled()); // no reason yet
+    child<QLineEdit>(&wizard, "operatorName")->setText(Operator);
+    QVERIFY(!wizard.button(QWizard::CommitButton)->isEnabled());
+    child<QPlainTextEdit>(&wizard, "reason")->setPlainText(Reason);
+    QVERIFY(wizard.button(QWizard::CommitButton)->isEnabled());
+    wizard.button(QWizard::CommitButton)->click();
+}
+
+} // namespace
+
+class OperatorWizardsTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    int m_stores = 0;
+
+    // A fresh SQLite store: 30 stuck payments (20 min), 5 young ones, 4 stuck orders.
+    QString makeStore(std::unique_ptr<Store> *out = nullptr)
+    {
+        const QString url = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("store-%1.db").arg(++m_stores));
+        Result<std::unique_ptr<Store>> store = openStore(url);
+        if (!store)
+            qFatal("cannot open %s: %s", qPrintable(url), qPrintable(store.error().message));
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (int i = 0; i < 30; ++i)
+            if (!claim(*store.value(), QStringLiteral("payment"), QStringLiteral("p-%1").arg(i), QStringLiteral("SO%1").arg(i), now - 20 * 60000 + i))
+                qFatal("claim failed");
+        for (int i = 0; i < 5; ++i)
+            if (!claim(*store.value(), QStringLiteral("payment"), QStringLiteral("young-%1").arg(i), QString(), now - 1000))
+                qFatal("claim failed");
+        for (int i = 0; i < 4; ++i)
+            if (!claim(*store.value(), QStringLiteral("order"), QStringLiteral("o-%1").arg(i), QStringLiteral("OR%1").arg(i), now - 30 * 60000))
+                qFatal("claim failed");
+        if (out)
+            *out = std::move(store).value();
+        return url;
+    }
+
+    static std::unique_ptr<Store> reopen(const QString &url)
+    {
+        Result<std::unique_ptr<Store>> store = openStore(url);
+        if (!store)
+            qFatal("reopen: %s", qPrintable(store.error().message));
+        return std::move(store).value();
+    }
+
+    static RecordState stateOf(Store &store, const QString &scope, const QString &key, bool *exists = nullptr)
+    {
+        Result<std::optional<Record>> r = store.get(scope, key);
+        if (!r)
+            qFatal("get: %s", qPrintable(r.error().message));
+        if (exists)
+            *exists = r->has_value();
+        return r->has_value() ? r->value().state : RecordState::InFlight;
+    }
+
+    static QList<AuditEntry> audit(Store &store, const QString &action = QString())
+    {
+        AuditQuery q;
+        q.action = action;
+        Result<QList<AuditEntry>> r = store.auditEntries(q);
+        if (!r)
+            qFatal("audit: %s", qPrintable(r.error().message));
+        return r.value();
+    }
+
+    // The preview page has answered (its Next button follows isComplete()).
+    static void waitForPreview(TimeoutWizard &wizard)
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.currentPage()->isComplete(), 20000);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        // Reconcile profiles live in QSettings: keep them in the temporary directory.
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+    }
+
+    void timeoutWizardMarksStuckRecords()
+    {
+        const QString url = makeStore();
+        TimeoutWizard wizard(url, OpenMode::ReadWrite);
+        QSignalSpy applied(&wizard, &TimeoutWizard::applied);
+        wizard.setScope(QStringLiteral("payment"));
+        wizard.show();
+        QCOMPARE(wizard.currentId(), int(TimeoutWizard::ScopePageId));
+        QCOMPARE(child<QSpinBox>(&wizard, "olderThanMinutes")->value(), 10);
+
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(TimeoutWizard::PreviewPageId));
+        waitForPreview(wizard);
+        QCOMPARE(wizard.previewModel()->rowCount(), 30); // the young ones and the other scope are not in it
+        for (int r = 0; r < wizard.previewModel()->rowCount(); ++r) {
+            QCOMPARE(wizard.previewModel()->index(r, ActionTargetModel::ScopeColumn).data().toString(), QStringLiteral("payment"));
+            QVERIFY(wizard.previewModel()->index(r, ActionTargetModel::AgeColumn).data(ActionTargetModel::RawValueRole).toLongLong() > 10 * 60000);
+        }
+        QVERIFY(child<QLabel>(&wizard, "previewSummary")->text().contains(QStringLiteral("30")));
+        QVERIFY(child<QLabel>(&wizard, "previewOwners")->text().contains(QStringLiteral("pay-svc-")));
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(TimeoutWizard::IdentityPageId));
+        QVERIFY(child<QLabel>(&wizard, "confirmation")->text().contains(QStringLiteral("30 record(s) will be marked timed out")));
+        confirmAndApply(wizard);
+        QCOMPARE(wizard.currentId(), int(TimeoutWizard::ApplyPageId));
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.applyPage()->isComplete(), 30000);
+
+        const Result<ActionReport> &result = *wizard.applyPage()->result();
+        QVERIFY2(result.ok(), qPrintable(result.error().message));
+        QCOMPARE(result->applied, qint64(30));
+        QCOMPARE(result->skipped, qint64(0));
+        QCOMPARE(result->failed, qint64(0));
+        QCOMPARE(applied.count(), 1);
+        QCOMPARE(applied.at(0).at(0).toString(), result->batchId);
+        QVERIFY(child<QLabel>(&wizard, "resultSummary")->text().contains(QStringLiteral("<b>30</b> applied")));
+        QVERIFY(!child<QLabel>(&wizard, "resultError")->isVisibleTo(&wizard));
+
+        std::unique_ptr<Store> store = reopen(url);
+        for (int i = 0; i < 30; ++i)
+            QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-%1").arg(i)), RecordState::TimedOut);
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("young-0")), RecordState::InFlight);
+        QCOMPARE(stateOf(*store, QStringLiteral("order"), QStringLiteral("o-0")), RecordState::InFlight);
+        const QList<AuditEntry> entries = audit(*store, QStringLiteral("timeout"));
+        QCOMPARE(entries.size(), 30);
+        for (const AuditEntry &e : entries) {
+            QCOMPARE(e.operatorName, Operator);
+            QCOMPARE(e.reason, Reason);
+            QCOMPARE(e.batchId, result->batchId);
+            QCOMPARE(e.scope, QStringLiteral("payment"));
+            QCOMPARE(e.stateBefore, QStringLiteral("IN_FLIGHT"));
+            QCOMPARE(e.stateAfter, QStringLiteral("TIMED_OUT"));
+        }
+    }
+
+    void aRecordChangedAfterThePreviewIsSkipped()
+    {
+        std::unique_ptr<Store> store;
+        const QString url = makeStore(&store);
+        TimeoutWizard wizard(url, OpenMode::ReadWrite);
+        wizard.setScope(QStringLiteral("order"));
+        wizard.show();
+        wizard.next();
+        waitForPreview(wizard);
+        QCOMPARE(wizard.previewModel()->rowCount(), 4);
+        // The service finishes one of them while the operator types the reason.
+        Result<std::optional<Record>> r = store->get(QStringLiteral("order"), QStringLiteral("o-2"));
+        QVERIFY(r.ok() && r->has_value());
+        Result<Transition> done = store->complete(QStringLiteral("order"), QStringLiteral("o-2"), r->value().lease,
+                                                  Response{201, {}, "{}"}, QDateTime::currentMSecsSinceEpoch(), 3600000);
+        QVERIFY(done.ok() && done->outcome == TransitionOutcome::Applied);
+        wizard.next();
+        confirmAndApply(wizard);
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.applyPage()->isComplete(), 30000);
+        const Result<ActionReport> &result = *wizard.applyPage()->result();
+        QVERIFY2(result.ok(), qPrintable(result.error().message));
+        QCOMPARE(result->applied, qint64(3));
+        QCOMPARE(result->skipped, qint64(1));
+        QCOMPARE(result->skippedTargets.size(), 1);
+        QCOMPARE(result->skippedTargets.at(0).key, QStringLiteral("o-2"));
+        QCOMPARE(stateOf(*store, QStringLiteral("order"), QStringLiteral("o-2")), RecordState::Completed);
+        QCOMPARE(audit(*store, QStringLiteral("timeout")).size(), 3);
+    }
+
+    void reconcileWizardAppliesThePlan()
+    {
+        std::unique_ptr<Store> store;
+        const QString url = makeStore(&store);
+        // The shop's orders in their own SQLite file: SO0–SO2 paid, SO3 pending,
+        // SO4 failed, the rest of the 30 stuck payments have no order.
+        const QString ordersPath = m_dir.filePath(QStringLiteral("shop.db"));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("shop"));
+            db.setDatabaseName(ordersPath);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("CREATE TABLE shop_orders (order_no TEXT PRIMARY KEY, state TEXT, amount_cents INTEGER)")));
+            const QList<QPair<QString, QString>> orders = {{QStringLiteral("SO0"), QStringLiteral("PAID")},
+                                                           {QStringLiteral("SO1"), QStringLiteral("PAID")},
+                                                           {QStringLiteral("SO2"), QStringLiteral("PAID")},
+                                                           {QStringLiteral("SO3"), QStringLiteral("PENDING")},
+                                                           {QStringLiteral("SO4"), QStringLiteral("FAILED")}};
+            for (const auto &[no, state] : orders)
+                QVERIFY2(q.exec(QStringLiteral("INSERT INTO shop_orders VALUES ('%1', '%2', 1999)").arg(no, state)), qPrintable(q.lastError().text()));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("shop"));
+
+        ReconcileWizard wizard(url, OpenMode::ReadWrite);
+        QSignalSpy applied(&wizard, &ReconcileWizard::applied);
+        wizard.setScope(QStringLiteral("payment"));
+        wizard.show();
+        OrderMapping mapping;
+        mapping.name = QStringLiteral("shop");
+        mapping.ordersUrl = QStringLiteral("sqlite://") + ordersPath;
+        mapping.table = QStringLiteral("shop_orders");
+        mapping.keyColumn = QStringLiteral("order_no");
+        mapping.statusColumn = QStringLiteral("state");
+        mapping.doneValues = {QStringLiteral("PAID")};
+        mapping.pendingValues = {QStringLiteral("PENDING")};
+        mapping.failedValues = {QStringLiteral("FAILED")};
+        // A hostile table name: shown inline, Next stays disabled.
+        mapping.table = QStringLiteral("orders; DROP TABLE x");
+        wizard.setMapping(mapping);
+        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        QVERIFY(!child<QLabel>(&wizard, "problem")->text().isEmpty());
+        child<QLineEdit>(&wizard, "table")->setText(QStringLiteral("shop_orders"));
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(ReconcileWizard::DryRunPageId));
+        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled()); // no plan yet
+        wizard.dryRunPage()->runButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.dryRunPage()->isComplete(), 30000);
+        QCOMPARE(wizard.dryRunPage()->rows().size(), 30);
+
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(ReconcileWizard::PlanPageId));
+        ReconcilePlanModel *plan = wizard.planModel();
+        QCOMPARE(plan->rowCount(), 30);
+        ReconcileSummary s = plan->summary();
+        QCOMPARE(s.complete, qint64(3));
+        QCOMPARE(s.review, qint64(1));
+        QCOMPARE(s.release, qint64(26)); // SO4 failed and 25 without an order
+        // The operator keeps SO1 out of the plan.
+        int so1 = -1;
+        for (int r = 0; r < plan->rowCount(); ++r) {
+            if (plan->rowAt(r).target.bizNo == QStringLiteral("SO1"))
+                so1 = r;
+        }
+        QVERIFY(so1 >= 0);
+        QVERIFY(plan->rowAt(so1).order.has_value());
+        QVERIFY(plan->setData(plan->index(so1, ReconcilePlanModel::IncludeColumn), Qt::Unchecked, Qt::CheckStateRole));
+        QCOMPARE(plan->summary().complete, qint64(2));
+        // The selected row's order is shown as evidence.
+        auto *table = child<QTableView>(&wizard, "planTable");
+        table->selectRow(so1);
+        QVERIFY(child<QPlainTextEdit>(&wizard, "evidence")->toPlainText().contains(QStringLiteral("SO1")));
+
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(ReconcileWizard::IdentityPageId));
+        QVERIFY(child<QLabel>(&wizard, "confirmation")->text().contains(QStringLiteral("2 record(s) will be completed")));
+        confirmAndApply(wizard);
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.applyPage()->isComplete(), 30000);
+        const Result<ActionReport> &result = *wizard.applyPage()->result();
+        QVERIFY2(result.ok(), qPrintable(result.error().message));
+        QCOMPARE(result->applied, qint64(28)); // 2 complete + 26 release
+        QCOMPARE(result->failed, qint64(0));
+        QCOMPARE(applied.count(), 1);
+
+        bool exists = false;
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-0"), &exists), RecordState::Completed);
+        QVERIFY(exists);
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-1"), &exists), RecordState::InFlight); // excluded
+        QVERIFY(exists);
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-3"), &exists), RecordState::InFlight); // review
+        QVERIFY(exists);
+        stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-4"), &exists); // failed order: released
+        QVERIFY(!exists);
+        stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-20"), &exists); // no order: released
+        QVERIFY(!exists);
+        QCOMPARE(audit(*store, QStringLiteral("reconcile-complete")).size(), 2);
+        QCOMPARE(audit(*store, QStringLiteral("reconcile-release")).size(), 26);
+        const QList<AuditEntry> completes = audit(*store, QStringLiteral("reconcile-complete"));
+        QVERIFY(completes.at(0).evidence.contains("PAID")); // the order row is the evidence
+        QCOMPARE(completes.at(0).operatorName, Operator);
+    }
+
+    void aReadOnlySessionIsRefusedByTheEngine()
+    {
+        const QString url = makeStore();
+        TimeoutWizard wizard(url, OpenMode::ReadOnly);
+        QSignalSpy applied(&wizard, &TimeoutWizard::applied);
+        wizard.setScope(QStringLiteral("payment"));
+        wizard.show();
+        wizard.next();
+        waitForPreview(wizard); // reading is allowed
+        QCOMPARE(wizard.previewModel()->rowCount(), 30);
+        wizard.next();
+        confirmAndApply(wizard); // the button is there; the engine is what refuses
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.applyPage()->isComplete(), 30000);
+        const Result<ActionReport> &result = *wizard.applyPage()->result();
+        if (result.ok()) {
+            QCOMPARE(result->applied, qint64(0));
+            QVERIFY(!result->failures.isEmpty());
+        } else {
+            QCOMPARE(result.error().kind, ErrorKind::Refused);
+        }
+        QLabel *error = child<QLabel>(&wizard, "resultError");
+        QVERIFY(error->isVisibleTo(&wizard));
+        QVERIFY2(error->text().contains(QStringLiteral("read-only")), qPrintable(error->text()));
+        QCOMPARE(applied.count(), 0);
+
+        std::unique_ptr<Store> store = reopen(url);
+        for (int i = 0; i < 30; ++i)
+            QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-%1").arg(i)), RecordState::InFlight);
+        QVERIFY(audit(*store).isEmpty());
+    }
+};
+
+QTEST_MAIN(OperatorWizardsTest)
+#include "tst_operatorwizards.moc"

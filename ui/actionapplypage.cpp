@@ -1,0 +1,108 @@
+#include "actionapplypage.h"
+
+#include "jobprogresswidget.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+ActionApplyPage::ActionApplyPage(QWidget *parent)
+    : QWizardPage(parent)
+    , m_progress(new JobProgressWidget(this))
+    , m_summary(new QLabel(this))
+    , m_error(new QLabel(this))
+    , m_details(new QTreeWidget(this))
+{
+    setTitle(tr("Apply"));
+    setSubTitle(tr("Each record changes only if it is still as the preview saw it (same state, same lease)."));
+    setFinalPage(true);
+    m_summary->setObjectName(QStringLiteral("resultSummary"));
+    m_error->setObjectName(QStringLiteral("resultError"));
+    m_details->setObjectName(QStringLiteral("resultDetails"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #b71c1c; font-weight: bold; padding: 6px; border: 1px solid #e0a0a0; background: #fdecea;"));
+    m_error->hide();
+    m_details->setColumnCount(3);
+    m_details->setHeaderLabels({tr("Scope"), tr("Key"), tr("What happened")});
+    m_details->header()->setStretchLastSection(true);
+    m_details->setColumnWidth(0, 110);
+    m_details->setColumnWidth(1, 260);
+    m_details->hide();
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_error);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_details, 1);
+    layout->addStretch(0); // keeps the summary at the top while the lists are hidden
+}
+
+void ActionApplyPage::initializePage()
+{
+    m_result.reset();
+    m_summary->setText(tr("Applying…"));
+    m_error->hide();
+    m_details->clear();
+    m_details->hide();
+    if (m_starter)
+        m_starter(this);
+}
+
+bool ActionApplyPage::isRunning() const
+{
+    return m_progress->isRunning();
+}
+
+bool ActionApplyPage::isComplete() const
+{
+    return m_result.has_value();
+}
+
+void ActionApplyPage::finish(const Result<ActionReport> &result)
+{
+    m_progress->finish();
+    m_result = result;
+    if (!result) {
+        m_summary->setText(tr("Nothing was applied."));
+        m_error->setText(tr("The store refused the action: %1").arg(result.error().message));
+        if (result.error().kind != ErrorKind::Refused)
+            m_error->setText(tr("The action failed: %1").arg(result.error().message));
+        m_error->show();
+        emit completeChanged();
+        return;
+    }
+    const ActionReport &r = result.value();
+    QString text = tr("<b>%1</b> applied · <b>%2</b> skipped (changed meanwhile) · <b>%3</b> failed")
+                       .arg(r.applied).arg(r.skipped).arg(r.failed);
+    if (r.untouched() > 0)
+        text += tr(" · <b>%1</b> left untouched (stopped)").arg(r.untouched());
+    if (r.cancelled)
+        text += QStringLiteral("<br>") + tr("Stopped on request: the records after the stop point were not changed.");
+    if (!r.batchId.isEmpty() && r.applied > 0)
+        text += QStringLiteral("<br>") + tr("Batch %1 — filter the Audit tab by it to see every entry.").arg(r.batchId);
+    m_summary->setText(text);
+    if (!r.failures.isEmpty() && r.applied == 0) {
+        // Typically one cause for all (read-only, store down): say it plainly.
+        m_error->setText(tr("Nothing was applied: %1").arg(r.failures.constFirst().message));
+        m_error->show();
+    }
+    if (!r.skippedTargets.isEmpty()) {
+        auto *group = new QTreeWidgetItem(m_details, {tr("Skipped (changed meanwhile): %1").arg(r.skipped)});
+        for (const ActionTarget &t : r.skippedTargets)
+            new QTreeWidgetItem(group, {t.scope, t.key, tr("no longer %1 under the lease the preview saw").arg(recordStateName(t.state))});
+        group->setFirstColumnSpanned(true);
+        group->setExpanded(true);
+    }
+    if (!r.failures.isEmpty()) {
+        auto *group = new QTreeWidgetItem(m_details, {tr("Failed: %1").arg(r.failed)});
+        for (const ActionFailure &f : r.failures)
+            new QTreeWidgetItem(group, {f.scope, f.key, f.message});
+        group->setFirstColumnSpanned(true);
+        group->setExpanded(true);
+    }
+    m_details->setVisible(m_details->topLevelItemCount() > 0);
+    emit completeChanged();
+    emit finished(r);
+}

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "ops/operatorbatch.h"
+
+#include <QWizardPage>
+
+#include <functional>
+#include <optional>
+
+class JobProgressWidget;
+class QLabel;
+class QTreeWidget;
+
+// Applies the plan when shown (the wizard's starter runs the job on its own
+// store session), with a progress bar and Stop, then reports: applied,
+// skipped (changed meanwhile), failed and left untouched, with the lists.
+// An error the store gave for the whole action (read-only: Refused) is
+// shown first, in red.
+class ActionApplyPage final : public QWizardPage {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ActionApplyPage)
+public:
+    explicit ActionApplyPage(QWidget *parent = nullptr);
+
+    // Called when the page is shown; it starts the job with
+    // progress()->start(…) and calls finish() with the answer.
+    void setStarter(std::function<void(ActionApplyPage *)> starter) { m_starter = std::move(starter); }
+    JobProgressWidget *progress() const { return m_progress; }
+    void finish(const Result<ActionReport> &result);
+
+    bool isRunning() const;
+    const std::optional<Result<ActionReport>> &result() const { return m_result; }
+    QLabel *summaryLabel() const { return m_summary; }
+    QLabel *errorLabel() const { return m_error; }
+
+    void initializePage() override;
+    bool isComplete() const override;
+
+signals:
+    void finished(const ActionReport &report);
+
+private:
+    JobProgressWidget *m_progress;
+    QLabel *m_summary;
+    QLabel *m_error;
+    QTreeWidget *m_details;
+    std::function<void(ActionApplyPage *)> m_starter;
+    std::optional<Result<ActionReport>> m_result;
+};

@@ -1,0 +1,269 @@
+#include "auditview.h"
+
+#include "auditmodel.h"
+#include "jobprogresswidget.h"
+#include "storesession.h"
+
+#include "ops/auditverifier.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+AuditView::AuditView(StoreSession *session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_model(new AuditModel(session, this))
+    , m_scope(new QComboBox(this))
+    , m_operator(new QLineEdit(this))
+    , m_action(new QComboBox(this))
+    , m_batch(new QLineEdit(this))
+    , m_keyPrefix(new QLineEdit(this))
+    , m_useFrom(new QCheckBox(tr("From:"), this))
+    , m_from(new QDateTimeEdit(this))
+    , m_useTo(new QCheckBox(tr("To:"), this))
+    , m_to(new QDateTimeEdit(this))
+    , m_table(new QTableView(this))
+    , m_count(new QLabel(this))
+    , m_detail(new QPlainTextEdit(this))
+    , m_verify(new QPushButton(tr("Verify chain"), this))
+    , m_progress(new JobProgressWidget(this))
+    , m_verdict(new QLabel(this))
+    , m_debounce(new QTimer(this))
+{
+    m_scope->setObjectName(QStringLiteral("auditScope"));
+    m_operator->setObjectName(QStringLiteral("auditOperator"));
+    m_action->setObjectName(QStringLiteral("auditAction"));
+    m_batch->setObjectName(QStringLiteral("auditBatch"));
+    m_keyPrefix->setObjectName(QStringLiteral("auditKeyPrefix"));
+    m_verify->setObjectName(QStringLiteral("verifyChain"));
+    m_verdict->setObjectName(QStringLiteral("verdict"));
+
+    m_scope->setEditable(true);
+    m_scope->addItem(QString());
+    m_scope->lineEdit()->setPlaceholderText(tr("all scopes"));
+    m_scope->setMinimumContentsLength(10);
+    m_action->setEditable(true);
+    m_action->addItems({QString(), QStringLiteral("timeout"), QStringLiteral("reconcile-complete"),
+                        QStringLiteral("reconcile-release"), QStringLiteral("alert")});
+    m_action->lineEdit()->setPlaceholderText(tr("all actions"));
+    m_action->setMinimumContentsLength(14);
+    m_operator->setPlaceholderText(tr("operator"));
+    m_batch->setPlaceholderText(tr("batch id"));
+    m_keyPrefix->setPlaceholderText(tr("key prefix"));
+    const QDateTime now = QDateTime::currentDateTime();
+    for (QDateTimeEdit *edit : {m_from, m_to}) {
+        edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+        edit->setCalendarPopup(true);
+        edit->setEnabled(false);
+    }
+    m_from->setDateTime(now.addDays(-1));
+    m_to->setDateTime(now);
+
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(new QLabel(tr("Scope:"), this));
+    filters->addWidget(m_scope);
+    filters->addWidget(new QLabel(tr("Action:"), this));
+    filters->addWidget(m_action);
+    for (QLineEdit *edit : {m_operator, m_batch, m_keyPrefix}) {
+        edit->setClearButtonEnabled(true);
+        filters->addWidget(edit, 1);
+    }
+    filters->addWidget(m_useFrom);
+    filters->addWidget(m_from);
+    filters->addWidget(m_useTo);
+    filters->addWidget(m_to);
+    auto *reload = new QPushButton(tr("Reload"), this);
+    filters->addWidget(reload);
+
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Wide enough for typical values (the tooltip and the pane below show the rest).
+    const QFontMetrics fm = m_table->fontMetrics();
+    const auto widthOf = [&fm](const char *sample) { return fm.horizontalAdvance(QLatin1String(sample)) + 18; };
+    m_table->setColumnWidth(AuditModel::TimeColumn, widthOf("2026-11-30 04:15:02"));
+    m_table->setColumnWidth(AuditModel::OperatorColumn, widthOf("operator.name"));
+    m_table->setColumnWidth(AuditModel::HostColumn, widthOf("ops-host-01"));
+    m_table->setColumnWidth(AuditModel::ActionColumn, widthOf("reconcile-complete"));
+    m_table->setColumnWidth(AuditModel::ScopeColumn, widthOf("payment"));
+    m_table->setColumnWidth(AuditModel::KeyColumn, widthOf("backlog-SO4021075015"));
+    m_table->setColumnWidth(AuditModel::ChangeColumn, widthOf("IN_FLIGHT → COMPLETED"));
+    m_table->setColumnWidth(AuditModel::ReasonColumn, widthOf("gateway outage, ticket OPS-1234"));
+    m_table->setColumnWidth(AuditModel::BatchColumn, widthOf("b-20261130T041502-3fa9c2d1"));
+    m_detail->setReadOnly(true);
+    m_detail->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_detail->setPlaceholderText(tr("Select an entry to see it in full, with its evidence."));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextFormat(Qt::RichText);
+    m_verdict->setText(tr("The chain has not been verified in this session."));
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_table, 1);
+    leftLayout->addWidget(m_count);
+    // The table needs the width; the entry in full goes below it.
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(left);
+    splitter->addWidget(m_detail);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    auto *verifyRow = new QHBoxLayout;
+    verifyRow->addWidget(m_verify);
+    verifyRow->addWidget(m_progress, 1);
+    verifyRow->addWidget(m_verdict, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(filters);
+    layout->addWidget(splitter, 1);
+    layout->addLayout(verifyRow);
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(300);
+    connect(m_debounce, &QTimer::timeout, this, &AuditView::applyFilter);
+    for (QLineEdit *edit : {m_operator, m_batch, m_keyPrefix})
+        connect(edit, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_scope, &QComboBox::currentTextChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_action, &QComboBox::currentTextChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_useFrom, &QCheckBox::toggled, m_from, &QWidget::setEnabled);
+    connect(m_useTo, &QCheckBox::toggled, m_to, &QWidget::setEnabled);
+    for (QCheckBox *box : {m_useFrom, m_useTo})
+        connect(box, &QCheckBox::toggled, m_debounce, qOverload<>(&QTimer::start));
+    for (QDateTimeEdit *edit : {m_from, m_to})
+        connect(edit, &QDateTimeEdit::dateTimeChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(reload, &QPushButton::clicked, m_model, &AuditModel::reload);
+    connect(m_verify, &QPushButton::clicked, this, &AuditView::verifyChain);
+    connect(m_model, &AuditModel::loaded, this, &AuditView::updateCount);
+    connect(m_model, &AuditModel::loadFailed, this, [this](const QString &message) {
+        m_count->setText(tr("Could not load the audit log: %1").arg(message));
+    });
+    connect(m_model, &QAbstractItemModel::modelReset, m_detail, &QPlainTextEdit::clear);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditView::showSelected);
+    applyFilter();
+}
+
+AuditView::~AuditView()
+{
+    m_progress->cancel();
+    delete m_verifySession; // joins its worker before the progress receiver goes
+}
+
+void AuditView::setScopeFilter(const QString &scope) { m_scope->setCurrentText(scope); applyFilter(); }
+void AuditView::setOperatorFilter(const QString &name) { m_operator->setText(name); applyFilter(); }
+void AuditView::setActionFilter(const QString &action) { m_action->setCurrentText(action); applyFilter(); }
+void AuditView::setBatchFilter(const QString &batchId) { m_batch->setText(batchId); applyFilter(); }
+void AuditView::setKeyPrefix(const QString &prefix) { m_keyPrefix->setText(prefix); applyFilter(); }
+
+void AuditView::setKnownScopes(const QStringList &scopes)
+{
+    for (const QString &scope : scopes) {
+        if (m_scope->findText(scope) < 0)
+            m_scope->addItem(scope);
+    }
+}
+
+void AuditView::applyFilter()
+{
+    m_debounce->stop();
+    AuditQuery q;
+    q.scope = m_scope->currentText().trimmed();
+    q.operatorName = m_operator->text().trimmed();
+    q.action = m_action->currentText().trimmed();
+    q.batchId = m_batch->text().trimmed();
+    q.keyPrefix = m_keyPrefix->text();
+    if (m_useFrom->isChecked())
+        q.fromMs = m_from->dateTime().toMSecsSinceEpoch();
+    if (m_useTo->isChecked())
+        q.toMs = m_to->dateTime().toMSecsSinceEpoch() + 59999; // the whole minute shown
+    m_count->setText(tr("Loading …"));
+    m_model->setQuery(q);
+}
+
+void AuditView::updateCount()
+{
+    const int rows = m_model->rowCount();
+    if (m_model->isTruncated())
+        m_count->setText(tr("The newest %1 matching entries are shown; narrow the filters to see older ones.").arg(rows));
+    else
+        m_count->setText(tr("%1 matching entries").arg(rows));
+}
+
+void AuditView::showSelected()
+{
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    if (!current.isValid()) {
+        m_detail->clear();
+        return;
+    }
+    const AuditEntry &e = m_model->entryAt(current.row());
+    QString text;
+    text += tr("Scope:    %1   seq %2\n").arg(e.scope).arg(e.seq);
+    text += tr("Key:      %1\n").arg(e.key);
+    text += tr("Action:   %1   %2 → %3\n").arg(e.action, e.stateBefore, e.stateAfter);
+    text += tr("Operator: %1 @ %2\n").arg(e.operatorName, e.host);
+    text += tr("Batch:    %1\n").arg(e.batchId);
+    text += tr("Reason:   %1\n").arg(e.reason);
+    text += tr("Hash:     %1\n").arg(e.hash);
+    text += tr("Previous: %1\n").arg(e.prevHash);
+    if (!e.evidence.isEmpty()) {
+        const QJsonDocument json = QJsonDocument::fromJson(e.evidence);
+        text += tr("\nEvidence:\n") + QString::fromUtf8(json.isNull() ? e.evidence : json.toJson(QJsonDocument::Indented));
+    }
+    m_detail->setPlainText(text);
+}
+
+void AuditView::verifyChain()
+{
+    if (m_progress->isRunning())
+        return;
+    // A long verification must not hold up the listing and the dashboard:
+    // it gets a session (worker thread, connection) of its own.
+    if (!m_verifySession)
+        m_verifySession = new StoreSession(m_session->url(), m_session->mode(), this);
+    m_verify->setEnabled(false);
+    m_verdict->setText(tr("Verifying …"));
+    const ActionControl control = m_progress->start(tr("Entries"));
+    m_verifySession->request<AuditVerdict>(
+        this, [control](Store &store) { return AuditVerifier::verify(store, control); },
+        [this](const Result<AuditVerdict> &result) {
+            m_progress->finish();
+            m_verify->setEnabled(true);
+            if (!result) {
+                m_verdict->setText(QStringLiteral("<span style='color:#b71c1c'>%1</span>")
+                                       .arg(tr("Could not verify: %1").arg(result.error().message).toHtmlEscaped()));
+                return;
+            }
+            const AuditVerdict &v = result.value();
+            QString text;
+            if (v.ok)
+                text = QStringLiteral("<span style='color:#1b5e20'>✔ %1</span>")
+                           .arg(tr("Chain intact: %1 entries in %2 chain(s) verified.").arg(v.entries).arg(v.chains).toHtmlEscaped());
+            else if (v.firstBad)
+                text = QStringLiteral("<span style='color:#b71c1c'><b>✘ %1</b></span>")
+                           .arg(tr("Chain broken: scope %1, seq %2 (stored as %3): %4. %5 entries read.")
+                                    .arg(v.firstBad->scope).arg(v.firstBad->seq).arg(v.firstBad->storeId, v.firstBad->reason)
+                                    .arg(v.entries)
+                                    .toHtmlEscaped());
+            else
+                text = tr("Verification stopped after %1 entries: nothing is vouched for.").arg(v.entries);
+            m_verdict->setText(text);
+        });
+}

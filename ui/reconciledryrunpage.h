@@ -1,0 +1,55 @@
+#pragma once
+
+#include "ops/reconcileplan.h"
+
+#include <QWizardPage>
+
+class JobProgressWidget;
+class OrderMappingPage;
+class QCheckBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class ScopeChooser;
+class StoreSession;
+
+// Reconcile page 2: which records (scope, age, timed out too) and the dry
+// run, which changes nothing. Next is enabled once a dry run for the current
+// mapping and criteria has finished.
+class ReconcileDryRunPage final : public QWizardPage {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ReconcileDryRunPage)
+public:
+    ReconcileDryRunPage(StoreSession *session, OrderMappingPage *mapping, QWidget *parent = nullptr);
+
+    ReconcileCriteria criteria() const;
+    void setScope(const QString &scope);
+    QPushButton *runButton() const { return m_run; }
+    bool isRunning() const;
+    const QList<ReconcileRow> &rows() const { return m_rows; }
+    qint64 ranAtMs() const { return m_ranAtMs; }
+
+    void initializePage() override;
+    void cleanupPage() override;
+    bool isComplete() const override;
+    void stop();
+
+public slots:
+    void run();
+
+private:
+    void invalidate();
+
+    StoreSession *m_session;
+    OrderMappingPage *m_mapping;
+    ScopeChooser *m_scope;
+    QSpinBox *m_minutes;
+    QCheckBox *m_timedOut;
+    QPushButton *m_run;
+    JobProgressWidget *m_progress;
+    QLabel *m_status;
+    QList<ReconcileRow> m_rows;
+    qint64 m_ranAtMs = 0;
+    quint64 m_generation = 0;
+    bool m_ready = false;
+};

@@ -1,0 +1,87 @@
+#include "reconcilewizard.h"
+
+#include "actionapplypage.h"
+#include "jobprogresswidget.h"
+#include "reconciledryrunpage.h"
+#include "operatoridentitypage.h"
+#include "ordermappingpage.h"
+#include "reconcileplanpage.h"
+#include "reconcileplanmodel.h"
+#include "storesession.h"
+
+#include "store/storeurl.h"
+
+#include <QDateTime>
+
+ReconcileWizard::ReconcileWizard(const QString &url, OpenMode mode, QWidget *parent)
+    : QWizard(parent)
+    , m_session(new StoreSession(url, mode, this))
+    , m_mapping(new OrderMappingPage(this))
+    , m_identity(new OperatorIdentityPage(this))
+    , m_apply(new ActionApplyPage(this))
+{
+    setWindowTitle(tr("Reconcile with the order table"));
+    setWizardStyle(QWizard::ClassicStyle);
+    setOption(QWizard::NoBackButtonOnLastPage);
+    setOption(QWizard::NoCancelButtonOnLastPage); // the apply page has its own Stop
+    setButtonText(QWizard::CommitButton, tr("Apply plan"));
+    m_dryRun = new ReconcileDryRunPage(m_session, m_mapping, this);
+    m_plan = new ReconcilePlanPage(this);
+    setPage(MappingPageId, m_mapping);
+    setPage(DryRunPageId, m_dryRun);
+    setPage(PlanPageId, m_plan);
+    setPage(IdentityPageId, m_identity);
+    setPage(ApplyPageId, m_apply);
+    // The demo and single-file deployments keep the orders beside the records.
+    if (const Result<StoreUrl> parsed = StoreUrl::parse(url); parsed && parsed->kind == StoreUrl::Kind::Sqlite)
+        m_mapping->setDefaultOrdersUrl(url);
+    m_plan->setSource([this] { return std::make_pair(m_dryRun->rows(), m_dryRun->ranAtMs()); });
+    m_identity->setReadOnly(mode == OpenMode::ReadOnly);
+    m_identity->setConfirmation([this] {
+        const ReconcileSummary s = m_plan->model()->summary();
+        return tr("%1 record(s) will be completed with a response made from the order, and %2 released "
+                  "(their clients may resubmit). %3 for manual review and every excluded row are left as they are.")
+            .arg(s.complete).arg(s.release).arg(s.review);
+    });
+    m_apply->setStarter([this](ActionApplyPage *page) { startApply(page); });
+    connect(m_apply, &ActionApplyPage::finished, this, [this](const ActionReport &report) {
+        if (report.applied > 0)
+            emit applied(report.batchId);
+    });
+    resize(1180, 740);
+}
+
+ReconcileWizard::~ReconcileWizard()
+{
+    m_dryRun->stop();
+    m_apply->progress()->cancel();
+    delete m_session; // joins the worker before the pages go
+}
+
+void ReconcileWizard::setScope(const QString &scope) { m_dryRun->setScope(scope); }
+void ReconcileWizard::setMapping(const OrderMapping &mapping) { m_mapping->setMapping(mapping); }
+ReconcilePlanModel *ReconcileWizard::planModel() const { return m_plan->model(); }
+
+void ReconcileWizard::reject()
+{
+    if (m_apply->isRunning()) {
+        m_apply->progress()->cancel();
+        return;
+    }
+    QWizard::reject();
+}
+
+void ReconcileWizard::startApply(ActionApplyPage *page)
+{
+    const OrderMapping mapping = m_mapping->mapping();
+    const QList<ReconcileRow> rows = m_plan->model()->rows();
+    const OperatorIdentity who = m_identity->identity();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const ActionControl control = page->progress()->start(tr("Applying the plan"));
+    m_session->request<ActionReport>(
+        page,
+        [mapping, rows, who, now, control](Store &store) -> Result<ActionReport> {
+            return ReconcilePlan::apply(store, mapping, rows, who, ScopePolicies{}, now, control);
+        },
+        [page](const Result<ActionReport> &result) { page->finish(result); });
+}

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "ops/reconcileplan.h"
+#include "store/openstore.h"
+
+#include <QWizard>
+
+class ActionApplyPage;
+class OperatorIdentityPage;
+class OrderMappingPage;
+class ReconcileDryRunPage;
+class ReconcilePlanModel;
+class ReconcilePlanPage;
+class StoreSession;
+
+// Reconcile stuck records against the business order table (DESIGN.md
+// "Operator actions"): the order-table mapping (named profiles), the scope
+// and a dry run that looks the records' orders up in batches, the plan with
+// its evidence (rows can be excluded), operator and reason, then apply with
+// compare-and-set per record and the result. The dry run and the apply run
+// on a store session of the wizard's own; the order lookup is created,
+// opened, used and destroyed inside one job on that session's thread.
+class ReconcileWizard final : public QWizard {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ReconcileWizard)
+public:
+    enum PageId { MappingPageId, DryRunPageId, PlanPageId, IdentityPageId, ApplyPageId };
+
+    // url carries any password it needs (in memory only).
+    ReconcileWizard(const QString &url, OpenMode mode, QWidget *parent = nullptr);
+    ~ReconcileWizard() override; // stops a running job and waits for the worker thread
+
+    void setScope(const QString &scope);
+    void setMapping(const OrderMapping &mapping);
+
+    StoreSession *session() const { return m_session; }
+    OrderMappingPage *mappingPage() const { return m_mapping; }
+    ReconcileDryRunPage *dryRunPage() const { return m_dryRun; }
+    ReconcilePlanModel *planModel() const;
+    ActionApplyPage *applyPage() const { return m_apply; }
+
+    void reject() override; // while applying: stop the job instead of closing
+
+signals:
+    void applied(const QString &batchId);
+
+private:
+    void startApply(ActionApplyPage *page);
+
+    StoreSession *m_session;
+    OrderMappingPage *m_mapping;
+    ReconcileDryRunPage *m_dryRun;
+    ReconcilePlanPage *m_plan;
+    OperatorIdentityPage *m_identity;
+    ActionApplyPage *m_apply;
+};

@@ -1,0 +1,263 @@
+#include "timeoutwizard.h"
+
+#include "actionapplypage.h"
+#include "actiontargetmodel.h"
+#include "agetext.h"
+#include "jobprogresswidget.h"
+#include "operatoridentitypage.h"
+#include "scopechooser.h"
+#include "storesession.h"
+
+#include <QDateTime>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+// Page 1: which records.
+class TimeoutScopePage final : public QWizardPage {
+    Q_OBJECT
+public:
+    TimeoutScopePage(StoreSession *session, QWidget *parent)
+        : QWizardPage(parent)
+        , m_scope(new ScopeChooser(this))
+        , m_minutes(new QSpinBox(this))
+    {
+        setTitle(tr("Which records"));
+        setSubTitle(tr("In-flight records whose current attempt started longer ago than the threshold are marked "
+                       "timed out, so their clients may resubmit."));
+        m_scope->setObjectName(QStringLiteral("scope"));
+        m_minutes->setObjectName(QStringLiteral("olderThanMinutes"));
+        m_minutes->setRange(1, 7 * 24 * 60);
+        m_minutes->setValue(10);
+        m_minutes->setSuffix(tr(" min"));
+        auto *form = new QFormLayout(this);
+        form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+        form->addRow(tr("Scope:"), m_scope);
+        form->addRow(tr("In flight for longer than:"), m_minutes);
+        auto *hint = new QLabel(tr("The default of 10 minutes matches the in-flight timeout of the guard; a record "
+                                   "younger than its request's own timeout may still finish."), this);
+        hint->setWordWrap(true);
+        form->addRow(hint);
+        m_scope->load(session);
+    }
+
+    SweepCriteria criteria() const
+    {
+        SweepCriteria c;
+        c.scope = m_scope->scope();
+        c.olderThanMs = qint64(m_minutes->value()) * 60 * 1000;
+        return c;
+    }
+    void setScope(const QString &scope) { m_scope->setScope(scope); }
+    void setMinutes(int minutes) { m_minutes->setValue(minutes); }
+
+private:
+    ScopeChooser *m_scope;
+    QSpinBox *m_minutes;
+};
+
+// Page 2: what would change, read off the GUI thread.
+class TimeoutPreviewPage final : public QWizardPage {
+    Q_OBJECT
+public:
+    TimeoutPreviewPage(StoreSession *session, TimeoutScopePage *scope, QWidget *parent)
+        : QWizardPage(parent)
+        , m_session(session)
+        , m_scopePage(scope)
+        , m_model(new ActionTargetModel(this))
+        , m_progress(new JobProgressWidget(this))
+        , m_summary(new QLabel(this))
+        , m_owners(new QLabel(this))
+        , m_table(new QTableView(this))
+    {
+        setTitle(tr("Preview"));
+        setSubTitle(tr("Nothing has changed yet. These records would be marked timed out."));
+        m_summary->setObjectName(QStringLiteral("previewSummary"));
+        m_owners->setObjectName(QStringLiteral("previewOwners"));
+        m_table->setObjectName(QStringLiteral("previewTable"));
+        m_summary->setWordWrap(true);
+        m_summary->setTextFormat(Qt::RichText);
+        m_owners->setWordWrap(true);
+        m_table->setModel(m_model);
+        m_table->setSortingEnabled(true);
+        m_table->sortByColumn(ActionTargetModel::AgeColumn, Qt::DescendingOrder); // oldest first, as the store reads them
+        m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+        m_table->verticalHeader()->hide();
+        m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+        m_table->horizontalHeader()->setStretchLastSection(true);
+        m_table->setColumnWidth(ActionTargetModel::ScopeColumn, 80);
+        m_table->setColumnWidth(ActionTargetModel::KeyColumn, 230);
+        m_table->setColumnWidth(ActionTargetModel::BizNoColumn, 110);
+        m_table->setColumnWidth(ActionTargetModel::OwnerColumn, 120);
+        m_table->setColumnWidth(ActionTargetModel::AgeColumn, 90);
+        auto *again = new QPushButton(tr("Preview again"), this);
+        again->setObjectName(QStringLiteral("previewAgain"));
+        auto *top = new QHBoxLayout;
+        top->addWidget(m_summary, 1);
+        top->addWidget(again, 0, Qt::AlignTop);
+        auto *layout = new QVBoxLayout(this);
+        layout->addWidget(m_progress);
+        layout->addLayout(top);
+        layout->addWidget(m_owners);
+        layout->addWidget(m_table, 1);
+        connect(again, &QPushButton::clicked, this, &TimeoutPreviewPage::run);
+    }
+
+    ActionTargetModel *model() const { return m_model; }
+    const SweepPreview &preview() const { return m_preview; }
+    bool isRunning() const { return m_progress->isRunning(); }
+
+    void initializePage() override { run(); }
+    void cleanupPage() override
+    {
+        ++m_generation; // Back: the running preview's answer is no longer wanted
+        m_progress->cancel();
+        m_progress->finish();
+    }
+    bool isComplete() const override
+    {
+        return m_ready && !m_preview.cancelled && m_preview.matched > 0 && !m_progress->isRunning();
+    }
+
+    void run()
+    {
+        const quint64 generation = ++m_generation;
+        m_ready = false;
+        m_model->clear();
+        m_summary->setText(tr("Reading the in-flight records …"));
+        m_owners->clear();
+        emit completeChanged();
+        const SweepCriteria criteria = m_scopePage->criteria();
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const ActionControl control = m_progress->start(tr("Reading records"));
+        m_session->request<SweepPreview>(
+            this, [criteria, now, control](Store &store) { return TimeoutSweep::preview(store, criteria, now, control); },
+            [this, generation, now](const Result<SweepPreview> &result) {
+                if (generation != m_generation)
+                    return;
+                m_progress->finish();
+                showPreview(result, now);
+            });
+    }
+
+private:
+    void showPreview(const Result<SweepPreview> &result, qint64 now)
+    {
+        if (!result) {
+            m_summary->setText(tr("<span style='color:#b71c1c'>The preview failed: %1</span>").arg(result.error().message.toHtmlEscaped()));
+            emit completeChanged();
+            return;
+        }
+        m_preview = result.value();
+        m_ready = true;
+        m_model->setTargets(m_preview.targets, now);
+        m_table->sortByColumn(m_table->horizontalHeader()->sortIndicatorSection(), m_table->horizontalHeader()->sortIndicatorOrder());
+        QString text;
+        if (m_preview.matched == 0)
+            text = tr("No in-flight record matches: there is nothing to mark timed out.");
+        else
+            text = tr("<b>%1</b> record(s) match; the oldest has been in flight for <b>%2</b>.")
+                       .arg(m_preview.matched).arg(ageText(m_preview.oldestAgeMs));
+        if (m_preview.cancelled)
+            text += QStringLiteral("<br><span style='color:#b71c1c'>")
+                    + tr("Stopped: only the %1 record(s) read so far are shown. Preview again to apply.").arg(m_preview.targets.size())
+                    + QStringLiteral("</span>");
+        m_summary->setText(text);
+        // Owners with most records first: a dead host shows at the top.
+        QList<QPair<QString, qint64>> owners;
+        for (auto it = m_preview.owners.cbegin(); it != m_preview.owners.cend(); ++it)
+            owners.append({it.key(), it.value()});
+        std::stable_sort(owners.begin(), owners.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+        QStringList parts;
+        for (int i = 0; i < owners.size() && i < 8; ++i)
+            parts << tr("%1 (%2)").arg(owners.at(i).first.isEmpty() ? tr("unknown") : owners.at(i).first).arg(owners.at(i).second);
+        if (owners.size() > 8)
+            parts << tr("and %1 more").arg(owners.size() - 8);
+        m_owners->setText(owners.isEmpty() ? QString() : tr("Owners: %1").arg(parts.join(QStringLiteral(", "))));
+        emit completeChanged();
+    }
+
+    StoreSession *m_session;
+    TimeoutScopePage *m_scopePage;
+    ActionTargetModel *m_model;
+    JobProgressWidget *m_progress;
+    QLabel *m_summary;
+    QLabel *m_owners;
+    QTableView *m_table;
+    SweepPreview m_preview;
+    quint64 m_generation = 0;
+    bool m_ready = false;
+};
+
+TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
+    : QWizard(parent)
+    , m_session(new StoreSession(url, mode, this))
+    , m_identity(new OperatorIdentityPage(this))
+    , m_apply(new ActionApplyPage(this))
+{
+    setWindowTitle(tr("Mark stuck records timed out"));
+    setWizardStyle(QWizard::ClassicStyle);
+    setOption(QWizard::NoBackButtonOnLastPage);
+    setOption(QWizard::NoCancelButtonOnLastPage); // the apply page has its own Stop
+    setButtonText(QWizard::CommitButton, tr("Mark timed out"));
+    m_scope = new TimeoutScopePage(m_session, this);
+    m_preview = new TimeoutPreviewPage(m_session, m_scope, this);
+    setPage(ScopePageId, m_scope);
+    setPage(PreviewPageId, m_preview);
+    setPage(IdentityPageId, m_identity);
+    setPage(ApplyPageId, m_apply);
+    m_identity->setReadOnly(mode == OpenMode::ReadOnly);
+    m_identity->setConfirmation([this] {
+        return tr("%n record(s) will be marked timed out; their clients may resubmit.", nullptr, int(m_preview->preview().matched));
+    });
+    m_apply->setStarter([this](ActionApplyPage *page) { startApply(page); });
+    connect(m_apply, &ActionApplyPage::finished, this, [this](const ActionReport &report) {
+        if (report.applied > 0)
+            emit applied(report.batchId);
+    });
+    resize(900, 640);
+}
+
+TimeoutWizard::~TimeoutWizard()
+{
+    // Stop whatever runs, then let the session join its thread before the
+    // pages (and their progress receivers) go.
+    m_preview->cleanupPage();
+    m_apply->progress()->cancel();
+    delete m_session;
+}
+
+void TimeoutWizard::setScope(const QString &scope) { m_scope->setScope(scope); }
+void TimeoutWizard::setThresholdMinutes(int minutes) { m_scope->setMinutes(minutes); }
+ActionTargetModel *TimeoutWizard::previewModel() const { return m_preview->model(); }
+
+void TimeoutWizard::reject()
+{
+    if (m_apply->isRunning()) {
+        m_apply->progress()->cancel();
+        return;
+    }
+    QWizard::reject();
+}
+
+void TimeoutWizard::startApply(ActionApplyPage *page)
+{
+    const QList<ActionTarget> targets = m_preview->preview().targets;
+    const OperatorIdentity who = m_identity->identity();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const ActionControl control = page->progress()->start(tr("Marking timed out"));
+    m_session->request<ActionReport>(
+        page,
+        [targets, who, now, control](Store &store) -> Result<ActionReport> {
+            return TimeoutSweep::apply(store, targets, who, ScopePolicies{}, now, control);
+        },
+        [page](const Result<ActionReport> &result) { page->finish(result); });
+}
+
+#include "timeoutwizard.moc"

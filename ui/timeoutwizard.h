@@ -1,0 +1,52 @@
+#pragma once
+
+#include "ops/timeoutsweep.h"
+#include "store/openstore.h"
+
+#include <QWizard>
+
+class ActionApplyPage;
+class ActionTargetModel;
+class OperatorIdentityPage;
+class StoreSession;
+class TimeoutPreviewPage;
+class TimeoutScopePage;
+
+// Mark stuck records timed out (DESIGN.md "Operator actions"): choose the
+// scope and age threshold, preview the matching records (count, oldest
+// age, owners, rows), name the operator and the reason, apply with compare-
+// and-set per record, read the result. Preview and apply run on a store
+// session of the wizard's own (same URL and mode), so the main window keeps
+// refreshing on its session while a long job runs.
+class TimeoutWizard final : public QWizard {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TimeoutWizard)
+public:
+    enum PageId { ScopePageId, PreviewPageId, IdentityPageId, ApplyPageId };
+
+    // url carries any password it needs (in memory only).
+    TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent = nullptr);
+    ~TimeoutWizard() override; // stops a running job and waits for the worker thread
+
+    void setScope(const QString &scope);
+    void setThresholdMinutes(int minutes);
+
+    StoreSession *session() const { return m_session; }
+    ActionTargetModel *previewModel() const;
+    ActionApplyPage *applyPage() const { return m_apply; }
+
+    void reject() override; // while applying: stop the job instead of closing
+
+signals:
+    // The apply finished and changed records (views may refresh).
+    void applied(const QString &batchId);
+
+private:
+    void startApply(ActionApplyPage *page);
+
+    StoreSession *m_session;
+    TimeoutScopePage *m_scope;
+    TimeoutPreviewPage *m_preview;
+    OperatorIdentityPage *m_identity;
+    ActionApplyPage *m_apply;
+};
