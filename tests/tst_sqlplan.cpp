@@ -66,6 +66,7 @@ private:
     int m_statement = 0;
 
     QSqlDatabase raw() { return QSqlDatabase::database(QStringLiteral("plan")); }
+    QString m_schema;
     QString scope(int i) const { return m_prefix + QLatin1Char('-') + QString::number(i); }
 
     bool exec(const QString &sql, QString *error = nullptr)
@@ -149,7 +150,20 @@ private slots:
         QVERIFY2(url.ok(), qPrintable(url.error().message));
         QVERIFY2(url->kind == StoreUrl::Kind::Postgres, "IDEM_TEST_POSTGRESQL_URL is not a postgresql:// URL");
         m_url = url.value();
-        SqlStore store(m_url); // creates the schema if this database has none yet
+        // A schema of its own: the planner's choice depends on how many rows
+        // the table holds, and the shared test database keeps whatever the
+        // other store tests leave behind.
+        m_schema = QStringLiteral("plan_%1_%2").arg(QCoreApplication::applicationPid()).arg(QRandomGenerator::global()->bounded(1000000));
+        {
+            QSqlDatabase setup = QSqlDatabase::addDatabase(sqlDriverName(m_url.kind), QStringLiteral("plan-setup"));
+            configureSqlDatabase(setup, m_url);
+            QVERIFY2(setup.open(), qPrintable(setup.lastError().text()));
+            QSqlQuery q(setup);
+            QVERIFY2(q.exec(QStringLiteral("CREATE SCHEMA ") + m_schema), qPrintable(q.lastError().text()));
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("plan-setup"));
+        m_url.options.insert(QStringLiteral("options"), QStringLiteral("-c search_path=") + m_schema);
+        SqlStore store(m_url); // creates the tables in that schema
         const Result<void> opened = store.open();
         QVERIFY2(opened.ok(), qPrintable(opened.error().message));
 
@@ -189,6 +203,7 @@ private slots:
             for (int i = 0; i < kScopes; ++i)
                 scopes << QLatin1Char('\'') + scope(i) + QLatin1Char('\'');
             exec(QStringLiteral("DELETE FROM idem_records WHERE scope IN (%1)").arg(scopes.join(QStringLiteral(", "))));
+            exec(QStringLiteral("DROP SCHEMA %1 CASCADE").arg(m_schema));
             QSqlDatabase::removeDatabase(QStringLiteral("plan"));
         }
     }

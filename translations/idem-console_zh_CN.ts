@@ -2,6 +2,375 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ActionApplyPage</name>
+    <message>
+        <source>Apply</source>
+        <translation>执行</translation>
+    </message>
+    <message>
+        <source>Each record changes only if it is still as the preview saw it (same state, same lease).</source>
+        <translation>仅当每条记录仍保持预览时的状态（相同状态、相同租约）时才会更改。</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Applying…</source>
+        <translation>正在执行…</translation>
+    </message>
+    <message>
+        <source>Nothing was applied.</source>
+        <translation>未执行任何更改。</translation>
+    </message>
+    <message>
+        <source>The store refused the action: %1</source>
+        <translation>存储拒绝了该操作：%1</translation>
+    </message>
+    <message>
+        <source>The action failed: %1</source>
+        <translation>操作失败：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; applied · &lt;b&gt;%2&lt;/b&gt; skipped (changed meanwhile) · &lt;b&gt;%3&lt;/b&gt; failed</source>
+        <translation>已执行 &lt;b&gt;%1&lt;/b&gt; 条 · 已跳过 &lt;b&gt;%2&lt;/b&gt; 条（期间已变更） · 失败 &lt;b&gt;%3&lt;/b&gt; 条</translation>
+    </message>
+    <message>
+        <source> · &lt;b&gt;%1&lt;/b&gt; left untouched (stopped)</source>
+        <translation> · 未处理 &lt;b&gt;%1&lt;/b&gt; 条（已停止）</translation>
+    </message>
+    <message>
+        <source>Stopped on request: the records after the stop point were not changed.</source>
+        <translation>已按请求停止：停止点之后的记录未被更改。</translation>
+    </message>
+    <message>
+        <source>Batch %1 — filter the Audit tab by it to see every entry.</source>
+        <translation>批次 %1 —— 在“审计”标签页中按此批次筛选即可查看全部条目。</translation>
+    </message>
+    <message>
+        <source>Nothing was applied: %1</source>
+        <translation>未执行任何更改：%1</translation>
+    </message>
+    <message>
+        <source>Skipped (changed meanwhile): %1</source>
+        <translation>已跳过（期间已变更）：%1</translation>
+    </message>
+    <message>
+        <source>no longer %1 under the lease the preview saw</source>
+        <translation>在预览所见的租约下已不再是 %1</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ActionTargetModel</name>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Business no.</source>
+        <translation>业务单号</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+</context>
+<context>
+    <name>AgeText</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 天 %2 小时</translation>
+    </message>
+</context>
+<context>
+    <name>AuditModel</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>操作员</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Before → after</source>
+        <translation>变更前 → 变更后</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>Hash</source>
+        <translation>哈希</translation>
+    </message>
+</context>
+<context>
+    <name>AuditVerifier</name>
+    <message>
+        <source>Reading the audit chain of &apos;%1&apos; does not advance past position &apos;%2&apos;.</source>
+        <translation>读取“%1”的审计链时，无法越过位置“%2”继续推进。</translation>
+    </message>
+</context>
+<context>
+    <name>AuditView</name>
+    <message>
+        <source>From:</source>
+        <translation>从：</translation>
+    </message>
+    <message>
+        <source>To:</source>
+        <translation>到：</translation>
+    </message>
+    <message>
+        <source>Verify chain</source>
+        <translation>校验链</translation>
+    </message>
+    <message>
+        <source>all scopes</source>
+        <translation>所有作用域</translation>
+    </message>
+    <message>
+        <source>all actions</source>
+        <translation>所有操作</translation>
+    </message>
+    <message>
+        <source>operator</source>
+        <translation>操作员</translation>
+    </message>
+    <message>
+        <source>batch id</source>
+        <translation>批次 ID</translation>
+    </message>
+    <message>
+        <source>key prefix</source>
+        <translation>键前缀</translation>
+    </message>
+    <message>
+        <source>Scope:</source>
+        <translation>作用域：</translation>
+    </message>
+    <message>
+        <source>Action:</source>
+        <translation>操作：</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <source>Select an entry to see it in full, with its evidence.</source>
+        <translation>选择一个条目以查看其完整内容及证据。</translation>
+    </message>
+    <message>
+        <source>The chain has not been verified in this session.</source>
+        <translation>本次会话中尚未校验哈希链。</translation>
+    </message>
+    <message>
+        <source>Could not load the audit log: %1</source>
+        <translation>无法加载审计日志：%1</translation>
+    </message>
+    <message>
+        <source>Loading …</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>The newest %1 matching entries are shown; narrow the filters to see older ones.</source>
+        <translation>仅显示最新的 %1 条匹配条目；缩小筛选范围可查看更早的条目。</translation>
+    </message>
+    <message>
+        <source>%1 matching entries</source>
+        <translation>%1 条匹配条目</translation>
+    </message>
+    <message>
+        <source>Scope:    %1   seq %2
+</source>
+        <translation>作用域：   %1   序号 %2
+</translation>
+    </message>
+    <message>
+        <source>Key:      %1
+</source>
+        <translation>键：       %1
+</translation>
+    </message>
+    <message>
+        <source>Action:   %1   %2 → %3
+</source>
+        <translation>操作：     %1   %2 → %3
+</translation>
+    </message>
+    <message>
+        <source>Operator: %1 @ %2
+</source>
+        <translation>操作员：   %1 @ %2
+</translation>
+    </message>
+    <message>
+        <source>Batch:    %1
+</source>
+        <translation>批次：     %1
+</translation>
+    </message>
+    <message>
+        <source>Reason:   %1
+</source>
+        <translation>原因：     %1
+</translation>
+    </message>
+    <message>
+        <source>Hash:     %1
+</source>
+        <translation>哈希：     %1
+</translation>
+    </message>
+    <message>
+        <source>Previous: %1
+</source>
+        <translation>前序哈希： %1
+</translation>
+    </message>
+    <message>
+        <source>
+Evidence:
+</source>
+        <translation>
+证据：
+</translation>
+    </message>
+    <message>
+        <source>Verifying …</source>
+        <translation>正在校验…</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>Could not verify: %1</source>
+        <translation>无法校验：%1</translation>
+    </message>
+    <message>
+        <source>Chain intact: %1 entries in %2 chain(s) verified.</source>
+        <translation>哈希链完整：已校验 %2 条链中的 %1 个条目。</translation>
+    </message>
+    <message>
+        <source>Chain broken: scope %1, seq %2 (stored as %3): %4. %5 entries read.</source>
+        <translation>哈希链已断裂：作用域 %1，序号 %2（存储为 %3）：%4。已读取 %5 个条目。</translation>
+    </message>
+    <message>
+        <source>Verification stopped after %1 entries: nothing is vouched for.</source>
+        <translation>校验在读取 %1 个条目后停止：无法担保任何条目。</translation>
+    </message>
+</context>
+<context>
+    <name>ChainCheck</name>
+    <message>
+        <source>the entry at seq %1 names scope &apos;%2&apos; but is stored in the chain of &apos;%3&apos;: it was moved or inserted</source>
+        <translation>序号 %1 的条目标明作用域为“%2”，却存储在“%3”的链中：该条目被移动或插入</translation>
+    </message>
+    <message>
+        <source>gap: seq %1 expected, %2 found: the entries in between were deleted, or entries were reordered</source>
+        <translation>序号不连续：应为 %1，实际为 %2：中间的条目被删除，或条目顺序被打乱</translation>
+    </message>
+    <message>
+        <source>seq %1 found after seq %2: an entry was duplicated, inserted or reordered</source>
+        <translation>序号 %1 出现在序号 %2 之后：有条目被复制、插入或顺序被打乱</translation>
+    </message>
+    <message>
+        <source>the entry at seq %1 does not link to the entry before it (previous hash differs): an entry before it was replaced, or entries were reordered</source>
+        <translation>序号 %1 的条目未链接到其前一条目（前序哈希不一致）：其之前的某个条目被替换，或条目顺序被打乱</translation>
+    </message>
+    <message>
+        <source>hash mismatch at seq %1: the entry was edited after it was written</source>
+        <translation>序号 %1 处哈希不匹配：该条目在写入后被修改</translation>
+    </message>
+    <message>
+        <source>the chain has %1 entries but no head: the head was deleted, so the newest entries cannot be vouched for</source>
+        <translation>链中有 %1 个条目但没有链头：链头已被删除，因此无法担保最新的条目</translation>
+    </message>
+    <message>
+        <source>the chain is empty but its head records seq %1: every entry was deleted</source>
+        <translation>链为空，但其链头记录的序号为 %1：所有条目均已被删除</translation>
+    </message>
+    <message>
+        <source>the chain ends at seq %1 but its head records seq %2: the newest entries were deleted</source>
+        <translation>链结束于序号 %1，但其链头记录的序号为 %2：最新的条目已被删除</translation>
+    </message>
+    <message>
+        <source>the chain goes on to seq %1 past its head at seq %2: entries were appended outside the store</source>
+        <translation>链延续到序号 %1，超出了序号 %2 处的链头：有条目在存储之外被追加</translation>
+    </message>
+    <message>
+        <source>the head&apos;s hash differs from the last entry&apos;s (seq %1): the last entry or the head was changed</source>
+        <translation>链头的哈希与最后一个条目（序号 %1）的哈希不同：最后一个条目或链头已被更改</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionDialog</name>
     <message>
         <source>The password lookup was cancelled.</source>
@@ -394,6 +763,33 @@
         <source>%1 matching in-flight record(s); %2 loaded</source>
         <translation>共 %1 条匹配的处理中记录，已加载 %2 条</translation>
     </message>
+    <message>
+        <source>Mark timed out…</source>
+        <translation>标记为超时…</translation>
+    </message>
+    <message>
+        <source>Mark stuck records of this scope timed out, after a preview</source>
+        <translation>预览后，将此作用域中卡住的记录标记为超时</translation>
+    </message>
+    <message>
+        <source>The store is open read-only</source>
+        <translation>存储以只读方式打开</translation>
+    </message>
+</context>
+<context>
+    <name>JobProgressWidget</name>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>%1 %2 / %3</source>
+        <translation>%1 %2 / %3</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -408,10 +804,6 @@
     <message>
         <source>idem-console</source>
         <translation>idem-console</translation>
-    </message>
-    <message>
-        <source>Read-only: this store is opened for viewing; operator actions are disabled.</source>
-        <translation>只读：此存储仅供查看，操作员操作已禁用。</translation>
     </message>
     <message>
         <source>No store is open. Choose Store ▸ Connect… to open one.</source>
@@ -460,6 +852,384 @@
     <message>
         <source>○ Disconnected from %1: %2 — retrying</source>
         <translation>○ 与 %1 的连接已断开：%2 — 正在重试</translation>
+    </message>
+    <message>
+        <source>Read-only: this store is open for viewing only. The store refuses every operator action (mark timed out, reconcile); reopen it without read-only mode to act.</source>
+        <translation>只读：此存储仅供查看。存储会拒绝所有操作员操作（标记为超时、对账）；如需操作，请以非只读模式重新打开。</translation>
+    </message>
+    <message>
+        <source>&amp;Actions</source>
+        <translation>操作(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Mark stuck records &amp;timed out…</source>
+        <translation>将卡住的记录标记为超时(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Reconcile with the order table…</source>
+        <translation>与订单表对账(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>审计</translation>
+    </message>
+    <message>
+        <source>The store is open read-only</source>
+        <translation>存储以只读方式打开</translation>
+    </message>
+    <message>
+        <source>No store is open</source>
+        <translation>未打开任何存储</translation>
+    </message>
+</context>
+<context>
+    <name>MappingProfiles</name>
+    <message>
+        <source>A profile needs a name.</source>
+        <translation>配置方案需要名称。</translation>
+    </message>
+    <message>
+        <source>A profile name cannot contain / or \.</source>
+        <translation>配置方案名称不能包含 / 或 \。</translation>
+    </message>
+    <message>
+        <source>Cannot write the settings file %1.</source>
+        <translation>无法写入设置文件 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>OperatorIdentity</name>
+    <message>
+        <source>An operator name is required: who is taking this action?</source>
+        <translation>必须填写操作员名称：由谁执行此操作？</translation>
+    </message>
+    <message>
+        <source>The operator name must be at most 100 characters, without control characters.</source>
+        <translation>操作员名称最多 100 个字符，且不能包含控制字符。</translation>
+    </message>
+    <message>
+        <source>A reason is required: it is written to the audit log with every record changed.</source>
+        <translation>必须填写原因：它将随每条被更改的记录写入审计日志。</translation>
+    </message>
+    <message>
+        <source>The reason must be at most 2000 characters.</source>
+        <translation>原因最多 2000 个字符。</translation>
+    </message>
+    <message>
+        <source>The host name must be at most 255 characters.</source>
+        <translation>主机名最多 255 个字符。</translation>
+    </message>
+</context>
+<context>
+    <name>OperatorIdentityPage</name>
+    <message>
+        <source>Who applies this, and why</source>
+        <translation>执行人与原因</translation>
+    </message>
+    <message>
+        <source>Every changed record gets an audit entry with your name, this machine and the reason.</source>
+        <translation>每条被更改的记录都会生成一条审计条目，包含您的名称、本机和原因。</translation>
+    </message>
+    <message>
+        <source>e.g. payment gateway outage 03:50–04:10, ticket OPS-1234</source>
+        <translation>例如：支付网关故障 03:50–04:10，工单 OPS-1234</translation>
+    </message>
+    <message>
+        <source>This store is open read-only: the store will refuse the change and nothing will be applied.</source>
+        <translation>此存储以只读方式打开：存储将拒绝此更改，不会执行任何操作。</translation>
+    </message>
+    <message>
+        <source>Operator:</source>
+        <translation>操作员：</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>原因：</translation>
+    </message>
+</context>
+<context>
+    <name>OrderLookup</name>
+    <message>
+        <source>%1 in the orders database %2 failed: %3</source>
+        <translation>订单数据库 %2 中的操作失败（%1）：%3</translation>
+    </message>
+    <message>
+        <source>The orders database %1 does not exist.</source>
+        <translation>订单数据库 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Cannot connect to the orders database %1: %2</source>
+        <translation>无法连接到订单数据库 %1：%2</translation>
+    </message>
+    <message>
+        <source>Making the session read-only</source>
+        <translation>将会话设为只读</translation>
+    </message>
+    <message>
+        <source>Configuring the orders session</source>
+        <translation>配置订单会话</translation>
+    </message>
+    <message>
+        <source>Reading the columns of %1</source>
+        <translation>读取 %1 的列</translation>
+    </message>
+    <message>
+        <source>Cannot read the columns of table %1 in %2.</source>
+        <translation>无法读取 %2 中表 %1 的列。</translation>
+    </message>
+    <message>
+        <source>The key column %1 is not in table %2 (columns: %3).</source>
+        <translation>键列 %1 不在表 %2 中（列：%3）。</translation>
+    </message>
+    <message>
+        <source>The status column %1 is not in table %2 (columns: %3).</source>
+        <translation>状态列 %1 不在表 %2 中（列：%3）。</translation>
+    </message>
+    <message>
+        <source>There is no table %1 in the orders database %2.</source>
+        <translation>订单数据库 %2 中没有表 %1。</translation>
+    </message>
+    <message>
+        <source>Looking up table %1</source>
+        <translation>查找表 %1</translation>
+    </message>
+    <message>
+        <source>The order lookup was used before it was opened.</source>
+        <translation>订单查询在打开之前被使用。</translation>
+    </message>
+    <message>
+        <source>Preparing the order lookup</source>
+        <translation>准备订单查询</translation>
+    </message>
+    <message>
+        <source>Looking up orders in %1</source>
+        <translation>在 %1 中查询订单</translation>
+    </message>
+    <message>
+        <source>Looking up order %1 in %2</source>
+        <translation>在 %2 中查询订单 %1</translation>
+    </message>
+</context>
+<context>
+    <name>OrderMapping</name>
+    <message>
+        <source>The profile name must be at most 100 characters, without control characters.</source>
+        <translation>配置方案名称最多 100 个字符，且不能包含控制字符。</translation>
+    </message>
+    <message>
+        <source>The orders database URL is empty: give sqlite:///…, postgresql://… or mysql://….</source>
+        <translation>订单数据库 URL 为空：请填写 sqlite:///…、postgresql://… 或 mysql://…。</translation>
+    </message>
+    <message>
+        <source>The orders database URL is not valid: %1</source>
+        <translation>订单数据库 URL 无效：%1</translation>
+    </message>
+    <message>
+        <source>The orders database must be SQLite, PostgreSQL or MySQL, not Redis.</source>
+        <translation>订单数据库必须是 SQLite、PostgreSQL 或 MySQL，不能是 Redis。</translation>
+    </message>
+    <message>
+        <source>table name</source>
+        <translation>表名</translation>
+    </message>
+    <message>
+        <source>key column</source>
+        <translation>键列</translation>
+    </message>
+    <message>
+        <source>status column</source>
+        <translation>状态列</translation>
+    </message>
+    <message>
+        <source>Say which status values mean the order is done (e.g. PAID).</source>
+        <translation>请指定哪些状态值表示订单已完成（例如 PAID）。</translation>
+    </message>
+    <message>
+        <source>done values</source>
+        <translation>已完成状态值</translation>
+    </message>
+    <message>
+        <source>pending values</source>
+        <translation>待处理状态值</translation>
+    </message>
+    <message>
+        <source>failed values</source>
+        <translation>失败状态值</translation>
+    </message>
+    <message>
+        <source>The status value &apos;%1&apos; is in more than one list (done, pending, failed): it must mean one thing.</source>
+        <translation>状态值“%1”出现在多个列表中（已完成、待处理、失败）：每个状态值只能有一种含义。</translation>
+    </message>
+    <message>
+        <source>The response status must be from 200 to 499 (5xx is never cached).</source>
+        <translation>响应状态码必须在 200 到 499 之间（5xx 永不缓存）。</translation>
+    </message>
+    <message>
+        <source>The response content type must be one line, e.g. application/json.</source>
+        <translation>响应内容类型必须为单行，例如 application/json。</translation>
+    </message>
+    <message>
+        <source>The response template must be at most 64 KiB.</source>
+        <translation>响应模板最多 64 KiB。</translation>
+    </message>
+    <message>
+        <source>The response template uses {{%1}}: use {{key}}, {{biz_no}}, {{scope}}, {{status}} or {{order.COLUMN}}.</source>
+        <translation>响应模板使用了 {{%1}}：请使用 {{key}}、{{biz_no}}、{{scope}}、{{status}} 或 {{order.COLUMN}}。</translation>
+    </message>
+    <message>
+        <source>The saved profile&apos;s field %1 has the wrong type.</source>
+        <translation>已保存配置方案的字段 %1 类型错误。</translation>
+    </message>
+</context>
+<context>
+    <name>OrderMappingPage</name>
+    <message>
+        <source>Order table</source>
+        <translation>订单表</translation>
+    </message>
+    <message>
+        <source>Where the business orders are and which status values mean done, pending or failed.</source>
+        <translation>业务订单所在位置，以及哪些状态值表示已完成、待处理或失败。</translation>
+    </message>
+    <message>
+        <source>profile name, e.g. shop orders (primary)</source>
+        <translation>配置方案名称，例如 商城订单（主库）</translation>
+    </message>
+    <message>
+        <source>sqlite:///path/shop.db, postgresql://user@host/db, mysql://user@host/db</source>
+        <translation>sqlite:///path/shop.db, postgresql://user@host/db, mysql://user@host/db</translation>
+    </message>
+    <message>
+        <source>kept in memory only; or set IDEM_PG_PASSWORD / IDEM_MYSQL_PASSWORD</source>
+        <translation>仅保存在内存中；或设置 IDEM_PG_PASSWORD / IDEM_MYSQL_PASSWORD</translation>
+    </message>
+    <message>
+        <source>orders or schema.orders</source>
+        <translation>orders 或 schema.orders</translation>
+    </message>
+    <message>
+        <source>order_no</source>
+        <translation>order_no</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>status</translation>
+    </message>
+    <message>
+        <source>the record&apos;s business no. (biz_no)</source>
+        <translation>记录的业务单号（biz_no）</translation>
+    </message>
+    <message>
+        <source>the record&apos;s key</source>
+        <translation>记录的键</translation>
+    </message>
+    <message>
+        <source>comma separated, e.g. PAID, SHIPPED</source>
+        <translation>以逗号分隔，例如 PAID, SHIPPED</translation>
+    </message>
+    <message>
+        <source>e.g. PENDING</source>
+        <translation>例如 PENDING</translation>
+    </message>
+    <message>
+        <source>e.g. FAILED, CANCELLED</source>
+        <translation>例如 FAILED, CANCELLED</translation>
+    </message>
+    <message>
+        <source>May use {{key}}, {{biz_no}}, {{scope}}, {{status}} and {{order.&lt;column&gt;}}</source>
+        <translation>可使用 {{key}}、{{biz_no}}、{{scope}}、{{status}} 和 {{order.&lt;column&gt;}}</translation>
+    </message>
+    <message>
+        <source>Save profile</source>
+        <translation>保存配置方案</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Content type:</source>
+        <translation>内容类型：</translation>
+    </message>
+    <message>
+        <source>Profile:</source>
+        <translation>配置方案：</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Orders database:</source>
+        <translation>订单数据库：</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>密码：</translation>
+    </message>
+    <message>
+        <source>Table:</source>
+        <translation>表：</translation>
+    </message>
+    <message>
+        <source>Key column:</source>
+        <translation>键列：</translation>
+    </message>
+    <message>
+        <source>Status column:</source>
+        <translation>状态列：</translation>
+    </message>
+    <message>
+        <source>Match it with:</source>
+        <translation>匹配依据：</translation>
+    </message>
+    <message>
+        <source>Done values:</source>
+        <translation>已完成状态值：</translation>
+    </message>
+    <message>
+        <source>Pending values:</source>
+        <translation>待处理状态值：</translation>
+    </message>
+    <message>
+        <source>Failed values:</source>
+        <translation>失败状态值：</translation>
+    </message>
+    <message>
+        <source>Response status:</source>
+        <translation>响应状态码：</translation>
+    </message>
+    <message>
+        <source>Response body:</source>
+        <translation>响应正文：</translation>
+    </message>
+    <message>
+        <source>(new profile)</source>
+        <translation>（新配置方案）</translation>
+    </message>
+    <message>
+        <source>Give the profile a name to save it.</source>
+        <translation>请为配置方案命名后再保存。</translation>
+    </message>
+    <message>
+        <source>Saved as profile &quot;%1&quot; (without password).</source>
+        <translation>已保存为配置方案“%1”（不含密码）。</translation>
+    </message>
+    <message>
+        <source>Delete profile</source>
+        <translation>删除配置方案</translation>
+    </message>
+    <message>
+        <source>Delete the profile &quot;%1&quot;?</source>
+        <translation>确定删除配置方案“%1”吗？</translation>
+    </message>
+    <message>
+        <source>Profile &quot;%1&quot; deleted.</source>
+        <translation>配置方案“%1”已删除。</translation>
+    </message>
+    <message>
+        <source>Enter the URL of the orders database.</source>
+        <translation>请输入订单数据库的 URL。</translation>
     </message>
 </context>
 <context>
@@ -526,6 +1296,276 @@
     <message>
         <source>no system keychain available: %1; %2</source>
         <translation>没有可用的系统钥匙串：%1；可%2</translation>
+    </message>
+</context>
+<context>
+    <name>ReadOnlyStore</name>
+    <message>
+        <source>The store is open read-only, so %1 was refused and nothing changed. Reopen it without read-only mode to act on records.</source>
+        <translation>存储以只读方式打开，因此已拒绝%1，未做任何更改。如需对记录进行操作，请以非只读模式重新打开。</translation>
+    </message>
+    <message>
+        <source>claiming a key</source>
+        <translation>占用键</translation>
+    </message>
+    <message>
+        <source>completing a record</source>
+        <translation>完成记录</translation>
+    </message>
+    <message>
+        <source>releasing a record</source>
+        <translation>释放记录</translation>
+    </message>
+    <message>
+        <source>marking a record timed out</source>
+        <translation>将记录标记为超时</translation>
+    </message>
+    <message>
+        <source>purging expired records</source>
+        <translation>清除过期记录</translation>
+    </message>
+    <message>
+        <source>the operator action &quot;%1&quot; on %2/%3</source>
+        <translation>对 %2/%3 执行操作员操作“%1”</translation>
+    </message>
+    <message>
+        <source>writing an audit entry</source>
+        <translation>写入审计条目</translation>
+    </message>
+</context>
+<context>
+    <name>ReconcileDryRunPage</name>
+    <message>
+        <source>Include timed-out records (any age)</source>
+        <translation>包括已超时的记录（不限时长）</translation>
+    </message>
+    <message>
+        <source>Dry run</source>
+        <translation>试运行</translation>
+    </message>
+    <message>
+        <source>Records and dry run</source>
+        <translation>记录与试运行</translation>
+    </message>
+    <message>
+        <source>The dry run looks up the stuck records&apos; orders in batches of %1 and proposes what to do. It changes nothing.</source>
+        <translation>试运行会按每批 %1 条查询卡住的记录对应的订单，并给出处理建议。它不做任何更改。</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Scope:</source>
+        <translation>作用域：</translation>
+    </message>
+    <message>
+        <source>In flight for longer than:</source>
+        <translation>处理中时长超过：</translation>
+    </message>
+    <message>
+        <source>Press Dry run to see the plan.</source>
+        <translation>点击“试运行”查看计划。</translation>
+    </message>
+    <message>
+        <source>Dry run stopped.</source>
+        <translation>试运行已停止。</translation>
+    </message>
+    <message>
+        <source>The criteria changed: run the dry run again.</source>
+        <translation>条件已更改：请重新试运行。</translation>
+    </message>
+    <message>
+        <source>Looking up orders …</source>
+        <translation>正在查询订单…</translation>
+    </message>
+    <message>
+        <source>The dry run failed: %1</source>
+        <translation>试运行失败：%1</translation>
+    </message>
+    <message>
+        <source>Dry run stopped: run it again for a complete plan.</source>
+        <translation>试运行已停止：请重新运行以获得完整计划。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; stuck record(s): &lt;b&gt;%2&lt;/b&gt; to complete, &lt;b&gt;%3&lt;/b&gt; to release, &lt;b&gt;%4&lt;/b&gt; for manual review. Next shows the plan.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 条卡住的记录：&lt;b&gt;%2&lt;/b&gt; 条待完成，&lt;b&gt;%3&lt;/b&gt; 条待释放，&lt;b&gt;%4&lt;/b&gt; 条需人工复核。点击“下一步”查看计划。</translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilePlan</name>
+    <message>
+        <source>the record has no business number to look up</source>
+        <translation>该记录没有可查询的业务单号</translation>
+    </message>
+    <message>
+        <source>no order %1 in %2: the client may resubmit</source>
+        <translation>%2 中没有订单 %1：客户端可以重新提交</translation>
+    </message>
+    <message>
+        <source>%1 orders have the key %2: which one counts is for an operator to decide</source>
+        <translation>%1 个订单的键为 %2：以哪一个为准须由操作员决定</translation>
+    </message>
+    <message>
+        <source>the order found has the key &apos;%1&apos;, not exactly &apos;%2&apos;</source>
+        <translation>找到的订单的键为“%1”，与“%2”不完全一致</translation>
+    </message>
+    <message>
+        <source>order %1 has status %2, which means done</source>
+        <translation>订单 %1 的状态为 %2，表示已完成</translation>
+    </message>
+    <message>
+        <source>order %1 has status %2, which means failed: the client may resubmit</source>
+        <translation>订单 %1 的状态为 %2，表示失败：客户端可以重新提交</translation>
+    </message>
+    <message>
+        <source>order %1 has status %2, which means still pending</source>
+        <translation>订单 %1 的状态为 %2，表示仍待处理</translation>
+    </message>
+    <message>
+        <source>order %1 has no status</source>
+        <translation>订单 %1 没有状态</translation>
+    </message>
+    <message>
+        <source>order %1 has status %2, which is in no list</source>
+        <translation>订单 %1 的状态为 %2，不在任何列表中</translation>
+    </message>
+    <message>
+        <source>The store is open read-only: reconcile changes nothing.</source>
+        <translation>存储以只读方式打开：对账不做任何更改。</translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilePlanModel</name>
+    <message>
+        <source>complete</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>manual review</source>
+        <translation>人工复核</translation>
+    </message>
+    <message>
+        <source>Excluded: this record is left as it is</source>
+        <translation>已排除：此记录保持不变</translation>
+    </message>
+    <message>
+        <source>Included: applied with the plan</source>
+        <translation>已包含：随计划执行</translation>
+    </message>
+    <message>
+        <source>%1 — manual review rows are never applied by the plan</source>
+        <translation>%1 — 人工复核行永远不会随计划执行</translation>
+    </message>
+    <message>
+        <source>(no order)</source>
+        <translation>（无订单）</translation>
+    </message>
+    <message>
+        <source>Uncheck a row to leave its record out of the plan</source>
+        <translation>取消勾选某行即可将其记录排除在计划之外</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>执行</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Business no.</source>
+        <translation>业务单号</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Order status</source>
+        <translation>订单状态</translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilePlanPage</name>
+    <message>
+        <source>The plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Complete: the order is done, the record replays a response made from it. Release: no order or it failed, the client may resubmit. Manual review rows are never applied.</source>
+        <translation>完成：订单已完成，记录将重放根据订单生成的响应。释放：无订单或订单失败，客户端可以重新提交。人工复核行永远不会被执行。</translation>
+    </message>
+    <message>
+        <source>Select a row to see its order row (the evidence).</source>
+        <translation>选择一行以查看其订单行（证据）。</translation>
+    </message>
+    <message>
+        <source>Include all</source>
+        <translation>全部包含</translation>
+    </message>
+    <message>
+        <source>Exclude all</source>
+        <translation>全部排除</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;background:#e3f4e6&apos;&gt;&amp;nbsp;&lt;b&gt;%1&lt;/b&gt; complete&amp;nbsp;&lt;/span&gt; &amp;nbsp; &lt;span style=&apos;background:#e4eefb&apos;&gt;&amp;nbsp;&lt;b&gt;%2&lt;/b&gt; release&amp;nbsp;&lt;/span&gt; &amp;nbsp; &lt;span style=&apos;background:#fff1cc&apos;&gt;&amp;nbsp;&lt;b&gt;%3&lt;/b&gt; manual review&amp;nbsp;&lt;/span&gt; &amp;nbsp; of %4 included; %5 excluded</source>
+        <translation>&lt;span style=&apos;background:#e3f4e6&apos;&gt;&amp;nbsp;&lt;b&gt;%1&lt;/b&gt; 条完成&amp;nbsp;&lt;/span&gt; &amp;nbsp; &lt;span style=&apos;background:#e4eefb&apos;&gt;&amp;nbsp;&lt;b&gt;%2&lt;/b&gt; 条释放&amp;nbsp;&lt;/span&gt; &amp;nbsp; &lt;span style=&apos;background:#fff1cc&apos;&gt;&amp;nbsp;&lt;b&gt;%3&lt;/b&gt; 条人工复核&amp;nbsp;&lt;/span&gt; &amp;nbsp; 共包含 %4 条；已排除 %5 条</translation>
+    </message>
+    <message>
+        <source>%1 / %2 — %3
+</source>
+        <translation>%1 / %2 — %3
+</translation>
+    </message>
+    <message>
+        <source>Order row:
+</source>
+        <translation>订单行：
+</translation>
+    </message>
+    <message>
+        <source>No order row was found for %1.</source>
+        <translation>未找到 %1 的订单行。</translation>
+    </message>
+</context>
+<context>
+    <name>ReconcileWizard</name>
+    <message>
+        <source>Reconcile with the order table</source>
+        <translation>与订单表对账</translation>
+    </message>
+    <message>
+        <source>Apply plan</source>
+        <translation>执行计划</translation>
+    </message>
+    <message>
+        <source>%1 record(s) will be completed with a response made from the order, and %2 released (their clients may resubmit). %3 for manual review and every excluded row are left as they are.</source>
+        <translation>%1 条记录将以根据订单生成的响应完成，%2 条将被释放（其客户端可以重新提交）。%3 条人工复核记录及所有已排除的行保持不变。</translation>
+    </message>
+    <message>
+        <source>Applying the plan</source>
+        <translation>正在执行计划</translation>
     </message>
 </context>
 <context>
@@ -728,6 +1768,26 @@
         <source>Listing in-flight records</source>
         <translation>列出处理中记录</translation>
     </message>
+    <message>
+        <source>The audit key %1 in %2 %3. Nothing was changed; inspect it, and run idemctl audit verify.</source>
+        <translation>%2 中的审计键 %1 %3。未做任何更改；请检查该键，并运行 idemctl audit verify。</translation>
+    </message>
+    <message>
+        <source>holds another type than a hash: another program wrote that key</source>
+        <translation>存放的不是 hash 类型：该键由其他程序写入</translation>
+    </message>
+    <message>
+        <source>Reading the audit chain head</source>
+        <translation>正在读取审计链头</translation>
+    </message>
+    <message>
+        <source>is not a chain head (seq &apos;%1&apos;, hash &apos;%2&apos;)</source>
+        <translation>不是链头（seq &apos;%1&apos;，hash &apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>Listing timed-out records</source>
+        <translation>正在列出已超时的记录</translation>
+    </message>
 </context>
 <context>
     <name>RedisStore</name>
@@ -798,6 +1858,96 @@
     <message>
         <source>The purge script on %1 answered unexpectedly.</source>
         <translation>%1 上的清理脚本返回了非预期的结果。</translation>
+    </message>
+    <message>
+        <source>holds a %1 instead of a %2: another program wrote that key</source>
+        <translation>存放的是 %1 而不是 %2：该键由其他程序写入</translation>
+    </message>
+    <message>
+        <source>The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row. Nothing was changed; try again.</source>
+        <translation>%2 上作用域 %1 的审计链持续变动：其他写入方已连续 %3 次抢先追加。未做任何更改；请重试。</translation>
+    </message>
+    <message>
+        <source>The operator action %1 does not apply to a %2 record (%3/%4).</source>
+        <translation>操作员操作 %1 不适用于 %2 状态的记录（%3/%4）。</translation>
+    </message>
+    <message>
+        <source>The operator action script on %1 answered &apos;%2&apos;.</source>
+        <translation>%1 上的操作员操作脚本返回“%2”。</translation>
+    </message>
+    <message>
+        <source>An audit entry needs the time it records (atMs).</source>
+        <translation>审计条目需要其所记录的时间（atMs）。</translation>
+    </message>
+    <message>
+        <source>The audit script on %1 answered unexpectedly.</source>
+        <translation>%1 上的审计脚本返回了意外的结果。</translation>
+    </message>
+    <message>
+        <source>holds another type than a stream: another program wrote that key</source>
+        <translation>存放的不是 stream 类型：该键由其他程序写入</translation>
+    </message>
+    <message>
+        <source>Reading the audit log</source>
+        <translation>正在读取审计日志</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a position in a Redis audit chain (a stream entry id such as 1700000000000-0).</source>
+        <translation>“%1”不是 Redis 审计链中的位置（应为 stream 条目 ID，如 1700000000000-0）。</translation>
+    </message>
+    <message>
+        <source>Reading the audit chain</source>
+        <translation>正在读取审计链</translation>
+    </message>
+    <message>
+        <source>Reading the audit chains</source>
+        <translation>正在读取审计链</translation>
+    </message>
+    <message>
+        <source>holds a %1 instead of a stream: another program wrote that key</source>
+        <translation>存放的是 %1 而不是 stream：该键由其他程序写入</translation>
+    </message>
+</context>
+<context>
+    <name>ScopeChooser</name>
+    <message>
+        <source>All scopes</source>
+        <translation>所有作用域</translation>
+    </message>
+    <message>
+        <source>%1 (%2 in flight)</source>
+        <translation>%1（%2 条处理中）</translation>
+    </message>
+</context>
+<context>
+    <name>SqlAuditLog</name>
+    <message>
+        <source>Reading the audit chain head</source>
+        <translation>正在读取审计链头</translation>
+    </message>
+    <message>
+        <source>Writing an audit entry</source>
+        <translation>正在写入审计条目</translation>
+    </message>
+    <message>
+        <source>Moving the audit chain head</source>
+        <translation>正在移动审计链头</translation>
+    </message>
+    <message>
+        <source>The audit chain head of scope %1 changed while it was locked; run `idemctl audit verify`.</source>
+        <translation>作用域 %1 的审计链头在锁定期间发生了变化；请运行 `idemctl audit verify`。</translation>
+    </message>
+    <message>
+        <source>Listing audit entries</source>
+        <translation>正在列出审计条目</translation>
+    </message>
+    <message>
+        <source>Reading the audit chain</source>
+        <translation>正在读取审计链</translation>
+    </message>
+    <message>
+        <source>Reading the audit chain heads</source>
+        <translation>正在读取审计链头</translation>
     </message>
 </context>
 <context>
@@ -898,10 +2048,6 @@
         <translation>检查表权限</translation>
     </message>
     <message>
-        <source>User %1 may not use the idem-console tables on %2: it lacks %3. Ask their owner to run GRANT SELECT, INSERT, UPDATE, DELETE ON idem_records, idem_counters TO %1.</source>
-        <translation>用户 %1 无权使用 %2 上的 idem-console 数据表：缺少 %3 权限。请联系表的所有者执行 GRANT SELECT, INSERT, UPDATE, DELETE ON idem_records, idem_counters TO %1。</translation>
-    </message>
-    <message>
         <source>Claiming a record</source>
         <translation>抢占记录</translation>
     </message>
@@ -925,6 +2071,34 @@
         <source>Purging expired records</source>
         <translation>清理过期记录</translation>
     </message>
+    <message>
+        <source>User %1 may not use the idem-console tables on %2: it lacks %3. Ask their owner to run GRANT SELECT, INSERT, UPDATE, DELETE ON idem_records, idem_counters, idem_audit_head TO %1 and GRANT SELECT, INSERT ON idem_audit TO %1 (the audit log needs no more: it is append-only).</source>
+        <translation>用户 %1 无法使用 %2 上的 idem-console 表：缺少 %3。请让这些表的持有者执行 GRANT SELECT, INSERT, UPDATE, DELETE ON idem_records, idem_counters, idem_audit_head TO %1 和 GRANT SELECT, INSERT ON idem_audit TO %1（审计日志只需这些权限：它仅允许追加）。</translation>
+    </message>
+    <message>
+        <source>%1 applies to in-flight records only (or timed-out ones, for reconciliation).</source>
+        <translation>%1 仅适用于处理中的记录（对账时也适用于已超时的记录）。</translation>
+    </message>
+    <message>
+        <source>Applying &quot;%1&quot; to %2/%3</source>
+        <translation>正在对 %2/%3 执行“%1”</translation>
+    </message>
+    <message>
+        <source>Cannot commit &quot;%1&quot; on %2/%3: %4</source>
+        <translation>无法在 %2/%3 上提交“%1”：%4</translation>
+    </message>
+    <message>
+        <source>An audit entry needs a scope: each scope keeps its own chain.</source>
+        <translation>审计条目需要作用域：每个作用域维护各自的链。</translation>
+    </message>
+    <message>
+        <source>An audit entry needs the time it records (atMs).</source>
+        <translation>审计条目需要其所记录的时间（atMs）。</translation>
+    </message>
+    <message>
+        <source>Cannot commit an audit entry on %1.</source>
+        <translation>无法在 %1 上提交审计条目。</translation>
+    </message>
 </context>
 <context>
     <name>StoreEntryForm</name>
@@ -935,10 +2109,6 @@
     <message>
         <source>From an environment variable:</source>
         <translation>从环境变量读取：</translation>
-    </message>
-    <message>
-        <source>Read-only: browse and report, no operator actions</source>
-        <translation>只读：仅可浏览和生成报表，禁用操作员操作</translation>
     </message>
     <message>
         <source>e.g. Payments primary (optional)</source>
@@ -1059,6 +2229,10 @@
     <message>
         <source>(incomplete)</source>
         <translation>（未填写完整）</translation>
+    </message>
+    <message>
+        <source>Open read-only: browse and report; the store refuses operator actions</source>
+        <translation>以只读方式打开：可浏览和生成报告；存储会拒绝操作员操作</translation>
     </message>
 </context>
 <context>
@@ -1188,33 +2362,121 @@
     </message>
 </context>
 <context>
-    <name>idemctl</name>
+    <name>TimeoutPreviewPage</name>
     <message>
-        <source>Usage: idemctl COMMAND [options]
-The headless twin of idem-console.
-
-Commands:
-  demo      drive simulated sales traffic and print live counters
-  press     press test: concurrent requests on few keys, exactly once?
-  stats     counters per scope, records by state, stuck records
-  inflight  list in-flight records, oldest first
-  get       show one record
-
-Every command takes --store URL (or $IDEM_STORE), --json and --help.
-</source>
-        <translation>用法：idemctl COMMAND [options]
-idem-console 的命令行版本（无界面）。
-
-命令：
-  demo      模拟交易流量，并输出实时计数
-  press     压测：在少量键上并发请求，验证是否恰好执行一次
-  stats     各作用域的计数、按状态统计的记录数、卡住的记录
-  inflight  列出处理中记录，最早的在前
-  get       查看单条记录
-
-所有命令均支持 --store URL（或 $IDEM_STORE）、--json 和 --help。
-</translation>
+        <source>Preview</source>
+        <translation>预览</translation>
     </message>
+    <message>
+        <source>Nothing has changed yet. These records would be marked timed out.</source>
+        <translation>尚未做任何更改。以下记录将被标记为超时。</translation>
+    </message>
+    <message>
+        <source>Preview again</source>
+        <translation>重新预览</translation>
+    </message>
+    <message>
+        <source>Reading the in-flight records …</source>
+        <translation>正在读取处理中的记录…</translation>
+    </message>
+    <message>
+        <source>Reading records</source>
+        <translation>正在读取记录</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#b71c1c&apos;&gt;The preview failed: %1&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#b71c1c&apos;&gt;预览失败：%1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>No in-flight record matches: there is nothing to mark timed out.</source>
+        <translation>没有匹配的处理中记录：无需标记超时。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; record(s) match; the oldest has been in flight for &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 条记录匹配；最久的一条已处理中 &lt;b&gt;%2&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>Stopped: only the %1 record(s) read so far are shown. Preview again to apply.</source>
+        <translation>已停止：仅显示目前已读取的 %1 条记录。请重新预览后再执行。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>及另外 %1 个</translation>
+    </message>
+    <message>
+        <source>Owners: %1</source>
+        <translation>持有者：%1</translation>
+    </message>
+</context>
+<context>
+    <name>TimeoutScopePage</name>
+    <message>
+        <source>Which records</source>
+        <translation>选择记录</translation>
+    </message>
+    <message>
+        <source>In-flight records whose current attempt started longer ago than the threshold are marked timed out, so their clients may resubmit.</source>
+        <translation>当前尝试的开始时间早于阈值的处理中记录将被标记为超时，其客户端随后可以重新提交。</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Scope:</source>
+        <translation>作用域：</translation>
+    </message>
+    <message>
+        <source>In flight for longer than:</source>
+        <translation>处理中时长超过：</translation>
+    </message>
+    <message>
+        <source>The default of 10 minutes matches the in-flight timeout of the guard; a record younger than its request&apos;s own timeout may still finish.</source>
+        <translation>默认值 10 分钟与 guard 的处理中超时一致；时长尚未达到其请求自身超时的记录仍可能完成。</translation>
+    </message>
+</context>
+<context>
+    <name>TimeoutSweep</name>
+    <message>
+        <source>The age threshold must be positive: a sweep never touches attempts that just started.</source>
+        <translation>时长阈值必须为正数：清理从不触及刚开始的尝试。</translation>
+    </message>
+    <message>
+        <source>marking records timed out</source>
+        <translation>正在将记录标记为超时</translation>
+    </message>
+</context>
+<context>
+    <name>TimeoutWizard</name>
+    <message>
+        <source>Mark stuck records timed out</source>
+        <translation>将卡住的记录标记为超时</translation>
+    </message>
+    <message>
+        <source>Mark timed out</source>
+        <translation>标记为超时</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) will be marked timed out; their clients may resubmit.</source>
+        <translation>
+            <numerusform>将把 %n 条记录标记为超时；其客户端可以重新提交。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Marking timed out</source>
+        <translation>正在标记为超时</translation>
+    </message>
+</context>
+<context>
+    <name>idemctl</name>
     <message>
         <source>unknown command &apos;%1&apos;.</source>
         <translation>未知命令 &apos;%1&apos;。</translation>
@@ -1419,6 +2681,334 @@ idem-console 的命令行版本（无界面）。
         <source>No record %1/%2.</source>
         <translation>记录 %1/%2 不存在。</translation>
     </message>
+    <message>
+        <source>Checks every audit chain: each entry&apos;s hash, its link to the one before, the sequence and the chain head. An edited, deleted or reordered entry is reported with where the chain first breaks. Exit code 1 when it is broken.</source>
+        <translation>校验每条审计链：每个条目的哈希、与前一条目的链接、序号以及链头。被编辑、删除或重新排序的条目会连同链首次断开的位置一起报告。链断开时退出码为 1。</translation>
+    </message>
+    <message>
+        <source>Only this scope&apos;s chain (repeatable; default: every chain).</source>
+        <translation>仅校验此作用域的链（可重复；默认：所有链）。</translation>
+    </message>
+    <message>
+        <source>Audit log intact: %1 entries in %2 chain(s) verified.</source>
+        <translation>审计日志完好：已校验 %2 条链中的 %1 个条目。</translation>
+    </message>
+    <message>
+        <source>Audit log BROKEN in scope %1 at seq %2 (stored at %3): %4</source>
+        <translation>审计日志已损坏：作用域 %1，seq %2（存储位置 %3）：%4</translation>
+    </message>
+    <message>
+        <source>the chain&apos;s end</source>
+        <translation>链尾</translation>
+    </message>
+    <message>
+        <source>%1 entries in %2 chain(s) read.</source>
+        <translation>已读取 %2 条链中的 %1 个条目。</translation>
+    </message>
+    <message>
+        <source>Audit entries, newest first, filtered.</source>
+        <translation>审计条目，按时间倒序，已过滤。</translation>
+    </message>
+    <message>
+        <source>Only entries by this operator.</source>
+        <translation>仅显示此操作员的条目。</translation>
+    </message>
+    <message>
+        <source>Only this action (timeout, reconcile-complete, reconcile-release, alert, …).</source>
+        <translation>仅显示此操作（timeout、reconcile-complete、reconcile-release、alert 等）。</translation>
+    </message>
+    <message>
+        <source>Only entries of this batch id.</source>
+        <translation>仅显示此批次 ID 的条目。</translation>
+    </message>
+    <message>
+        <source>Only entries from this long ago (e.g. 1h, 7d).</source>
+        <translation>仅显示此时长以内的条目（例如 1h、7d）。</translation>
+    </message>
+    <message>
+        <source>At most this many entries (default 100).</source>
+        <translation>最多显示此数量的条目（默认 100）。</translation>
+    </message>
+    <message>
+        <source>--since takes a duration such as 1h, 90m or 7d, not &apos;%1&apos;.</source>
+        <translation>--since 需要一个时长，如 1h、90m 或 7d，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--limit must be a whole number from 1 to 100000.</source>
+        <translation>--limit 必须是 1 到 100000 之间的整数。</translation>
+    </message>
+    <message>
+        <source>No audit entries match.</source>
+        <translation>没有匹配的审计条目。</translation>
+    </message>
+    <message>
+        <source>Usage: idemctl audit verify|list [options]
+  verify  check the hash chains: detects an edited, deleted or reordered entry
+  list    list entries, newest first, with filters
+Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&apos; for their options.
+</source>
+        <translation>用法：idemctl audit verify|list [options]
+  verify  校验哈希链：检测被编辑、删除或重新排序的条目
+  list    列出条目，按时间倒序，支持过滤
+运行 &apos;idemctl audit verify --help&apos; 或 &apos;idemctl audit list --help&apos; 查看各自的选项。
+</translation>
+    </message>
+    <message>
+        <source>audit needs a subcommand: verify or list.</source>
+        <translation>audit 需要子命令：verify 或 list。</translation>
+    </message>
+    <message>
+        <source>unknown audit subcommand &apos;%1&apos;: use verify or list.</source>
+        <translation>未知的 audit 子命令“%1”：请使用 verify 或 list。</translation>
+    </message>
+    <message>
+        <source>Usage: idemctl COMMAND [options]
+The headless twin of idem-console.
+
+Commands:
+  demo      drive simulated sales traffic and print live counters
+  press     press test: concurrent requests on few keys, exactly once?
+  stats     counters per scope, records by state, stuck records
+  inflight  list in-flight records, oldest first
+  get       show one record
+  sweep     mark in-flight records older than a threshold timed out (audited)
+  reconcile complete or release stuck records against an order table (audited)
+  audit     verify the audit log&apos;s hash chains, or list its entries
+
+Every command takes --store URL (or $IDEM_STORE), --json and --help.
+</source>
+        <translation>用法：idemctl COMMAND [options]
+idem-console 的无界面版本。
+
+命令：
+  demo      模拟销售流量并输出实时计数
+  press     压力测试：少量键上的并发请求，是否恰好执行一次？
+  stats     各作用域的计数、按状态统计的记录、卡住的记录
+  inflight  列出处理中的记录，最久的在前
+  get       显示单条记录
+  sweep     将处理中时长超过阈值的记录标记为超时（记入审计）
+  reconcile 根据订单表完成或释放卡住的记录（记入审计）
+  audit     校验审计日志的哈希链，或列出其条目
+
+所有命令均支持 --store URL（或 $IDEM_STORE）、--json 和 --help。
+</translation>
+    </message>
+    <message>
+        <source>Reconciles stuck records against a business order table: a done order completes the record with a response synthesised from the order (flagged as reconciled), a missing or failed order releases it so the client may resubmit, anything else is left for review. Orders are looked up in batches of %1. Each record changes only if it is still as the dry run saw it; every change is audited with the order row as evidence. Ctrl-C stops between records.</source>
+        <translation>根据业务订单表对卡住的记录进行对账：订单已完成时，以根据订单合成的响应完成记录（标记为已对账）；订单不存在或失败时释放记录，客户端可以重新提交；其他情况留待复核。订单按每批 %1 条查询。每条记录仅在仍与试运行所见一致时才会更改；每次更改都会记入审计，并以订单行作为证据。按 Ctrl-C 可在记录之间停止。</translation>
+    </message>
+    <message>
+        <source>URL of the database with the order table (sqlite:///…, postgresql://…, mysql://…).</source>
+        <translation>订单表所在数据库的 URL（sqlite:///…、postgresql://…、mysql://…）。</translation>
+    </message>
+    <message>
+        <source>Order table, e.g. orders or sales.orders.</source>
+        <translation>订单表，例如 orders 或 sales.orders。</translation>
+    </message>
+    <message>
+        <source>Column holding the business number.</source>
+        <translation>存放业务单号的列。</translation>
+    </message>
+    <message>
+        <source>Column holding the order status.</source>
+        <translation>存放订单状态的列。</translation>
+    </message>
+    <message>
+        <source>Comma-separated statuses that mean done (complete the record).</source>
+        <translation>表示已完成的状态值，以逗号分隔（完成记录）。</translation>
+    </message>
+    <message>
+        <source>Comma-separated statuses that mean still pending (review).</source>
+        <translation>表示仍待处理的状态值，以逗号分隔（留待复核）。</translation>
+    </message>
+    <message>
+        <source>Comma-separated statuses that mean failed (release the record).</source>
+        <translation>表示失败的状态值，以逗号分隔（释放记录）。</translation>
+    </message>
+    <message>
+        <source>Record field matched against the key column: biz_no (default) or key.</source>
+        <translation>与键列匹配的记录字段：biz_no（默认）或 key。</translation>
+    </message>
+    <message>
+        <source>HTTP status of the synthesised response (default 200).</source>
+        <translation>合成响应的 HTTP 状态码（默认 200）。</translation>
+    </message>
+    <message>
+        <source>Body template: {{key}}, {{biz_no}}, {{scope}}, {{status}}, {{order.COLUMN}}.</source>
+        <translation>响应体模板：{{key}}、{{biz_no}}、{{scope}}、{{status}}、{{order.COLUMN}}。</translation>
+    </message>
+    <message>
+        <source>Start from this saved mapping profile; options given override it.</source>
+        <translation>以此已保存的映射配置方案为基础；显式给出的选项会覆盖它。</translation>
+    </message>
+    <message>
+        <source>Save the mapping under this name (shared with the console).</source>
+        <translation>以此名称保存映射（与控制台共享）。</translation>
+    </message>
+    <message>
+        <source>Only this scope (default: every scope).</source>
+        <translation>仅限此作用域（默认：所有作用域）。</translation>
+    </message>
+    <message>
+        <source>In-flight attempts started longer ago than this (default 10m).</source>
+        <translation>开始时间早于此时长的处理中尝试（默认 10m）。</translation>
+    </message>
+    <message>
+        <source>Leave TIMED_OUT records out (they are included by default).</source>
+        <translation>不包含 TIMED_OUT 记录（默认包含）。</translation>
+    </message>
+    <message>
+        <source>Leave this record out (repeatable).</source>
+        <translation>排除此记录（可重复）。</translation>
+    </message>
+    <message>
+        <source>Who takes the action (default: the OS user).</source>
+        <translation>执行操作的人（默认：操作系统用户）。</translation>
+    </message>
+    <message>
+        <source>Why; written to the audit log. Required unless --dry-run.</source>
+        <translation>原因；写入审计日志。除非使用 --dry-run，否则必填。</translation>
+    </message>
+    <message>
+        <source>Only show the plan; change nothing.</source>
+        <translation>仅显示计划；不做任何更改。</translation>
+    </message>
+    <message>
+        <source>Open the store read-only: the engine refuses every change.</source>
+        <translation>以只读方式打开存储：引擎拒绝任何更改。</translation>
+    </message>
+    <message>
+        <source>Show at most this many rows (default 100; the counts are complete).</source>
+        <translation>最多显示此数量的行（默认 100；计数始终完整）。</translation>
+    </message>
+    <message>
+        <source>no reconcile profile named &apos;%1&apos;.</source>
+        <translation>没有名为“%1”的对账配置方案。</translation>
+    </message>
+    <message>
+        <source>--match takes biz_no or key, not &apos;%1&apos;.</source>
+        <translation>--match 只接受 biz_no 或 key，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--response-status takes an HTTP status such as 200.</source>
+        <translation>--response-status 需要一个 HTTP 状态码，如 200。</translation>
+    </message>
+    <message>
+        <source>reconcile needs --orders URL --table T --key-column C --status-column S --done-values a,b (or --profile NAME).</source>
+        <translation>reconcile 需要 --orders URL --table T --key-column C --status-column S --done-values a,b（或 --profile NAME）。</translation>
+    </message>
+    <message>
+        <source>--older-than takes a duration such as 90s, 10m, 2h or 1d, not &apos;%1&apos;.</source>
+        <translation>--older-than 需要一个时长，如 90s、10m、2h 或 1d，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--rows must be a whole number, 0 or more.</source>
+        <translation>--rows 必须是大于等于 0 的整数。</translation>
+    </message>
+    <message>
+        <source>--exclude takes SCOPE/KEY, not &apos;%1&apos;.</source>
+        <translation>--exclude 需要 SCOPE/KEY 格式，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>reconcile needs --reason TEXT (written to the audit log), or --dry-run to only see the plan.</source>
+        <translation>reconcile 需要 --reason TEXT（写入审计日志），或使用 --dry-run 仅查看计划。</translation>
+    </message>
+    <message>
+        <source>The dry run was interrupted; nothing changed.</source>
+        <translation>试运行已中断；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>%1 stuck record(s): %2 to complete, %3 to release, %4 for review%5 (%6 order queries).</source>
+        <translation>%1 条卡住的记录：%2 条待完成，%3 条待释放，%4 条待复核%5（订单查询 %6 次）。</translation>
+    </message>
+    <message>
+        <source>; %1 excluded</source>
+        <translation>；已排除 %1 条</translation>
+    </message>
+    <message>
+        <source>  (excluded)</source>
+        <translation>  （已排除）</translation>
+    </message>
+    <message>
+        <source>  … and %1 more.</source>
+        <translation>  … 另有 %1 条。</translation>
+    </message>
+    <message>
+        <source>Dry run: nothing changed.</source>
+        <translation>试运行：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Batch %1 by %2: %3 applied, %4 skipped (changed since the dry run), %5 failed%6; %7 left for review.</source>
+        <translation>批次 %1（操作员 %2）：已执行 %3 条，已跳过 %4 条（试运行后已变化），失败 %5 条%6；%7 条留待复核。</translation>
+    </message>
+    <message>
+        <source>, %1 untouched (interrupted)</source>
+        <translation>，%1 条未处理（已中断）</translation>
+    </message>
+    <message>
+        <source>  skipped %1/%2</source>
+        <translation>  已跳过 %1/%2</translation>
+    </message>
+    <message>
+        <source>  failed  %1/%2: %3</source>
+        <translation>  失败   %1/%2：%3</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>%1 more</source>
+        <translation>另有 %1 个</translation>
+    </message>
+    <message>
+        <source>Marks in-flight records older than a threshold timed out, so their clients may resubmit. Each record changes only if it is still in flight under the lease the preview saw, and every change is written to the audit log. Ctrl-C stops between records.</source>
+        <translation>将处理中时长超过阈值的记录标记为超时，使其客户端可以重新提交。每条记录仅在仍处于预览时所见的租约下处理中时才会更改，且每次更改都会写入审计日志。按 Ctrl-C 可在记录之间停止。</translation>
+    </message>
+    <message>
+        <source>Attempts started longer ago than this (90s, 10m, 2h, 1d; default 10m).</source>
+        <translation>开始时间早于此时长的尝试（90s、10m、2h、1d；默认 10m）。</translation>
+    </message>
+    <message>
+        <source>Only preview what would change.</source>
+        <translation>仅预览将要更改的内容。</translation>
+    </message>
+    <message>
+        <source>--older-than takes a positive duration such as 90s, 10m, 2h or 1d, not &apos;%1&apos;.</source>
+        <translation>--older-than 需要一个正的时长，如 90s、10m、2h 或 1d，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>sweep needs --reason TEXT (written to the audit log), or --dry-run to only preview.</source>
+        <translation>sweep 需要 --reason TEXT（写入审计日志），或使用 --dry-run 仅预览。</translation>
+    </message>
+    <message>
+        <source>The preview was interrupted; nothing changed.</source>
+        <translation>预览已中断；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>%1 in-flight record(s) older than %2 match%3; oldest %4.</source>
+        <translation>%1 条处理中时长超过 %2 的记录匹配%3；最久 %4。</translation>
+    </message>
+    <message>
+        <source> in scope %1</source>
+        <translation>（作用域 %1）</translation>
+    </message>
+    <message>
+        <source>Owners: %1</source>
+        <translation>持有者：%1</translation>
+    </message>
+    <message>
+        <source>Batch %1 by %2: %3 timed out, %4 skipped (changed since the preview), %5 failed%6.</source>
+        <translation>批次 %1（操作员 %2）：%3 条已标记为超时，已跳过 %4 条（预览后已变化），失败 %5 条%6。</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>  (lists cut at %1; the counts above are complete)</source>
+        <translation>  （列表截断于 %1 条；以上计数完整）</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1443,10 +3033,6 @@ idem-console 的命令行版本（无界面）。
         <translation>idem-console</translation>
     </message>
     <message>
-        <source>Open the store for viewing only.</source>
-        <translation>以只读方式打开存储。</translation>
-    </message>
-    <message>
         <source>The demo store cannot be opened: %1</source>
         <translation>无法打开演示存储：%1</translation>
     </message>
@@ -1465,6 +3051,14 @@ Choose No to connect to a store of your own.</source>
         <translation>尚未打开任何存储。是否打开内置的演示存储（模拟交易流量）？
 
 选择“否”可连接您自己的存储。</translation>
+    </message>
+    <message>
+        <source>Demo orders</source>
+        <translation>演示订单</translation>
+    </message>
+    <message>
+        <source>Open stores read-only: the store refuses every operator action.</source>
+        <translation>以只读方式打开存储：存储会拒绝所有操作员操作。</translation>
     </message>
 </context>
 </TS>

@@ -1,7 +1,10 @@
 // idemctl: the headless twin of idem-console.
+#include "auditcommand.h"
 #include "democommand.h"
 #include "presscommand.h"
 #include "querycommands.h"
+#include "reconcilecommand.h"
+#include "sweepcommand.h"
 #include "clioutput.h"
 
 #include <QCoreApplication>
@@ -21,6 +24,9 @@ int main(int argc, char *argv[])
         {QStringLiteral("stats"), runStatsCommand},
         {QStringLiteral("inflight"), runInFlightCommand},
         {QStringLiteral("get"), runGetCommand},
+        {QStringLiteral("sweep"), runSweepCommand},
+        {QStringLiteral("reconcile"), runReconcileCommand},
+        {QStringLiteral("audit"), runAuditCommand},
     };
 
     QStringList args = QCoreApplication::arguments();
@@ -34,7 +40,10 @@ int main(int argc, char *argv[])
             "  press     press test: concurrent requests on few keys, exactly once?\n"
             "  stats     counters per scope, records by state, stuck records\n"
             "  inflight  list in-flight records, oldest first\n"
-            "  get       show one record\n\n"
+            "  get       show one record\n"
+            "  sweep     mark in-flight records older than a threshold timed out (audited)\n"
+            "  reconcile complete or release stuck records against an order table (audited)\n"
+            "  audit     verify the audit log's hash chains, or list its entries\n\n"
             "Every command takes --store URL (or $IDEM_STORE), --json and --help.\n");
         return first.isEmpty() ? ExitUsage : ExitOk;
     }
