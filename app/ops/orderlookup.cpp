@@ -385,7 +385,9 @@ Result<QHash<QString, OrderRow>> OrderLookup::lookup(const QStringList &keys)
     if (!m_batchQuery) {
         QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
         m_batchQuery = std::make_unique<QSqlQuery>(db);
-        m_batchQuery->setForwardOnly(true);
+        // Not forward-only: QPSQL reads a forward-only result in libpq's
+        // single-row mode, one PGresult per row; a batch of at most 500 rows
+        // is better read in one piece.
         QStringList marks;
         for (int i = 0; i < MaxBatch; ++i)
             marks << QStringLiteral("?");
@@ -395,7 +397,6 @@ Result<QHash<QString, OrderRow>> OrderLookup::lookup(const QStringList &keys)
         if (asArray && !m_batchQuery->prepare(QStringLiteral("SELECT %1 FROM %2 WHERE %3").arg(m_selectList, m_quotedTable, where))) {
             m_postgres = asArray = false;
             m_batchQuery = std::make_unique<QSqlQuery>(db);
-            m_batchQuery->setForwardOnly(true);
         }
         if (!asArray
             && !m_batchQuery->prepare(QStringLiteral("SELECT %1 FROM %2 WHERE %3 IN (%4)")
