@@ -2,6 +2,365 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>ActionApplyPage</name>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each record changes only if it is still as the preview saw it (same state, same lease).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store refused the action: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The action failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; applied · &lt;b&gt;%2&lt;/b&gt; skipped (changed meanwhile) · &lt;b&gt;%3&lt;/b&gt; failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · &lt;b&gt;%1&lt;/b&gt; left untouched (stopped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped on request: the records after the stop point were not changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 — filter the Audit tab by it to see every entry.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was applied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped (changed meanwhile): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no longer %1 under the lease the preview saw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ActionTargetModel</name>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Business no.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AgeText</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AuditModel</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before → after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AuditVerifier</name>
+    <message>
+        <source>Reading the audit chain of &apos;%1&apos; does not advance past position &apos;%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AuditView</name>
+    <message>
+        <source>From:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify chain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all scopes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key prefix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an entry to see it in full, with its evidence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chain has not been verified in this session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not load the audit log: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The newest %1 matching entries are shown; narrow the filters to see older ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 matching entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope:    %1   seq %2
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key:      %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action:   %1   %2 → %3
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator: %1 @ %2
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch:    %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason:   %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash:     %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous: %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+Evidence:
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verifying …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not verify: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chain intact: %1 entries in %2 chain(s) verified.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chain broken: scope %1, seq %2 (stored as %3): %4. %5 entries read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verification stopped after %1 entries: nothing is vouched for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChainCheck</name>
+    <message>
+        <source>the entry at seq %1 names scope &apos;%2&apos; but is stored in the chain of &apos;%3&apos;: it was moved or inserted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gap: seq %1 expected, %2 found: the entries in between were deleted, or entries were reordered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seq %1 found after seq %2: an entry was duplicated, inserted or reordered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the entry at seq %1 does not link to the entry before it (previous hash differs): an entry before it was replaced, or entries were reordered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hash mismatch at seq %1: the entry was edited after it was written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the chain has %1 entries but no head: the head was deleted, so the newest entries cannot be vouched for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the chain is empty but its head records seq %1: every entry was deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the chain ends at seq %1 but its head records seq %2: the newest entries were deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the chain goes on to seq %1 past its head at seq %2: entries were appended outside the store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the head&apos;s hash differs from the last entry&apos;s (seq %1): the last entry or the head was changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ConnectionDialog</name>
     <message>
         <source>The password lookup was cancelled.</source>
@@ -394,6 +753,33 @@
         <source>%1 matching in-flight record(s); %2 loaded</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Mark timed out…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark stuck records of this scope timed out, after a preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store is open read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>JobProgressWidget</name>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 / %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -407,10 +793,6 @@
     </message>
     <message>
         <source>idem-console</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Read-only: this store is opened for viewing; operator actions are disabled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -459,6 +841,384 @@
     </message>
     <message>
         <source>○ Disconnected from %1: %2 — retrying</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read-only: this store is open for viewing only. The store refuses every operator action (mark timed out, reconcile); reopen it without read-only mode to act.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark stuck records &amp;timed out…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reconcile with the order table…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store is open read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No store is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MappingProfiles</name>
+    <message>
+        <source>A profile needs a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A profile name cannot contain / or \.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write the settings file %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OperatorIdentity</name>
+    <message>
+        <source>An operator name is required: who is taking this action?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The operator name must be at most 100 characters, without control characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A reason is required: it is written to the audit log with every record changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reason must be at most 2000 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host name must be at most 255 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OperatorIdentityPage</name>
+    <message>
+        <source>Who applies this, and why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every changed record gets an audit entry with your name, this machine and the reason.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. payment gateway outage 03:50–04:10, ticket OPS-1234</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This store is open read-only: the store will refuse the change and nothing will be applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OrderLookup</name>
+    <message>
+        <source>%1 in the orders database %2 failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The orders database %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot connect to the orders database %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Making the session read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuring the orders session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the columns of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the columns of table %1 in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key column %1 is not in table %2 (columns: %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The status column %1 is not in table %2 (columns: %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no table %1 in the orders database %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking up table %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The order lookup was used before it was opened.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preparing the order lookup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking up orders in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking up order %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OrderMapping</name>
+    <message>
+        <source>The profile name must be at most 100 characters, without control characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The orders database URL is empty: give sqlite:///…, postgresql://… or mysql://….</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The orders database URL is not valid: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The orders database must be SQLite, PostgreSQL or MySQL, not Redis.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say which status values mean the order is done (e.g. PAID).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The status value &apos;%1&apos; is in more than one list (done, pending, failed): it must mean one thing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The response status must be from 200 to 499 (5xx is never cached).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The response content type must be one line, e.g. application/json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The response template must be at most 64 KiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The response template uses {{%1}}: use {{key}}, {{biz_no}}, {{scope}}, {{status}} or {{order.COLUMN}}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The saved profile&apos;s field %1 has the wrong type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OrderMappingPage</name>
+    <message>
+        <source>Order table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the business orders are and which status values mean done, pending or failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile name, e.g. shop orders (primary)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sqlite:///path/shop.db, postgresql://user@host/db, mysql://user@host/db</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept in memory only; or set IDEM_PG_PASSWORD / IDEM_MYSQL_PASSWORD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>orders or schema.orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>order_no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the record&apos;s business no. (biz_no)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the record&apos;s key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>comma separated, e.g. PAID, SHIPPED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. PENDING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. FAILED, CANCELLED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>May use {{key}}, {{biz_no}}, {{scope}}, {{status}} and {{order.&lt;column&gt;}}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Content type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders database:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key column:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status column:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match it with:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done values:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending values:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed values:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Response status:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Response body:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(new profile)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the profile a name to save it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved as profile &quot;%1&quot; (without password).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the profile &quot;%1&quot;?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile &quot;%1&quot; deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the URL of the orders database.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -525,6 +1285,274 @@
     </message>
     <message>
         <source>no system keychain available: %1; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReadOnlyStore</name>
+    <message>
+        <source>The store is open read-only, so %1 was refused and nothing changed. Reopen it without read-only mode to act on records.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>claiming a key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completing a record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>releasing a record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>marking a record timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>purging expired records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the operator action &quot;%1&quot; on %2/%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writing an audit entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReconcileDryRunPage</name>
+    <message>
+        <source>Include timed-out records (any age)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Records and dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dry run looks up the stuck records&apos; orders in batches of %1 and proposes what to do. It changes nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight for longer than:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press Dry run to see the plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry run stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The criteria changed: run the dry run again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking up orders …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dry run failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry run stopped: run it again for a complete plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; stuck record(s): &lt;b&gt;%2&lt;/b&gt; to complete, &lt;b&gt;%3&lt;/b&gt; to release, &lt;b&gt;%4&lt;/b&gt; for manual review. Next shows the plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilePlan</name>
+    <message>
+        <source>the record has no business number to look up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no order %1 in %2: the client may resubmit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 orders have the key %2: which one counts is for an operator to decide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the order found has the key &apos;%1&apos;, not exactly &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>order %1 has status %2, which means done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>order %1 has status %2, which means failed: the client may resubmit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>order %1 has status %2, which means still pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>order %1 has no status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>order %1 has status %2, which is in no list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store is open read-only: reconcile changes nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilePlanModel</name>
+    <message>
+        <source>complete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manual review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Excluded: this record is left as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Included: applied with the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — manual review rows are never applied by the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no order)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uncheck a row to leave its record out of the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Business no.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order status</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilePlanPage</name>
+    <message>
+        <source>The plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Complete: the order is done, the record replays a response made from it. Release: no order or it failed, the client may resubmit. Manual review rows are never applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a row to see its order row (the evidence).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exclude all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;background:#e3f4e6&apos;&gt;&amp;nbsp;&lt;b&gt;%1&lt;/b&gt; complete&amp;nbsp;&lt;/span&gt; &amp;nbsp; &lt;span style=&apos;background:#e4eefb&apos;&gt;&amp;nbsp;&lt;b&gt;%2&lt;/b&gt; release&amp;nbsp;&lt;/span&gt; &amp;nbsp; &lt;span style=&apos;background:#fff1cc&apos;&gt;&amp;nbsp;&lt;b&gt;%3&lt;/b&gt; manual review&amp;nbsp;&lt;/span&gt; &amp;nbsp; of %4 included; %5 excluded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 — %3
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order row:
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No order row was found for %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReconcileWizard</name>
+    <message>
+        <source>Reconcile with the order table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 record(s) will be completed with a response made from the order, and %2 released (their clients may resubmit). %3 for manual review and every excluded row are left as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying the plan</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -730,6 +1758,26 @@
         <source>Listing in-flight records</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The audit key %1 in %2 %3. Nothing was changed; inspect it, and run idemctl audit verify.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds another type than a hash: another program wrote that key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the audit chain head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a chain head (seq &apos;%1&apos;, hash &apos;%2&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing timed-out records</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RedisStore</name>
@@ -799,6 +1847,96 @@
     </message>
     <message>
         <source>The purge script on %1 answered unexpectedly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds a %1 instead of a %2: another program wrote that key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row. Nothing was changed; try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The operator action %1 does not apply to a %2 record (%3/%4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The operator action script on %1 answered &apos;%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An audit entry needs the time it records (atMs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit script on %1 answered unexpectedly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds another type than a stream: another program wrote that key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the audit log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a position in a Redis audit chain (a stream entry id such as 1700000000000-0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the audit chain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the audit chains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds a %1 instead of a stream: another program wrote that key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ScopeChooser</name>
+    <message>
+        <source>All scopes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 in flight)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SqlAuditLog</name>
+    <message>
+        <source>Reading the audit chain head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing an audit entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Moving the audit chain head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit chain head of scope %1 changed while it was locked; run `idemctl audit verify`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing audit entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the audit chain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the audit chain heads</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -900,10 +2038,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>User %1 may not use the idem-console tables on %2: it lacks %3. Ask their owner to run GRANT SELECT, INSERT, UPDATE, DELETE ON idem_records, idem_counters TO %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Claiming a record</source>
         <translation type="unfinished"></translation>
     </message>
@@ -927,6 +2061,34 @@
         <source>Purging expired records</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>User %1 may not use the idem-console tables on %2: it lacks %3. Ask their owner to run GRANT SELECT, INSERT, UPDATE, DELETE ON idem_records, idem_counters, idem_audit_head TO %1 and GRANT SELECT, INSERT ON idem_audit TO %1 (the audit log needs no more: it is append-only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 applies to in-flight records only (or timed-out ones, for reconciliation).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying &quot;%1&quot; to %2/%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot commit &quot;%1&quot; on %2/%3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An audit entry needs a scope: each scope keeps its own chain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An audit entry needs the time it records (atMs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot commit an audit entry on %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreEntryForm</name>
@@ -936,10 +2098,6 @@
     </message>
     <message>
         <source>From an environment variable:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Read-only: browse and report, no operator actions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1060,6 +2218,10 @@
     </message>
     <message>
         <source>(incomplete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open read-only: browse and report; the store refuses operator actions</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1190,22 +2352,122 @@
     </message>
 </context>
 <context>
-    <name>idemctl</name>
+    <name>TimeoutPreviewPage</name>
     <message>
-        <source>Usage: idemctl COMMAND [options]
-The headless twin of idem-console.
-
-Commands:
-  demo      drive simulated sales traffic and print live counters
-  press     press test: concurrent requests on few keys, exactly once?
-  stats     counters per scope, records by state, stuck records
-  inflight  list in-flight records, oldest first
-  get       show one record
-
-Every command takes --store URL (or $IDEM_STORE), --json and --help.
-</source>
+        <source>Preview</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nothing has changed yet. These records would be marked timed out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the in-flight records …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#b71c1c&apos;&gt;The preview failed: %1&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No in-flight record matches: there is nothing to mark timed out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; record(s) match; the oldest has been in flight for &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped: only the %1 record(s) read so far are shown. Preview again to apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owners: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimeoutScopePage</name>
+    <message>
+        <source>Which records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-flight records whose current attempt started longer ago than the threshold are marked timed out, so their clients may resubmit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight for longer than:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The default of 10 minutes matches the in-flight timeout of the guard; a record younger than its request&apos;s own timeout may still finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimeoutSweep</name>
+    <message>
+        <source>The age threshold must be positive: a sweep never touches attempts that just started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>marking records timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimeoutWizard</name>
+    <message>
+        <source>Mark stuck records timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) will be marked timed out; their clients may resubmit.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Marking timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>idemctl</name>
     <message>
         <source>unknown command &apos;%1&apos;.</source>
         <translation type="unfinished"></translation>
@@ -1410,6 +2672,316 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
         <source>No record %1/%2.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Checks every audit chain: each entry&apos;s hash, its link to the one before, the sequence and the chain head. An edited, deleted or reordered entry is reported with where the chain first breaks. Exit code 1 when it is broken.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only this scope&apos;s chain (repeatable; default: every chain).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit log intact: %1 entries in %2 chain(s) verified.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit log BROKEN in scope %1 at seq %2 (stored at %3): %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the chain&apos;s end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 entries in %2 chain(s) read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit entries, newest first, filtered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only entries by this operator.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only this action (timeout, reconcile-complete, reconcile-release, alert, …).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only entries of this batch id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only entries from this long ago (e.g. 1h, 7d).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most this many entries (default 100).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--since takes a duration such as 1h, 90m or 7d, not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--limit must be a whole number from 1 to 100000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No audit entries match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: idemctl audit verify|list [options]
+  verify  check the hash chains: detects an edited, deleted or reordered entry
+  list    list entries, newest first, with filters
+Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&apos; for their options.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit needs a subcommand: verify or list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown audit subcommand &apos;%1&apos;: use verify or list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: idemctl COMMAND [options]
+The headless twin of idem-console.
+
+Commands:
+  demo      drive simulated sales traffic and print live counters
+  press     press test: concurrent requests on few keys, exactly once?
+  stats     counters per scope, records by state, stuck records
+  inflight  list in-flight records, oldest first
+  get       show one record
+  sweep     mark in-flight records older than a threshold timed out (audited)
+  reconcile complete or release stuck records against an order table (audited)
+  audit     verify the audit log&apos;s hash chains, or list its entries
+
+Every command takes --store URL (or $IDEM_STORE), --json and --help.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconciles stuck records against a business order table: a done order completes the record with a response synthesised from the order (flagged as reconciled), a missing or failed order releases it so the client may resubmit, anything else is left for review. Orders are looked up in batches of %1. Each record changes only if it is still as the dry run saw it; every change is audited with the order row as evidence. Ctrl-C stops between records.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL of the database with the order table (sqlite:///…, postgresql://…, mysql://…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order table, e.g. orders or sales.orders.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Column holding the business number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Column holding the order status.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated statuses that mean done (complete the record).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated statuses that mean still pending (review).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated statuses that mean failed (release the record).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record field matched against the key column: biz_no (default) or key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP status of the synthesised response (default 200).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Body template: {{key}}, {{biz_no}}, {{scope}}, {{status}}, {{order.COLUMN}}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start from this saved mapping profile; options given override it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the mapping under this name (shared with the console).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only this scope (default: every scope).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-flight attempts started longer ago than this (default 10m).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave TIMED_OUT records out (they are included by default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave this record out (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Who takes the action (default: the OS user).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why; written to the audit log. Required unless --dry-run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only show the plan; change nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the store read-only: the engine refuses every change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show at most this many rows (default 100; the counts are complete).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reconcile profile named &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--match takes biz_no or key, not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--response-status takes an HTTP status such as 200.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reconcile needs --orders URL --table T --key-column C --status-column S --done-values a,b (or --profile NAME).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--older-than takes a duration such as 90s, 10m, 2h or 1d, not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--rows must be a whole number, 0 or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--exclude takes SCOPE/KEY, not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reconcile needs --reason TEXT (written to the audit log), or --dry-run to only see the plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dry run was interrupted; nothing changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stuck record(s): %2 to complete, %3 to release, %4 for review%5 (%6 order queries).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; %1 excluded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  (excluded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  … and %1 more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry run: nothing changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 by %2: %3 applied, %4 skipped (changed since the dry run), %5 failed%6; %7 left for review.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 untouched (interrupted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  skipped %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  failed  %1/%2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marks in-flight records older than a threshold timed out, so their clients may resubmit. Each record changes only if it is still in flight under the lease the preview saw, and every change is written to the audit log. Ctrl-C stops between records.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts started longer ago than this (90s, 10m, 2h, 1d; default 10m).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only preview what would change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--older-than takes a positive duration such as 90s, 10m, 2h or 1d, not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sweep needs --reason TEXT (written to the audit log), or --dry-run to only preview.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The preview was interrupted; nothing changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in-flight record(s) older than %2 match%3; oldest %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> in scope %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owners: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 by %2: %3 timed out, %4 skipped (changed since the preview), %5 failed%6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  (lists cut at %1; the counts above are complete)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1434,10 +3006,6 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open the store for viewing only.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The demo store cannot be opened: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1453,6 +3021,14 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
         <source>No store has been opened yet. Open the demo store with simulated sales traffic?
 
 Choose No to connect to a store of your own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open stores read-only: the store refuses every operator action.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
