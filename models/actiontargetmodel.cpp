@@ -1,6 +1,7 @@
 #include "actiontargetmodel.h"
 
 #include "agetext.h"
+#include "rowsort.h"
 
 #include <algorithm>
 #include <numeric>
@@ -71,20 +72,7 @@ void ActionTargetModel::sort(int column, Qt::SortOrder order)
     if (column < 0 || column >= ColumnCount)
         return;
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    QList<int> permutation(m_targets.size());
-    std::iota(permutation.begin(), permutation.end(), 0);
-    std::stable_sort(permutation.begin(), permutation.end(), [&](int a, int b) {
-        const auto cmp = QVariant::compare(raw(m_targets.at(a), column), raw(m_targets.at(b), column));
-        return order == Qt::AscendingOrder ? cmp == QPartialOrdering::Less : cmp == QPartialOrdering::Greater;
-    });
-    QList<ActionTarget> sorted;
-    sorted.reserve(m_targets.size());
-    QList<int> newRow(m_targets.size());
-    for (int i = 0; i < permutation.size(); ++i) {
-        sorted.append(m_targets.at(permutation.at(i)));
-        newRow[permutation.at(i)] = i;
-    }
-    m_targets = std::move(sorted);
+    const QList<int> newRow = sortRowsInPlace(m_targets, order, [&](const ActionTarget &row) { return raw(row, column); });
     const QModelIndexList from = persistentIndexList();
     QModelIndexList to;
     for (const QModelIndex &index : from)

@@ -1,6 +1,7 @@
 #include "reconcileplanmodel.h"
 
 #include "agetext.h"
+#include "rowsort.h"
 
 #include <QColor>
 
@@ -150,20 +151,7 @@ void ReconcilePlanModel::sort(int column, Qt::SortOrder order)
     if (column < 0 || column >= ColumnCount)
         return;
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    QList<int> permutation(m_rows.size());
-    std::iota(permutation.begin(), permutation.end(), 0);
-    std::stable_sort(permutation.begin(), permutation.end(), [&](int a, int b) {
-        const auto cmp = QVariant::compare(raw(m_rows.at(a), column), raw(m_rows.at(b), column));
-        return order == Qt::AscendingOrder ? cmp == QPartialOrdering::Less : cmp == QPartialOrdering::Greater;
-    });
-    QList<ReconcileRow> sorted;
-    sorted.reserve(m_rows.size());
-    QList<int> newRow(m_rows.size());
-    for (int i = 0; i < permutation.size(); ++i) {
-        sorted.append(m_rows.at(permutation.at(i)));
-        newRow[permutation.at(i)] = i;
-    }
-    m_rows = std::move(sorted);
+    const QList<int> newRow = sortRowsInPlace(m_rows, order, [&](const ReconcileRow &row) { return raw(row, column); });
     const QModelIndexList from = persistentIndexList();
     QModelIndexList to;
     for (const QModelIndex &index : from)

@@ -10,15 +10,6 @@
 
 namespace {
 
-// Reading the log never needs to write: both subcommands open read-only.
-Result<std::unique_ptr<Store>> openForReading(const QCommandLineParser &parser)
-{
-    const QString url = storeUrlText(parser);
-    if (url.isEmpty())
-        return makeError(ErrorKind::InvalidArgument, CliText::tr("no store given: pass --store URL or set IDEM_STORE."));
-    return openStore(url, OpenMode::ReadOnly);
-}
-
 QJsonObject entryToJson(const AuditEntry &e)
 {
     return QJsonObject{{QStringLiteral("scope"), e.scope},
@@ -51,7 +42,8 @@ int runVerify(const QStringList &arguments)
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
     const bool json = parser.isSet(QStringLiteral("json"));
-    Result<std::unique_ptr<Store>> opened = openForReading(parser);
+    // Reading the log never writes.
+    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
     if (!opened)
         return engineError(opened.error(), json);
     const Result<AuditVerdict> verdict = AuditVerifier::verify(*opened.value(), {}, parser.values(QStringLiteral("scope")));
@@ -113,7 +105,8 @@ int runList(const QStringList &arguments)
     if (!ok || query.limit < 1 || query.limit > 100000)
         return usageError(CliText::tr("--limit must be a whole number from 1 to 100000."));
     const bool json = parser.isSet(QStringLiteral("json"));
-    Result<std::unique_ptr<Store>> opened = openForReading(parser);
+    // Reading the log never writes.
+    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
     if (!opened)
         return engineError(opened.error(), json);
     const Result<QList<AuditEntry>> entries = opened.value()->auditEntries(query);

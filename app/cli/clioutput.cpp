@@ -135,10 +135,30 @@ QString storeUrlText(const QCommandLineParser &parser)
     return url.isEmpty() ? qEnvironmentVariable("IDEM_STORE") : url;
 }
 
-Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser)
+Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser, OpenMode mode)
 {
     const QString url = storeUrlText(parser);
     if (url.isEmpty())
         return makeError(ErrorKind::InvalidArgument, CliText::tr("no store given: pass --store URL or set IDEM_STORE."));
-    return openStore(url);
+    return openStore(url, mode);
+}
+
+OpenMode openModeFromOptions(const QCommandLineParser &parser)
+{
+    return parser.isSet(QStringLiteral("read-only")) ? OpenMode::ReadOnly : OpenMode::ReadWrite;
+}
+
+std::optional<int> operatorFromOptions(const QCommandLineParser &parser, bool dryRun, const QString &needReason,
+                                       OperatorIdentity *who)
+{
+    who->operatorName = parser.isSet(QStringLiteral("operator")) ? parser.value(QStringLiteral("operator"))
+                                                                 : OperatorIdentity::defaultOperatorName();
+    who->reason = parser.value(QStringLiteral("reason"));
+    if (dryRun)
+        return std::nullopt;
+    if (who->reason.trimmed().isEmpty())
+        return usageError(needReason);
+    if (const Result<void> valid = who->validate(); !valid)
+        return usageError(valid.error().message);
+    return std::nullopt;
 }

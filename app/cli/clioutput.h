@@ -1,5 +1,8 @@
 #pragma once
 
+#include "ops/operatorbatch.h"
+#include "store/openstore.h"
+
 #include "store/record.h"
 #include "store/result.h"
 #include "store/store.h"
@@ -39,5 +42,13 @@ void addStoreOptions(QCommandLineParser &parser);
 std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments);
 // The store URL given by --store, else IDEM_STORE (may be empty).
 QString storeUrlText(const QCommandLineParser &parser);
-// Opens the store named by --store or IDEM_STORE.
-Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser);
+// Opens the store named by --store or IDEM_STORE (none: InvalidArgument).
+// Commands that only read open it read-only: the engine then refuses any write.
+Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser, OpenMode mode = OpenMode::ReadWrite);
+// The mode --read-only asks for.
+OpenMode openModeFromOptions(const QCommandLineParser &parser);
+// --operator (default: the OS user) and --reason of a command that changes
+// records. Unless dryRun, a reason is required (`needReason` says so) and
+// the identity must be valid; returns the usage exit code otherwise.
+std::optional<int> operatorFromOptions(const QCommandLineParser &parser, bool dryRun, const QString &needReason,
+                                       OperatorIdentity *who);

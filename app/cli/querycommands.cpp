@@ -30,7 +30,7 @@ int runStatsCommand(const QStringList &arguments)
         return usageError(CliText::tr("--minutes must be a whole number of at least 1."));
     const QString scope = parser.value(QStringLiteral("scope"));
     const bool json = parser.isSet(QStringLiteral("json"));
-    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser);
+    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
     if (!opened)
         return engineError(opened.error(), json);
     Store &store = *opened.value();
@@ -116,7 +116,7 @@ int runInFlightCommand(const QStringList &arguments)
     if (!ok || query.limit < 1 || query.limit > 1000000)
         return usageError(CliText::tr("--limit must be a whole number from 1 to 1000000."));
     const bool json = parser.isSet(QStringLiteral("json"));
-    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser);
+    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
     if (!opened)
         return engineError(opened.error(), json);
     const Result<qint64> total = opened.value()->countInFlight(query);
@@ -155,7 +155,7 @@ int runGetCommand(const QStringList &arguments)
     if (!parser.isSet(QStringLiteral("scope")) || !parser.isSet(QStringLiteral("key")))
         return usageError(CliText::tr("get needs --scope S and --key K."));
     const bool json = parser.isSet(QStringLiteral("json"));
-    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser);
+    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
     if (!opened)
         return engineError(opened.error(), json);
     const Result<std::optional<Record>> record = opened.value()->get(parser.value(QStringLiteral("scope")), parser.value(QStringLiteral("key")));

@@ -76,21 +76,10 @@ int runSweepCommand(const QStringList &arguments)
         return usageError(CliText::tr("--older-than takes a positive duration such as 90s, 10m, 2h or 1d, not '%1'.").arg(ageText));
     const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
     OperatorIdentity who;
-    who.operatorName = parser.isSet(QStringLiteral("operator")) ? parser.value(QStringLiteral("operator"))
-                                                               : OperatorIdentity::defaultOperatorName();
-    who.reason = parser.value(QStringLiteral("reason"));
-    if (!dryRun) {
-        if (who.reason.trimmed().isEmpty())
-            return usageError(CliText::tr("sweep needs --reason TEXT (written to the audit log), or --dry-run to only preview."));
-        if (const Result<void> valid = who.validate(); !valid)
-            return usageError(valid.error().message);
-    }
+    if (std::optional<int> exit = operatorFromOptions(parser, dryRun, CliText::tr("sweep needs --reason TEXT (written to the audit log), or --dry-run to only preview."), &who))
+        return *exit;
     const bool json = parser.isSet(QStringLiteral("json"));
-    const QString url = storeUrlText(parser);
-    if (url.isEmpty())
-        return usageError(CliText::tr("no store given: pass --store URL or set IDEM_STORE."));
-    Result<std::unique_ptr<Store>> opened =
-        openStore(url, parser.isSet(QStringLiteral("read-only")) ? OpenMode::ReadOnly : OpenMode::ReadWrite);
+    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, openModeFromOptions(parser));
     if (!opened)
         return engineError(opened.error(), json);
     Store &store = *opened.value();
