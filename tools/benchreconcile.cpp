@@ -7,6 +7,11 @@
 // lookup (ReconcilePlan::build, one order query per 500 records) and with
 // one order query per record (OrderLookup::lookupOne over the same keyset
 // pages), checks both proposed the same, and prints one JSON line.
+//
+// --rtt-us N puts the orders connection behind a relay in this process
+// that holds every chunk N/2 µs in each direction: the business database
+// across a network instead of on loopback. Both runs go through the same
+// relay; the store stays direct. 0 (the default): no relay.
 #include "ops/reconcileplan.h"
 #include "store/openstore.h"
 #include "store/sqlstore.h"
@@ -20,7 +25,17 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <thread>
+#include <vector>
 
 namespace {
 
@@ -29,6 +44,89 @@ int fail(const QString &message)
     std::fprintf(stderr, "idem-bench-reconcile: %s\n", qPrintable(message));
     return 1;
 }
+
+// A TCP relay on 127.0.0.1 that delays each chunk by half a round trip in
+// each direction, in order. Bench only: threads per connection, no limits.
+class LatencyRelay final {
+public:
+    LatencyRelay(QString targetHost, int targetPort, std::chrono::microseconds oneWay)
+        : m_host(std::move(targetHost)), m_port(targetPort), m_oneWay(oneWay) {}
+    ~LatencyRelay()
+    {
+        m_stop = true;
+        if (m_listener >= 0)
+            ::shutdown(m_listener, SHUT_RDWR), ::close(m_listener);
+        for (std::thread &t : m_threads)
+            t.detach(); // blocked in recv on sockets the process closes at exit
+    }
+
+    // The port it listens on, or 0.
+    int start()
+    {
+        m_listener = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in any{};
+        any.sin_family = AF_INET;
+        any.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len = sizeof any;
+        if (m_listener < 0 || ::bind(m_listener, reinterpret_cast<sockaddr *>(&any), len) != 0 || ::listen(m_listener, 16) != 0
+            || ::getsockname(m_listener, reinterpret_cast<sockaddr *>(&any), &len) != 0)
+            return 0;
+        m_threads.emplace_back([this] { acceptLoop(); });
+        return ntohs(any.sin_port);
+    }
+
+private:
+    void acceptLoop()
+    {
+        while (!m_stop) {
+            const int client = ::accept(m_listener, nullptr, nullptr);
+            if (client < 0)
+                return;
+            const int server = ::socket(AF_INET, SOCK_STREAM, 0);
+            sockaddr_in to{};
+            to.sin_family = AF_INET;
+            to.sin_port = htons(quint16(m_port));
+            ::inet_pton(AF_INET, qPrintable(m_host == QLatin1String("localhost") ? QStringLiteral("127.0.0.1") : m_host), &to.sin_addr);
+            if (::connect(server, reinterpret_cast<sockaddr *>(&to), sizeof to) != 0) {
+                ::close(client);
+                ::close(server);
+                continue;
+            }
+            for (int fd : {client, server}) {
+                const int one = 1;
+                ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+            }
+            m_threads.emplace_back([this, client, server] { pump(client, server); });
+            m_threads.emplace_back([this, client, server] { pump(server, client); });
+        }
+    }
+
+    // Each chunk leaves half a round trip after it arrived.
+    void pump(int from, int to)
+    {
+        std::vector<char> buffer(1 << 16);
+        for (;;) {
+            const ssize_t n = ::recv(from, buffer.data(), buffer.size(), 0);
+            if (n <= 0)
+                break;
+            std::this_thread::sleep_until(std::chrono::steady_clock::now() + m_oneWay);
+            for (ssize_t sent = 0; sent < n;) {
+                const ssize_t w = ::send(to, buffer.data() + sent, size_t(n - sent), MSG_NOSIGNAL);
+                if (w <= 0)
+                    return;
+                sent += w;
+            }
+        }
+        ::shutdown(to, SHUT_WR);
+    }
+
+    const QString m_host;
+    const int m_port;
+    const std::chrono::microseconds m_oneWay;
+    std::atomic<bool> m_stop{false};
+    int m_listener = -1;
+    std::vector<std::thread> m_threads;
+};
 
 // Orders SO10000001…: 70% PAID, 20% PENDING, 10% FAILED. Stuck record i
 // (1…M) names order 10000000 + i * (N / M); one in 20 names no order.
@@ -108,6 +206,7 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("table"), QStringLiteral("Order table (default bench_orders)."), QStringLiteral("name"), QStringLiteral("bench_orders")});
     parser.addOption({QStringLiteral("fill-orders"), QStringLiteral("Write this many orders first."), QStringLiteral("n")});
     parser.addOption({QStringLiteral("fill-stuck"), QStringLiteral("Write this many stuck records first."), QStringLiteral("n")});
+    parser.addOption({QStringLiteral("rtt-us"), QStringLiteral("Round trip added to the orders connection (µs)."), QStringLiteral("us"), QStringLiteral("0")});
     parser.process(app);
     const Result<StoreUrl> storeUrl = StoreUrl::parse(parser.value(QStringLiteral("store")));
     const Result<StoreUrl> ordersUrl = StoreUrl::parse(parser.value(QStringLiteral("orders")));
@@ -131,6 +230,15 @@ int main(int argc, char *argv[])
         return fail(store.error().message);
     OrderMapping mapping;
     mapping.ordersUrl = parser.value(QStringLiteral("orders"));
+    const qint64 rttUs = parser.value(QStringLiteral("rtt-us")).toLongLong();
+    std::unique_ptr<LatencyRelay> relay;
+    if (rttUs > 0) {
+        relay = std::make_unique<LatencyRelay>(ordersUrl->host, ordersUrl->port, std::chrono::microseconds(rttUs / 2));
+        const int port = relay->start();
+        if (port == 0)
+            return fail(QStringLiteral("cannot start the latency relay"));
+        mapping.ordersUrl.replace(QStringLiteral(":%1/").arg(ordersUrl->port), QStringLiteral(":%1/").arg(port));
+    }
     mapping.table = table;
     mapping.keyColumn = QStringLiteral("order_no");
     mapping.statusColumn = QStringLiteral("status");
@@ -183,7 +291,8 @@ int main(int argc, char *argv[])
     const ReconcileSummary a = ReconcilePlan::summarise(batched.value());
     const ReconcileSummary b = ReconcilePlan::summarise(perRecord.value());
     const bool same = a.matched == b.matched && a.complete == b.complete && a.release == b.release && a.review == b.review;
-    const QJsonObject out{{QStringLiteral("records"), a.matched},
+    const QJsonObject out{{QStringLiteral("rtt_us"), rttUs},
+                          {QStringLiteral("records"), a.matched},
                           {QStringLiteral("complete"), a.complete},
                           {QStringLiteral("release"), a.release},
                           {QStringLiteral("review"), a.review},
