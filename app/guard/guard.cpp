@@ -10,10 +10,11 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Guard", text);
-}
+// Messages of this file, in the "Guard" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(Guard)
+};
 
 constexpr int kMaxKeyBytes = 255;
 
@@ -50,13 +51,13 @@ QString Guard::defaultOwner()
 std::optional<QString> Guard::validateKey(const QString &key)
 {
     if (key.isEmpty())
-        return tr("The Idempotency-Key is missing or empty.");
+        return Text::tr("The Idempotency-Key is missing or empty.");
     if (key.toUtf8().size() > kMaxKeyBytes)
-        return tr("The Idempotency-Key is %1 bytes long; at most %2 are allowed.").arg(key.toUtf8().size()).arg(kMaxKeyBytes);
+        return Text::tr("The Idempotency-Key is %1 bytes long; at most %2 are allowed.").arg(key.toUtf8().size()).arg(kMaxKeyBytes);
     for (qsizetype i = 0; i < key.size(); ++i) {
         const QChar c = key.at(i);
         if (c.unicode() < 0x20 || c.unicode() == 0x7f || c.category() == QChar::Other_Control)
-            return tr("The Idempotency-Key contains a control character (code %1) at position %2.").arg(c.unicode()).arg(i);
+            return Text::tr("The Idempotency-Key contains a control character (code %1) at position %2.").arg(c.unicode()).arg(i);
     }
     return std::nullopt;
 }
@@ -64,10 +65,10 @@ std::optional<QString> Guard::validateKey(const QString &key)
 std::optional<QString> Guard::validateScope(const QString &scope)
 {
     if (scope.isEmpty() || scope.size() > 64)
-        return tr("A scope is 1 to 64 characters (letters, digits, '_', '-', '.'), not '%1'.").arg(scope.left(80));
+        return Text::tr("A scope is 1 to 64 characters (letters, digits, '_', '-', '.'), not '%1'.").arg(scope.left(80));
     for (QChar c : scope) {
         if (!(c.isLetterOrNumber() && c.unicode() < 0x80) && c != QLatin1Char('_') && c != QLatin1Char('-') && c != QLatin1Char('.'))
-            return tr("A scope is 1 to 64 characters (letters, digits, '_', '-', '.'), not '%1'.").arg(scope.left(80));
+            return Text::tr("A scope is 1 to 64 characters (letters, digits, '_', '-', '.'), not '%1'.").arg(scope.left(80));
     }
     return std::nullopt;
 }
@@ -124,7 +125,7 @@ GuardResult Guard::handle(const GuardRequest &request, const Business &business)
         const std::optional<HeaderList> headers = decodeHeaders(c.record.headers);
         if (!headers) {
             return refuse(GuardOutcome::CorruptRecord, 500,
-                          tr("The cached response of %1/%2 has headers that are not a JSON list of pairs; nothing was run.")
+                          Text::tr("The cached response of %1/%2 has headers that are not a JSON list of pairs; nothing was run.")
                               .arg(request.scope, request.key));
         }
         GuardResult result;
@@ -138,14 +139,14 @@ GuardResult Guard::handle(const GuardRequest &request, const Business &business)
         // waits for an operator, so clients should back off further.
         const int retryAfter = c.stuck ? int(qBound<qint64>(1000LL, policy.inFlightTimeoutMs / 10, 60000LL)) : 1000;
         return refuse(GuardOutcome::InProgress, 409,
-                      c.stuck ? tr("A previous attempt of this request is stuck in flight (attempt %1 by %2); an operator must time it out.")
+                      c.stuck ? Text::tr("A previous attempt of this request is stuck in flight (attempt %1 by %2); an operator must time it out.")
                                     .arg(c.record.attempts).arg(c.record.owner)
-                              : tr("A previous attempt of this request is still being processed."),
+                              : Text::tr("A previous attempt of this request is still being processed."),
                       retryAfter);
     }
     case ClaimOutcome::Mismatch:
         return refuse(GuardOutcome::Mismatch, 422,
-                      tr("The Idempotency-Key %1 was already used with a different request.").arg(request.key));
+                      Text::tr("The Idempotency-Key %1 was already used with a different request.").arg(request.key));
     case ClaimOutcome::Claimed:
         break;
     }
@@ -160,10 +161,10 @@ GuardResult Guard::handle(const GuardRequest &request, const Business &business)
     if (!finished) {
         m_store.countStoreError(request.scope, finishedAt);
         result.finalised = false;
-        result.message = tr("The response was sent but the record could not be finalised: %1").arg(finished.error().message);
+        result.message = Text::tr("The response was sent but the record could not be finalised: %1").arg(finished.error().message);
     } else if (finished->outcome != TransitionOutcome::Applied) {
         result.finalised = false;
-        result.message = tr("The record changed while the request ran (%1): a late finish; the record was left as it is.")
+        result.message = Text::tr("The record changed while the request ran (%1): a late finish; the record was left as it is.")
                              .arg(transitionOutcomeName(finished->outcome));
     }
     return result;

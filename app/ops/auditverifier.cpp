@@ -8,10 +8,11 @@ namespace {
 
 constexpr int PageSize = 1000;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("AuditVerifier", text);
-}
+// Messages of this file, in the "AuditVerifier" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(AuditVerifier)
+};
 
 // The checks of one chain, entry by entry in the store's order. Only the
 // chain's first break is kept: after it every link may look wrong.
@@ -26,24 +27,24 @@ public:
         if (!m_break) {
             if (entry.scope != m_scope) {
                 fail(entry.seq, entry.storeId,
-                     tr("the entry at seq %1 names scope '%2' but is stored in the chain of '%3': it was moved or inserted")
+                     Text::tr("the entry at seq %1 names scope '%2' but is stored in the chain of '%3': it was moved or inserted")
                          .arg(entry.seq).arg(entry.scope, m_scope));
             } else if (entry.seq > expected) {
                 fail(expected, entry.storeId,
-                     tr("gap: seq %1 expected, %2 found: the entries in between were deleted, or entries were reordered")
+                     Text::tr("gap: seq %1 expected, %2 found: the entries in between were deleted, or entries were reordered")
                          .arg(expected).arg(entry.seq));
             } else if (entry.seq < expected) {
                 fail(entry.seq, entry.storeId,
-                     tr("seq %1 found after seq %2: an entry was duplicated, inserted or reordered")
+                     Text::tr("seq %1 found after seq %2: an entry was duplicated, inserted or reordered")
                          .arg(entry.seq).arg(m_lastSeq));
             } else if (entry.prevHash != m_lastHash) {
                 fail(entry.seq, entry.storeId,
-                     tr("the entry at seq %1 does not link to the entry before it (previous hash differs): "
+                     Text::tr("the entry at seq %1 does not link to the entry before it (previous hash differs): "
                         "an entry before it was replaced, or entries were reordered")
                          .arg(entry.seq));
             } else if (entry.hash != entry.computeHash()) {
                 fail(entry.seq, entry.storeId,
-                     tr("hash mismatch at seq %1: the entry was edited after it was written").arg(entry.seq));
+                     Text::tr("hash mismatch at seq %1: the entry was edited after it was written").arg(entry.seq));
             }
         }
         m_lastSeq = entry.seq;
@@ -60,21 +61,21 @@ public:
         if (head.seq == 0 && m_read > 0) {
             // The stores report a chain whose head row is gone as a head of seq 0.
             fail(m_lastSeq, m_lastStoreId,
-                 tr("the chain has %1 entries but no head: the head was deleted, so the newest entries cannot be vouched for")
+                 Text::tr("the chain has %1 entries but no head: the head was deleted, so the newest entries cannot be vouched for")
                      .arg(m_read));
         } else if (m_read == 0 && head.seq > 0) {
-            fail(1, QString(), tr("the chain is empty but its head records seq %1: every entry was deleted").arg(head.seq));
+            fail(1, QString(), Text::tr("the chain is empty but its head records seq %1: every entry was deleted").arg(head.seq));
         } else if (m_lastSeq < head.seq) {
             fail(m_lastSeq + 1, QString(),
-                 tr("the chain ends at seq %1 but its head records seq %2: the newest entries were deleted")
+                 Text::tr("the chain ends at seq %1 but its head records seq %2: the newest entries were deleted")
                      .arg(m_lastSeq).arg(head.seq));
         } else if (m_lastSeq > head.seq) {
             fail(head.seq + 1, m_lastStoreId,
-                 tr("the chain goes on to seq %1 past its head at seq %2: entries were appended outside the store")
+                 Text::tr("the chain goes on to seq %1 past its head at seq %2: entries were appended outside the store")
                      .arg(m_lastSeq).arg(head.seq));
         } else if (m_read > 0 && head.hash != m_lastHash) {
             fail(m_lastSeq, m_lastStoreId,
-                 tr("the head's hash differs from the last entry's (seq %1): the last entry or the head was changed")
+                 Text::tr("the head's hash differs from the last entry's (seq %1): the last entry or the head was changed")
                      .arg(m_lastSeq));
         }
     }
@@ -131,7 +132,7 @@ Result<AuditVerdict> AuditVerifier::verify(Store &store, const ActionControl &co
             // A full page that does not move the position would loop forever.
             if (page->size() >= PageSize && page->constLast().storeId == after)
                 return makeError(ErrorKind::Internal,
-                                 tr("Reading the audit chain of '%1' does not advance past position '%2'.").arg(head.scope, after));
+                                 Text::tr("Reading the audit chain of '%1' does not advance past position '%2'.").arg(head.scope, after));
             for (const AuditEntry &entry : page.value())
                 chain.check(entry);
             verdict.entries += page->size();

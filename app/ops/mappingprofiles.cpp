@@ -10,10 +10,11 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("MappingProfiles", text);
-}
+// Messages of this file, in the "MappingProfiles" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(MappingProfiles)
+};
 
 const QString &group()
 {
@@ -71,9 +72,9 @@ Result<void> MappingProfiles::save(const OrderMapping &mapping, QSettings *setti
     const SettingsRef file(settings);
     const QString name = mapping.name.trimmed();
     if (name.isEmpty())
-        return makeError(ErrorKind::InvalidArgument, tr("A profile needs a name."));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("A profile needs a name."));
     if (name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\')))
-        return makeError(ErrorKind::InvalidArgument, tr("A profile name cannot contain / or \\."));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("A profile name cannot contain / or \\."));
     if (Result<void> valid = mapping.validate(); !valid)
         return valid;
     OrderMapping stored = mapping;
@@ -89,7 +90,7 @@ Result<void> MappingProfiles::save(const OrderMapping &mapping, QSettings *setti
     file->endGroup();
     file->sync();
     if (wasFine && file->status() != QSettings::NoError)
-        return makeError(ErrorKind::Refused, tr("Cannot write the settings file %1.").arg(file->fileName()));
+        return makeError(ErrorKind::Refused, Text::tr("Cannot write the settings file %1.").arg(file->fileName()));
     return {};
 }
 

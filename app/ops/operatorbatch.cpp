@@ -9,10 +9,11 @@
 #include <unistd.h>
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("OperatorBatch", text);
-}
+// Messages of this file, in the "OperatorBatch" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(OperatorBatch)
+};
 
 bool hasControlCharacters(const QString &text)
 {
@@ -44,17 +45,17 @@ Result<void> OperatorIdentity::validate() const
     const QString name = operatorName.trimmed();
     const QString why = reason.trimmed();
     if (name.isEmpty())
-        return makeError(ErrorKind::InvalidArgument, tr("An operator name is required: who is taking this action?"));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("An operator name is required: who is taking this action?"));
     if (name.size() > 100 || hasControlCharacters(name))
         return makeError(ErrorKind::InvalidArgument,
-                         tr("The operator name must be at most 100 characters, without control characters."));
+                         Text::tr("The operator name must be at most 100 characters, without control characters."));
     if (why.isEmpty())
         return makeError(ErrorKind::InvalidArgument,
-                         tr("A reason is required: it is written to the audit log with every record changed."));
+                         Text::tr("A reason is required: it is written to the audit log with every record changed."));
     if (why.size() > 2000)
-        return makeError(ErrorKind::InvalidArgument, tr("The reason must be at most 2000 characters."));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The reason must be at most 2000 characters."));
     if (host.size() > 255 || hasControlCharacters(host))
-        return makeError(ErrorKind::InvalidArgument, tr("The host name must be at most 255 characters."));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The host name must be at most 255 characters."));
     return {};
 }
 
@@ -94,7 +95,7 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, co
             if (result.error().kind == ErrorKind::Unavailable || result.error().kind == ErrorKind::Refused) {
                 for (qint64 j = i + 1; j < total; ++j) {
                     report.failures.append({actions.at(j).scope, actions.at(j).key,
-                                            tr("not attempted: %1").arg(result.error().message)});
+                                            Text::tr("not attempted: %1").arg(result.error().message)});
                     ++report.failed;
                 }
                 break;

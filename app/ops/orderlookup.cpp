@@ -20,10 +20,11 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("OrderLookup", text);
-}
+// Messages of this file, in the "OrderLookup" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(OrderLookup)
+};
 
 QAtomicInteger<quint64> g_nextLookupId{1};
 
@@ -164,7 +165,7 @@ OrderLookup::~OrderLookup()
 Error OrderLookup::failure(const QSqlQuery &query, const QString &what) const
 {
     return makeError(ErrorKind::Unavailable,
-                     tr("%1 in the orders database %2 failed: %3").arg(what, m_displayUrl, query.lastError().text()));
+                     Text::tr("%1 in the orders database %2 failed: %3").arg(what, m_displayUrl, query.lastError().text()));
 }
 
 Result<void> OrderLookup::open()
@@ -179,7 +180,7 @@ Result<void> OrderLookup::open()
         return url.error();
     m_displayUrl = url->displayString();
     if (url->kind == StoreUrl::Kind::Sqlite && !QFileInfo(url->path).isFile())
-        return makeError(ErrorKind::InvalidArgument, tr("The orders database %1 does not exist.").arg(url->path));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The orders database %1 does not exist.").arg(url->path));
 
     QSqlDatabase db = QSqlDatabase::addDatabase(sqlDriverName(url->kind), m_connectionName);
     configureSqlDatabase(db, url.value());
@@ -187,7 +188,7 @@ Result<void> OrderLookup::open()
         db.setConnectOptions(db.connectOptions() + QStringLiteral(";QSQLITE_OPEN_READONLY"));
     if (!db.open())
         return makeError(ErrorKind::Unavailable,
-                         tr("Cannot connect to the orders database %1: %2").arg(m_displayUrl, db.lastError().text()));
+                         Text::tr("Cannot connect to the orders database %1: %2").arg(m_displayUrl, db.lastError().text()));
     m_postgres = url->kind == StoreUrl::Kind::Postgres;
     {
         QSqlQuery session(db);
@@ -195,13 +196,13 @@ Result<void> OrderLookup::open()
             ? QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
             : url->kind == StoreUrl::Kind::Mysql ? QStringLiteral("SET SESSION TRANSACTION READ ONLY") : QString();
         if (!readOnly.isEmpty() && !session.exec(readOnly))
-            return failure(session, tr("Making the session read-only"));
+            return failure(session, Text::tr("Making the session read-only"));
         // The lookups are one prepared statement run many times with
         // different keys: plan it once. A custom plan per batch would weigh
         // every one of 500 array elements against the column statistics,
         // which costs more than running the batch.
         if (m_postgres && !session.exec(QStringLiteral("SET plan_cache_mode = force_generic_plan")))
-            return failure(session, tr("Configuring the orders session"));
+            return failure(session, Text::tr("Configuring the orders session"));
     }
 
     QString schema;
@@ -218,7 +219,7 @@ Result<void> OrderLookup::open()
         q.addBindValue(schema);
         q.addBindValue(table);
         if (!q.exec())
-            return failure(q, tr("Reading the columns of %1").arg(m_mapping.table));
+            return failure(q, Text::tr("Reading the columns of %1").arg(m_mapping.table));
         while (q.next())
             columns.append({q.value(0).toString(), isNumericMysqlType(q.value(1).toString())});
     } else {
@@ -229,17 +230,17 @@ Result<void> OrderLookup::open()
             columns.append({record.fieldName(i), isNumericType(record.field(i).metaType().id())});
     }
     if (columns.isEmpty())
-        return makeError(ErrorKind::InvalidArgument, tr("Cannot read the columns of table %1 in %2.").arg(m_mapping.table, m_displayUrl));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("Cannot read the columns of table %1 in %2.").arg(m_mapping.table, m_displayUrl));
     m_columns.clear();
     for (const auto &c : columns)
         m_columns << c.first;
     m_keyIndex = findColumn(m_columns, m_mapping.keyColumn);
     if (m_keyIndex < 0)
-        return makeError(ErrorKind::InvalidArgument, tr("The key column %1 is not in table %2 (columns: %3).")
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The key column %1 is not in table %2 (columns: %3).")
                                                          .arg(m_mapping.keyColumn, m_mapping.table, m_columns.join(QStringLiteral(", "))));
     m_statusIndex = findColumn(m_columns, m_mapping.statusColumn);
     if (m_statusIndex < 0)
-        return makeError(ErrorKind::InvalidArgument, tr("The status column %1 is not in table %2 (columns: %3).")
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The status column %1 is not in table %2 (columns: %3).")
                                                          .arg(m_mapping.statusColumn, m_mapping.table, m_columns.join(QStringLiteral(", "))));
     m_numericKey = columns.at(m_keyIndex).second;
 
@@ -268,7 +269,7 @@ Result<void> OrderLookup::resolveTable(QSqlDatabase &db, QString *schema, QStrin
     QSqlQuery q(db);
     const auto notFound = [&] {
         return makeError(ErrorKind::InvalidArgument,
-                         tr("There is no table %1 in the orders database %2.").arg(m_mapping.table, m_displayUrl));
+                         Text::tr("There is no table %1 in the orders database %2.").arg(m_mapping.table, m_displayUrl));
     };
     if (driver == QLatin1String("QSQLITE")) {
         if (!wantedSchema.isEmpty() && wantedSchema.compare(QLatin1String("main"), Qt::CaseInsensitive) != 0)
@@ -276,7 +277,7 @@ Result<void> OrderLookup::resolveTable(QSqlDatabase &db, QString *schema, QStrin
         q.prepare(QStringLiteral("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE"));
         q.addBindValue(wantedTable);
         if (!q.exec())
-            return failure(q, tr("Looking up table %1").arg(m_mapping.table));
+            return failure(q, Text::tr("Looking up table %1").arg(m_mapping.table));
         if (!q.next())
             return notFound();
         *schema = QString();
@@ -293,7 +294,7 @@ Result<void> OrderLookup::resolveTable(QSqlDatabase &db, QString *schema, QStrin
         for (const QString &candidate : {m_mapping.table, exact}) {
             q.addBindValue(candidate);
             if (!q.exec())
-                return failure(q, tr("Looking up table %1").arg(m_mapping.table));
+                return failure(q, Text::tr("Looking up table %1").arg(m_mapping.table));
             if (q.next()) {
                 *schema = q.value(0).toString();
                 *table = q.value(1).toString();
@@ -307,7 +308,7 @@ Result<void> OrderLookup::resolveTable(QSqlDatabase &db, QString *schema, QStrin
     q.addBindValue(wantedSchema);
     q.addBindValue(wantedTable);
     if (!q.exec())
-        return failure(q, tr("Looking up table %1").arg(m_mapping.table));
+        return failure(q, Text::tr("Looking up table %1").arg(m_mapping.table));
     if (!q.next())
         return notFound();
     *schema = q.value(0).toString();
@@ -353,7 +354,7 @@ OrderRow OrderLookup::readRow(const QSqlQuery &query) const
 Result<QHash<QString, OrderRow>> OrderLookup::lookup(const QStringList &keys)
 {
     if (!m_open)
-        return makeError(ErrorKind::Internal, tr("The order lookup was used before it was opened."));
+        return makeError(ErrorKind::Internal, Text::tr("The order lookup was used before it was opened."));
     QHash<QString, OrderRow> out;
     QSet<QString> wanted;
     QHash<QString, QStringList> byLooseKey;
@@ -401,7 +402,7 @@ Result<QHash<QString, OrderRow>> OrderLookup::lookup(const QStringList &keys)
         if (!asArray
             && !m_batchQuery->prepare(QStringLiteral("SELECT %1 FROM %2 WHERE %3 IN (%4)")
                                           .arg(m_selectList, m_quotedTable, m_quotedKey, marks.join(QLatin1Char(','))))) {
-            const Error e = failure(*m_batchQuery, tr("Preparing the order lookup"));
+            const Error e = failure(*m_batchQuery, Text::tr("Preparing the order lookup"));
             m_batchQuery.reset();
             return e;
         }
@@ -418,7 +419,7 @@ Result<QHash<QString, OrderRow>> OrderLookup::lookup(const QStringList &keys)
         }
         ++m_queries;
         if (!q.exec())
-            return failure(q, tr("Looking up orders in %1").arg(m_mapping.table));
+            return failure(q, Text::tr("Looking up orders in %1").arg(m_mapping.table));
         while (q.next()) {
             const OrderRow row = readRow(q);
             const QString normal = m_numericKey ? QString::number(row.keyValue.toLongLong()) : looseKey(row.keyValue);
@@ -435,7 +436,7 @@ Result<QHash<QString, OrderRow>> OrderLookup::lookup(const QStringList &keys)
 Result<std::optional<OrderRow>> OrderLookup::lookupOne(const QString &key)
 {
     if (!m_open)
-        return makeError(ErrorKind::Internal, tr("The order lookup was used before it was opened."));
+        return makeError(ErrorKind::Internal, Text::tr("The order lookup was used before it was opened."));
     const std::optional<QVariant> value = bindable(key);
     if (key.isEmpty() || !value)
         return std::optional<OrderRow>();
@@ -444,7 +445,7 @@ Result<std::optional<OrderRow>> OrderLookup::lookupOne(const QString &key)
         m_oneQuery = std::make_unique<QSqlQuery>(db);
         m_oneQuery->setForwardOnly(true);
         if (!m_oneQuery->prepare(QStringLiteral("SELECT %1 FROM %2 WHERE %3 = ?").arg(m_selectList, m_quotedTable, m_quotedKey))) {
-            const Error e = failure(*m_oneQuery, tr("Preparing the order lookup"));
+            const Error e = failure(*m_oneQuery, Text::tr("Preparing the order lookup"));
             m_oneQuery.reset();
             return e;
         }
@@ -453,7 +454,7 @@ Result<std::optional<OrderRow>> OrderLookup::lookupOne(const QString &key)
     q.bindValue(0, *value);
     ++m_queries;
     if (!q.exec())
-        return failure(q, tr("Looking up order %1 in %2").arg(key, m_mapping.table));
+        return failure(q, Text::tr("Looking up order %1 in %2").arg(key, m_mapping.table));
     std::optional<OrderRow> found;
     while (q.next()) {
         if (found)

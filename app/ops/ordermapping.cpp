@@ -11,10 +11,11 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("OrderMapping", text);
-}
+// Messages of this file, in the "OrderMapping" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(OrderMapping)
+};
 
 bool hasControlCharacters(const QString &text)
 {
@@ -40,15 +41,15 @@ QString shown(const QString &text)
 Result<void> checkName(const QString &field, const QString &value, bool allowSchema)
 {
     if (value.isEmpty())
-        return makeError(ErrorKind::InvalidArgument, tr("The %1 is empty.").arg(field));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The %1 is empty.").arg(field));
     const QStringList parts = value.split(QLatin1Char('.'));
     const bool ok = allowSchema ? (parts.size() <= 2 && std::all_of(parts.cbegin(), parts.cend(), OrderMapping::isIdentifier))
                                 : OrderMapping::isIdentifier(value);
     if (!ok) {
         return makeError(ErrorKind::InvalidArgument,
-                         (allowSchema ? tr("The %1 '%2' is not a plain name: use letters, digits and _ (at most 63, not starting "
+                         (allowSchema ? Text::tr("The %1 '%2' is not a plain name: use letters, digits and _ (at most 63, not starting "
                                            "with a digit), optionally as schema.table. Quotes, spaces and semicolons are refused.")
-                                      : tr("The %1 '%2' is not a plain name: use letters, digits and _ (at most 63, not starting "
+                                      : Text::tr("The %1 '%2' is not a plain name: use letters, digits and _ (at most 63, not starting "
                                            "with a digit). Quotes, spaces and semicolons are refused."))
                              .arg(field, shown(value)));
     }
@@ -59,10 +60,10 @@ Result<void> checkValues(const QString &field, const QStringList &values)
 {
     for (const QString &v : values) {
         if (v.trimmed().isEmpty())
-            return makeError(ErrorKind::InvalidArgument, tr("The %1 contain an empty value.").arg(field));
+            return makeError(ErrorKind::InvalidArgument, Text::tr("The %1 contain an empty value.").arg(field));
         if (v.size() > 200 || hasControlCharacters(v))
             return makeError(ErrorKind::InvalidArgument,
-                             tr("The %1 value '%2' is too long or has control characters.").arg(field, shown(v)));
+                             Text::tr("The %1 value '%2' is too long or has control characters.").arg(field, shown(v)));
     }
     return {};
 }
@@ -107,27 +108,27 @@ bool OrderMapping::isIdentifier(const QString &name)
 Result<void> OrderMapping::validate() const
 {
     if (name.size() > 100 || hasControlCharacters(name))
-        return makeError(ErrorKind::InvalidArgument, tr("The profile name must be at most 100 characters, without control characters."));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The profile name must be at most 100 characters, without control characters."));
     if (ordersUrl.trimmed().isEmpty())
-        return makeError(ErrorKind::InvalidArgument, tr("The orders database URL is empty: give sqlite:///…, postgresql://… or mysql://…."));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The orders database URL is empty: give sqlite:///…, postgresql://… or mysql://…."));
     const Result<StoreUrl> url = StoreUrl::parse(ordersUrl);
     if (!url)
-        return makeError(ErrorKind::InvalidArgument, tr("The orders database URL is not valid: %1").arg(url.error().message));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The orders database URL is not valid: %1").arg(url.error().message));
     if (url->kind == StoreUrl::Kind::Redis)
-        return makeError(ErrorKind::InvalidArgument, tr("The orders database must be SQLite, PostgreSQL or MySQL, not Redis."));
-    if (Result<void> r = checkName(tr("table name"), table, true); !r)
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The orders database must be SQLite, PostgreSQL or MySQL, not Redis."));
+    if (Result<void> r = checkName(Text::tr("table name"), table, true); !r)
         return r;
-    if (Result<void> r = checkName(tr("key column"), keyColumn, false); !r)
+    if (Result<void> r = checkName(Text::tr("key column"), keyColumn, false); !r)
         return r;
-    if (Result<void> r = checkName(tr("status column"), statusColumn, false); !r)
+    if (Result<void> r = checkName(Text::tr("status column"), statusColumn, false); !r)
         return r;
     if (doneValues.isEmpty())
-        return makeError(ErrorKind::InvalidArgument, tr("Say which status values mean the order is done (e.g. PAID)."));
-    if (Result<void> r = checkValues(tr("done values"), doneValues); !r)
+        return makeError(ErrorKind::InvalidArgument, Text::tr("Say which status values mean the order is done (e.g. PAID)."));
+    if (Result<void> r = checkValues(Text::tr("done values"), doneValues); !r)
         return r;
-    if (Result<void> r = checkValues(tr("pending values"), pendingValues); !r)
+    if (Result<void> r = checkValues(Text::tr("pending values"), pendingValues); !r)
         return r;
-    if (Result<void> r = checkValues(tr("failed values"), failedValues); !r)
+    if (Result<void> r = checkValues(Text::tr("failed values"), failedValues); !r)
         return r;
     QSet<QString> seen;
     for (const QStringList *list : {&doneValues, &pendingValues, &failedValues}) {
@@ -135,7 +136,7 @@ Result<void> OrderMapping::validate() const
         for (const QString &v : *list) {
             if (seen.contains(v))
                 return makeError(ErrorKind::InvalidArgument,
-                                 tr("The status value '%1' is in more than one list (done, pending, failed): it must mean one thing.")
+                                 Text::tr("The status value '%1' is in more than one list (done, pending, failed): it must mean one thing.")
                                      .arg(shown(v)));
             here.insert(v);
         }
@@ -143,11 +144,11 @@ Result<void> OrderMapping::validate() const
     }
     // 5xx is never cached (DESIGN.md); a reconciled record replays a final answer.
     if (responseStatus < 200 || responseStatus > 499)
-        return makeError(ErrorKind::InvalidArgument, tr("The response status must be from 200 to 499 (5xx is never cached)."));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The response status must be from 200 to 499 (5xx is never cached)."));
     if (contentType.trimmed().isEmpty() || contentType.size() > 200 || hasControlCharacters(contentType))
-        return makeError(ErrorKind::InvalidArgument, tr("The response content type must be one line, e.g. application/json."));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The response content type must be one line, e.g. application/json."));
     if (bodyTemplate.size() > 64 * 1024)
-        return makeError(ErrorKind::InvalidArgument, tr("The response template must be at most 64 KiB."));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The response template must be at most 64 KiB."));
     QRegularExpressionMatchIterator it = placeholderPattern().globalMatch(bodyTemplate);
     while (it.hasNext()) {
         const QString placeholder = it.next().captured(1);
@@ -157,7 +158,7 @@ Result<void> OrderMapping::validate() const
         if (placeholder.startsWith(QLatin1String("order.")) && isIdentifier(placeholder.mid(6)))
             continue;
         return makeError(ErrorKind::InvalidArgument,
-                         tr("The response template uses {{%1}}: use {{key}}, {{biz_no}}, {{scope}}, {{status}} or {{order.COLUMN}}.")
+                         Text::tr("The response template uses {{%1}}: use {{key}}, {{biz_no}}, {{scope}}, {{status}} or {{order.COLUMN}}.")
                              .arg(shown(placeholder)));
     }
     return {};
@@ -194,7 +195,7 @@ Result<OrderMapping> OrderMapping::fromJson(const QJsonObject &json)
         return true;
     };
     const auto bad = [](const char *field) {
-        return makeError(ErrorKind::InvalidArgument, tr("The saved profile's field %1 has the wrong type.").arg(QLatin1String(field)));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The saved profile's field %1 has the wrong type.").arg(QLatin1String(field)));
     };
     for (const auto &[field, out] : {std::pair{"name", &m.name}, std::pair{"orders_url", &m.ordersUrl}, std::pair{"table", &m.table},
                                      std::pair{"key_column", &m.keyColumn}, std::pair{"status_column", &m.statusColumn},

@@ -8,10 +8,11 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ReconcilePlan", text);
-}
+// Messages of this file, in the "ReconcilePlan" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(ReconcilePlan)
+};
 
 QString matchedValue(const OrderMapping &mapping, const ActionTarget &target)
 {
@@ -72,37 +73,37 @@ ReconcileRow ReconcilePlan::propose(const ActionTarget &target, const OrderMappi
     const QString value = matchedValue(mapping, target);
     if (value.isEmpty()) {
         row.proposal = ReconcileProposal::Review;
-        row.why = tr("the record has no business number to look up");
+        row.why = Text::tr("the record has no business number to look up");
         return row;
     }
     if (!order) {
         row.proposal = ReconcileProposal::Release;
-        row.why = tr("no order %1 in %2: the client may resubmit").arg(value, mapping.table);
+        row.why = Text::tr("no order %1 in %2: the client may resubmit").arg(value, mapping.table);
         return row;
     }
     if (order->matches > 1) {
         row.proposal = ReconcileProposal::Review;
-        row.why = tr("%1 orders have the key %2: which one counts is for an operator to decide").arg(order->matches).arg(value);
+        row.why = Text::tr("%1 orders have the key %2: which one counts is for an operator to decide").arg(order->matches).arg(value);
         return row;
     }
     if (order->keyValue != value) {
         row.proposal = ReconcileProposal::Review;
-        row.why = tr("the order found has the key '%1', not exactly '%2'").arg(order->keyValue, value);
+        row.why = Text::tr("the order found has the key '%1', not exactly '%2'").arg(order->keyValue, value);
         return row;
     }
     if (mapping.doneValues.contains(order->status)) {
         row.proposal = ReconcileProposal::Complete;
-        row.why = tr("order %1 has status %2, which means done").arg(value, order->status);
+        row.why = Text::tr("order %1 has status %2, which means done").arg(value, order->status);
     } else if (mapping.failedValues.contains(order->status)) {
         row.proposal = ReconcileProposal::Release;
-        row.why = tr("order %1 has status %2, which means failed: the client may resubmit").arg(value, order->status);
+        row.why = Text::tr("order %1 has status %2, which means failed: the client may resubmit").arg(value, order->status);
     } else if (mapping.pendingValues.contains(order->status)) {
         row.proposal = ReconcileProposal::Review;
-        row.why = tr("order %1 has status %2, which means still pending").arg(value, order->status);
+        row.why = Text::tr("order %1 has status %2, which means still pending").arg(value, order->status);
     } else {
         row.proposal = ReconcileProposal::Review;
-        row.why = order->status.isEmpty() ? tr("order %1 has no status").arg(value)
-                                          : tr("order %1 has status %2, which is in no list").arg(value, order->status);
+        row.why = order->status.isEmpty() ? Text::tr("order %1 has no status").arg(value)
+                                          : Text::tr("order %1 has status %2, which is in no list").arg(value, order->status);
     }
     return row;
 }
@@ -251,7 +252,7 @@ Result<ActionReport> ReconcilePlan::apply(Store &store, const OrderMapping &mapp
     if (Result<void> valid = who.validate(); !valid)
         return valid.error();
     if (!store.writable())
-        return makeError(ErrorKind::Refused, tr("The store is open read-only: reconcile changes nothing."));
+        return makeError(ErrorKind::Refused, Text::tr("The store is open read-only: reconcile changes nothing."));
     const QString batchId = newBatchId(nowMs);
     const QString host = who.host.isEmpty() ? OperatorIdentity::defaultHost() : who.host;
     QList<OperatorAction> actions;

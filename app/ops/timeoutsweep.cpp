@@ -8,10 +8,11 @@ namespace {
 
 constexpr int PageSize = 500;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("TimeoutSweep", text);
-}
+// Messages of this file, in the "TimeoutSweep" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(TimeoutSweep)
+};
 
 } // namespace
 
@@ -20,7 +21,7 @@ Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &cr
 {
     if (criteria.olderThanMs <= 0)
         return makeError(ErrorKind::InvalidArgument,
-                         tr("The age threshold must be positive: a sweep never touches attempts that just started."));
+                         Text::tr("The age threshold must be positive: a sweep never touches attempts that just started."));
 
     InFlightQuery query;
     query.state = RecordState::InFlight;
@@ -67,7 +68,7 @@ Result<ActionReport> TimeoutSweep::apply(Store &store, const QList<ActionTarget>
     if (const Result<void> valid = who.validate(); !valid)
         return valid.error();
     if (!store.writable())
-        return ReadOnlyStore::refusal(tr("marking records timed out"));
+        return ReadOnlyStore::refusal(Text::tr("marking records timed out"));
 
     const QString batchId = newBatchId(nowMs);
     const QString host = who.host.trimmed().isEmpty() ? OperatorIdentity::defaultHost() : who.host.trimmed();

@@ -15,10 +15,11 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("RedisStore", text);
-}
+// Messages of this file, in the "RedisStore" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(RedisStore)
+};
 
 timeval toTimeval(int ms)
 {
@@ -28,7 +29,7 @@ timeval toTimeval(int ms)
 QString contextError(const redisContext *context)
 {
     if (!context)
-        return tr("out of memory");
+        return Text::tr("out of memory");
     return QString::fromLocal8Bit(context->errstr).trimmed();
 }
 
@@ -148,7 +149,7 @@ Error RedisConnection::dropConnection(const QString &what)
     // The next call reconnects at once: a restarted server is often back
     // within that time. Failed reconnects back off (ensureConnected).
     m_retryAt = Clock::now();
-    return makeError(ErrorKind::Unavailable, tr("Redis at %1 did not answer: %2. The connection is re-established on the next request.")
+    return makeError(ErrorKind::Unavailable, Text::tr("Redis at %1 did not answer: %2. The connection is re-established on the next request.")
                                                  .arg(m_settings.display, what));
 }
 
@@ -157,11 +158,11 @@ Result<void> RedisConnection::ensureConnected()
     if (m_context)
         return {};
     if (m_closed)
-        return makeError(ErrorKind::Internal, tr("The Redis store %1 was closed while still in use.").arg(m_settings.display));
+        return makeError(ErrorKind::Internal, Text::tr("The Redis store %1 was closed while still in use.").arg(m_settings.display));
     const Clock::time_point now = Clock::now();
     if (now < m_retryAt) {
         const auto waitMs = std::chrono::duration_cast<std::chrono::milliseconds>(m_retryAt - now).count();
-        return makeError(ErrorKind::Unavailable, tr("Redis at %1 is unreachable (%2); the next attempt is in %3 ms.")
+        return makeError(ErrorKind::Unavailable, Text::tr("Redis at %1 is unreachable (%2); the next attempt is in %3 ms.")
                                                      .arg(m_settings.display, m_lastError).arg(waitMs));
     }
 
@@ -174,7 +175,7 @@ Result<void> RedisConnection::ensureConnected()
         const qint64 jitter = QRandomGenerator::global()->bounded(qint64(base / 4 + 1));
         m_retryAt = Clock::now() + std::chrono::milliseconds(base + jitter);
         m_lastError = why;
-        return makeError(kind, tr("Cannot connect to Redis at %1: %2").arg(m_settings.display, why));
+        return makeError(kind, Text::tr("Cannot connect to Redis at %1: %2").arg(m_settings.display, why));
     };
 
     m_context = redisConnectWithTimeout(m_settings.host.constData(), m_settings.port, toTimeval(m_settings.connectTimeoutMs));
@@ -202,7 +203,7 @@ Result<void> RedisConnection::ensureConnected()
         if (!error.isEmpty() && setup.at(i).constFirst() != "CLIENT") {
             // Wrong password or database number: retrying will not help
             // until an operator fixes the URL or IDEM_REDIS_PASSWORD.
-            return fail(QString::fromUtf8(error) + tr(" (check the user, IDEM_REDIS_PASSWORD and the database number)"),
+            return fail(QString::fromUtf8(error) + Text::tr(" (check the user, IDEM_REDIS_PASSWORD and the database number)"),
                         ErrorKind::Refused);
         }
     }

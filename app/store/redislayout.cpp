@@ -9,10 +9,11 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("RedisStore", text);
-}
+// Messages of this file, in the "RedisStore" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(RedisStore)
+};
 
 // Same order as FIELDS in resources/lua/record.lua.
 enum Field { State, Fingerprint, Lease, Owner, Attempts, BizNo, StatusCode, Headers, Body, CreatedAt, UpdatedAt, ExpiresAt, Reconciled, FieldCount };
@@ -25,7 +26,7 @@ constexpr int kBatch = 500;
 std::optional<Error> RedisLayout::checkScope(const QString &scope)
 {
     if (scope.isEmpty() || scope.contains(QLatin1Char('{')) || scope.contains(QLatin1Char('}')))
-        return makeError(ErrorKind::InvalidArgument, tr("The scope '%1' cannot be stored in Redis: it must be non-empty and without '{' or '}' (they delimit the hash tag).").arg(scope));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The scope '%1' cannot be stored in Redis: it must be non-empty and without '{' or '}' (they delimit the hash tag).").arg(scope));
     return std::nullopt;
 }
 
@@ -50,24 +51,24 @@ Error RedisLayout::replyError(const QByteArray &error, const QString &what) cons
     ErrorKind kind = ErrorKind::Refused; // READONLY, OOM, NOPERM, NOAUTH, MOVED, ERR …: the server said no
     if (word == "LOADING" || word == "BUSY" || word == "MASTERDOWN" || word == "CLUSTERDOWN" || word == "TRYAGAIN")
         kind = ErrorKind::Unavailable;
-    return makeError(kind, tr("%1 failed on %2: %3").arg(what, m_display, QString::fromUtf8(error)));
+    return makeError(kind, Text::tr("%1 failed on %2: %3").arg(what, m_display, QString::fromUtf8(error)));
 }
 
 Error RedisLayout::corrupt(const QString &scope, const QString &key, const QByteArray &reason, const QByteArray &detail) const
 {
-    const QString where = tr("Record %1/%2 in %3 (key %4)").arg(scope, key, m_display, QString::fromUtf8(recordKey(scope, key)));
+    const QString where = Text::tr("Record %1/%2 in %3 (key %4)").arg(scope, key, m_display, QString::fromUtf8(recordKey(scope, key)));
     const QString what = QString::fromUtf8(detail);
     QString message;
     if (reason == "type")
-        message = tr("%1 holds a %2 instead of a hash: another program wrote that key. Nothing was run; inspect or delete it.").arg(where, what);
+        message = Text::tr("%1 holds a %2 instead of a hash: another program wrote that key. Nothing was run; inspect or delete it.").arg(where, what);
     else if (reason == "missing")
-        message = tr("%1 is a truncated hash: the field(s) %2 are missing. Nothing was run; inspect or delete it.").arg(where, what);
+        message = Text::tr("%1 is a truncated hash: the field(s) %2 are missing. Nothing was run; inspect or delete it.").arg(where, what);
     else if (reason == "state")
-        message = tr("%1 has an unknown state '%2'.").arg(where, what);
+        message = Text::tr("%1 has an unknown state '%2'.").arg(where, what);
     else if (reason == "number")
-        message = tr("%1 has a field that is not a number: %2.").arg(where, what);
+        message = Text::tr("%1 has a field that is not a number: %2.").arg(where, what);
     else
-        message = tr("%1 is COMPLETED but its cached response (headers, body) is missing.").arg(where);
+        message = Text::tr("%1 is COMPLETED but its cached response (headers, body) is missing.").arg(where);
     return makeError(ErrorKind::Corrupt, message);
 }
 
@@ -76,10 +77,10 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
     if (const QByteArray error = RedisConnection::errorText(fields); !error.isEmpty()) {
         if (error.startsWith("WRONGTYPE"))
             return corrupt(scope, key, "type", "value of another type");
-        return replyError(error, tr("Reading a record"));
+        return replyError(error, Text::tr("Reading a record"));
     }
     if (fields.type != REDIS_REPLY_ARRAY || fields.elements != FieldCount)
-        return makeError(ErrorKind::Internal, tr("Redis %1 answered a record read with an unexpected reply.").arg(m_display));
+        return makeError(ErrorKind::Internal, Text::tr("Redis %1 answered a record read with an unexpected reply.").arg(m_display));
     QByteArray v[FieldCount];
     QByteArrayList missing;
     bool any = false;
@@ -173,7 +174,7 @@ Result<void> RedisLayout::walkInFlight(RedisConnection &c, const QString &scope,
             return range.error();
         const redisReply &m = *range.value();
         if (const QByteArray error = RedisConnection::errorText(m); !error.isEmpty())
-            return replyError(error, tr("Listing in-flight records"));
+            return replyError(error, Text::tr("Listing in-flight records"));
         const qsizetype n = qsizetype(m.elements / 2);
         if (n == 0)
             return {};
@@ -287,7 +288,7 @@ AuditEntry RedisLayout::decodeAuditEntry(const redisReply &item)
 
 Error RedisLayout::corruptAuditKey(const QByteArray &key, const QString &what) const
 {
-    return makeError(ErrorKind::Corrupt, tr("The audit key %1 in %2 %3. Nothing was changed; inspect it, and run idemctl audit verify.")
+    return makeError(ErrorKind::Corrupt, Text::tr("The audit key %1 in %2 %3. Nothing was changed; inspect it, and run idemctl audit verify.")
                                              .arg(QString::fromUtf8(key), m_display, what));
 }
 
@@ -297,8 +298,8 @@ Result<AuditChainHead> RedisLayout::decodeHead(const QString &scope, const redis
     for (const redisReply *r : {&seq, &hash}) {
         if (const QByteArray error = RedisConnection::errorText(*r); !error.isEmpty()) {
             if (error.startsWith("WRONGTYPE"))
-                return corruptAuditKey(key, tr("holds another type than a hash: another program wrote that key"));
-            return replyError(error, tr("Reading the audit chain head"));
+                return corruptAuditKey(key, Text::tr("holds another type than a hash: another program wrote that key"));
+            return replyError(error, Text::tr("Reading the audit chain head"));
         }
     }
     const QByteArray seqText = RedisConnection::bytes(&seq), hashText = RedisConnection::bytes(&hash);
@@ -310,7 +311,7 @@ Result<AuditChainHead> RedisLayout::decodeHead(const QString &scope, const redis
     static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
     head.hash = QString::fromLatin1(hashText);
     if (!ok || head.seq < 1 || !hex.match(head.hash).hasMatch())
-        return corruptAuditKey(key, tr("is not a chain head (seq '%1', hash '%2')").arg(QString::fromUtf8(seqText), QString::fromUtf8(hashText)));
+        return corruptAuditKey(key, Text::tr("is not a chain head (seq '%1', hash '%2')").arg(QString::fromUtf8(seqText), QString::fromUtf8(hashText)));
     return head;
 }
 
@@ -320,7 +321,7 @@ Result<QList<Record>> RedisLayout::timedOut(RedisConnection &c, const QString &s
     if (!members)
         return members.error();
     if (const QByteArray error = RedisConnection::errorText(*members.value()); !error.isEmpty())
-        return replyError(error, tr("Listing timed-out records"));
+        return replyError(error, Text::tr("Listing timed-out records"));
     const QByteArray keyPrefix = q.keyPrefix.toUtf8();
     QByteArrayList keys;
     for (size_t i = 0; i < members.value()->elements; ++i) {

@@ -21,10 +21,11 @@ using namespace RedisStoreDetail;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("RedisStore", text);
-}
+// Messages of this file, in the "RedisStore" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(RedisStore)
+};
 
 
 // This thread's connection of each store, freed when the thread ends.
@@ -66,7 +67,7 @@ std::optional<Error> refuseListing(const InFlightQuery &q)
 {
     if (q.state != RecordState::Completed)
         return std::nullopt;
-    return makeError(ErrorKind::InvalidArgument, tr("Only in-flight and timed-out records can be listed this way, not completed ones."));
+    return makeError(ErrorKind::InvalidArgument, Text::tr("Only in-flight and timed-out records can be listed this way, not completed ones."));
 }
 
 } // namespace
@@ -88,7 +89,7 @@ RedisStore::RedisStore(const StoreUrl &url)
         bool ok = true;
         const int value = text.isEmpty() ? fallback : text.toInt(&ok);
         if (!ok || value < 1 || value > 600000) {
-            m_settingsError = makeError(ErrorKind::InvalidArgument, tr("The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not '%2'.")
+            m_settingsError = makeError(ErrorKind::InvalidArgument, Text::tr("The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not '%2'.")
                                                                         .arg(QLatin1String(name), text));
         }
         *out = value;
@@ -105,7 +106,7 @@ RedisStore::RedisStore(const StoreUrl &url)
         QFile file(QStringLiteral(":/lua/%1.lua").arg(QLatin1String(files[i])));
         const bool chained = i == Action || i == Audit;
         if (shared.isEmpty() || (chained && chain.isEmpty()) || !file.open(QIODevice::ReadOnly)) {
-            m_settingsError = makeError(ErrorKind::Internal, tr("The Lua script %1 is missing from this build.").arg(file.fileName()));
+            m_settingsError = makeError(ErrorKind::Internal, Text::tr("The Lua script %1 is missing from this build.").arg(file.fileName()));
             continue;
         }
         m_scripts[i].text = shared + '\n' + (chained ? chain + '\n' : QByteArray()) + file.readAll();
@@ -168,9 +169,9 @@ Result<void> RedisStore::open()
     for (qsizetype i = 0; i < replies->size(); ++i) {
         const QByteArray error = RedisConnection::errorText(*replies->at(i));
         if (!error.isEmpty())
-            return m_layout.replyError(error, tr("Loading the Lua scripts (may this user run SCRIPT and EVALSHA?)"));
+            return m_layout.replyError(error, Text::tr("Loading the Lua scripts (may this user run SCRIPT and EVALSHA?)"));
         if (bytes(replies->at(i).get()) != m_scripts[i].sha)
-            return makeError(ErrorKind::Internal, tr("Redis %1 computed another SHA1 for a Lua script than this build.").arg(displayUrl()));
+            return makeError(ErrorKind::Internal, Text::tr("Redis %1 computed another SHA1 for a Lua script than this build.").arg(displayUrl()));
     }
     return {};
 }
@@ -197,7 +198,7 @@ Result<RedisReply> RedisStore::runScript(RedisConnection &c, Script script, cons
             if (error.startsWith("NOSCRIPT") && attempt == 0)
                 noScript = true;
             else if (!error.isEmpty())
-                return m_layout.replyError(error, tr("A Lua script"));
+                return m_layout.replyError(error, Text::tr("A Lua script"));
         }
         if (registering)
             markRegistered(scope);
@@ -207,7 +208,7 @@ Result<RedisReply> RedisStore::runScript(RedisConnection &c, Script script, cons
         // load it again and retry once, in one round trip.
         batch = {RedisCommand{"SCRIPT", "LOAD", m_scripts[script].text}, eval};
     }
-    return makeError(ErrorKind::Internal, tr("Redis %1 kept answering NOSCRIPT.").arg(displayUrl()));
+    return makeError(ErrorKind::Internal, Text::tr("Redis %1 kept answering NOSCRIPT.").arg(displayUrl()));
 }
 
 Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
@@ -230,12 +231,12 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
     static const QHash<QByteArray, ClaimOutcome> outcomes{{"claimed", ClaimOutcome::Claimed}, {"replay", ClaimOutcome::Replay},
                                                           {"in_progress", ClaimOutcome::InProgress}, {"mismatch", ClaimOutcome::Mismatch}};
     if (!outcomes.contains(outcome))
-        return makeError(ErrorKind::Internal, tr("The claim script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
+        return makeError(ErrorKind::Internal, Text::tr("The claim script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
     Result<std::optional<Record>> record = m_layout.decode(req.scope, req.key, *r.element[2]);
     if (!record)
         return record.error();
     if (!record.value())
-        return makeError(ErrorKind::Internal, tr("The claim script on %1 answered without the record.").arg(displayUrl()));
+        return makeError(ErrorKind::Internal, Text::tr("The claim script on %1 answered without the record.").arg(displayUrl()));
     maybeFlush(*c.value(), req.nowMs);
     return ClaimResult{outcomes.value(outcome), std::move(*record.value()), r.element[1]->integer != 0};
 }
@@ -266,7 +267,7 @@ Result<Transition> RedisStore::transition(Script script, const QString &scope, c
             return current.error();
         return Transition{TransitionOutcome::StaleLease, current.value()};
     }
-    return makeError(ErrorKind::Internal, tr("A transition script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
+    return makeError(ErrorKind::Internal, Text::tr("A transition script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
 }
 
 Result<Transition> RedisStore::complete(const QString &scope, const QString &key, const QString &lease,
@@ -319,7 +320,7 @@ Result<QStringList> RedisStore::scopes(RedisConnection &c, const QString &only)
     if (!reply)
         return reply.error();
     if (const QByteArray error = RedisConnection::errorText(*reply.value()); !error.isEmpty())
-        return m_layout.replyError(error, tr("Reading the scope registry %1").arg(QString::fromUtf8(RedisLayout::scopesKey())));
+        return m_layout.replyError(error, Text::tr("Reading the scope registry %1").arg(QString::fromUtf8(RedisLayout::scopesKey())));
     QByteArrayList names;
     for (size_t i = 0; i < reply.value()->elements; ++i)
         names << bytes(reply.value()->element[i]);
@@ -401,7 +402,7 @@ Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
             return replies.error();
         for (const RedisReply &reply : replies.value()) {
             if (const QByteArray error = RedisConnection::errorText(*reply); !error.isEmpty())
-                return m_layout.replyError(error, tr("Counting in-flight records"));
+                return m_layout.replyError(error, Text::tr("Counting in-flight records"));
             total += reply->integer;
         }
         return total;
@@ -433,7 +434,7 @@ Result<QList<ScopeCount>> RedisStore::countByState()
     if (!time)
         return time.error();
     if (!isArray(*time.value(), 2))
-        return m_layout.replyError(RedisConnection::errorText(*time.value()), tr("Reading the server time"));
+        return m_layout.replyError(RedisConnection::errorText(*time.value()), Text::tr("Reading the server time"));
     const qint64 serverMs = bytes(time.value()->element[0]).toLongLong() * 1000 + bytes(time.value()->element[1]).toLongLong() / 1000;
     const QByteArray live = '(' + QByteArray::number(serverMs);
     // Per scope in the order SQL's ORDER BY state gives.
@@ -451,7 +452,7 @@ Result<QList<ScopeCount>> RedisStore::countByState()
     for (qsizetype i = 0; i < replies->size(); ++i) {
         const redisReply &reply = *replies->at(i);
         if (const QByteArray error = RedisConnection::errorText(reply); !error.isEmpty())
-            return m_layout.replyError(error, tr("Counting records"));
+            return m_layout.replyError(error, Text::tr("Counting records"));
         if (reply.integer > 0)
             result.append(ScopeCount{names->at(i / 3), order[i % 3], reply.integer});
     }
@@ -479,7 +480,7 @@ Result<QList<CounterRow>> RedisStore::counters(const QString &scope, qint64 from
     for (qsizetype s = 0; s < minutes->size(); ++s) {
         const redisReply &list = *minutes->at(s);
         if (const QByteArray error = RedisConnection::errorText(list); !error.isEmpty())
-            return m_layout.replyError(error, tr("Reading counters"));
+            return m_layout.replyError(error, Text::tr("Reading counters"));
         for (size_t i = 0; i < list.elements; ++i) {
             const qint64 minute = bytes(list.element[i]).toLongLong();
             rows.append(CounterRow{names->at(s), minute, {}});
@@ -494,7 +495,7 @@ Result<QList<CounterRow>> RedisStore::counters(const QString &scope, qint64 from
     for (qsizetype r = 0; r < rows.size(); ++r) {
         const redisReply &hash = *hashes->at(r);
         if (const QByteArray error = RedisConnection::errorText(hash); !error.isEmpty())
-            return m_layout.replyError(error, tr("Reading counters"));
+            return m_layout.replyError(error, Text::tr("Reading counters"));
         for (size_t i = 0; i + 1 < hash.elements; i += 2) {
             if (const std::optional<Counter> counter = counterFromName(QString::fromUtf8(bytes(hash.element[i]))))
                 rows[r].counts[*counter] += bytes(hash.element[i + 1]).toLongLong();
@@ -536,7 +537,7 @@ Result<void> RedisStore::writeCounters(RedisConnection &c, const QList<CounterRo
         return replies.error();
     for (const RedisReply &reply : replies.value()) {
         if (const QByteArray error = RedisConnection::errorText(*reply); !error.isEmpty())
-            return m_layout.replyError(error, tr("Writing counters"));
+            return m_layout.replyError(error, Text::tr("Writing counters"));
     }
     for (const QString &scope : std::as_const(registering))
         markRegistered(scope);
@@ -590,7 +591,7 @@ Result<qint64> RedisStore::purgeExpired(qint64 nowMs)
                 if (!due)
                     return due.error();
                 if (const QByteArray error = RedisConnection::errorText(*due.value()); !error.isEmpty())
-                    return m_layout.replyError(error, tr("Purging expired records"));
+                    return m_layout.replyError(error, Text::tr("Purging expired records"));
                 const size_t n = due.value()->elements;
                 if (n == 0)
                     break;
@@ -605,7 +606,7 @@ Result<qint64> RedisStore::purgeExpired(qint64 nowMs)
                 if (!result)
                     return result.error();
                 if (!isArray(*result.value(), 2))
-                    return makeError(ErrorKind::Internal, tr("The purge script on %1 answered unexpectedly.").arg(displayUrl()));
+                    return makeError(ErrorKind::Internal, Text::tr("The purge script on %1 answered unexpectedly.").arg(displayUrl()));
                 deleted += result.value()->element[0]->integer;
                 offset += result.value()->element[1]->integer;
                 if (n < size_t(kBatch))

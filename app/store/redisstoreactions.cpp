@@ -15,10 +15,11 @@ using namespace RedisStoreDetail;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("RedisStore", text);
-}
+// Messages of this file, in the "RedisStore" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(RedisStore)
+};
 
 constexpr int kChainTries = 32;
 // How far behind another operator's clock an entry's atMs may be while the
@@ -89,7 +90,7 @@ Result<RedisReply> RedisStore::appendChained(RedisConnection &c, Script script, 
         if (outcome == "corrupt_audit" && r.elements >= 3) {
             const QByteArray key = bytes(r.element[1]);
             const QString expected = key.endsWith(":head") ? QStringLiteral("hash") : QStringLiteral("stream");
-            return m_layout.corruptAuditKey(key, tr("holds a %1 instead of a %2: another program wrote that key")
+            return m_layout.corruptAuditKey(key, Text::tr("holds a %1 instead of a %2: another program wrote that key")
                                                      .arg(QString::fromUtf8(bytes(r.element[2])), expected));
         }
         if (outcome != "chain_moved")
@@ -100,7 +101,7 @@ Result<RedisReply> RedisStore::appendChained(RedisConnection &c, Script script, 
         if (!head)
             return head.error();
     }
-    return makeError(ErrorKind::Unavailable, tr("The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row. "
+    return makeError(ErrorKind::Unavailable, Text::tr("The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row. "
                                                 "Nothing was changed; try again.")
                                                  .arg(scope, displayUrl()).arg(kChainTries));
 }
@@ -111,7 +112,7 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
         return *bad;
     if (action.expectedState == RecordState::Completed
         || (action.kind == OperatorActionKind::MarkTimedOut && action.expectedState != RecordState::InFlight)) {
-        return makeError(ErrorKind::InvalidArgument, tr("The operator action %1 does not apply to a %2 record (%3/%4).")
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The operator action %1 does not apply to a %2 record (%3/%4).")
                                                          .arg(operatorActionName(action.kind), recordStateName(action.expectedState),
                                                               action.scope, action.key));
     }
@@ -164,7 +165,7 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
         }
         return ActionResult{TransitionOutcome::Applied, std::move(now), std::move(entry)};
     }
-    return makeError(ErrorKind::Internal, tr("The operator action script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
+    return makeError(ErrorKind::Internal, Text::tr("The operator action script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
 }
 
 Result<AuditEntry> RedisStore::appendAudit(const AuditEntry &entry)
@@ -172,7 +173,7 @@ Result<AuditEntry> RedisStore::appendAudit(const AuditEntry &entry)
     if (const std::optional<Error> bad = RedisLayout::checkScope(entry.scope))
         return *bad;
     if (entry.atMs <= 0)
-        return makeError(ErrorKind::InvalidArgument, tr("An audit entry needs the time it records (atMs)."));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("An audit entry needs the time it records (atMs)."));
     Result<RedisConnection *> c = connection();
     if (!c)
         return c.error();
@@ -184,7 +185,7 @@ Result<AuditEntry> RedisStore::appendAudit(const AuditEntry &entry)
         return reply.error();
     const redisReply &r = *reply.value();
     if (!isArray(r, 2) || bytes(r.element[0]) != "appended")
-        return makeError(ErrorKind::Internal, tr("The audit script on %1 answered unexpectedly.").arg(displayUrl()));
+        return makeError(ErrorKind::Internal, Text::tr("The audit script on %1 answered unexpectedly.").arg(displayUrl()));
     stored.storeId = QString::fromLatin1(bytes(r.element[1]));
     return stored;
 }
@@ -210,8 +211,8 @@ Result<QList<AuditEntry>> RedisStore::auditEntries(const AuditQuery &query)
             const redisReply &items = *page.value();
             if (const QByteArray error = RedisConnection::errorText(items); !error.isEmpty()) {
                 if (error.startsWith("WRONGTYPE"))
-                    return m_layout.corruptAuditKey(stream, tr("holds another type than a stream: another program wrote that key"));
-                return m_layout.replyError(error, tr("Reading the audit log"));
+                    return m_layout.corruptAuditKey(stream, Text::tr("holds another type than a stream: another program wrote that key"));
+                return m_layout.replyError(error, Text::tr("Reading the audit log"));
             }
             // Older entries cannot match once one is older than this, skew allowed.
             qint64 floor = query.fromMs > 0 ? query.fromMs : std::numeric_limits<qint64>::min() + kAuditSkewMs;
@@ -245,7 +246,7 @@ Result<QList<AuditEntry>> RedisStore::auditChain(const QString &scope, const QSt
     if (const std::optional<Error> bad = RedisLayout::checkScope(scope))
         return *bad;
     if (!afterStoreId.isEmpty() && !isStreamId(afterStoreId))
-        return makeError(ErrorKind::InvalidArgument, tr("'%1' is not a position in a Redis audit chain (a stream entry id such as 1700000000000-0).").arg(afterStoreId));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("'%1' is not a position in a Redis audit chain (a stream entry id such as 1700000000000-0).").arg(afterStoreId));
     Result<RedisConnection *> c = connection();
     if (!c)
         return c.error();
@@ -257,8 +258,8 @@ Result<QList<AuditEntry>> RedisStore::auditChain(const QString &scope, const QSt
     const redisReply &items = *reply.value();
     if (const QByteArray error = RedisConnection::errorText(items); !error.isEmpty()) {
         if (error.startsWith("WRONGTYPE"))
-            return m_layout.corruptAuditKey(stream, tr("holds another type than a stream: another program wrote that key"));
-        return m_layout.replyError(error, tr("Reading the audit chain"));
+            return m_layout.corruptAuditKey(stream, Text::tr("holds another type than a stream: another program wrote that key"));
+        return m_layout.replyError(error, Text::tr("Reading the audit chain"));
     }
     QList<AuditEntry> entries;
     entries.reserve(qsizetype(items.elements));
@@ -288,10 +289,10 @@ Result<QList<AuditChainHead>> RedisStore::auditHeads()
         const QString &scope = names->at(i);
         const redisReply &head = *replies->at(2 * i), &type = *replies->at(2 * i + 1);
         if (const QByteArray error = RedisConnection::errorText(type); !error.isEmpty())
-            return m_layout.replyError(error, tr("Reading the audit chains"));
+            return m_layout.replyError(error, Text::tr("Reading the audit chains"));
         const QByteArray streamType = bytes(&type);
         if (streamType != "none" && streamType != "stream")
-            return m_layout.corruptAuditKey(RedisLayout::auditKey(scope), tr("holds a %1 instead of a stream: another program wrote that key")
+            return m_layout.corruptAuditKey(RedisLayout::auditKey(scope), Text::tr("holds a %1 instead of a stream: another program wrote that key")
                                                                               .arg(QString::fromUtf8(streamType)));
         Result<AuditChainHead> decoded = isArray(head, 2) ? m_layout.decodeHead(scope, *head.element[0], *head.element[1])
                                                           : m_layout.decodeHead(scope, head, head);

@@ -13,10 +13,11 @@ const QString kAuditColumns = QStringLiteral(
     "scope, seq, at_ms, operator, host, action, batch_id, idem_key, state_before, state_after, reason, evidence, "
     "prev_hash, hash");
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("SqlStore", text);
-}
+// Messages of this file, in the "SqlStore" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(SqlStore)
+};
 
 QString text(const QString &value)
 {
@@ -76,7 +77,7 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
     q.setForwardOnly(true);
     if (!run(q, {QStringLiteral("SELECT seq, hash FROM idem_audit_head WHERE scope = ?") + m_dialect.lockForUpdate(),
                  {entry.scope}}))
-        return failed(q, tr("Reading the audit chain head"));
+        return failed(q, Text::tr("Reading the audit chain head"));
     const bool hasHead = q.next();
     const qint64 headSeq = hasHead ? q.value(0).toLongLong() : 0;
     const QString headHash = hasHead ? q.value(1).toString() : QString();
@@ -91,7 +92,7 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
                             text(entry.stateAfter), text(entry.reason),
                             entry.evidence.isNull() ? QByteArray("") : entry.evidence, entry.prevHash, entry.hash}};
     if (!run(insert, row))
-        return failed(insert, tr("Writing an audit entry"));
+        return failed(insert, Text::tr("Writing an audit entry"));
 
     QSqlQuery head(db);
     const SqlStatement moveHead = hasHead
@@ -100,10 +101,10 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
         : SqlStatement{QStringLiteral("INSERT INTO idem_audit_head (scope, seq, hash) VALUES (?, ?, ?)"),
                        {entry.scope, entry.seq, entry.hash}};
     if (!run(head, moveHead))
-        return failed(head, tr("Moving the audit chain head"));
+        return failed(head, Text::tr("Moving the audit chain head"));
     if (head.numRowsAffected() != 1) {
         // The locked head moved anyway: only a hand edit does that.
-        return AppendFailure{makeError(ErrorKind::Corrupt, tr("The audit chain head of scope %1 changed while it was "
+        return AppendFailure{makeError(ErrorKind::Corrupt, Text::tr("The audit chain head of scope %1 changed while it was "
                                                               "locked; run `idemctl audit verify`.").arg(entry.scope)),
                              false};
     }
@@ -136,7 +137,7 @@ Result<QList<AuditEntry>> SqlAuditLog::entries(QSqlDatabase &db, const AuditQuer
     QSqlQuery q(db);
     q.setForwardOnly(true);
     if (!run(q, s))
-        return m_failure(q, tr("Listing audit entries"));
+        return m_failure(q, Text::tr("Listing audit entries"));
     QList<AuditEntry> out;
     while (q.next())
         out.append(entryFromRow(q));
@@ -152,7 +153,7 @@ Result<QList<AuditEntry>> SqlAuditLog::chain(QSqlDatabase &db, const QString &sc
                      + QStringLiteral(" FROM idem_audit WHERE scope = ? AND seq > ? ORDER BY seq LIMIT ?"),
                  {scope, afterStoreId.isEmpty() ? qint64(std::numeric_limits<qint64>::min()) : afterStoreId.toLongLong(),
                   qMax(1, limit)}}))
-        return m_failure(q, tr("Reading the audit chain"));
+        return m_failure(q, Text::tr("Reading the audit chain"));
     QList<AuditEntry> out;
     while (q.next())
         out.append(entryFromRow(q));
@@ -164,12 +165,12 @@ Result<QList<AuditChainHead>> SqlAuditLog::heads(QSqlDatabase &db) const
     QSqlQuery q(db);
     q.setForwardOnly(true);
     if (!q.exec(QStringLiteral("SELECT scope, seq, hash FROM idem_audit_head")))
-        return m_failure(q, tr("Reading the audit chain heads"));
+        return m_failure(q, Text::tr("Reading the audit chain heads"));
     QList<AuditChainHead> heads;
     while (q.next())
         heads.append({q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toString()});
     if (!q.exec(QStringLiteral("SELECT DISTINCT scope FROM idem_audit")))
-        return m_failure(q, tr("Reading the audit chain heads"));
+        return m_failure(q, Text::tr("Reading the audit chain heads"));
     while (q.next()) {
         const QString scope = q.value(0).toString();
         if (std::none_of(heads.cbegin(), heads.cend(), [&](const AuditChainHead &h) { return h.scope == scope; }))

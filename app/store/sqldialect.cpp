@@ -6,10 +6,11 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("SqlStore", text);
-}
+// Messages of this file, in the "SqlStore" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(SqlStore)
+};
 
 // LIKE pattern for a literal prefix; '!' escapes the wildcards.
 QString likePrefix(const QString &prefix)
@@ -93,7 +94,7 @@ QString SqlDialect::urlProblem(const StoreUrl &url) const
     const QStringList passed = m_kind == Kind::Postgres ? kLibpqKeywords : m_kind == Kind::Mysql ? kMysqlOptions.keys() : QStringList();
     for (const QString &keyword : passed) {
         if (url.options.value(keyword).contains(QLatin1Char(';')))
-            return tr("The URL option %1 may not contain ';' (the %2 driver cannot pass it on).").arg(keyword, serverName());
+            return Text::tr("The URL option %1 may not contain ';' (the %2 driver cannot pass it on).").arg(keyword, serverName());
     }
     return QString();
 }
@@ -222,7 +223,7 @@ QString SqlDialect::schemaOwnerQuery() const
 QString SqlDialect::missingDdlRightMessage(const QString &where, const QString &user, const QString &serverText) const
 {
     if (m_kind == Kind::Postgres)
-        return tr("The idem-console tables are missing in schema %1 and user %2 may not create them: that needs the "
+        return Text::tr("The idem-console tables are missing in schema %1 and user %2 may not create them: that needs the "
                   "CREATE privilege on schema %1 (and ownership of idem_records for a missing index). The server said: %3. "
                   "Run GRANT CREATE ON SCHEMA %1 TO %2 once, or have the schema's owner load resources/sql/postgresql.sql; "
                   "after that %2 needs only SELECT, INSERT, UPDATE and DELETE on idem_records and idem_counters.")
@@ -231,13 +232,13 @@ QString SqlDialect::missingDdlRightMessage(const QString &where, const QString &
         // CURRENT_USER() is user@host; GRANT wants 'user'@'host'.
         const qsizetype at = user.lastIndexOf(QLatin1Char('@'));
         const QString account = at < 0 ? user : QStringLiteral("'%1'@'%2'").arg(user.left(at), user.mid(at + 1));
-        return tr("The idem-console tables are missing in database %1 and user %2 may not create them: that needs the "
+        return Text::tr("The idem-console tables are missing in database %1 and user %2 may not create them: that needs the "
                   "CREATE and INDEX privileges on %1. The server said: %3. Run GRANT CREATE, INDEX ON `%1`.* TO %2 once, "
                   "or have an administrator load resources/sql/mysql.sql; after that %2 needs only SELECT, INSERT, "
                   "UPDATE and DELETE on idem_records and idem_counters.")
             .arg(where, account, serverText);
     }
-    return tr("The SQLite schema cannot be created: %1").arg(serverText);
+    return Text::tr("The SQLite schema cannot be created: %1").arg(serverText);
 }
 
 QString SqlDialect::insertIfAbsent(const QString &columns, const QString &values) const

@@ -18,10 +18,11 @@ const QString kRecordColumns = QStringLiteral(
     "scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, headers, body, "
     "created_at, updated_at, expires_at, reconciled");
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("SqlStore", text);
-}
+// Messages of this file, in the "SqlStore" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(SqlStore)
+};
 
 QString newLease()
 {
@@ -49,7 +50,7 @@ Result<Record> recordFromRow(const QSqlQuery &q)
     const QString state = q.value(2).toString();
     const std::optional<RecordState> parsed = recordStateFromName(state);
     if (!parsed)
-        return makeError(ErrorKind::Corrupt, tr("Record %1/%2 has an unknown state '%3'.").arg(r.scope, r.key, state));
+        return makeError(ErrorKind::Corrupt, Text::tr("Record %1/%2 has an unknown state '%3'.").arg(r.scope, r.key, state));
     r.state = *parsed;
     r.fingerprint = q.value(3).toString();
     r.lease = q.value(4).toString();
@@ -119,7 +120,7 @@ Result<void> SqlStore::prepareConnection(QSqlDatabase &db)
     QSqlQuery q(db);
     for (const QString &statement : m_dialect.sessionSetup()) {
         if (!q.exec(statement))
-            return failure(q, tr("Configuring the %1 connection").arg(m_dialect.serverName()));
+            return failure(q, Text::tr("Configuring the %1 connection").arg(m_dialect.serverName()));
     }
     return {};
 }
@@ -131,7 +132,7 @@ Result<void> SqlStore::open()
     if (m_dialect.kind() == Dialect::Sqlite) {
         const QFileInfo file(m_url.path);
         if (!file.dir().exists() && !QDir().mkpath(file.absolutePath()))
-            return makeError(ErrorKind::Refused, tr("Cannot create the directory %1 for the SQLite store.").arg(file.absolutePath()));
+            return makeError(ErrorKind::Refused, Text::tr("Cannot create the directory %1 for the SQLite store.").arg(file.absolutePath()));
     }
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
@@ -162,7 +163,7 @@ Result<int> SqlStore::probeSchema(QSqlDatabase &db)
 {
     QSqlQuery q(db);
     if (!q.exec(m_dialect.schemaProbe()) || !q.next())
-        return failure(q, tr("Checking the schema"));
+        return failure(q, Text::tr("Checking the schema"));
     return q.value(0).toInt();
 }
 
@@ -170,13 +171,13 @@ Result<void> SqlStore::createSchema(QSqlDatabase &db)
 {
     QFile schema(m_dialect.schemaResource());
     if (!schema.open(QIODevice::ReadOnly))
-        return makeError(ErrorKind::Internal, tr("The schema %1 is missing from this build.").arg(schema.fileName()));
+        return makeError(ErrorKind::Internal, Text::tr("The schema %1 is missing from this build.").arg(schema.fileName()));
     const QString text = QString::fromUtf8(schema.readAll());
     QMutexLocker writeGuard(writeLock());
     // PostgreSQL runs DDL in a transaction: a refused statement leaves no half schema.
     const bool transactional = m_dialect.kind() == Dialect::Postgres;
     if (transactional && !db.transaction())
-        return makeError(ErrorKind::Unavailable, tr("Cannot start a transaction on %1: %2").arg(displayUrl(), db.lastError().text()));
+        return makeError(ErrorKind::Unavailable, Text::tr("Cannot start a transaction on %1: %2").arg(displayUrl(), db.lastError().text()));
     QSqlQuery q(db);
     for (const QString &statement : text.split(QStringLiteral(";\n"), Qt::SkipEmptyParts)) {
         QString sql;
@@ -190,7 +191,7 @@ Result<void> SqlStore::createSchema(QSqlDatabase &db)
         if (transactional)
             db.rollback();
         if (m_dialect.classify(error) != SqlDialect::Failure::NoPrivilege)
-            return failure(q, tr("Creating the schema"));
+            return failure(q, Text::tr("Creating the schema"));
         QSqlQuery who(db);
         const bool known = who.exec(m_dialect.schemaOwnerQuery()) && who.next();
         return makeError(ErrorKind::Refused,
@@ -198,7 +199,7 @@ Result<void> SqlStore::createSchema(QSqlDatabase &db)
                                                           known ? who.value(1).toString() : m_url.user, error.text().trimmed()));
     }
     if (transactional && !db.commit())
-        return makeError(ErrorKind::Unavailable, tr("Cannot commit the schema on %1: %2").arg(displayUrl(), db.lastError().text()));
+        return makeError(ErrorKind::Unavailable, Text::tr("Cannot commit the schema on %1: %2").arg(displayUrl(), db.lastError().text()));
     return {};
 }
 
@@ -209,14 +210,14 @@ Result<void> SqlStore::checkPrivileges(QSqlDatabase &db)
         return {};
     QSqlQuery q(db);
     if (!q.exec(query))
-        return failure(q, tr("Checking the table privileges"));
+        return failure(q, Text::tr("Checking the table privileges"));
     QStringList missing;
     while (q.next())
         missing << q.value(0).toString();
     if (missing.isEmpty())
         return {};
     return makeError(ErrorKind::Refused,
-                     tr("User %1 may not use the idem-console tables on %2: it lacks %3. Ask their owner to run "
+                     Text::tr("User %1 may not use the idem-console tables on %2: it lacks %3. Ask their owner to run "
                         "GRANT SELECT, INSERT, UPDATE, DELETE ON idem_records, idem_counters, idem_audit_head TO %1 "
                         "and GRANT SELECT, INSERT ON idem_audit TO %1 (the audit log needs no more: it is append-only).")
                          .arg(m_url.user, displayUrl(), missing.join(QStringLiteral(", "))));
@@ -235,7 +236,7 @@ Error SqlStore::failure(const QSqlQuery &query, const QString &what)
     const bool unavailable = kind == SqlDialect::Failure::ConnectionLost || kind == SqlDialect::Failure::Deadlock
         || kind == SqlDialect::Failure::Busy;
     return makeError(unavailable ? ErrorKind::Unavailable : ErrorKind::Refused,
-                     tr("%1 failed on %2: %3").arg(what, displayUrl(), error.text().trimmed()));
+                     Text::tr("%1 failed on %2: %3").arg(what, displayUrl(), error.text().trimmed()));
 }
 
 bool SqlStore::run(QSqlQuery &query, const SqlStatement &statement)
@@ -278,7 +279,7 @@ Result<std::optional<Record>> SqlStore::fetch(QSqlDatabase &db, const QString &s
     q.setForwardOnly(true);
     if (!run(q, {QStringLiteral("SELECT ") + kRecordColumns + QStringLiteral(" FROM idem_records WHERE scope = ? AND idem_key = ?"),
                  {scope, key}}))
-        return failure(q, tr("Reading a record"));
+        return failure(q, Text::tr("Reading a record"));
     if (!q.next())
         return std::optional<Record>();
     Result<Record> record = recordFromRow(q);
@@ -321,7 +322,7 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
                 m_dialect.insertIfAbsent(kRecordColumns, QStringLiteral("?, ?, 'IN_FLIGHT', ?, ?, ?, 1, ?, 0, NULL, NULL, ?, ?, 0, 0")),
                 {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs}};
             if (!runWriting(q, insert) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
-                return failure(q, tr("Claiming a record"));
+                return failure(q, Text::tr("Claiming a record"));
             if (q.isActive() && q.numRowsAffected() == 1) {
                 Record mine{req.scope, req.key, RecordState::InFlight, req.fingerprint, lease, req.owner, 1, req.bizNo,
                             0, {}, {}, req.nowMs, req.nowMs, 0, false};
@@ -385,7 +386,7 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
             {text(mine.fingerprint), mine.lease, text(mine.owner), mine.attempts, text(mine.bizNo), mine.createdAt,
              mine.updatedAt, req.scope, req.key, seen.lease, recordStateName(seen.state), seen.updatedAt}};
         if (!runWriting(q, takeover) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
-            return failure(q, tr("Taking over a record"));
+            return failure(q, Text::tr("Taking over a record"));
         if (q.isActive() && q.numRowsAffected() == 1) {
             m_counters.add(req.scope, req.nowMs, Counter::Executed);
             maybeFlush(db.value(), req.nowMs);
@@ -394,7 +395,7 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
         // Changed between our read and our write: read again.
     }
     return makeError(ErrorKind::Unavailable,
-                     tr("The record %1/%2 kept changing under concurrent claims; try again.").arg(req.scope, req.key));
+                     Text::tr("The record %1/%2 kept changing under concurrent claims; try again.").arg(req.scope, req.key));
 }
 
 Result<Transition> SqlStore::finishTransition(QSqlDatabase &db, qint64 affected, const QString &scope, const QString &key,
@@ -444,14 +445,14 @@ Result<Transition> SqlStore::complete(const QString &scope, const QString &key, 
                                       "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = 'IN_FLIGHT'"),
                        {response.status, encodeHeaders(response.headers), response.body.isNull() ? QByteArray("") : response.body,
                         nowMs, nowMs + retentionMs, scope, key, lease}},
-                      tr("Completing a record"), scope, key, nowMs, std::nullopt, Counter::LateFinish);
+                      Text::tr("Completing a record"), scope, key, nowMs, std::nullopt, Counter::LateFinish);
 }
 
 Result<Transition> SqlStore::release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs)
 {
     return transition({QStringLiteral("DELETE FROM idem_records WHERE scope = ? AND idem_key = ? AND lease = ? AND state = 'IN_FLIGHT'"),
                        {scope, key, lease}},
-                      tr("Releasing a record"), scope, key, nowMs, Counter::Released, Counter::LateFinish);
+                      Text::tr("Releasing a record"), scope, key, nowMs, Counter::Released, Counter::LateFinish);
 }
 
 Result<Transition> SqlStore::markTimedOut(const QString &scope, const QString &key, const QString &lease,
@@ -462,7 +463,7 @@ Result<Transition> SqlStore::markTimedOut(const QString &scope, const QString &k
     return transition({QStringLiteral("UPDATE idem_records SET state = 'TIMED_OUT', updated_at = ?, expires_at = ? "
                                       "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = 'IN_FLIGHT'"),
                        {nowMs, nowMs + retentionMs, scope, key, lease}},
-                      tr("Marking a record timed out"), scope, key, nowMs, Counter::TimedOut, std::nullopt);
+                      Text::tr("Marking a record timed out"), scope, key, nowMs, Counter::TimedOut, std::nullopt);
 }
 
 Result<std::optional<Record>> SqlStore::get(const QString &scope, const QString &key)
@@ -476,7 +477,7 @@ Result<QList<Record>> SqlStore::inFlight(const InFlightQuery &query)
         QSqlQuery q(db);
         q.setForwardOnly(true);
         if (!run(q, m_dialect.inFlightListing(query)))
-            return failure(q, tr("Listing in-flight records"));
+            return failure(q, Text::tr("Listing in-flight records"));
         QList<Record> rows;
         while (q.next()) {
             Result<Record> record = recordFromRow(q);
@@ -494,7 +495,7 @@ Result<qint64> SqlStore::countInFlight(const InFlightQuery &query)
         QSqlQuery q(db);
         q.setForwardOnly(true);
         if (!run(q, m_dialect.inFlightCount(query)) || !q.next())
-            return failure(q, tr("Counting in-flight records"));
+            return failure(q, Text::tr("Counting in-flight records"));
         return q.value(0).toLongLong();
     });
 }
@@ -505,12 +506,12 @@ Result<QList<ScopeCount>> SqlStore::countByState()
         QSqlQuery q(db);
         q.setForwardOnly(true);
         if (!q.exec(QStringLiteral("SELECT scope, state, COUNT(*) FROM idem_records GROUP BY scope, state ORDER BY scope, state")))
-            return failure(q, tr("Counting records"));
+            return failure(q, Text::tr("Counting records"));
         QList<ScopeCount> counts;
         while (q.next()) {
             const std::optional<RecordState> state = recordStateFromName(q.value(1).toString());
             if (!state)
-                return makeError(ErrorKind::Corrupt, tr("Records of scope %1 have an unknown state '%2'.")
+                return makeError(ErrorKind::Corrupt, Text::tr("Records of scope %1 have an unknown state '%2'.")
                                                          .arg(q.value(0).toString(), q.value(1).toString()));
             counts.append(ScopeCount{q.value(0).toString(), *state, q.value(2).toLongLong()});
         }
@@ -532,7 +533,7 @@ Result<QList<CounterRow>> SqlStore::counters(const QString &scope, qint64 fromMi
         QSqlQuery q(db);
         q.setForwardOnly(true);
         if (!run(q, select))
-            return failure(q, tr("Reading counters"));
+            return failure(q, Text::tr("Reading counters"));
         QList<CounterRow> rows;
         while (q.next()) {
             CounterRow row{q.value(0).toString(), q.value(1).toLongLong(), {}};
@@ -561,7 +562,7 @@ Result<void> SqlStore::writeCounters(QSqlDatabase &db, const QList<CounterRow> &
     }
     QSqlQuery q(db);
     if (!runWriting(q, upsert))
-        return failure(q, tr("Writing counters"));
+        return failure(q, Text::tr("Writing counters"));
     return {};
 }
 
@@ -593,7 +594,7 @@ Result<qint64> SqlStore::purgeExpired(qint64 nowMs)
         return db.error();
     QSqlQuery q(db.value());
     if (!runWriting(q, {QStringLiteral("DELETE FROM idem_records WHERE state <> 'IN_FLIGHT' AND expires_at > 0 AND expires_at <= ?"), {nowMs}}))
-        return failure(q, tr("Purging expired records"));
+        return failure(q, Text::tr("Purging expired records"));
     return qint64(q.numRowsAffected());
 }
 

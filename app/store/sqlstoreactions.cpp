@@ -9,10 +9,11 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("SqlStore", text);
-}
+// Messages of this file, in the "SqlStore" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(SqlStore)
+};
 
 // The record change an action makes, as one compare-and-set statement on
 // (scope, key, lease, state).
@@ -55,7 +56,7 @@ Result<ActionResult> SqlStore::applyAction(const OperatorAction &action)
     if (action.expectedState == RecordState::Completed
         || (action.kind == OperatorActionKind::MarkTimedOut && action.expectedState != RecordState::InFlight))
         return makeError(ErrorKind::InvalidArgument,
-                         tr("%1 applies to in-flight records only (or timed-out ones, for reconciliation).")
+                         Text::tr("%1 applies to in-flight records only (or timed-out ones, for reconciliation).")
                              .arg(operatorActionName(action.kind)));
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
@@ -88,11 +89,11 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
 {
     if (!db.transaction())
         return makeError(ErrorKind::Unavailable,
-                         tr("Cannot start a transaction on %1: %2").arg(displayUrl(), db.lastError().text()));
+                         Text::tr("Cannot start a transaction on %1: %2").arg(displayUrl(), db.lastError().text()));
     QSqlQuery change(db);
     if (!run(change, actionStatement(action))) {
         retry = m_dialect.classify(change.lastError()) == SqlDialect::Failure::Deadlock;
-        const Error error = failure(change, tr("Applying \"%1\" to %2/%3").arg(operatorActionName(action.kind), action.scope, action.key));
+        const Error error = failure(change, Text::tr("Applying \"%1\" to %2/%3").arg(operatorActionName(action.kind), action.scope, action.key));
         db.rollback();
         return error;
     }
@@ -120,7 +121,7 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
     if (!db.commit()) {
         const QString why = db.lastError().text();
         db.rollback();
-        return makeError(ErrorKind::Unavailable, tr("Cannot commit \"%1\" on %2/%3: %4")
+        return makeError(ErrorKind::Unavailable, Text::tr("Cannot commit \"%1\" on %2/%3: %4")
                                                      .arg(operatorActionName(action.kind), action.scope, action.key, why));
     }
     return ActionResult{TransitionOutcome::Applied, std::nullopt, entry};
@@ -129,9 +130,9 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
 Result<AuditEntry> SqlStore::appendAudit(const AuditEntry &entry)
 {
     if (entry.scope.isEmpty())
-        return makeError(ErrorKind::InvalidArgument, tr("An audit entry needs a scope: each scope keeps its own chain."));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("An audit entry needs a scope: each scope keeps its own chain."));
     if (entry.atMs <= 0)
-        return makeError(ErrorKind::InvalidArgument, tr("An audit entry needs the time it records (atMs)."));
+        return makeError(ErrorKind::InvalidArgument, Text::tr("An audit entry needs the time it records (atMs)."));
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
         return db.error();
@@ -139,14 +140,14 @@ Result<AuditEntry> SqlStore::appendAudit(const AuditEntry &entry)
     for (int attempt = 1;; ++attempt) {
         if (!db.value().transaction())
             return makeError(ErrorKind::Unavailable,
-                             tr("Cannot start a transaction on %1: %2").arg(displayUrl(), db.value().lastError().text()));
+                             Text::tr("Cannot start a transaction on %1: %2").arg(displayUrl(), db.value().lastError().text()));
         AuditEntry stored = entry;
         std::optional<SqlAuditLog::AppendFailure> failed = m_audit.append(db.value(), stored);
         if (!failed && db.value().commit())
             return stored;
         db.value().rollback();
         if (!failed)
-            return makeError(ErrorKind::Unavailable, tr("Cannot commit an audit entry on %1.").arg(displayUrl()));
+            return makeError(ErrorKind::Unavailable, Text::tr("Cannot commit an audit entry on %1.").arg(displayUrl()));
         if (attempt == 5 || !(failed->duplicateKey || failed->error.kind == ErrorKind::Unavailable))
             return failed->error;
     }
