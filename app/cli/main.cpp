@@ -4,17 +4,26 @@
 #include "presscommand.h"
 #include "querycommands.h"
 #include "reconcilecommand.h"
+#include "reportcommand.h"
 #include "sweepcommand.h"
 #include "clioutput.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QTextStream>
 
 #include <functional>
+#include <memory>
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    // A PDF report lays text out with Qt Gui's fonts: `report` runs on an
+    // offscreen QGuiApplication (it never shows a window); the rest need no Gui.
+    const bool report = argc > 1 && qstrcmp(argv[1], "report") == 0;
+    if (report)
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    const std::unique_ptr<QCoreApplication> app =
+        report ? std::make_unique<QGuiApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("idemctl"));
     QCoreApplication::setApplicationVersion(QStringLiteral(IDEM_VERSION));
 
@@ -27,6 +36,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("sweep"), runSweepCommand},
         {QStringLiteral("reconcile"), runReconcileCommand},
         {QStringLiteral("audit"), runAuditCommand},
+        {QStringLiteral("report"), runReportCommand},
     };
 
     QStringList args = QCoreApplication::arguments();
@@ -43,7 +53,8 @@ int main(int argc, char *argv[])
             "  get       show one record\n"
             "  sweep     mark in-flight records older than a threshold timed out (audited)\n"
             "  reconcile complete or release stuck records against an order table (audited)\n"
-            "  audit     verify the audit log's hash chains, or list its entries\n\n"
+            "  audit     verify the audit log's hash chains, or list its entries\n"
+            "  report    a report of a time range as PDF, CSV or JSON\n\n"
             "Every command takes --store URL (or $IDEM_STORE), --json and --help.\n");
         return first.isEmpty() ? ExitUsage : ExitOk;
     }

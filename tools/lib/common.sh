@@ -9,7 +9,9 @@ IDEM_BUILD_PACKAGES=(
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql libgl-dev
     libhiredis-dev qtkeychain-qt6-dev
+    libqt6svg6 # the SVG window icon (its icon engine plugin)
     fonts-dejavu-core fonts-wqy-microhei
+    poppler-utils
 )
 
 # The servers tools/test.sh starts for the store tests (tools/lib/servers.sh):

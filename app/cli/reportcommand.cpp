@@ -1,0 +1,127 @@
+#include "reportcommand.h"
+
+#include "clioutput.h"
+#include "ops/report.h"
+#include "ops/reportcsv.h"
+#include "ops/reportjson.h"
+#include "ops/reportpdf.h"
+
+#include <QDateTime>
+#include <QGuiApplication>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+#include <optional>
+
+namespace {
+
+// ISO 8601 date-time (an offset or Z, else local time as ISO says), or a bare date (its midnight).
+std::optional<qint64> parseIso(const QString &text)
+{
+    QDateTime t = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!t.isValid()) {
+        const QDate date = QDate::fromString(text, Qt::ISODate);
+        if (date.isValid())
+            t = date.startOfDay();
+    }
+    if (!t.isValid())
+        return std::nullopt;
+    return t.toMSecsSinceEpoch();
+}
+
+Result<void> writeFile(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return makeError(ErrorKind::InvalidArgument, CliText::tr("Cannot write %1: %2").arg(path, file.errorString()));
+    return {};
+}
+
+} // namespace
+
+int runReportCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        CliText::tr("Writes a report of a time range: per-scope totals (executed, replayed, hit rate, anomalies, stuck "
+                    "records now), the per-minute series, the operator actions from the audit log and the audit "
+                    "chain's verdict, as PDF, CSV or JSON."));
+    addStoreOptions(parser);
+    parser.addOption({QStringLiteral("from"), CliText::tr("Start of the range, ISO 8601 (e.g. 2026-11-30T08:00:00Z)."), QStringLiteral("time")});
+    parser.addOption({QStringLiteral("to"), CliText::tr("End of the range, ISO 8601 (inclusive)."), QStringLiteral("time")});
+    parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope (repeatable; default: every scope)."), QStringLiteral("scope")});
+    parser.addOption({QStringLiteral("format"), CliText::tr("pdf, csv or json."), QStringLiteral("format")});
+    parser.addOption({QStringLiteral("out"), CliText::tr("The file to write."), QStringLiteral("file")});
+    parser.addOption({QStringLiteral("operator"), CliText::tr("Who the report is for (default: the OS user)."), QStringLiteral("name")});
+    if (std::optional<int> exit = parseCommand(parser, arguments))
+        return *exit;
+
+    const std::optional<qint64> from = parseIso(parser.value(QStringLiteral("from")));
+    if (!from)
+        return usageError(CliText::tr("--from takes an ISO 8601 time such as 2026-11-30T08:00:00Z, not '%1'.")
+                              .arg(parser.value(QStringLiteral("from"))));
+    const std::optional<qint64> to = parseIso(parser.value(QStringLiteral("to")));
+    if (!to)
+        return usageError(CliText::tr("--to takes an ISO 8601 time such as 2026-11-30T09:00:00Z, not '%1'.")
+                              .arg(parser.value(QStringLiteral("to"))));
+    if (*to < *from)
+        return usageError(CliText::tr("--to must not be before --from."));
+    const QString format = parser.value(QStringLiteral("format")).toLower();
+    if (format != QLatin1String("pdf") && format != QLatin1String("csv") && format != QLatin1String("json"))
+        return usageError(CliText::tr("--format must be pdf, csv or json, not '%1'.").arg(parser.value(QStringLiteral("format"))));
+    const QString out = parser.value(QStringLiteral("out"));
+    if (out.isEmpty())
+        return usageError(CliText::tr("--out FILE is required."));
+    if (format == QLatin1String("pdf") && !qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+        return engineError(makeError(ErrorKind::Internal, CliText::tr("A PDF report needs a QGuiApplication.")), false);
+
+    ReportRequest request;
+    request.fromMs = *from;
+    request.toMs = *to;
+    request.scopes = parser.values(QStringLiteral("scope"));
+    request.operatorName = parser.isSet(QStringLiteral("operator")) ? parser.value(QStringLiteral("operator")).trimmed()
+                                                                    : OperatorIdentity::defaultOperatorName();
+    if (request.operatorName.isEmpty())
+        return usageError(CliText::tr("--operator must not be empty."));
+    request.nowMs = QDateTime::currentMSecsSinceEpoch();
+
+    const bool json = parser.isSet(QStringLiteral("json"));
+    // A report only reads.
+    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
+    if (!opened)
+        return engineError(opened.error(), json);
+    const Result<ReportData> data = ReportBuilder::gather(*opened.value(), request);
+    if (!data)
+        return engineError(data.error(), json);
+
+    Result<void> written;
+    if (format == QLatin1String("pdf"))
+        written = ReportPdf::write(data.value(), out);
+    else if (format == QLatin1String("csv"))
+        written = writeFile(out, ReportCsv::write(data.value()));
+    else
+        written = writeFile(out, QJsonDocument(ReportJson::write(data.value())).toJson(QJsonDocument::Indented));
+    if (!written)
+        return engineError(written.error(), json);
+
+    const ReportData &d = data.value();
+    const CounterSet total = d.total();
+    if (json) {
+        printJson(QJsonObject{{QStringLiteral("out"), out},
+                              {QStringLiteral("format"), format},
+                              {QStringLiteral("scopes"), d.scopes.size()},
+                              {QStringLiteral("executed"), total[Counter::Executed]},
+                              {QStringLiteral("replayed"), total[Counter::Replayed]},
+                              {QStringLiteral("actions"), d.actions.size()},
+                              {QStringLiteral("audit_ok"), d.audit.ok}});
+    } else {
+        printLine(CliText::tr("Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.")
+                      .arg(out)
+                      .arg(d.scopes.size())
+                      .arg(total[Counter::Executed])
+                      .arg(total[Counter::Replayed])
+                      .arg(d.actions.size())
+                      .arg(d.audit.ok ? CliText::tr("intact") : CliText::tr("BROKEN")));
+    }
+    return ExitOk;
+}

@@ -1,0 +1,180 @@
+#include "report.h"
+
+#include <QCoreApplication>
+#include <QMap>
+#include <QSet>
+
+#include <algorithm>
+#include <tuple>
+
+namespace {
+
+constexpr qint64 MinuteMs = 60'000;
+constexpr int AuditPage = 1000;
+
+struct ReportText {
+    Q_DECLARE_TR_FUNCTIONS(ReportBuilder)
+};
+
+// Audit entries of the range for one scope (empty: all), oldest first. The
+// query lists newest first with an inclusive upper bound, so pages continue
+// at the oldest time seen and drop the entries already read.
+Result<QList<AuditEntry>> auditInRange(Store &store, const QString &scope, qint64 fromMs, qint64 toMs,
+                                       const ActionControl &control)
+{
+    QList<AuditEntry> all;
+    QSet<QPair<QString, qint64>> seen;
+    qint64 upper = toMs;
+    for (;;) {
+        if (control.cancelled())
+            break;
+        AuditQuery q;
+        q.scope = scope;
+        q.fromMs = fromMs;
+        q.toMs = upper;
+        q.limit = AuditPage;
+        Result<QList<AuditEntry>> page = store.auditEntries(q);
+        if (!page)
+            return page.error();
+        int added = 0;
+        for (const AuditEntry &e : page.value()) {
+            if (seen.contains({e.scope, e.seq}))
+                continue;
+            seen.insert({e.scope, e.seq});
+            all.append(e);
+            ++added;
+        }
+        if (page->size() < AuditPage)
+            break;
+        const qint64 oldest = page->constLast().atMs;
+        // A whole page within one millisecond: step past it rather than loop.
+        upper = added == 0 ? oldest - 1 : oldest;
+        if (upper < fromMs)
+            break;
+    }
+    std::sort(all.begin(), all.end(), [](const AuditEntry &a, const AuditEntry &b) {
+        return std::tie(a.atMs, a.scope, a.seq) < std::tie(b.atMs, b.scope, b.seq);
+    });
+    return all;
+}
+
+} // namespace
+
+CounterSet ReportData::total() const
+{
+    CounterSet sum;
+    for (const ReportScope &s : scopes)
+        sum += s.totals;
+    return sum;
+}
+
+qint64 ReportData::stuckTotal() const
+{
+    qint64 n = 0;
+    for (const ReportScope &s : scopes)
+        n += s.stuck;
+    return n;
+}
+
+QList<Counter> ReportData::anomalyCounters()
+{
+    QList<Counter> list;
+    for (int i = 0; i < CounterCount; ++i) {
+        const auto c = static_cast<Counter>(i);
+        if (c != Counter::Executed && c != Counter::Replayed)
+            list.append(c);
+    }
+    return list;
+}
+
+Result<ReportData> ReportBuilder::gather(Store &store, const ReportRequest &request, const ActionControl &control)
+{
+    if (request.toMs < request.fromMs)
+        return makeError(ErrorKind::InvalidArgument, ReportText::tr("The report's end is before its start."));
+
+    ReportData data;
+    data.store = store.displayUrl();
+    data.fromMs = request.fromMs;
+    data.toMs = request.toMs;
+    data.generatedAtMs = request.nowMs;
+    data.operatorName = request.operatorName;
+    data.stuckAfterMs = request.stuckAfterMs;
+
+    // Counters: one query over every scope, filtered here when scopes are chosen.
+    if (Result<void> flushed = store.flushCounters(); !flushed && store.writable())
+        return flushed.error();
+    const Result<QList<CounterRow>> rows = store.counters(QString(), request.fromMs / MinuteMs, request.toMs / MinuteMs);
+    if (!rows)
+        return rows.error();
+    const QSet<QString> chosen(request.scopes.cbegin(), request.scopes.cend());
+    QMap<QString, CounterSet> perScope;
+    QMap<qint64, CounterSet> perMinute;
+    for (const QString &s : request.scopes)
+        perScope[s];
+    for (const CounterRow &row : rows.value()) {
+        if (!chosen.isEmpty() && !chosen.contains(row.scope))
+            continue;
+        perScope[row.scope] += row.counts;
+        perMinute[row.minute] += row.counts;
+    }
+    // Scopes with records but no traffic in the range still have stuck records to show.
+    if (chosen.isEmpty()) {
+        const Result<QList<ScopeCount>> byState = store.countByState();
+        if (!byState)
+            return byState.error();
+        for (const ScopeCount &c : byState.value())
+            perScope[c.scope];
+    }
+
+    const qint64 steps = 2 + perScope.size();
+    qint64 done = 1;
+    control.report(done, steps);
+
+    for (auto it = perScope.cbegin(); it != perScope.cend(); ++it) {
+        if (control.cancelled()) {
+            data.cancelled = true;
+            return data;
+        }
+        InFlightQuery q = InFlightQuery::ofScope(it.key());
+        q.startedBeforeMs = request.nowMs - request.stuckAfterMs;
+        const Result<qint64> stuck = store.countInFlight(q);
+        if (!stuck)
+            return stuck.error();
+        data.scopes.append(ReportScope{it.key(), it.value(), stuck.value()});
+        control.report(++done, steps);
+    }
+    for (auto it = perMinute.cbegin(); it != perMinute.cend(); ++it)
+        data.series.append(ReportMinute{it.key(), it.value()});
+
+    if (request.scopes.isEmpty()) {
+        Result<QList<AuditEntry>> entries = auditInRange(store, QString(), request.fromMs, request.toMs, control);
+        if (!entries)
+            return entries.error();
+        data.actions = std::move(entries.value());
+    } else {
+        for (const QString &scope : request.scopes) {
+            Result<QList<AuditEntry>> entries = auditInRange(store, scope, request.fromMs, request.toMs, control);
+            if (!entries)
+                return entries.error();
+            data.actions += entries.value();
+        }
+        std::sort(data.actions.begin(), data.actions.end(), [](const AuditEntry &a, const AuditEntry &b) {
+            return std::tie(a.atMs, a.scope, a.seq) < std::tie(b.atMs, b.scope, b.seq);
+        });
+    }
+    if (control.cancelled()) {
+        data.cancelled = true;
+        return data;
+    }
+    control.report(++done, steps);
+
+    ActionControl verifyControl;
+    verifyControl.cancel = control.cancel;
+    const Result<AuditVerdict> verdict = AuditVerifier::verify(store, verifyControl, request.scopes);
+    if (!verdict)
+        return verdict.error();
+    data.audit = verdict.value();
+    data.cancelled = data.audit.cancelled;
+    control.report(steps, steps);
+    return data;
+}

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "auditverifier.h"
+#include "operatorbatch.h"
+#include "telemetry/counterset.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+// What a report covers (DESIGN.md "Reports").
+struct ReportRequest {
+    qint64 fromMs = 0;            // inclusive
+    qint64 toMs = 0;              // inclusive
+    QStringList scopes;           // empty: every scope seen in the store
+    QString operatorName;         // who asked for it: printed on every page
+    qint64 nowMs = 0;             // report time: stuck records are counted then
+    qint64 stuckAfterMs = 10 * 60 * 1000LL; // in flight longer than this is stuck (Java article: 10 min)
+};
+
+struct ReportScope {
+    QString scope;
+    CounterSet totals;            // summed over the range
+    qint64 stuck = 0;             // in flight longer than stuckAfterMs at report time
+};
+
+// One minute of the range, summed over the report's scopes (minutes without counts are absent).
+struct ReportMinute {
+    qint64 minute = 0;            // epoch minutes
+    CounterSet counts;
+};
+
+// Everything a report shows, gathered once and written as PDF, CSV or JSON.
+struct ReportData {
+    QString store;                // the display URL: never a password
+    qint64 fromMs = 0;
+    qint64 toMs = 0;
+    qint64 generatedAtMs = 0;
+    QString operatorName;
+    qint64 stuckAfterMs = 0;
+    QList<ReportScope> scopes;    // by scope name
+    QList<ReportMinute> series;   // by minute
+    QList<AuditEntry> actions;    // audit entries in the range, oldest first
+    AuditVerdict audit;           // the verdict over the report's chains (every chain if no scope was chosen)
+    bool cancelled = false;       // stopped early: the data is incomplete and must not be written
+
+    CounterSet total() const;
+    qint64 stuckTotal() const;
+    // The anomaly counters, in enum order: everything but executed and replayed.
+    static QList<Counter> anomalyCounters();
+};
+
+// Gathers a report: the counters of the range (one query), the stuck count
+// per scope (one count query each), the audit entries of the range (pages of
+// 1000) and the audit chain verdict (one query per 1000 entries). Progress
+// is (steps done, steps); cancel is checked between steps and inside the
+// verification, and returns the data with `cancelled` set.
+class ReportBuilder final {
+public:
+    static Result<ReportData> gather(Store &store, const ReportRequest &request, const ActionControl &control = {});
+};

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "report.h"
+
+#include <QString>
+
+// A report as an A4 PDF through Qt Gui only (QPdfWriter, QTextDocument,
+// QPainter; no widgets, no Qt Charts): summary, counters per scope, the
+// hit-rate and anomaly charts over the range, the operator actions and the
+// audit chain's verdict. Every page carries the store (display URL), the
+// time range, the operator and "page n of m". Needs a QGuiApplication (fonts;
+// the offscreen platform will do).
+class ReportPdf final {
+public:
+    // Actions beyond this many are summed up in the PDF; CSV and JSON list them all.
+    static constexpr int ActionRows = 500;
+    static Result<void> write(const ReportData &data, const QString &path);
+};
