@@ -22,6 +22,7 @@ const QString rangeToKey = QStringLiteral("dashboard/rangeTo");
 const QString hitRateKey = QStringLiteral("alerts/hitRateThreshold");
 const QString pageSizeKey = QStringLiteral("inflight/pageSize");
 const QString languageKey = QStringLiteral("ui/language");
+const QString alertRulesKey = QStringLiteral("alertRules/rules");
 
 int readInt(const QSettings &settings, const QString &key, int fallback, int min, int max)
 {
@@ -171,6 +172,20 @@ void AppSettings::setHitRateAlertThreshold(double threshold)
         m_settings->setValue(hitRateKey, qBound(0.0, threshold, 1.0));
 }
 
+QList<AlertRule> AppSettings::alertRules() const
+{
+    if (!m_settings->contains(alertRulesKey))
+        return AlertRule::defaults();
+    bool ok = false;
+    const QList<AlertRule> rules = alertRulesFromJson(m_settings->value(alertRulesKey).toString().toUtf8(), &ok);
+    return ok ? rules : AlertRule::defaults(); // an empty array is a choice: no alerts
+}
+
+void AppSettings::setAlertRules(const QList<AlertRule> &rules)
+{
+    m_settings->setValue(alertRulesKey, QString::fromUtf8(alertRulesToJson(rules)));
+}
+
 int AppSettings::inFlightPageSize() const
 {
     return readInt(*m_settings, pageSizeKey, DefaultInFlightPageSize, MinInFlightPageSize, MaxInFlightPageSize);
@@ -208,6 +223,16 @@ std::optional<AppSettings::Language> AppSettings::languageFromCode(const QString
             return language;
     }
     return std::nullopt;
+}
+
+QByteArray AppSettings::layoutState(const QString &part) const
+{
+    return m_settings->value(QStringLiteral("layout/") + part).toByteArray();
+}
+
+void AppSettings::setLayoutState(const QString &part, const QByteArray &state)
+{
+    m_settings->setValue(QStringLiteral("layout/") + part, state);
 }
 
 void AppSettings::sync()

@@ -3,6 +3,9 @@
 #include "dashboardrange.h"
 #include "storeentry.h"
 
+#include "telemetry/alertrules.h"
+
+#include <QByteArray>
 #include <QList>
 #include <QString>
 
@@ -51,6 +54,10 @@ public:
     double hitRateAlertThreshold() const; // replayed / (replayed + executed), 0..1
     void setHitRateAlertThreshold(double threshold);
 
+    // Group "alertRules", one JSON array; missing or unreadable: AlertRule::defaults().
+    QList<AlertRule> alertRules() const;
+    void setAlertRules(const QList<AlertRule> &rules);
+
     int inFlightPageSize() const;
     void setInFlightPageSize(int rows);
 
@@ -58,6 +65,13 @@ public:
     void setLanguage(Language language);
     static QString languageCode(Language language);                   // "system", "zh_CN", "en"
     static std::optional<Language> languageFromCode(const QString &code); // unknown: nullopt
+
+    // Saved window layout: part names a piece ("window/geometry",
+    // "inflight/splitter", "audit/columns" …) and the bytes are what
+    // QWidget::saveGeometry, QMainWindow/QSplitter/QHeaderView::saveState
+    // returned. Default: empty (the widget keeps its own layout).
+    QByteArray layoutState(const QString &part) const;
+    void setLayoutState(const QString &part, const QByteArray &state);
 
     void sync(); // writes pending changes to disk now (QSettings otherwise does it later)
 

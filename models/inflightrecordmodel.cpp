@@ -1,10 +1,12 @@
 #include "inflightrecordmodel.h"
 
+#include "statuscolors.h"
 #include "storesession.h"
 
 #include <QColor>
 #include <QDateTime>
 #include <QFont>
+#include <QGuiApplication>
 
 namespace {
 
@@ -51,7 +53,7 @@ QVariant InFlightRecordModel::data(const QModelIndex &index, int role) const
     if (role == StuckRole)
         return isStuck(r);
     if (role == Qt::ForegroundRole && isStuck(r))
-        return QColor(0xb0, 0x1e, 0x1e);
+        return StatusColors::alarmText(QGuiApplication::palette());
     if (role == Qt::FontRole && isStuck(r) && index.column() == AgeColumn) {
         QFont bold;
         bold.setBold(true);

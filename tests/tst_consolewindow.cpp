@@ -14,6 +14,7 @@
 #include "store/openstore.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QLabel>
 #include <QTableView>
 #include <QtTest>
@@ -167,6 +168,41 @@ private slots:
         detail.showRecord(r, 0);
         QVERIFY(detail.bodyText().startsWith(QStringLiteral("00000000  ff fe 00 01")));
         QVERIFY(detail.headersText().contains(QStringLiteral("not a JSON list")));
+    }
+
+    // F5, Ctrl+F, Ctrl+T and Ctrl+R each trigger one action (QKeySequence::Refresh
+    // is also Ctrl+R on X11, which would make the reconcile shortcut ambiguous).
+    void shortcutsAreDistinct()
+    {
+        Console console(m_dir.filePath(QStringLiteral("keys.ini")), m_url);
+        QMultiHash<QKeySequence, QString> byKey;
+        const QList<QAction *> actions = console.window.findChildren<QAction *>();
+        for (const QAction *action : actions) {
+            for (const QKeySequence &key : action->shortcuts())
+                byKey.insert(key, action->text());
+        }
+        for (const QKeySequence &key : byKey.uniqueKeys())
+            QVERIFY2(byKey.count(key) == 1, qPrintable(key.toString() + QStringLiteral(": ") + QStringList(byKey.values(key)).join(QStringLiteral(", "))));
+        QCOMPARE(console.window.timeoutAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_T));
+        QCOMPARE(console.window.reconcileAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_R));
+        QVERIFY(byKey.contains(QKeySequence(Qt::Key_F5)));
+        QVERIFY(byKey.contains(QKeySequence(Qt::CTRL | Qt::Key_F)));
+    }
+
+    // Closing the window saves its size and the in-flight column widths; the
+    // next window on the same settings opens with them.
+    void layoutIsRemembered()
+    {
+        const QString ini = m_dir.filePath(QStringLiteral("layout.ini"));
+        {
+            Console console(ini, m_url);
+            console.window.resize(1000, 700);
+            console.window.inFlight()->table()->setColumnWidth(InFlightRecordModel::KeyColumn, 333);
+            QVERIFY(console.window.close());
+        }
+        Console console(ini, m_url);
+        QCOMPARE(console.window.size(), QSize(1000, 700));
+        QCOMPARE(console.window.inFlight()->table()->columnWidth(InFlightRecordModel::KeyColumn), 333);
     }
 };
 

@@ -119,6 +119,156 @@
     </message>
 </context>
 <context>
+    <name>AlertBanner</name>
+    <message numerus="yes">
+        <source>%n alert(s) raised</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>since %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AlertEvaluator</name>
+    <message>
+        <source>Hit rate above (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stuck records above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mismatches (422) per minute above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store round trip above (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scope %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hit rate above %1% for %2 min in %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than %1 stuck records in the store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than %1 mismatches per minute for %2 min in %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>store round trip above %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hit rate in %1 is %2% at %3, above %4% for %5 min: clients are retrying far more than usual. Check the service&apos;s latency and errors and the callers&apos; retry and timeout settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hit rate in %1 is back to %2% at %3 (limit %4%).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) in %1 reused a key with a different body at %2 (limit %3 per minute): a client reuses idempotency keys for new requests. Find it by the keys in the In flight and Audit tabs.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mismatches in %1 are back to %2 per minute at %3 (limit %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) stuck in flight (limit %1): the service that claimed them has not finished. Check it, then use Actions ▸ Mark stuck records timed out.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stuck records are back to %1 (limit %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store took %1 ms to answer (limit %2 ms): check the store server&apos;s load and the network to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store answers in %1 ms again (limit %2 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AlertRulesDialog</name>
+    <message>
+        <source>Alert rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An alert is raised as a banner, a tray notification and an audit entry when its rule holds, and cleared when it no longer does. Hit rate and mismatches are judged per scope on complete minutes; stuck records and the round trip are store-wide. Callbacks normally replay about 5%; 30% means trouble.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert when</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore &amp;defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(every scope)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store-wide: this reading is not kept per scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AuditModel</name>
     <message>
         <source>%1 → %2</source>
@@ -173,6 +323,46 @@
     <name>AuditVerifier</name>
     <message>
         <source>Reading the audit chain of &apos;%1&apos; does not advance past position &apos;%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the entry at seq %1 names scope &apos;%2&apos; but is stored in the chain of &apos;%3&apos;: it was moved or inserted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gap: seq %1 expected, %2 found: the entries in between were deleted, or entries were reordered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seq %1 found after seq %2: an entry was duplicated, inserted or reordered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the entry at seq %1 does not link to the entry before it (previous hash differs): an entry before it was replaced, or entries were reordered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hash mismatch at seq %1: the entry was edited after it was written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the chain has %1 entries but no head: the head was deleted, so the newest entries cannot be vouched for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the chain is empty but its head records seq %1: every entry was deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the chain ends at seq %1 but its head records seq %2: the newest entries were deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the chain goes on to seq %1 past its head at seq %2: entries were appended outside the store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the head&apos;s hash differs from the last entry&apos;s (seq %1): the last entry or the head was changed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -314,49 +504,6 @@ Evidence:
     </message>
     <message>
         <source>Verification stopped after %1 entries: nothing is vouched for.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ChainCheck</name>
-    <message>
-        <source>the entry at seq %1 names scope &apos;%2&apos; but is stored in the chain of &apos;%3&apos;: it was moved or inserted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>gap: seq %1 expected, %2 found: the entries in between were deleted, or entries were reordered</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>seq %1 found after seq %2: an entry was duplicated, inserted or reordered</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the entry at seq %1 does not link to the entry before it (previous hash differs): an entry before it was replaced, or entries were reordered</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hash mismatch at seq %1: the entry was edited after it was written</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the chain has %1 entries but no head: the head was deleted, so the newest entries cannot be vouched for</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the chain is empty but its head records seq %1: every entry was deleted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the chain ends at seq %1 but its head records seq %2: the newest entries were deleted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the chain goes on to seq %1 past its head at seq %2: entries were appended outside the store</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the head&apos;s hash differs from the last entry&apos;s (seq %1): the last entry or the head was changed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -602,6 +749,10 @@ Evidence:
     </message>
     <message>
         <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert raised</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -871,6 +1022,22 @@ Evidence:
         <source>No store is open</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Find in-flight records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;lerts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert &amp;rules…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MappingProfiles</name>
@@ -888,7 +1055,7 @@ Evidence:
     </message>
 </context>
 <context>
-    <name>OperatorIdentity</name>
+    <name>OperatorBatch</name>
     <message>
         <source>An operator name is required: who is taking this action?</source>
         <translation type="unfinished"></translation>
@@ -907,6 +1074,10 @@ Evidence:
     </message>
     <message>
         <source>The host name must be at most 255 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not attempted: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1068,6 +1239,26 @@ Evidence:
     </message>
     <message>
         <source>The saved profile&apos;s field %1 has the wrong type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 &apos;%2&apos; is not a plain name: use letters, digits and _ (at most 63, not starting with a digit), optionally as schema.table. Quotes, spaces and semicolons are refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 &apos;%2&apos; is not a plain name: use letters, digits and _ (at most 63, not starting with a digit). Quotes, spaces and semicolons are refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 contain an empty value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 value &apos;%2&apos; is too long or has control characters.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1690,96 +1881,6 @@ Evidence:
     </message>
 </context>
 <context>
-    <name>RedisConnection</name>
-    <message>
-        <source>Redis at %1 did not answer: %2. The connection is re-established on the next request.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The Redis store %1 was closed while still in use.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Redis at %1 is unreachable (%2); the next attempt is in %3 ms.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot connect to Redis at %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (check the user, IDEM_REDIS_PASSWORD and the database number)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>RedisLayout</name>
-    <message>
-        <source>The scope &apos;%1&apos; cannot be stored in Redis: it must be non-empty and without &apos;{&apos; or &apos;}&apos; (they delimit the hash tag).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 failed on %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Record %1/%2 in %3 (key %4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 holds a %2 instead of a hash: another program wrote that key. Nothing was run; inspect or delete it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a truncated hash: the field(s) %2 are missing. Nothing was run; inspect or delete it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 has an unknown state &apos;%2&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 has a field that is not a number: %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is COMPLETED but its cached response (headers, body) is missing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading a record</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Redis %1 answered a record read with an unexpected reply.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Listing in-flight records</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The audit key %1 in %2 %3. Nothing was changed; inspect it, and run idemctl audit verify.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>holds another type than a hash: another program wrote that key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading the audit chain head</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>is not a chain head (seq &apos;%1&apos;, hash &apos;%2&apos;)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Listing timed-out records</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>RedisStore</name>
     <message>
         <source>The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not &apos;%2&apos;.</source>
@@ -1897,6 +1998,324 @@ Evidence:
         <source>holds a %1 instead of a stream: another program wrote that key</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis at %1 did not answer: %2. The connection is re-established on the next request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Redis store %1 was closed while still in use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis at %1 is unreachable (%2); the next attempt is in %3 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot connect to Redis at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (check the user, IDEM_REDIS_PASSWORD and the database number)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scope &apos;%1&apos; cannot be stored in Redis: it must be non-empty and without &apos;{&apos; or &apos;}&apos; (they delimit the hash tag).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed on %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record %1/%2 in %3 (key %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds a %2 instead of a hash: another program wrote that key. Nothing was run; inspect or delete it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a truncated hash: the field(s) %2 are missing. Nothing was run; inspect or delete it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has an unknown state &apos;%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has a field that is not a number: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is COMPLETED but its cached response (headers, body) is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading a record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis %1 answered a record read with an unexpected reply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing in-flight records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit key %1 in %2 %3. Nothing was changed; inspect it, and run idemctl audit verify.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds another type than a hash: another program wrote that key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the audit chain head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a chain head (seq &apos;%1&apos;, hash &apos;%2&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing timed-out records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReportBuilder</name>
+    <message>
+        <source>The report&apos;s end is before its start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReportPdf</name>
+    <message>
+        <source>%1 – %2 UTC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Executed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replayed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mismatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconciled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Late finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none in this range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hit rate (replayed / (replayed + executed))</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hit rate per minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hit rate per %1 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anomalies per minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anomalies per %1 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>intact: %1 entries in %2 chain(s) verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BROKEN in scope %1 at seq %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not verified (cancelled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idempotency report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scopes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hit rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anomalies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stuck at report time (in flight over %1 min)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator actions (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No operator actions in this range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At (UTC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope #seq</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… and %1 more; the CSV and JSON reports list every action.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit chain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The verdict covers every entry of the chains checked, not only this range. Keep this report outside the store: it is a witness of the chain heads at report time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idempotency report %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write the PDF to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idempotency report · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot add a page to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator: %1 · generated %2 UTC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot finish the PDF %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ScopeChooser</name>
@@ -1906,56 +2325,6 @@ Evidence:
     </message>
     <message>
         <source>%1 (%2 in flight)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SqlAuditLog</name>
-    <message>
-        <source>Reading the audit chain head</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writing an audit entry</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Moving the audit chain head</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The audit chain head of scope %1 changed while it was locked; run `idemctl audit verify`.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Listing audit entries</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading the audit chain</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading the audit chain heads</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SqlDialect</name>
-    <message>
-        <source>The URL option %1 may not contain &apos;;&apos; (the %2 driver cannot pass it on).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The idem-console tables are missing in schema %1 and user %2 may not create them: that needs the CREATE privilege on schema %1 (and ownership of idem_records for a missing index). The server said: %3. Run GRANT CREATE ON SCHEMA %1 TO %2 once, or have the schema&apos;s owner load resources/sql/postgresql.sql; after that %2 needs only SELECT, INSERT, UPDATE and DELETE on idem_records and idem_counters.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The idem-console tables are missing in database %1 and user %2 may not create them: that needs the CREATE and INDEX privileges on %1. The server said: %3. Run GRANT CREATE, INDEX ON `%1`.* TO %2 once, or have an administrator load resources/sql/mysql.sql; after that %2 needs only SELECT, INSERT, UPDATE and DELETE on idem_records and idem_counters.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The SQLite schema cannot be created: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2087,6 +2456,54 @@ Evidence:
     </message>
     <message>
         <source>Cannot commit an audit entry on %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the audit chain head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing an audit entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Moving the audit chain head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit chain head of scope %1 changed while it was locked; run `idemctl audit verify`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing audit entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the audit chain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the audit chain heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The URL option %1 may not contain &apos;;&apos; (the %2 driver cannot pass it on).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The idem-console tables are missing in schema %1 and user %2 may not create them: that needs the CREATE privilege on schema %1 (and ownership of idem_records for a missing index). The server said: %3. Run GRANT CREATE ON SCHEMA %1 TO %2 once, or have the schema&apos;s owner load resources/sql/postgresql.sql; after that %2 needs only SELECT, INSERT, UPDATE and DELETE on idem_records and idem_counters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The idem-console tables are missing in database %1 and user %2 may not create them: that needs the CREATE and INDEX privileges on %1. The server said: %3. Run GRANT CREATE, INDEX ON `%1`.* TO %2 once, or have an administrator load resources/sql/mysql.sql; after that %2 needs only SELECT, INSERT, UPDATE and DELETE on idem_records and idem_counters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SQLite schema cannot be created: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record %1/%2 has an unknown state &apos;%3&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2749,24 +3166,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: idemctl COMMAND [options]
-The headless twin of idem-console.
-
-Commands:
-  demo      drive simulated sales traffic and print live counters
-  press     press test: concurrent requests on few keys, exactly once?
-  stats     counters per scope, records by state, stuck records
-  inflight  list in-flight records, oldest first
-  get       show one record
-  sweep     mark in-flight records older than a threshold timed out (audited)
-  reconcile complete or release stuck records against an order table (audited)
-  audit     verify the audit log&apos;s hash chains, or list its entries
-
-Every command takes --store URL (or $IDEM_STORE), --json and --help.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Reconciles stuck records against a business order table: a done order completes the record with a response synthesised from the order (flagged as reconciled), a missing or failed order releases it so the client may resubmit, anything else is left for review. Orders are looked up in batches of %1. Each record changes only if it is still as the dry run saw it; every change is audited with the order row as evidence. Ctrl-C stops between records.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2980,6 +3379,97 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
     </message>
     <message>
         <source>  (lists cut at %1; the counts above are complete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: idemctl COMMAND [options]
+The headless twin of idem-console.
+
+Commands:
+  demo      drive simulated sales traffic and print live counters
+  press     press test: concurrent requests on few keys, exactly once?
+  stats     counters per scope, records by state, stuck records
+  inflight  list in-flight records, oldest first
+  get       show one record
+  sweep     mark in-flight records older than a threshold timed out (audited)
+  reconcile complete or release stuck records against an order table (audited)
+  audit     verify the audit log&apos;s hash chains, or list its entries
+  report    a report of a time range as PDF, CSV or JSON
+
+Every command takes --store URL (or $IDEM_STORE), --json and --help.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes a report of a time range: per-scope totals (executed, replayed, hit rate, anomalies, stuck records now), the per-minute series, the operator actions from the audit log and the audit chain&apos;s verdict, as PDF, CSV or JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start of the range, ISO 8601 (e.g. 2026-11-30T08:00:00Z).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End of the range, ISO 8601 (inclusive).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only this scope (repeatable; default: every scope).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pdf, csv or json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file to write.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Who the report is for (default: the OS user).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--from takes an ISO 8601 time such as 2026-11-30T08:00:00Z, not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--to takes an ISO 8601 time such as 2026-11-30T09:00:00Z, not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--to must not be before --from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--format must be pdf, csv or json, not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--out FILE is required.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A PDF report needs a QGuiApplication.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--operator must not be empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>intact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BROKEN</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

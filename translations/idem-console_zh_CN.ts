@@ -119,6 +119,153 @@
     </message>
 </context>
 <context>
+    <name>AlertBanner</name>
+    <message numerus="yes">
+        <source>%n alert(s) raised</source>
+        <translation>
+            <numerusform>已触发 %n 条告警</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>since %1: %2</source>
+        <translation>自 %1 起：%2</translation>
+    </message>
+</context>
+<context>
+    <name>AlertEvaluator</name>
+    <message>
+        <source>Hit rate above (%)</source>
+        <translation>命中率高于（%）</translation>
+    </message>
+    <message>
+        <source>Stuck records above</source>
+        <translation>卡住的记录数高于</translation>
+    </message>
+    <message>
+        <source>Mismatches (422) per minute above</source>
+        <translation>每分钟请求不一致（422）数高于</translation>
+    </message>
+    <message>
+        <source>Store round trip above (ms)</source>
+        <translation>存储往返耗时高于（ms）</translation>
+    </message>
+    <message>
+        <source>every scope</source>
+        <translation>所有作用域</translation>
+    </message>
+    <message>
+        <source>scope %1</source>
+        <translation>作用域 %1</translation>
+    </message>
+    <message>
+        <source>hit rate above %1% for %2 min in %3</source>
+        <translation>%3 中命中率连续 %2 分钟高于 %1%</translation>
+    </message>
+    <message>
+        <source>more than %1 stuck records in the store</source>
+        <translation>存储中卡住的记录超过 %1 条</translation>
+    </message>
+    <message>
+        <source>more than %1 mismatches per minute for %2 min in %3</source>
+        <translation>%3 中每分钟请求不一致超过 %1 次，持续 %2 分钟</translation>
+    </message>
+    <message>
+        <source>store round trip above %1 ms</source>
+        <translation>存储往返耗时高于 %1 ms</translation>
+    </message>
+    <message>
+        <source>Hit rate in %1 is %2% at %3, above %4% for %5 min: clients are retrying far more than usual. Check the service&apos;s latency and errors and the callers&apos; retry and timeout settings.</source>
+        <translation>%1 的命中率于 %3 达到 %2%，已连续 %5 分钟高于 %4%：客户端重试次数远超平常。请检查该服务的延迟和错误，以及调用方的重试和超时设置。</translation>
+    </message>
+    <message>
+        <source>Hit rate in %1 is back to %2% at %3 (limit %4%).</source>
+        <translation>%1 的命中率已于 %3 恢复到 %2%（阈值 %4%）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) in %1 reused a key with a different body at %2 (limit %3 per minute): a client reuses idempotency keys for new requests. Find it by the keys in the In flight and Audit tabs.</source>
+        <translation>
+            <numerusform>%1 中有 %n 个请求于 %2 使用了已有的键但请求体不同（阈值每分钟 %3 次）：有客户端将幂等键复用于新请求。请按“处理中”和“审计”标签页中的键查找该客户端。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mismatches in %1 are back to %2 per minute at %3 (limit %4).</source>
+        <translation>%1 的请求不一致已于 %3 恢复到每分钟 %2 次（阈值 %4）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) stuck in flight (limit %1): the service that claimed them has not finished. Check it, then use Actions ▸ Mark stuck records timed out.</source>
+        <translation>
+            <numerusform>%n 条记录卡在处理中（阈值 %1）：认领这些记录的服务尚未完成。请先检查该服务，再使用“操作 ▸ 将卡住的记录标记为超时”。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stuck records are back to %1 (limit %2).</source>
+        <translation>卡住的记录已恢复到 %1 条（阈值 %2）。</translation>
+    </message>
+    <message>
+        <source>The store took %1 ms to answer (limit %2 ms): check the store server&apos;s load and the network to it.</source>
+        <translation>存储响应耗时 %1 ms（阈值 %2 ms）：请检查存储服务器的负载及到该服务器的网络。</translation>
+    </message>
+    <message>
+        <source>The store answers in %1 ms again (limit %2 ms).</source>
+        <translation>存储响应耗时已恢复到 %1 ms（阈值 %2 ms）。</translation>
+    </message>
+</context>
+<context>
+    <name>AlertRulesDialog</name>
+    <message>
+        <source>Alert rules</source>
+        <translation>告警规则</translation>
+    </message>
+    <message>
+        <source>An alert is raised as a banner, a tray notification and an audit entry when its rule holds, and cleared when it no longer does. Hit rate and mismatches are judged per scope on complete minutes; stuck records and the round trip are store-wide. Callbacks normally replay about 5%; 30% means trouble.</source>
+        <translation>告警规则成立时触发告警，以横幅、托盘通知和审计条目的形式呈现；规则不再成立时告警恢复。命中率和请求不一致按作用域、按完整分钟判断；卡住的记录和往返耗时按整个存储判断。回调的重放率通常约为 5%；达到 30% 即表示有问题。</translation>
+    </message>
+    <message>
+        <source>Alert when</source>
+        <translation>告警条件</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>阈值</translation>
+    </message>
+    <message>
+        <source>For minutes</source>
+        <translation>持续分钟数</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>删除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Restore &amp;defaults</source>
+        <translation>恢复默认值(&amp;D)</translation>
+    </message>
+    <message>
+        <source>(every scope)</source>
+        <translation>（所有作用域）</translation>
+    </message>
+    <message>
+        <source>Store-wide: this reading is not kept per scope</source>
+        <translation>整个存储：此读数不按作用域保存</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+</context>
+<context>
     <name>AuditModel</name>
     <message>
         <source>%1 → %2</source>
@@ -174,6 +321,46 @@
     <message>
         <source>Reading the audit chain of &apos;%1&apos; does not advance past position &apos;%2&apos;.</source>
         <translation>读取“%1”的审计链时，无法越过位置“%2”继续推进。</translation>
+    </message>
+    <message>
+        <source>the entry at seq %1 names scope &apos;%2&apos; but is stored in the chain of &apos;%3&apos;: it was moved or inserted</source>
+        <translation>序号 %1 的条目标明作用域为“%2”，却存储在“%3”的链中：该条目被移动或插入</translation>
+    </message>
+    <message>
+        <source>gap: seq %1 expected, %2 found: the entries in between were deleted, or entries were reordered</source>
+        <translation>序号不连续：应为 %1，实际为 %2：中间的条目被删除，或条目顺序被打乱</translation>
+    </message>
+    <message>
+        <source>seq %1 found after seq %2: an entry was duplicated, inserted or reordered</source>
+        <translation>序号 %1 出现在序号 %2 之后：有条目被复制、插入或顺序被打乱</translation>
+    </message>
+    <message>
+        <source>the entry at seq %1 does not link to the entry before it (previous hash differs): an entry before it was replaced, or entries were reordered</source>
+        <translation>序号 %1 的条目未链接到其前一条目（前序哈希不一致）：其之前的某个条目被替换，或条目顺序被打乱</translation>
+    </message>
+    <message>
+        <source>hash mismatch at seq %1: the entry was edited after it was written</source>
+        <translation>序号 %1 处哈希不匹配：该条目在写入后被修改</translation>
+    </message>
+    <message>
+        <source>the chain has %1 entries but no head: the head was deleted, so the newest entries cannot be vouched for</source>
+        <translation>链中有 %1 个条目但没有链头：链头已被删除，因此无法担保最新的条目</translation>
+    </message>
+    <message>
+        <source>the chain is empty but its head records seq %1: every entry was deleted</source>
+        <translation>链为空，但其链头记录的序号为 %1：所有条目均已被删除</translation>
+    </message>
+    <message>
+        <source>the chain ends at seq %1 but its head records seq %2: the newest entries were deleted</source>
+        <translation>链结束于序号 %1，但其链头记录的序号为 %2：最新的条目已被删除</translation>
+    </message>
+    <message>
+        <source>the chain goes on to seq %1 past its head at seq %2: entries were appended outside the store</source>
+        <translation>链延续到序号 %1，超出了序号 %2 处的链头：有条目在存储之外被追加</translation>
+    </message>
+    <message>
+        <source>the head&apos;s hash differs from the last entry&apos;s (seq %1): the last entry or the head was changed</source>
+        <translation>链头的哈希与最后一个条目（序号 %1）的哈希不同：最后一个条目或链头已被更改</translation>
     </message>
 </context>
 <context>
@@ -325,49 +512,6 @@ Evidence:
     <message>
         <source>Verification stopped after %1 entries: nothing is vouched for.</source>
         <translation>校验在读取 %1 个条目后停止：无法担保任何条目。</translation>
-    </message>
-</context>
-<context>
-    <name>ChainCheck</name>
-    <message>
-        <source>the entry at seq %1 names scope &apos;%2&apos; but is stored in the chain of &apos;%3&apos;: it was moved or inserted</source>
-        <translation>序号 %1 的条目标明作用域为“%2”，却存储在“%3”的链中：该条目被移动或插入</translation>
-    </message>
-    <message>
-        <source>gap: seq %1 expected, %2 found: the entries in between were deleted, or entries were reordered</source>
-        <translation>序号不连续：应为 %1，实际为 %2：中间的条目被删除，或条目顺序被打乱</translation>
-    </message>
-    <message>
-        <source>seq %1 found after seq %2: an entry was duplicated, inserted or reordered</source>
-        <translation>序号 %1 出现在序号 %2 之后：有条目被复制、插入或顺序被打乱</translation>
-    </message>
-    <message>
-        <source>the entry at seq %1 does not link to the entry before it (previous hash differs): an entry before it was replaced, or entries were reordered</source>
-        <translation>序号 %1 的条目未链接到其前一条目（前序哈希不一致）：其之前的某个条目被替换，或条目顺序被打乱</translation>
-    </message>
-    <message>
-        <source>hash mismatch at seq %1: the entry was edited after it was written</source>
-        <translation>序号 %1 处哈希不匹配：该条目在写入后被修改</translation>
-    </message>
-    <message>
-        <source>the chain has %1 entries but no head: the head was deleted, so the newest entries cannot be vouched for</source>
-        <translation>链中有 %1 个条目但没有链头：链头已被删除，因此无法担保最新的条目</translation>
-    </message>
-    <message>
-        <source>the chain is empty but its head records seq %1: every entry was deleted</source>
-        <translation>链为空，但其链头记录的序号为 %1：所有条目均已被删除</translation>
-    </message>
-    <message>
-        <source>the chain ends at seq %1 but its head records seq %2: the newest entries were deleted</source>
-        <translation>链结束于序号 %1，但其链头记录的序号为 %2：最新的条目已被删除</translation>
-    </message>
-    <message>
-        <source>the chain goes on to seq %1 past its head at seq %2: entries were appended outside the store</source>
-        <translation>链延续到序号 %1，超出了序号 %2 处的链头：有条目在存储之外被追加</translation>
-    </message>
-    <message>
-        <source>the head&apos;s hash differs from the last entry&apos;s (seq %1): the last entry or the head was changed</source>
-        <translation>链头的哈希与最后一个条目（序号 %1）的哈希不同：最后一个条目或链头已被更改</translation>
     </message>
 </context>
 <context>
@@ -613,6 +757,10 @@ Evidence:
     <message>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>alert raised</source>
+        <translation>已触发告警</translation>
     </message>
 </context>
 <context>
@@ -881,6 +1029,22 @@ Evidence:
         <source>No store is open</source>
         <translation>未打开任何存储</translation>
     </message>
+    <message>
+        <source>&amp;Find in-flight records</source>
+        <translation>查找处理中记录(&amp;F)</translation>
+    </message>
+    <message>
+        <source>A&amp;lerts</source>
+        <translation>告警(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Alert &amp;rules…</source>
+        <translation>告警规则(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Alert: %1</source>
+        <translation>告警：%1</translation>
+    </message>
 </context>
 <context>
     <name>MappingProfiles</name>
@@ -898,7 +1062,7 @@ Evidence:
     </message>
 </context>
 <context>
-    <name>OperatorIdentity</name>
+    <name>OperatorBatch</name>
     <message>
         <source>An operator name is required: who is taking this action?</source>
         <translation>必须填写操作员名称：由谁执行此操作？</translation>
@@ -918,6 +1082,10 @@ Evidence:
     <message>
         <source>The host name must be at most 255 characters.</source>
         <translation>主机名最多 255 个字符。</translation>
+    </message>
+    <message>
+        <source>not attempted: %1</source>
+        <translation>未尝试：%1</translation>
     </message>
 </context>
 <context>
@@ -1079,6 +1247,26 @@ Evidence:
     <message>
         <source>The saved profile&apos;s field %1 has the wrong type.</source>
         <translation>已保存配置方案的字段 %1 类型错误。</translation>
+    </message>
+    <message>
+        <source>The %1 is empty.</source>
+        <translation>%1 为空。</translation>
+    </message>
+    <message>
+        <source>The %1 &apos;%2&apos; is not a plain name: use letters, digits and _ (at most 63, not starting with a digit), optionally as schema.table. Quotes, spaces and semicolons are refused.</source>
+        <translation>%1“%2”不是普通名称：请使用字母、数字和 _（最多 63 个字符，不能以数字开头），可写成 schema.table 形式。不接受引号、空格和分号。</translation>
+    </message>
+    <message>
+        <source>The %1 &apos;%2&apos; is not a plain name: use letters, digits and _ (at most 63, not starting with a digit). Quotes, spaces and semicolons are refused.</source>
+        <translation>%1“%2”不是普通名称：请使用字母、数字和 _（最多 63 个字符，不能以数字开头）。不接受引号、空格和分号。</translation>
+    </message>
+    <message>
+        <source>The %1 contain an empty value.</source>
+        <translation>%1 中包含空值。</translation>
+    </message>
+    <message>
+        <source>The %1 value &apos;%2&apos; is too long or has control characters.</source>
+        <translation>%1 的值“%2”过长或包含控制字符。</translation>
     </message>
 </context>
 <context>
@@ -1700,96 +1888,6 @@ Evidence:
     </message>
 </context>
 <context>
-    <name>RedisConnection</name>
-    <message>
-        <source>Redis at %1 did not answer: %2. The connection is re-established on the next request.</source>
-        <translation>Redis（%1）未响应：%2。将在下次请求时重新建立连接。</translation>
-    </message>
-    <message>
-        <source>The Redis store %1 was closed while still in use.</source>
-        <translation>Redis 存储 %1 在使用中被关闭。</translation>
-    </message>
-    <message>
-        <source>Redis at %1 is unreachable (%2); the next attempt is in %3 ms.</source>
-        <translation>无法访问 Redis（%1）：%2；将在 %3 ms 后重试。</translation>
-    </message>
-    <message>
-        <source>Cannot connect to Redis at %1: %2</source>
-        <translation>无法连接 Redis（%1）：%2</translation>
-    </message>
-    <message>
-        <source> (check the user, IDEM_REDIS_PASSWORD and the database number)</source>
-        <translation>（请检查用户名、IDEM_REDIS_PASSWORD 和数据库编号）</translation>
-    </message>
-</context>
-<context>
-    <name>RedisLayout</name>
-    <message>
-        <source>The scope &apos;%1&apos; cannot be stored in Redis: it must be non-empty and without &apos;{&apos; or &apos;}&apos; (they delimit the hash tag).</source>
-        <translation>作用域 &apos;%1&apos; 无法存入 Redis：作用域不能为空，且不能包含 &apos;{&apos; 或 &apos;}&apos;（二者用于界定 hash tag）。</translation>
-    </message>
-    <message>
-        <source>%1 failed on %2: %3</source>
-        <translation>在 %2 上%1失败：%3</translation>
-    </message>
-    <message>
-        <source>Record %1/%2 in %3 (key %4)</source>
-        <translation>%3 中的记录 %1/%2（键 %4）</translation>
-    </message>
-    <message>
-        <source>%1 holds a %2 instead of a hash: another program wrote that key. Nothing was run; inspect or delete it.</source>
-        <translation>%1 的类型是 %2，而不是 hash：该键被其他程序写入过。未执行任何操作；请检查或删除该键。</translation>
-    </message>
-    <message>
-        <source>%1 is a truncated hash: the field(s) %2 are missing. Nothing was run; inspect or delete it.</source>
-        <translation>%1 是不完整的 hash：缺少字段 %2。未执行任何操作；请检查或删除该键。</translation>
-    </message>
-    <message>
-        <source>%1 has an unknown state &apos;%2&apos;.</source>
-        <translation>%1 的状态 &apos;%2&apos; 未知。</translation>
-    </message>
-    <message>
-        <source>%1 has a field that is not a number: %2.</source>
-        <translation>%1 中有字段不是数字：%2。</translation>
-    </message>
-    <message>
-        <source>%1 is COMPLETED but its cached response (headers, body) is missing.</source>
-        <translation>%1 的状态为 COMPLETED，但缺少缓存的响应（headers、body）。</translation>
-    </message>
-    <message>
-        <source>Reading a record</source>
-        <translation>读取记录</translation>
-    </message>
-    <message>
-        <source>Redis %1 answered a record read with an unexpected reply.</source>
-        <translation>Redis %1 对记录读取返回了非预期的应答。</translation>
-    </message>
-    <message>
-        <source>Listing in-flight records</source>
-        <translation>列出处理中记录</translation>
-    </message>
-    <message>
-        <source>The audit key %1 in %2 %3. Nothing was changed; inspect it, and run idemctl audit verify.</source>
-        <translation>%2 中的审计键 %1 %3。未做任何更改；请检查该键，并运行 idemctl audit verify。</translation>
-    </message>
-    <message>
-        <source>holds another type than a hash: another program wrote that key</source>
-        <translation>存放的不是 hash 类型：该键由其他程序写入</translation>
-    </message>
-    <message>
-        <source>Reading the audit chain head</source>
-        <translation>正在读取审计链头</translation>
-    </message>
-    <message>
-        <source>is not a chain head (seq &apos;%1&apos;, hash &apos;%2&apos;)</source>
-        <translation>不是链头（seq &apos;%1&apos;，hash &apos;%2&apos;）</translation>
-    </message>
-    <message>
-        <source>Listing timed-out records</source>
-        <translation>正在列出已超时的记录</translation>
-    </message>
-</context>
-<context>
     <name>RedisStore</name>
     <message>
         <source>The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not &apos;%2&apos;.</source>
@@ -1907,6 +2005,324 @@ Evidence:
         <source>holds a %1 instead of a stream: another program wrote that key</source>
         <translation>存放的是 %1 而不是 stream：该键由其他程序写入</translation>
     </message>
+    <message>
+        <source>out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>Redis at %1 did not answer: %2. The connection is re-established on the next request.</source>
+        <translation>Redis（%1）未响应：%2。将在下次请求时重新建立连接。</translation>
+    </message>
+    <message>
+        <source>The Redis store %1 was closed while still in use.</source>
+        <translation>Redis 存储 %1 在使用中被关闭。</translation>
+    </message>
+    <message>
+        <source>Redis at %1 is unreachable (%2); the next attempt is in %3 ms.</source>
+        <translation>无法访问 Redis（%1）：%2；将在 %3 ms 后重试。</translation>
+    </message>
+    <message>
+        <source>Cannot connect to Redis at %1: %2</source>
+        <translation>无法连接 Redis（%1）：%2</translation>
+    </message>
+    <message>
+        <source> (check the user, IDEM_REDIS_PASSWORD and the database number)</source>
+        <translation>（请检查用户名、IDEM_REDIS_PASSWORD 和数据库编号）</translation>
+    </message>
+    <message>
+        <source>The scope &apos;%1&apos; cannot be stored in Redis: it must be non-empty and without &apos;{&apos; or &apos;}&apos; (they delimit the hash tag).</source>
+        <translation>作用域 &apos;%1&apos; 无法存入 Redis：作用域不能为空，且不能包含 &apos;{&apos; 或 &apos;}&apos;（二者用于界定 hash tag）。</translation>
+    </message>
+    <message>
+        <source>%1 failed on %2: %3</source>
+        <translation>在 %2 上%1失败：%3</translation>
+    </message>
+    <message>
+        <source>Record %1/%2 in %3 (key %4)</source>
+        <translation>%3 中的记录 %1/%2（键 %4）</translation>
+    </message>
+    <message>
+        <source>%1 holds a %2 instead of a hash: another program wrote that key. Nothing was run; inspect or delete it.</source>
+        <translation>%1 的类型是 %2，而不是 hash：该键被其他程序写入过。未执行任何操作；请检查或删除该键。</translation>
+    </message>
+    <message>
+        <source>%1 is a truncated hash: the field(s) %2 are missing. Nothing was run; inspect or delete it.</source>
+        <translation>%1 是不完整的 hash：缺少字段 %2。未执行任何操作；请检查或删除该键。</translation>
+    </message>
+    <message>
+        <source>%1 has an unknown state &apos;%2&apos;.</source>
+        <translation>%1 的状态 &apos;%2&apos; 未知。</translation>
+    </message>
+    <message>
+        <source>%1 has a field that is not a number: %2.</source>
+        <translation>%1 中有字段不是数字：%2。</translation>
+    </message>
+    <message>
+        <source>%1 is COMPLETED but its cached response (headers, body) is missing.</source>
+        <translation>%1 的状态为 COMPLETED，但缺少缓存的响应（headers、body）。</translation>
+    </message>
+    <message>
+        <source>Reading a record</source>
+        <translation>读取记录</translation>
+    </message>
+    <message>
+        <source>Redis %1 answered a record read with an unexpected reply.</source>
+        <translation>Redis %1 对记录读取返回了非预期的应答。</translation>
+    </message>
+    <message>
+        <source>Listing in-flight records</source>
+        <translation>列出处理中记录</translation>
+    </message>
+    <message>
+        <source>The audit key %1 in %2 %3. Nothing was changed; inspect it, and run idemctl audit verify.</source>
+        <translation>%2 中的审计键 %1 %3。未做任何更改；请检查该键，并运行 idemctl audit verify。</translation>
+    </message>
+    <message>
+        <source>holds another type than a hash: another program wrote that key</source>
+        <translation>存放的不是 hash 类型：该键由其他程序写入</translation>
+    </message>
+    <message>
+        <source>Reading the audit chain head</source>
+        <translation>正在读取审计链头</translation>
+    </message>
+    <message>
+        <source>is not a chain head (seq &apos;%1&apos;, hash &apos;%2&apos;)</source>
+        <translation>不是链头（seq &apos;%1&apos;，hash &apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>Listing timed-out records</source>
+        <translation>正在列出已超时的记录</translation>
+    </message>
+    <message>
+        <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
+        <translation>只有处理中和已超时的记录可以用这种方式列出，已完成的记录不行。</translation>
+    </message>
+</context>
+<context>
+    <name>ReportBuilder</name>
+    <message>
+        <source>The report&apos;s end is before its start.</source>
+        <translation>报告的结束时间早于开始时间。</translation>
+    </message>
+</context>
+<context>
+    <name>ReportPdf</name>
+    <message>
+        <source>%1 – %2 UTC</source>
+        <translation>%1 – %2 UTC</translation>
+    </message>
+    <message>
+        <source>Executed</source>
+        <translation>执行</translation>
+    </message>
+    <message>
+        <source>Replayed</source>
+        <translation>重放</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>处理中</translation>
+    </message>
+    <message>
+        <source>Mismatch</source>
+        <translation>请求不一致</translation>
+    </message>
+    <message>
+        <source>Released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation>已超时</translation>
+    </message>
+    <message>
+        <source>Reconciled</source>
+        <translation>已对账</translation>
+    </message>
+    <message>
+        <source>Store errors</source>
+        <translation>存储错误</translation>
+    </message>
+    <message>
+        <source>Late finish</source>
+        <translation>迟到完成</translation>
+    </message>
+    <message>
+        <source>none in this range</source>
+        <translation>此时间范围内无</translation>
+    </message>
+    <message>
+        <source>Hit rate (replayed / (replayed + executed))</source>
+        <translation>命中率（重放 / (重放 + 执行)）</translation>
+    </message>
+    <message>
+        <source>Hit rate per minute</source>
+        <translation>每分钟命中率</translation>
+    </message>
+    <message>
+        <source>Hit rate per %1 minutes</source>
+        <translation>每 %1 分钟命中率</translation>
+    </message>
+    <message>
+        <source>Anomalies per minute</source>
+        <translation>每分钟异常数</translation>
+    </message>
+    <message>
+        <source>Anomalies per %1 minutes</source>
+        <translation>每 %1 分钟异常数</translation>
+    </message>
+    <message>
+        <source>intact: %1 entries in %2 chain(s) verified</source>
+        <translation>完整：已校验 %2 条链中的 %1 个条目</translation>
+    </message>
+    <message>
+        <source>BROKEN in scope %1 at seq %2: %3</source>
+        <translation>作用域 %1 在序号 %2 处已损坏：%3</translation>
+    </message>
+    <message>
+        <source>not verified (cancelled)</source>
+        <translation>未校验（已取消）</translation>
+    </message>
+    <message>
+        <source>Idempotency report</source>
+        <translation>幂等报告</translation>
+    </message>
+    <message>
+        <source>Store</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>时间范围</translation>
+    </message>
+    <message>
+        <source>Scopes</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>操作员</translation>
+    </message>
+    <message>
+        <source>Generated</source>
+        <translation>生成于</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Hit rate</source>
+        <translation>命中率</translation>
+    </message>
+    <message>
+        <source>Anomalies</source>
+        <translation>异常</translation>
+    </message>
+    <message>
+        <source>Stuck at report time (in flight over %1 min)</source>
+        <translation>报告时卡住的记录（处理中超过 %1 分钟）</translation>
+    </message>
+    <message>
+        <source>Operator actions</source>
+        <translation>操作员操作</translation>
+    </message>
+    <message>
+        <source>Audit log</source>
+        <translation>审计日志</translation>
+    </message>
+    <message>
+        <source>Per scope</source>
+        <translation>按作用域</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>卡住</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Operator actions (%1)</source>
+        <translation>操作员操作（%1）</translation>
+    </message>
+    <message>
+        <source>No operator actions in this range.</source>
+        <translation>此时间范围内没有操作员操作。</translation>
+    </message>
+    <message>
+        <source>At (UTC)</source>
+        <translation>时间（UTC）</translation>
+    </message>
+    <message>
+        <source>Scope #seq</source>
+        <translation>作用域 #序号</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>… and %1 more; the CSV and JSON reports list every action.</source>
+        <translation>…… 另有 %1 条；CSV 和 JSON 报告列出了全部操作。</translation>
+    </message>
+    <message>
+        <source>Audit chain</source>
+        <translation>审计链</translation>
+    </message>
+    <message>
+        <source>The verdict covers every entry of the chains checked, not only this range. Keep this report outside the store: it is a witness of the chain heads at report time.</source>
+        <translation>校验结论涵盖所检查链的全部条目，而不仅限于此时间范围。请将本报告保存在存储之外：它可作为报告时各链头的见证。</translation>
+    </message>
+    <message>
+        <source>Idempotency report %1</source>
+        <translation>幂等报告 %1</translation>
+    </message>
+    <message>
+        <source>Cannot write the PDF to %1.</source>
+        <translation>无法将 PDF 写入 %1。</translation>
+    </message>
+    <message>
+        <source>Idempotency report · %1</source>
+        <translation>幂等报告 · %1</translation>
+    </message>
+    <message>
+        <source>Cannot add a page to %1.</source>
+        <translation>无法向 %1 添加页面。</translation>
+    </message>
+    <message>
+        <source>Operator: %1 · generated %2 UTC</source>
+        <translation>操作员：%1 · 生成于 %2 UTC</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>Cannot finish the PDF %1.</source>
+        <translation>无法完成 PDF %1。</translation>
+    </message>
 </context>
 <context>
     <name>ScopeChooser</name>
@@ -1917,56 +2333,6 @@ Evidence:
     <message>
         <source>%1 (%2 in flight)</source>
         <translation>%1（%2 条处理中）</translation>
-    </message>
-</context>
-<context>
-    <name>SqlAuditLog</name>
-    <message>
-        <source>Reading the audit chain head</source>
-        <translation>正在读取审计链头</translation>
-    </message>
-    <message>
-        <source>Writing an audit entry</source>
-        <translation>正在写入审计条目</translation>
-    </message>
-    <message>
-        <source>Moving the audit chain head</source>
-        <translation>正在移动审计链头</translation>
-    </message>
-    <message>
-        <source>The audit chain head of scope %1 changed while it was locked; run `idemctl audit verify`.</source>
-        <translation>作用域 %1 的审计链头在锁定期间发生了变化；请运行 `idemctl audit verify`。</translation>
-    </message>
-    <message>
-        <source>Listing audit entries</source>
-        <translation>正在列出审计条目</translation>
-    </message>
-    <message>
-        <source>Reading the audit chain</source>
-        <translation>正在读取审计链</translation>
-    </message>
-    <message>
-        <source>Reading the audit chain heads</source>
-        <translation>正在读取审计链头</translation>
-    </message>
-</context>
-<context>
-    <name>SqlDialect</name>
-    <message>
-        <source>The URL option %1 may not contain &apos;;&apos; (the %2 driver cannot pass it on).</source>
-        <translation>URL 选项 %1 不能包含 &apos;;&apos;（%2 驱动无法传递该字符）。</translation>
-    </message>
-    <message>
-        <source>The idem-console tables are missing in schema %1 and user %2 may not create them: that needs the CREATE privilege on schema %1 (and ownership of idem_records for a missing index). The server said: %3. Run GRANT CREATE ON SCHEMA %1 TO %2 once, or have the schema&apos;s owner load resources/sql/postgresql.sql; after that %2 needs only SELECT, INSERT, UPDATE and DELETE on idem_records and idem_counters.</source>
-        <translation>模式 %1 中缺少 idem-console 的数据表，且用户 %2 无权创建：需要模式 %1 的 CREATE 权限（若缺少索引，还需是 idem_records 的所有者）。服务器返回：%3。请执行一次 GRANT CREATE ON SCHEMA %1 TO %2，或由该模式的所有者导入 resources/sql/postgresql.sql；此后 %2 只需 idem_records 和 idem_counters 的 SELECT、INSERT、UPDATE、DELETE 权限。</translation>
-    </message>
-    <message>
-        <source>The idem-console tables are missing in database %1 and user %2 may not create them: that needs the CREATE and INDEX privileges on %1. The server said: %3. Run GRANT CREATE, INDEX ON `%1`.* TO %2 once, or have an administrator load resources/sql/mysql.sql; after that %2 needs only SELECT, INSERT, UPDATE and DELETE on idem_records and idem_counters.</source>
-        <translation>数据库 %1 中缺少 idem-console 的数据表，且用户 %2 无权创建：需要 %1 上的 CREATE 和 INDEX 权限。服务器返回：%3。请执行一次 GRANT CREATE, INDEX ON `%1`.* TO %2，或由管理员导入 resources/sql/mysql.sql；此后 %2 只需 idem_records 和 idem_counters 的 SELECT、INSERT、UPDATE、DELETE 权限。</translation>
-    </message>
-    <message>
-        <source>The SQLite schema cannot be created: %1</source>
-        <translation>无法创建 SQLite 表结构：%1</translation>
     </message>
 </context>
 <context>
@@ -2098,6 +2464,54 @@ Evidence:
     <message>
         <source>Cannot commit an audit entry on %1.</source>
         <translation>无法在 %1 上提交审计条目。</translation>
+    </message>
+    <message>
+        <source>Reading the audit chain head</source>
+        <translation>正在读取审计链头</translation>
+    </message>
+    <message>
+        <source>Writing an audit entry</source>
+        <translation>正在写入审计条目</translation>
+    </message>
+    <message>
+        <source>Moving the audit chain head</source>
+        <translation>正在移动审计链头</translation>
+    </message>
+    <message>
+        <source>The audit chain head of scope %1 changed while it was locked; run `idemctl audit verify`.</source>
+        <translation>作用域 %1 的审计链头在锁定期间发生了变化；请运行 `idemctl audit verify`。</translation>
+    </message>
+    <message>
+        <source>Listing audit entries</source>
+        <translation>正在列出审计条目</translation>
+    </message>
+    <message>
+        <source>Reading the audit chain</source>
+        <translation>正在读取审计链</translation>
+    </message>
+    <message>
+        <source>Reading the audit chain heads</source>
+        <translation>正在读取审计链头</translation>
+    </message>
+    <message>
+        <source>The URL option %1 may not contain &apos;;&apos; (the %2 driver cannot pass it on).</source>
+        <translation>URL 选项 %1 不能包含 &apos;;&apos;（%2 驱动无法传递该字符）。</translation>
+    </message>
+    <message>
+        <source>The idem-console tables are missing in schema %1 and user %2 may not create them: that needs the CREATE privilege on schema %1 (and ownership of idem_records for a missing index). The server said: %3. Run GRANT CREATE ON SCHEMA %1 TO %2 once, or have the schema&apos;s owner load resources/sql/postgresql.sql; after that %2 needs only SELECT, INSERT, UPDATE and DELETE on idem_records and idem_counters.</source>
+        <translation>模式 %1 中缺少 idem-console 的数据表，且用户 %2 无权创建：需要模式 %1 的 CREATE 权限（若缺少索引，还需是 idem_records 的所有者）。服务器返回：%3。请执行一次 GRANT CREATE ON SCHEMA %1 TO %2，或由该模式的所有者导入 resources/sql/postgresql.sql；此后 %2 只需 idem_records 和 idem_counters 的 SELECT、INSERT、UPDATE、DELETE 权限。</translation>
+    </message>
+    <message>
+        <source>The idem-console tables are missing in database %1 and user %2 may not create them: that needs the CREATE and INDEX privileges on %1. The server said: %3. Run GRANT CREATE, INDEX ON `%1`.* TO %2 once, or have an administrator load resources/sql/mysql.sql; after that %2 needs only SELECT, INSERT, UPDATE and DELETE on idem_records and idem_counters.</source>
+        <translation>数据库 %1 中缺少 idem-console 的数据表，且用户 %2 无权创建：需要 %1 上的 CREATE 和 INDEX 权限。服务器返回：%3。请执行一次 GRANT CREATE, INDEX ON `%1`.* TO %2，或由管理员导入 resources/sql/mysql.sql；此后 %2 只需 idem_records 和 idem_counters 的 SELECT、INSERT、UPDATE、DELETE 权限。</translation>
+    </message>
+    <message>
+        <source>The SQLite schema cannot be created: %1</source>
+        <translation>无法创建 SQLite 表结构：%1</translation>
+    </message>
+    <message>
+        <source>Record %1/%2 has an unknown state &apos;%3&apos;.</source>
+        <translation>记录 %1/%2 的状态“%3”未知。</translation>
     </message>
 </context>
 <context>
@@ -2762,38 +3176,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation>未知的 audit 子命令“%1”：请使用 verify 或 list。</translation>
     </message>
     <message>
-        <source>Usage: idemctl COMMAND [options]
-The headless twin of idem-console.
-
-Commands:
-  demo      drive simulated sales traffic and print live counters
-  press     press test: concurrent requests on few keys, exactly once?
-  stats     counters per scope, records by state, stuck records
-  inflight  list in-flight records, oldest first
-  get       show one record
-  sweep     mark in-flight records older than a threshold timed out (audited)
-  reconcile complete or release stuck records against an order table (audited)
-  audit     verify the audit log&apos;s hash chains, or list its entries
-
-Every command takes --store URL (or $IDEM_STORE), --json and --help.
-</source>
-        <translation>用法：idemctl COMMAND [options]
-idem-console 的无界面版本。
-
-命令：
-  demo      模拟销售流量并输出实时计数
-  press     压力测试：少量键上的并发请求，是否恰好执行一次？
-  stats     各作用域的计数、按状态统计的记录、卡住的记录
-  inflight  列出处理中的记录，最久的在前
-  get       显示单条记录
-  sweep     将处理中时长超过阈值的记录标记为超时（记入审计）
-  reconcile 根据订单表完成或释放卡住的记录（记入审计）
-  audit     校验审计日志的哈希链，或列出其条目
-
-所有命令均支持 --store URL（或 $IDEM_STORE）、--json 和 --help。
-</translation>
-    </message>
-    <message>
         <source>Reconciles stuck records against a business order table: a done order completes the record with a response synthesised from the order (flagged as reconciled), a missing or failed order releases it so the client may resubmit, anything else is left for review. Orders are looked up in batches of %1. Each record changes only if it is still as the dry run saw it; every change is audited with the order row as evidence. Ctrl-C stops between records.</source>
         <translation>根据业务订单表对卡住的记录进行对账：订单已完成时，以根据订单合成的响应完成记录（标记为已对账）；订单不存在或失败时释放记录，客户端可以重新提交；其他情况留待复核。订单按每批 %1 条查询。每条记录仅在仍与试运行所见一致时才会更改；每次更改都会记入审计，并以订单行作为证据。按 Ctrl-C 可在记录之间停止。</translation>
     </message>
@@ -3008,6 +3390,112 @@ idem-console 的无界面版本。
     <message>
         <source>  (lists cut at %1; the counts above are complete)</source>
         <translation>  （列表截断于 %1 条；以上计数完整）</translation>
+    </message>
+    <message>
+        <source>Usage: idemctl COMMAND [options]
+The headless twin of idem-console.
+
+Commands:
+  demo      drive simulated sales traffic and print live counters
+  press     press test: concurrent requests on few keys, exactly once?
+  stats     counters per scope, records by state, stuck records
+  inflight  list in-flight records, oldest first
+  get       show one record
+  sweep     mark in-flight records older than a threshold timed out (audited)
+  reconcile complete or release stuck records against an order table (audited)
+  audit     verify the audit log&apos;s hash chains, or list its entries
+  report    a report of a time range as PDF, CSV or JSON
+
+Every command takes --store URL (or $IDEM_STORE), --json and --help.
+</source>
+        <translation>用法：idemctl COMMAND [options]
+idem-console 的无界面版本。
+
+命令：
+  demo      生成模拟销售流量并打印实时计数
+  press     压力测试：在少量键上并发请求，是否恰好执行一次？
+  stats     按作用域的计数、按状态的记录数、卡住的记录
+  inflight  列出处理中的记录，最早的在前
+  get       显示单条记录
+  sweep     将超过阈值时长的处理中记录标记为超时（记入审计）
+  reconcile 对照订单表完成或释放卡住的记录（记入审计）
+  audit     校验审计日志的哈希链，或列出其条目
+  report    生成某一时间范围的报告，格式为 PDF、CSV 或 JSON
+
+每个命令都接受 --store URL（或 $IDEM_STORE）、--json 和 --help。
+</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Writes a report of a time range: per-scope totals (executed, replayed, hit rate, anomalies, stuck records now), the per-minute series, the operator actions from the audit log and the audit chain&apos;s verdict, as PDF, CSV or JSON.</source>
+        <translation>写入某一时间范围的报告：按作用域的汇总（执行、重放、命中率、异常、当前卡住的记录）、每分钟序列、审计日志中的操作员操作以及审计链的校验结论，格式为 PDF、CSV 或 JSON。</translation>
+    </message>
+    <message>
+        <source>Start of the range, ISO 8601 (e.g. 2026-11-30T08:00:00Z).</source>
+        <translation>时间范围的开始，ISO 8601 格式（例如 2026-11-30T08:00:00Z）。</translation>
+    </message>
+    <message>
+        <source>End of the range, ISO 8601 (inclusive).</source>
+        <translation>时间范围的结束，ISO 8601 格式（包含该时刻）。</translation>
+    </message>
+    <message>
+        <source>Only this scope (repeatable; default: every scope).</source>
+        <translation>仅此作用域（可重复指定；默认：所有作用域）。</translation>
+    </message>
+    <message>
+        <source>pdf, csv or json.</source>
+        <translation>pdf、csv 或 json。</translation>
+    </message>
+    <message>
+        <source>The file to write.</source>
+        <translation>要写入的文件。</translation>
+    </message>
+    <message>
+        <source>Who the report is for (default: the OS user).</source>
+        <translation>报告的对象（默认：操作系统用户）。</translation>
+    </message>
+    <message>
+        <source>--from takes an ISO 8601 time such as 2026-11-30T08:00:00Z, not &apos;%1&apos;.</source>
+        <translation>--from 需要 ISO 8601 时间，例如 2026-11-30T08:00:00Z，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--to takes an ISO 8601 time such as 2026-11-30T09:00:00Z, not &apos;%1&apos;.</source>
+        <translation>--to 需要 ISO 8601 时间，例如 2026-11-30T09:00:00Z，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--to must not be before --from.</source>
+        <translation>--to 不能早于 --from。</translation>
+    </message>
+    <message>
+        <source>--format must be pdf, csv or json, not &apos;%1&apos;.</source>
+        <translation>--format 必须为 pdf、csv 或 json，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--out FILE is required.</source>
+        <translation>必须指定 --out FILE。</translation>
+    </message>
+    <message>
+        <source>A PDF report needs a QGuiApplication.</source>
+        <translation>PDF 报告需要 QGuiApplication。</translation>
+    </message>
+    <message>
+        <source>--operator must not be empty.</source>
+        <translation>--operator 不能为空。</translation>
+    </message>
+    <message>
+        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.</source>
+        <translation>报告已写入 %1：%2 个作用域，执行 %3 次，重放 %4 次，操作员操作 %5 次，审计日志%6。</translation>
+    </message>
+    <message>
+        <source>intact</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>BROKEN</source>
+        <translation>已损坏</translation>
     </message>
 </context>
 <context>

@@ -121,11 +121,11 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
     leftLayout->addWidget(m_table, 1);
     leftLayout->addWidget(m_count);
     // The table needs the width; the entry in full goes below it.
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(left);
-    splitter->addWidget(m_detail);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_detail);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
     auto *verifyRow = new QHBoxLayout;
     verifyRow->addWidget(m_verify);
     verifyRow->addWidget(m_progress, 1);
@@ -133,7 +133,7 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(filters);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_splitter, 1);
     layout->addLayout(verifyRow);
 
     m_debounce->setSingleShot(true);

@@ -13,6 +13,7 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
+class QSplitter;
 class QTableView;
 class QTimer;
 class StoreSession;
@@ -34,6 +35,7 @@ public:
     QPlainTextEdit *detail() const { return m_detail; }
     QLabel *verdictLabel() const { return m_verdict; }
     QPushButton *verifyButton() const { return m_verify; }
+    QSplitter *splitter() const { return m_splitter; } // table over details, for the saved layout
 
     void setScopeFilter(const QString &scope);
     void setOperatorFilter(const QString &name);
@@ -68,5 +70,6 @@ private:
     QPushButton *m_verify;
     JobProgressWidget *m_progress;
     QLabel *m_verdict;
+    QSplitter *m_splitter = nullptr;
     QTimer *m_debounce;
 };

@@ -2,6 +2,7 @@
 
 #include "appsettings.h"
 #include "passwordvault.h"
+#include "statuscolors.h"
 #include "storeentryform.h"
 #include "storeprobe.h"
 
@@ -346,7 +347,7 @@ void ConnectionDialog::setBusy(bool busy, const QString &status)
 void ConnectionDialog::showTestResult(bool ok, const QString &message)
 {
     setBusy(false, message);
-    m_status->setStyleSheet(ok ? QStringLiteral("color: #1b5e20;") : QStringLiteral("color: #b71c1c;"));
+    m_status->setStyleSheet(ok ? QStringLiteral("color: %1;").arg(StatusColors::okText(palette()).name()) : QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()));
     emit testFinished(ok, message);
 }
 

@@ -2,7 +2,10 @@
 
 #include "countertimelinemodel.h"
 #include "kpitile.h"
+#include "statuscolors.h"
 #include "storesession.h"
+
+#include "telemetry/alertrules.h"
 
 #include "guard/scopepolicy.h"
 
@@ -18,6 +21,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QSpinBox>
 #include <QTimer>
 #include <QValueAxis>
@@ -27,6 +31,10 @@ namespace {
 QChart *makeChart(const QString &title, QWidget *host, QGridLayout *grid, int row, int column, int columnSpan = 1)
 {
     auto *chart = new QChart;
+    // A dark system palette gets the dark chart theme; set before axes and
+    // series are added, which it would otherwise restyle.
+    if (StatusColors::isDark(host->palette()))
+        chart->setTheme(QChart::ChartThemeDark);
     chart->setTitle(title);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
@@ -134,6 +142,19 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
         {CounterTimelineModel::HitRateColumn, addSeries(m_hitChart, tr("hit rate"), QColor(0x1f, 0x77, 0xb4))},
         {CounterTimelineModel::ThresholdColumn, addSeries(m_hitChart, tr("alert threshold"), QColor(0xd6, 0x27, 0x28), Qt::DashLine)},
     };
+
+    for (QChart *chart : {m_hitChart, m_anomalyChart}) {
+        auto *markers = new QScatterSeries(chart);
+        markers->setName(tr("alert raised"));
+        markers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+        markers->setMarkerSize(11);
+        markers->setColor(QColor(0xd6, 0x27, 0x28));
+        markers->setBorderColor(Qt::black);
+        chart->addSeries(markers);
+        for (QAbstractAxis *axis : chart->axes())
+            markers->attachAxis(axis);
+        (chart == m_hitChart ? m_hitMarkers : m_anomalyMarkers) = markers;
+    }
 
     // Minutes without traffic have no hit rate; the markers show which
     // minutes the line really has.
@@ -268,6 +289,11 @@ void DashboardView::updateCharts()
         }
         series->replace(points);
     }
+    updateAlertMarkers();
+    for (QScatterSeries *markers : {m_hitMarkers, m_anomalyMarkers}) {
+        for (const QPointF &p : markers->points())
+            maxY[markers->chart()] = qMax(maxY.value(markers->chart()), p.y());
+    }
     const qint64 from = m_model->minuteStartMs(0);
     const qint64 to = m_model->minuteStartMs(qMax(0, rows - 1));
     for (QChart *chart : {m_trafficChart, m_anomalyChart, m_hitChart}) {
@@ -283,6 +309,34 @@ void DashboardView::updateCharts()
             axis->applyNiceNumbers();
         }
     }
+}
+
+void DashboardView::setAlertMarkers(const QList<AlertTransition> &raised)
+{
+    m_alerts = raised;
+    updateCharts();
+}
+
+void DashboardView::updateAlertMarkers()
+{
+    const int rows = m_model->rowCount();
+    const qint64 from = m_model->minuteStartMs(0);
+    const qint64 to = m_model->minuteStartMs(qMax(0, rows - 1));
+    QList<QPointF> hit;
+    QList<QPointF> anomaly;
+    for (const AlertTransition &alert : std::as_const(m_alerts)) {
+        const qint64 x = alert.minute * 60000;
+        const bool shownScope = m_model->scope().isEmpty() || alert.scope.isEmpty() || alert.scope == m_model->scope();
+        if (rows == 0 || x < from || x > to || !shownScope)
+            continue;
+        switch (alert.rule.kind) {
+        case AlertRule::Kind::HitRateAbove: hit << QPointF(double(x), alert.value); break;
+        case AlertRule::Kind::MismatchAbovePerMinute: anomaly << QPointF(double(x), alert.value); break;
+        default: anomaly << QPointF(double(x), 0); break; // store-wide: when, not how much
+        }
+    }
+    m_hitMarkers->replace(hit);
+    m_anomalyMarkers->replace(anomaly);
 }
 
 void DashboardView::updateTiles()

@@ -9,10 +9,12 @@ class QComboBox;
 class QDateTimeEdit;
 class QLabel;
 class QLineSeries;
+class QScatterSeries;
 class QPushButton;
 class QSpinBox;
 class QTimer;
 class StoreSession;
+struct AlertTransition;
 struct DashboardReading;
 
 // Live counters: per-minute charts of executed / replayed / anomalies, the
@@ -31,6 +33,9 @@ public:
     bool isPaused() const;
     // Reads now (unless a read is already running).
     void refresh();
+    // Marks the minutes where these alerts were raised (hit rate on the hit
+    // rate chart, the others on the anomaly chart), for the shown scope.
+    void setAlertMarkers(const QList<AlertTransition> &raised);
 
 signals:
     void readingShown(const DashboardReading &reading);
@@ -63,4 +68,8 @@ private:
     QChart *m_anomalyChart;
     QChart *m_hitChart;
     QList<QPair<int, QLineSeries *>> m_series; // model column → series
+    QList<AlertTransition> m_alerts;
+    QScatterSeries *m_hitMarkers = nullptr;
+    QScatterSeries *m_anomalyMarkers = nullptr;
+    void updateAlertMarkers();
 };

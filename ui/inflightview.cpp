@@ -79,12 +79,12 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_table);
     leftLayout->addWidget(m_count);
-    auto *splitter = new QSplitter(this);
-    splitter->addWidget(left);
-    splitter->addWidget(m_detail);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    layout->addWidget(splitter, 1);
+    m_splitter = new QSplitter(this);
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_detail);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    layout->addWidget(m_splitter, 1);
 
     // Typing in a filter waits for a pause before it queries the store.
     m_debounce->setSingleShot(true);
@@ -114,6 +114,12 @@ void InFlightView::setBizNoPrefix(const QString &prefix) { m_bizNoPrefix->setTex
 void InFlightView::setOwnerFilter(const QString &owner) { m_owner->setText(owner); }
 
 QString InFlightView::scopeFilter() const { return m_scope->currentText().trimmed(); }
+
+void InFlightView::focusFilter()
+{
+    m_keyPrefix->setFocus(Qt::ShortcutFocusReason);
+    m_keyPrefix->selectAll();
+}
 
 void InFlightView::setActionsEnabled(bool enabled)
 {

@@ -8,6 +8,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
+class QSplitter;
 class QTableView;
 class QTimer;
 class RecordDetailView;
@@ -25,6 +26,7 @@ public:
     QTableView *table() const { return m_table; }
     RecordDetailView *detail() const { return m_detail; }
     QLabel *countLabel() const { return m_count; }
+    QSplitter *splitter() const { return m_splitter; } // table | details, for the saved layout
 
     // Filter inputs, for the window's menu and for tests.
     void setScopeFilter(const QString &scope);
@@ -35,6 +37,8 @@ public:
     void setKnownScopes(const QStringList &scopes);
     void applyFilter();
     QString scopeFilter() const;
+    // Find (Ctrl+F): the key prefix filter gets the focus, its text selected.
+    void focusFilter();
     // Read-only stores: the action button is disabled (the store refuses anyway).
     void setActionsEnabled(bool enabled);
     QPushButton *timeoutButton() const { return m_timeout; }
@@ -56,6 +60,7 @@ private:
     QTableView *m_table;
     QLabel *m_count;
     RecordDetailView *m_detail;
+    QSplitter *m_splitter;
     QPushButton *m_timeout;
     QTimer *m_debounce;
 };

@@ -1,6 +1,9 @@
 #include "kpitile.h"
 
+#include "statuscolors.h"
+
 #include <QLabel>
+#include <QPalette>
 #include <QVBoxLayout>
 
 KpiTile::KpiTile(const QString &caption, QWidget *parent)
@@ -16,7 +19,10 @@ KpiTile::KpiTile(const QString &caption, QWidget *parent)
     big.setPointSizeF(big.pointSizeF() * 2.0);
     big.setBold(true);
     m_value->setFont(big);
-    m_caption->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    // Muted, but readable on a light and on a dark palette.
+    QPalette muted = m_caption->palette();
+    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
+    m_caption->setPalette(muted);
     layout->addWidget(m_value);
     layout->addWidget(m_caption);
     setMinimumWidth(150);
@@ -25,7 +31,7 @@ KpiTile::KpiTile(const QString &caption, QWidget *parent)
 void KpiTile::setValue(const QString &value, bool alarming)
 {
     m_value->setText(value);
-    m_value->setStyleSheet(alarming ? QStringLiteral("color: #b01e1e;") : QString());
+    m_value->setStyleSheet(alarming ? QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()) : QString());
 }
 
 QString KpiTile::value() const

@@ -1,5 +1,8 @@
 #include "mainwindow.h"
 
+#include "alertbanner.h"
+#include "alertmonitor.h"
+#include "alertrulesdialog.h"
 #include "appsettings.h"
 #include "auditmodel.h"
 #include "auditview.h"
@@ -10,15 +13,22 @@
 #include "inflightview.h"
 #include "passwordvault.h"
 #include "reconcilewizard.h"
+#include "statuscolors.h"
 #include "storesession.h"
 #include "timeoutwizard.h"
 
 #include <QApplication>
+#include <QCloseEvent>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
+#include <QSystemTrayIcon>
 #include <QTabWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *parent)
@@ -38,9 +48,12 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
     m_banner->setText(tr("Read-only: this store is open for viewing only. The store refuses every operator action "
                          "(mark timed out, reconcile); reopen it without read-only mode to act."));
     m_banner->setWordWrap(true);
-    m_banner->setStyleSheet(QStringLiteral("background: #fff3cd; color: #664d03; padding: 6px; font-weight: bold;"));
+    m_banner->setStyleSheet(QStringLiteral("background: %1; color: %2; padding: 6px; font-weight: bold;")
+                                .arg(StatusColors::warningBackground(palette()).name(), StatusColors::warningText(palette()).name()));
     m_banner->setVisible(false);
     layout->addWidget(m_banner);
+    m_alertBanner = new AlertBanner(this);
+    layout->addWidget(m_alertBanner);
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setWordWrap(true);
     m_placeholder->setText(tr("No store is open. Choose Store ▸ Connect… to open one."));
@@ -54,16 +67,23 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
     store->addSeparator();
     store->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Refresh"), QKeySequence::Refresh, this, [this] {
+    view->addAction(tr("&Refresh"), QKeySequence(Qt::Key_F5), this, [this] {
         refreshViews();
     });
+    view->addAction(tr("&Find in-flight records"), QKeySequence::Find, this, &MainWindow::findInFlight);
     QMenu *actions = menuBar()->addMenu(tr("&Actions"));
     m_timeoutAction = actions->addAction(tr("Mark stuck records &timed out…"), this, [this] { showTimeoutWizard(); });
     m_reconcileAction = actions->addAction(tr("&Reconcile with the order table…"), this, [this] { showReconcileWizard(); });
     m_timeoutAction->setObjectName(QStringLiteral("markTimedOutAction"));
     m_reconcileAction->setObjectName(QStringLiteral("reconcileAction"));
+    m_timeoutAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    m_reconcileAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    QMenu *alerts = menuBar()->addMenu(tr("A&lerts"));
+    alerts->addAction(tr("Alert &rules…"), this, &MainWindow::showAlertRulesDialog)->setObjectName(QStringLiteral("alertRulesAction"));
     updateActions();
     resize(1280, 820);
+    restoreGeometry(m_settings->layoutState(QStringLiteral("window/geometry"))); // empty: keeps the size above
+    restoreState(m_settings->layoutState(QStringLiteral("window/state")));
 }
 
 MainWindow::~MainWindow() = default;
@@ -95,6 +115,7 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
 {
     // One session per store: the old views and their worker thread go first.
     if (m_tabs) {
+        saveLayout();
         m_stack->removeWidget(m_tabs);
         delete m_tabs;
         m_tabs = nullptr;
@@ -102,6 +123,7 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
         m_inFlight = nullptr;
         m_audit = nullptr;
     }
+    m_alertMonitor = nullptr; // deleted with its session
     delete m_session;
     m_entry = entry;
     m_entry.url = StoreEntry::withoutPassword(entry.url);
@@ -119,11 +141,20 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
     connect(m_inFlight, &InFlightView::timeoutRequested, this, [this](const QString &scope) { showTimeoutWizard(scope); });
     m_stack->addWidget(m_tabs);
     m_stack->setCurrentWidget(m_tabs);
+    restoreViewLayout();
     m_banner->setVisible(isReadOnly());
     updateActions();
     setWindowTitle(tr("idem-console — %1").arg(m_entry.displayName()));
     m_connection->setText(tr("Connecting to %1 …").arg(m_entry.url));
     connect(m_session, &StoreSession::health, this, &MainWindow::showHealth);
+    m_alertMonitor = new AlertMonitor(m_session, m_settings->alertRules(), m_session);
+    connect(m_dashboard, &DashboardView::readingShown, m_alertMonitor, &AlertMonitor::evaluate);
+    connect(m_alertMonitor, &AlertMonitor::raised, this, &MainWindow::notifyAlert);
+    connect(m_alertMonitor, &AlertMonitor::activeChanged, this, [this] {
+        m_alertBanner->setAlerts(m_alertMonitor->active());
+        m_dashboard->setAlertMarkers(m_alertMonitor->raisedHistory());
+    });
+    applyAlertRules();
     connect(m_dashboard->model(), &QAbstractItemModel::modelReset, this,
             [this] {
                 m_inFlight->setKnownScopes(m_dashboard->model()->scopes());
@@ -201,5 +232,76 @@ void MainWindow::showHealth(bool connected, qint64 roundTripMs, const QString &e
         m_connection->setText(tr("● Connected to %1 · last round trip %2 ms").arg(m_entry.url).arg(roundTripMs));
     else
         m_connection->setText(tr("○ Disconnected from %1: %2 — retrying").arg(m_entry.url, error.left(160)));
-    m_connection->setStyleSheet(connected ? QString() : QStringLiteral("color: #b01e1e;"));
+    m_connection->setStyleSheet(connected ? QString() : QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()));
+}
+
+void MainWindow::showAlertRulesDialog()
+{
+    AlertRulesDialog dialog(m_settings->alertRules(), m_dashboard ? m_dashboard->model()->scopes() : QStringList(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_settings->setAlertRules(dialog.rules());
+    applyAlertRules();
+}
+
+void MainWindow::applyAlertRules()
+{
+    m_alertBanner->setAlerts({});
+    if (!m_alertMonitor)
+        return;
+    m_alertMonitor->setRules(m_settings->alertRules());
+    // The dashed line on the hit-rate chart is the rule for every scope.
+    if (const std::optional<double> line = m_alertMonitor->hitRateLine())
+        m_dashboard->setHitRateThreshold(*line / 100);
+}
+
+void MainWindow::notifyAlert(const AlertTransition &alert)
+{
+    statusBar()->showMessage(alert.message, 15000);
+    if (!QSystemTrayIcon::isSystemTrayAvailable())
+        return;
+    if (!m_tray) {
+        const QIcon icon = windowIcon().isNull() ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : windowIcon();
+        m_tray = new QSystemTrayIcon(icon, this);
+        m_tray->setToolTip(tr("idem-console"));
+        m_tray->show();
+    }
+    m_tray->showMessage(tr("Alert: %1").arg(alert.rule.describe()), alert.message, QSystemTrayIcon::Warning, 15000);
+}
+
+void MainWindow::findInFlight()
+{
+    if (!m_inFlight)
+        return;
+    m_tabs->setCurrentWidget(m_inFlight);
+    m_inFlight->focusFilter();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveLayout();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::saveLayout()
+{
+    m_settings->setLayoutState(QStringLiteral("window/geometry"), saveGeometry());
+    m_settings->setLayoutState(QStringLiteral("window/state"), saveState());
+    if (m_inFlight) {
+        m_settings->setLayoutState(QStringLiteral("inflight/splitter"), m_inFlight->splitter()->saveState());
+        m_settings->setLayoutState(QStringLiteral("inflight/columns"), m_inFlight->table()->horizontalHeader()->saveState());
+    }
+    if (m_audit) {
+        m_settings->setLayoutState(QStringLiteral("audit/splitter"), m_audit->splitter()->saveState());
+        m_settings->setLayoutState(QStringLiteral("audit/columns"), m_audit->table()->horizontalHeader()->saveState());
+    }
+}
+
+void MainWindow::restoreViewLayout()
+{
+    // restoreState refuses an empty or foreign state: the view keeps its defaults.
+    m_inFlight->splitter()->restoreState(m_settings->layoutState(QStringLiteral("inflight/splitter")));
+    m_inFlight->table()->horizontalHeader()->restoreState(m_settings->layoutState(QStringLiteral("inflight/columns")));
+    m_audit->splitter()->restoreState(m_settings->layoutState(QStringLiteral("audit/splitter")));
+    m_audit->table()->horizontalHeader()->restoreState(m_settings->layoutState(QStringLiteral("audit/columns")));
 }

@@ -4,18 +4,23 @@
 
 #include <QMainWindow>
 
+class AlertBanner;
+class AlertMonitor;
 class AppSettings;
 class AuditView;
 class DashboardView;
 class InFlightView;
 class PasswordVault;
 class QAction;
+class QCloseEvent;
 class QLabel;
 class QStackedWidget;
+class QSystemTrayIcon;
 class QTabWidget;
 class ReconcileWizard;
 class StoreSession;
 class TimeoutWizard;
+struct AlertTransition;
 
 // Coordinates the views: one store session (worker thread) shared by the
 // dashboard, the in-flight list and the audit log; the status bar shows the
@@ -51,8 +56,21 @@ public:
     AuditView *audit() const { return m_audit; }
     QAction *timeoutAction() const { return m_timeoutAction; }
     QAction *reconcileAction() const { return m_reconcileAction; }
+    // Alerts (issue 6): the rules dialog (persists them), the banner, the
+    // monitor of the open store (nullptr when none is open).
+    void showAlertRulesDialog();
+    AlertBanner *alertBanner() const { return m_alertBanner; }
+    AlertMonitor *alertMonitor() const { return m_alertMonitor; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override; // saves the layout
 
 private:
+    // Ctrl+F: the in-flight tab, its key filter focused.
+    void findInFlight();
+    // Window geometry, splitters and column widths through AppSettings::layoutState.
+    void saveLayout();
+    void restoreViewLayout();
     void showHealth(bool connected, qint64 roundTripMs, const QString &error);
     void showMessage(const QString &text);
     void refreshViews();
@@ -73,4 +91,9 @@ private:
     QLabel *m_connection;
     StoreEntry m_entry;
     bool m_forcedReadOnly = false;
+    void notifyAlert(const AlertTransition &alert);
+    void applyAlertRules();
+    AlertBanner *m_alertBanner = nullptr;
+    AlertMonitor *m_alertMonitor = nullptr; // a child of m_session
+    QSystemTrayIcon *m_tray = nullptr;
 };

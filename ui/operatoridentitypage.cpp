@@ -1,5 +1,7 @@
 #include "operatoridentitypage.h"
 
+#include "statuscolors.h"
+
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -24,12 +26,13 @@ OperatorIdentityPage::OperatorIdentityPage(QWidget *parent)
     m_reason->setPlaceholderText(tr("e.g. payment gateway outage 03:50–04:10, ticket OPS-1234"));
     m_reason->setTabChangesFocus(true);
     m_reason->setMaximumHeight(m_reason->fontMetrics().height() * 5);
-    m_problem->setStyleSheet(QStringLiteral("color: #b71c1c;"));
+    m_problem->setStyleSheet(QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()));
     m_problem->setWordWrap(true);
     m_confirmation->setWordWrap(true);
-    m_confirmation->setStyleSheet(QStringLiteral("font-weight: bold; padding: 8px; background: #eef3fb; border: 1px solid #b8c8e6;"));
+    m_confirmation->setStyleSheet(QStringLiteral("font-weight: bold; padding: 8px; background: palette(alternate-base); border: 1px solid palette(mid);"));
     m_readOnly->setWordWrap(true);
-    m_readOnly->setStyleSheet(QStringLiteral("color: #664d03; background: #fff3cd; padding: 6px;"));
+    m_readOnly->setStyleSheet(QStringLiteral("color: %1; background: %2; padding: 6px;")
+                                  .arg(StatusColors::warningText(palette()).name(), StatusColors::warningBackground(palette()).name()));
     m_readOnly->setText(tr("This store is open read-only: the store will refuse the change and nothing will be applied."));
     m_readOnly->hide();
 

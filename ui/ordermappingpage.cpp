@@ -1,5 +1,6 @@
 #include "ordermappingpage.h"
 
+#include "statuscolors.h"
 #include "storeentry.h"
 
 #include "ops/mappingprofiles.h"
@@ -84,8 +85,8 @@ OrderMappingPage::OrderMappingPage(QWidget *parent)
     m_body->setMaximumHeight(m_body->fontMetrics().height() * 4);
     m_body->setToolTip(tr("May use {{key}}, {{biz_no}}, {{scope}}, {{status}} and {{order.<column>}}"));
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b71c1c;"));
-    m_saved->setStyleSheet(QStringLiteral("color: #2e7d32;"));
+    m_problem->setStyleSheet(QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()));
+    m_saved->setStyleSheet(QStringLiteral("color: %1;").arg(StatusColors::okText(palette()).name()));
 
     auto *save = new QPushButton(tr("Save profile"), this);
     auto *remove = new QPushButton(tr("Delete"), this);

@@ -1,5 +1,7 @@
 #include "storeentryform.h"
 
+#include "statuscolors.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
@@ -100,7 +102,7 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_preview->setWordWrap(true);
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b71c1c;"));
+    m_problem->setStyleSheet(QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()));
     m_problem->hide();
     setStyleSheet(QStringLiteral("QLineEdit[invalid=\"true\"], QSpinBox[invalid=\"true\"], QComboBox[invalid=\"true\"] { border: 1px solid #c62828; }"));
 

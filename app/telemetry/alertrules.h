@@ -1,0 +1,103 @@
+#pragma once
+
+#include "telemetry/counterset.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+#include <optional>
+
+// DESIGN.md "Counters and alerts": a rule an operator sets on the counters.
+// Per-minute kinds (hit rate, mismatches) are judged per scope on complete
+// minutes; stuck records and the store round trip are store-wide readings,
+// so a scope on those rules is ignored.
+struct AlertRule {
+    enum class Kind {
+        HitRateAbove,           // threshold: percent; minutes: consecutive complete minutes
+        StuckAbove,             // threshold: records in flight past their timeout
+        MismatchAbovePerMinute, // threshold: 422s in one minute; minutes: consecutive minutes
+        RoundTripAbove,         // threshold: ms for one dashboard read
+    };
+
+    // The Java article: callbacks replay ~5% normally, ~30% means trouble.
+    static constexpr double DefaultHitRatePercent = 30;
+    static constexpr int DefaultHitRateMinutes = 3;
+    static constexpr int MaxMinutes = 60;
+
+    QString scope;          // empty: every scope, each judged on its own
+    Kind kind = Kind::HitRateAbove;
+    double threshold = DefaultHitRatePercent;
+    int minutes = DefaultHitRateMinutes; // per-minute kinds only; 1..MaxMinutes
+
+    bool storeWide() const { return kind == Kind::StuckAbove || kind == Kind::RoundTripAbove; }
+    bool perMinute() const { return !storeWide(); }
+    bool operator==(const AlertRule &) const = default;
+
+    static QList<AlertRule> defaults();
+    static QString kindName(Kind kind);                    // JSON name: "hitRateAbove", …
+    static std::optional<Kind> kindFromName(const QString &name);
+    static QString kindLabel(Kind kind);                   // translated, for the rules dialog
+    QString describe() const;                              // translated: "hit rate above 30% for 3 min in every scope"
+};
+
+// JSON array of rules; entries with an unknown kind or a non-finite
+// threshold are skipped, minutes are clamped to 1..MaxMinutes.
+QByteArray alertRulesToJson(const QList<AlertRule> &rules);
+QList<AlertRule> alertRulesFromJson(const QByteArray &json, bool *ok = nullptr);
+
+// What the evaluator is given on each poll. minute rows may cover any range
+// and any scopes; minutes at or after nowMs's minute are not complete and
+// are not judged.
+struct AlertSample {
+    qint64 nowMs = 0;
+    QList<CounterRow> rows;
+    std::optional<qint64> stuck;
+    std::optional<qint64> roundTripMs;
+};
+
+struct AlertTransition {
+    enum class Change { Raised, Cleared };
+    Change change = Change::Raised;
+    AlertRule rule;
+    QString scope;          // the scope it is about; empty for store-wide rules
+    qint64 atMs = 0;        // the sample's time
+    qint64 minute = 0;      // epoch minute judged (per-minute kinds); nowMs's minute otherwise
+    double value = 0;       // percent, count or ms
+    QString message;        // for an operator: what, where, and what to look at
+};
+
+Q_DECLARE_METATYPE(AlertTransition)
+
+// Keeps which alerts are raised and reports the changes; pure: no clock, no
+// I/O, the same samples give the same transitions. An alert is raised once
+// and stays raised (no repeat) until its condition no longer holds.
+class AlertEvaluator final {
+    Q_DECLARE_TR_FUNCTIONS(AlertEvaluator)
+public:
+    explicit AlertEvaluator(QList<AlertRule> rules = AlertRule::defaults());
+
+    QList<AlertRule> rules() const { return m_rules; }
+    // Replaces the rules and forgets every raised alert (no Cleared is reported).
+    void setRules(const QList<AlertRule> &rules);
+
+    QList<AlertTransition> evaluate(const AlertSample &sample);
+    // The Raised transition of every alert still raised, oldest first.
+    QList<AlertTransition> active() const;
+
+private:
+    struct Judgement {
+        bool holds = false;
+        double value = 0;
+        qint64 minute = 0;
+    };
+    Judgement judge(const AlertRule &rule, const QString &scope, const AlertSample &sample,
+                    const QHash<QString, QHash<qint64, CounterSet>> &byScope) const;
+    QString message(const AlertRule &rule, const QString &scope, const Judgement &j, bool raised) const;
+
+    QList<AlertRule> m_rules;
+    // (rule index, scope) → its Raised transition.
+    QList<std::pair<std::pair<int, QString>, AlertTransition>> m_active;
+};

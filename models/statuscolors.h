@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QColor>
+#include <QPalette>
+
+// Colours for states (alarm, warning, fine) that stay readable on the
+// palette they are drawn on: a light palette gets the dark shade, a dark
+// palette (the system's dark theme) the light one.
+namespace StatusColors {
+
+inline bool isDark(const QPalette &palette)
+{
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+// Text that needs attention: stuck rows, an alarming KPI, a lost connection.
+inline QColor alarmText(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x1e, 0x1e);
+}
+inline QColor okText(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0x81, 0xc7, 0x84) : QColor(0x1b, 0x5e, 0x20);
+}
+// A banner: background and text, amber.
+inline QColor warningBackground(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0x4d, 0x3b, 0x00) : QColor(0xff, 0xf3, 0xcd);
+}
+inline QColor warningText(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0xff, 0xe0, 0x82) : QColor(0x66, 0x4d, 0x03);
+}
+
+} // namespace StatusColors

@@ -1,0 +1,344 @@
+// Alert rules firing and clearing on counter data (issue 6, item 5): the
+// pure evaluator fed minute by minute, the rules' JSON and settings round
+// trip, and the console's monitor writing "alert" audit entries to a real
+// SQLite store.
+#include "alertmonitor.h"
+#include "alertrulesdialog.h"
+#include "appsettings.h"
+#include "storesession.h"
+
+#include "store/openstore.h"
+#include "telemetry/alertrules.h"
+
+#include <QComboBox>
+#include <QSettings>
+#include <QTableWidget>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+Q_DECLARE_METATYPE(AlertRule)
+
+namespace {
+
+const qint64 M0 = 30'000'000; // an epoch minute (2027)
+
+AlertRule rule(AlertRule::Kind kind, double threshold, int minutes = 1, const QString &scope = QString())
+{
+    AlertRule r;
+    r.kind = kind;
+    r.threshold = threshold;
+    r.minutes = minutes;
+    r.scope = scope;
+    return r;
+}
+
+// One minute of traffic in a scope: `percent` replayed out of 100 (negative: no traffic).
+CounterRow trafficMinute(const QString &scope, qint64 minute, double percent, qint64 mismatches = 0)
+{
+    CounterRow row;
+    row.scope = scope;
+    row.minute = minute;
+    if (percent >= 0) {
+        row.counts[Counter::Replayed] = qint64(percent);
+        row.counts[Counter::Executed] = 100 - qint64(percent);
+    }
+    row.counts[Counter::Mismatch] = mismatches;
+    return row;
+}
+
+// Step i completes minute M0 + i; the sample is read 5 s into the next minute.
+qint64 stepTime(int step)
+{
+    return (M0 + step + 1) * 60000 + 5000;
+}
+
+QString codes(const QList<AlertTransition> &changes)
+{
+    if (changes.isEmpty())
+        return QStringLiteral(".");
+    QString s;
+    for (const AlertTransition &t : changes)
+        s += t.change == AlertTransition::Change::Raised ? QLatin1Char('R') : QLatin1Char('C');
+    return s;
+}
+
+} // namespace
+
+class AlertRulesTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void transitions_data()
+    {
+        QTest::addColumn<AlertRule>("rule");
+        QTest::addColumn<QString>("trafficScope");
+        QTest::addColumn<QList<double>>("values"); // per step: hit %, mismatches, stuck or ms by the rule's kind
+        QTest::addColumn<QString>("expected");     // per step: '.' nothing, 'R' raised, 'C' cleared
+
+        using K = AlertRule::Kind;
+        const AlertRule hit3 = rule(K::HitRateAbove, 30, 3);
+        const QString order = QStringLiteral("order");
+        QTest::newRow("35% for 2 min does not fire a 3-min rule") << hit3 << order << QList<double>{5, 35, 35, 5} << QStringLiteral("....");
+        QTest::newRow("3 min fires once and stays raised") << hit3 << order << QList<double>{35, 35, 35, 40, 50, 36} << QStringLiteral("..R...");
+        QTest::newRow("clears when it drops, fires again after 3 more") << hit3 << order << QList<double>{35, 35, 35, 10, 35, 35, 35}
+                                                                         << QStringLiteral("..RC..R");
+        QTest::newRow("at the threshold is not above") << hit3 << order << QList<double>{30, 30, 30, 30} << QStringLiteral("....");
+        QTest::newRow("a minute without traffic breaks the run") << hit3 << order << QList<double>{35, 35, -1, 35, 35, 35}
+                                                                   << QStringLiteral(".....R");
+        QTest::newRow("a quiet minute clears") << hit3 << order << QList<double>{35, 35, 35, -1} << QStringLiteral("..RC");
+        QTest::newRow("normal callbacks, 5%") << hit3 << order << QList<double>{5, 5, 5, 5, 5} << QStringLiteral(".....");
+        QTest::newRow("scope-specific rule ignores other scopes")
+            << rule(K::HitRateAbove, 30, 1, QStringLiteral("payment")) << order << QList<double>{50, 50} << QStringLiteral("..");
+        QTest::newRow("scope-specific rule fires on its scope")
+            << rule(K::HitRateAbove, 30, 1, QStringLiteral("payment")) << QStringLiteral("payment") << QList<double>{50, 10}
+            << QStringLiteral("RC");
+        QTest::newRow("mismatch above 2 per minute") << rule(K::MismatchAbovePerMinute, 2) << order << QList<double>{0, 3, 5, 2, 0}
+                                                     << QStringLiteral(".R.C.");
+        QTest::newRow("any mismatch, 2 minutes running") << rule(K::MismatchAbovePerMinute, 0, 2) << order << QList<double>{1, 0, 1, 1, 0}
+                                                          << QStringLiteral("...RC");
+        QTest::newRow("stuck above 5") << rule(K::StuckAbove, 5) << order << QList<double>{3, 6, 7, 5, 0} << QStringLiteral(".R.C.");
+        QTest::newRow("stuck rule is store-wide, its scope ignored") << rule(K::StuckAbove, 5, 1, QStringLiteral("payment")) << order
+                                                                     << QList<double>{6} << QStringLiteral("R");
+        QTest::newRow("round trip above 200 ms") << rule(K::RoundTripAbove, 200) << order << QList<double>{50, 250, 300, 200}
+                                                 << QStringLiteral(".R.C");
+    }
+
+    void transitions()
+    {
+        QFETCH(AlertRule, rule);
+        QFETCH(QString, trafficScope);
+        QFETCH(QList<double>, values);
+        QFETCH(QString, expected);
+        QCOMPARE(values.size(), expected.size());
+
+        AlertEvaluator evaluator({rule});
+        QList<CounterRow> rows;
+        QString got;
+        for (int step = 0; step < values.size(); ++step) {
+            AlertSample sample;
+            sample.nowMs = stepTime(step);
+            const double v = values.at(step);
+            switch (rule.kind) {
+            case AlertRule::Kind::HitRateAbove:
+                rows << trafficMinute(trafficScope, M0 + step, v);
+                break;
+            case AlertRule::Kind::MismatchAbovePerMinute:
+                rows << trafficMinute(trafficScope, M0 + step, 5, qint64(v));
+                break;
+            case AlertRule::Kind::StuckAbove:
+                rows << trafficMinute(trafficScope, M0 + step, 5);
+                sample.stuck = qint64(v);
+                break;
+            case AlertRule::Kind::RoundTripAbove:
+                rows << trafficMinute(trafficScope, M0 + step, 5);
+                sample.roundTripMs = qint64(v);
+                break;
+            }
+            // The partial current minute is in the reading too; it is never judged.
+            sample.rows = rows;
+            sample.rows << trafficMinute(trafficScope, M0 + step + 1, 100, 99);
+            const QList<AlertTransition> changes = evaluator.evaluate(sample);
+            got += codes(changes);
+            for (const AlertTransition &t : changes) {
+                QCOMPARE(t.rule, rule);
+                QCOMPARE(t.atMs, sample.nowMs);
+                QVERIFY(!t.message.isEmpty());
+                QCOMPARE(t.scope, rule.storeWide() ? QString() : trafficScope);
+                if (rule.perMinute())
+                    QCOMPARE(t.minute, M0 + step);
+                QCOMPARE(t.value, v < 0 ? 0.0 : v);
+            }
+            QCOMPARE(evaluator.active().size(), got.count(QLatin1Char('R')) - got.count(QLatin1Char('C')));
+        }
+        QCOMPARE(got, expected);
+    }
+
+    void everyScopeIsJudgedOnItsOwn()
+    {
+        AlertEvaluator evaluator({rule(AlertRule::Kind::HitRateAbove, 30, 1)});
+        const QString order = QStringLiteral("order");
+        const QString payment = QStringLiteral("payment");
+        AlertSample sample;
+        sample.nowMs = stepTime(0);
+        sample.rows = {trafficMinute(order, M0, 50), trafficMinute(payment, M0, 40), trafficMinute(QStringLiteral("cart"), M0, 5)};
+        QList<AlertTransition> changes = evaluator.evaluate(sample);
+        QCOMPARE(changes.size(), 2);
+        QCOMPARE(changes.at(0).scope, order);
+        QCOMPARE(changes.at(1).scope, payment);
+        QVERIFY(changes.at(0).message.contains(order));
+        QVERIFY(changes.at(0).message.contains(QStringLiteral("50%")));
+
+        // payment drops, order goes quiet (no row at all): both clear.
+        sample.nowMs = stepTime(1);
+        sample.rows << trafficMinute(payment, M0 + 1, 10);
+        changes = evaluator.evaluate(sample);
+        QCOMPARE(codes(changes), QStringLiteral("CC"));
+        QVERIFY(evaluator.active().isEmpty());
+
+        // A combined total under the threshold does not hide one scope over it.
+        sample.nowMs = stepTime(2);
+        sample.rows << trafficMinute(order, M0 + 2, 0) << trafficMinute(order, M0 + 2, 0) << trafficMinute(payment, M0 + 2, 60);
+        changes = evaluator.evaluate(sample);
+        QCOMPARE(codes(changes), QStringLiteral("R"));
+        QCOMPARE(changes.at(0).scope, payment);
+
+        // New rules forget what was raised.
+        evaluator.setRules(AlertRule::defaults());
+        QVERIFY(evaluator.active().isEmpty());
+    }
+
+    void defaultsFollowTheArticle()
+    {
+        const QList<AlertRule> defaults = AlertRule::defaults();
+        QVERIFY(!defaults.isEmpty());
+        QCOMPARE(defaults.first().kind, AlertRule::Kind::HitRateAbove);
+        QCOMPARE(defaults.first().threshold, 30.0);
+        QCOMPARE(defaults.first().minutes, 3);
+        QVERIFY(defaults.first().scope.isEmpty());
+    }
+
+    void rulesJsonRoundTrip()
+    {
+        const QList<AlertRule> rules = {rule(AlertRule::Kind::HitRateAbove, 12.5, 4, QStringLiteral("payment")),
+                                        rule(AlertRule::Kind::StuckAbove, 10), rule(AlertRule::Kind::MismatchAbovePerMinute, 0, 2),
+                                        rule(AlertRule::Kind::RoundTripAbove, 750)};
+        bool ok = false;
+        QCOMPARE(alertRulesFromJson(alertRulesToJson(rules), &ok), rules);
+        QVERIFY(ok);
+
+        // Unknown kinds and non-numbers are dropped, minutes clamped; not JSON: ok false.
+        const QList<AlertRule> read = alertRulesFromJson(
+            R"([{"kind":"bogus","threshold":1},{"kind":"stuckAbove","threshold":"x"},{"kind":"hitRateAbove","threshold":40,"minutes":999}])",
+            &ok);
+        QVERIFY(ok);
+        QCOMPARE(read.size(), 1);
+        QCOMPARE(read.first().minutes, AlertRule::MaxMinutes);
+        QVERIFY(alertRulesFromJson("{not json", &ok).isEmpty());
+        QVERIFY(!ok);
+    }
+
+    void rulesPersistInSettings()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("settings.ini"));
+        const QList<AlertRule> rules = {rule(AlertRule::Kind::HitRateAbove, 8, 2, QStringLiteral("order"))};
+        {
+            QSettings ini(path, QSettings::IniFormat);
+            AppSettings settings(&ini);
+            QCOMPARE(settings.alertRules(), AlertRule::defaults());
+            settings.setAlertRules(rules);
+            settings.sync();
+        }
+        QSettings ini(path, QSettings::IniFormat);
+        QVERIFY(ini.childGroups().contains(QStringLiteral("alertRules")));
+        AppSettings settings(&ini);
+        QCOMPARE(settings.alertRules(), rules);
+        settings.setAlertRules({}); // no rules is a choice, not "defaults"
+        QVERIFY(settings.alertRules().isEmpty());
+        ini.setValue(QStringLiteral("alertRules/rules"), QStringLiteral("{broken"));
+        QCOMPARE(settings.alertRules(), AlertRule::defaults());
+    }
+
+    void rulesDialogEditsRules()
+    {
+        const QList<AlertRule> rules = {rule(AlertRule::Kind::HitRateAbove, 12.5, 4, QStringLiteral("payment")),
+                                        rule(AlertRule::Kind::RoundTripAbove, 750), rule(AlertRule::Kind::MismatchAbovePerMinute, 0, 2)};
+        AlertRulesDialog dialog(rules, {QStringLiteral("order"), QStringLiteral("payment")});
+        QCOMPARE(dialog.rules(), rules);
+        QCOMPARE(dialog.table()->rowCount(), 3);
+        // Store-wide kinds keep no scope or minutes.
+        QVERIFY(!dialog.table()->cellWidget(1, AlertRulesDialog::ScopeColumn)->isEnabled());
+        auto *kind = static_cast<QComboBox *>(dialog.table()->cellWidget(0, AlertRulesDialog::KindColumn));
+        kind->setCurrentIndex(kind->findData(int(AlertRule::Kind::StuckAbove)));
+        QVERIFY(!dialog.table()->cellWidget(0, AlertRulesDialog::ScopeColumn)->isEnabled());
+        QCOMPARE(dialog.rules().first(), rule(AlertRule::Kind::StuckAbove, 12.5));
+        dialog.addRule(AlertRule{});
+        QCOMPARE(dialog.rules().last(), AlertRule{});
+    }
+
+    void monitorWritesAnAlertAuditEntry()
+    {
+        QTemporaryDir dir;
+        const QString url = QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("alerts.db"));
+        StoreSession session(url);
+        AlertMonitor monitor(&session, {rule(AlertRule::Kind::HitRateAbove, 30, 1), rule(AlertRule::Kind::StuckAbove, 0)});
+        monitor.setIdentity(QStringLiteral("alice"), QStringLiteral("ops-1"));
+        QSignalSpy raised(&monitor, &AlertMonitor::raised);
+        QSignalSpy written(&monitor, &AlertMonitor::auditWritten);
+
+        DashboardReading reading;
+        reading.readAtMs = stepTime(0);
+        reading.fromMinute = M0 - 14;
+        reading.toMinute = M0 + 1;
+        reading.counters = {trafficMinute(QStringLiteral("order"), M0, 45)};
+        reading.stuck = 3;
+        monitor.evaluate(reading);
+        QCOMPARE(raised.size(), 2);
+        QCOMPARE(monitor.active().size(), 2);
+        while (written.size() < 2)
+            QVERIFY(written.wait(10000));
+        QVERIFY2(written.at(0).at(0).toBool(), qPrintable(written.at(0).at(1).toString()));
+        QVERIFY2(written.at(1).at(0).toBool(), qPrintable(written.at(1).at(1).toString()));
+
+        // Still raised on the next poll: no second entry.
+        reading.readAtMs += 2000;
+        monitor.evaluate(reading);
+        QCOMPARE(raised.size(), 2);
+        QVERIFY(!written.wait(300));
+
+        Result<std::unique_ptr<Store>> store = openStore(url);
+        QVERIFY2(store.ok(), qPrintable(store.error().message));
+        AuditQuery query;
+        query.action = QStringLiteral("alert");
+        const Result<QList<AuditEntry>> entries = store.value()->auditEntries(query);
+        QVERIFY2(entries.ok(), qPrintable(entries.error().message));
+        QCOMPARE(entries->size(), 2);
+        QStringList scopes;
+        for (const AuditEntry &e : entries.value()) {
+            scopes << e.scope;
+            QCOMPARE(e.operatorName, QStringLiteral("alice"));
+            QCOMPARE(e.host, QStringLiteral("ops-1"));
+            QCOMPARE(e.atMs, stepTime(0));
+            QVERIFY(!e.reason.isEmpty());
+            QCOMPARE(e.hash.size(), 64);
+        }
+        scopes.sort();
+        QCOMPARE(scopes, (QStringList{AlertMonitor::storeWideChain(), QStringLiteral("order")}));
+    }
+
+    void readOnlySessionRaisesWithoutWriting()
+    {
+        QTemporaryDir dir;
+        const QString url = QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("ro.db"));
+        QVERIFY(openStore(url).ok()); // the schema exists
+        StoreSession session(url, OpenMode::ReadOnly);
+        AlertMonitor monitor(&session, {rule(AlertRule::Kind::StuckAbove, 0)});
+        QSignalSpy raised(&monitor, &AlertMonitor::raised);
+        QSignalSpy written(&monitor, &AlertMonitor::auditWritten);
+        DashboardReading reading;
+        reading.readAtMs = stepTime(0);
+        reading.toMinute = M0 + 1;
+        reading.stuck = 1;
+        monitor.evaluate(reading);
+        QCOMPARE(raised.size(), 1);
+        QVERIFY(!written.wait(300));
+    }
+
+    void readingOfThePastIsNotJudged()
+    {
+        QTemporaryDir dir;
+        StoreSession session(QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("past.db")), OpenMode::ReadOnly);
+        AlertMonitor monitor(&session, {rule(AlertRule::Kind::StuckAbove, 0)});
+        QSignalSpy raised(&monitor, &AlertMonitor::raised);
+        DashboardReading reading;
+        reading.readAtMs = stepTime(10);
+        reading.toMinute = M0; // a custom range that ended ten minutes ago
+        reading.stuck = 1;
+        monitor.evaluate(reading);
+        QCOMPARE(raised.size(), 0);
+    }
+};
+
+QTEST_MAIN(AlertRulesTest)
+#include "tst_alertrules.moc"
