@@ -2,17 +2,45 @@
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
+#include <QMutex>
 #include <QSemaphoreReleaser>
 #include <QSqlError>
 #include <QThread>
 
+#include <cstdlib>
+
 namespace {
+
+// A thread's exit cleanup must not touch Qt Sql's connection registry once
+// the process is exiting: QThread::wait() returns before the thread has run
+// its thread_local destructors, so a pool thread can still be cleaning up
+// while exit() destroys Qt's globals (seen as "free(): invalid pointer" or a
+// crash in QReadWriteLock at the end of `idemctl demo`). An exit handler,
+// registered after the registry exists and so run before it is destroyed,
+// closes the door under the same mutex the cleanup holds.
+QMutex g_exitMutex;
+bool g_exiting = false;
+
+void registerExitGuard()
+{
+    static const bool registered = [] {
+        std::atexit([] {
+            QMutexLocker lock(&g_exitMutex);
+            g_exiting = true;
+        });
+        return true;
+    }();
+    (void)registered;
+}
 
 // Connection names made in this thread; removed when the thread ends.
 struct ThreadOwnedConnections {
     QStringList names;
     ~ThreadOwnedConnections()
     {
+        QMutexLocker lock(&g_exitMutex);
+        if (g_exiting)
+            return; // the process is going away; SqlConnections' owner already removed them
         for (const QString &name : std::as_const(names)) {
             if (QSqlDatabase::contains(name))
                 QSqlDatabase::removeDatabase(name);
@@ -63,6 +91,7 @@ Result<QSqlDatabase> SqlConnections::acquire()
                              QCoreApplication::translate("SqlStore", "The Qt Sql driver %1 is not installed (Debian: libqt6sql6-%2).")
                                  .arg(m_driver, m_driver.mid(1).toLower()));
         }
+        registerExitGuard(); // after the registry's first use: runs before it is destroyed
         m_configure(db);
         t_owned.names.append(name);
         QMutexLocker lock(&m_mutex);
