@@ -1038,6 +1038,10 @@ Evidence:
         <source>Alert: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Export report…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MappingProfiles</name>
@@ -2095,6 +2099,113 @@ Evidence:
     <name>ReportBuilder</name>
     <message>
         <source>The report&apos;s end is before its start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReportDialog</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 24 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Scope:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Output file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>O&amp;perator:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The end of the range must not be before its start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the file to write.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the operator the report is for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exporting report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The report was not written: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped: no file was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>intact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BROKEN</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

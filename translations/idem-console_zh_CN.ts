@@ -1045,6 +1045,10 @@ Evidence:
         <source>Alert: %1</source>
         <translation>告警：%1</translation>
     </message>
+    <message>
+        <source>&amp;Export report…</source>
+        <translation>导出报告(&amp;E)…</translation>
+    </message>
 </context>
 <context>
     <name>MappingProfiles</name>
@@ -2103,6 +2107,113 @@ Evidence:
     <message>
         <source>The report&apos;s end is before its start.</source>
         <translation>报告的结束时间早于开始时间。</translation>
+    </message>
+</context>
+<context>
+    <name>ReportDialog</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>最近 1 小时</translation>
+    </message>
+    <message>
+        <source>Last 24 h</source>
+        <translation>最近 24 小时</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>最近 7 天</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>从(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation>到(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Scope:</source>
+        <translation>作用域(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation>格式(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Output file:</source>
+        <translation>输出文件(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>O&amp;perator:</source>
+        <translation>操作员(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 文件 (*.%2)</translation>
+    </message>
+    <message>
+        <source>The end of the range must not be before its start.</source>
+        <translation>时间范围的结束不能早于开始。</translation>
+    </message>
+    <message>
+        <source>Choose the file to write.</source>
+        <translation>请选择要写入的文件。</translation>
+    </message>
+    <message>
+        <source>Enter the operator the report is for.</source>
+        <translation>请输入本报告对应的操作员。</translation>
+    </message>
+    <message>
+        <source>Exporting report</source>
+        <translation>正在导出报告</translation>
+    </message>
+    <message>
+        <source>The report was not written: %1</source>
+        <translation>报告未写入：%1</translation>
+    </message>
+    <message>
+        <source>Stopped: no file was written.</source>
+        <translation>已停止：未写入任何文件。</translation>
+    </message>
+    <message>
+        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.</source>
+        <translation>报告已写入 %1：%2 个作用域，执行 %3 次，重放 %4 次，操作员操作 %5 次，审计日志%6。</translation>
+    </message>
+    <message>
+        <source>intact</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>BROKEN</source>
+        <translation>已损坏</translation>
     </message>
 </context>
 <context>

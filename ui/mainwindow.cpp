@@ -13,6 +13,7 @@
 #include "inflightview.h"
 #include "passwordvault.h"
 #include "reconcilewizard.h"
+#include "reportdialog.h"
 #include "statuscolors.h"
 #include "storesession.h"
 #include "timeoutwizard.h"
@@ -78,6 +79,10 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
     m_reconcileAction->setObjectName(QStringLiteral("reconcileAction"));
     m_timeoutAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     m_reconcileAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    actions->addSeparator();
+    m_reportAction = actions->addAction(tr("&Export report…"), this, [this] { showReportDialog(); });
+    m_reportAction->setObjectName(QStringLiteral("exportReportAction"));
+    m_reportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     QMenu *alerts = menuBar()->addMenu(tr("A&lerts"));
     alerts->addAction(tr("Alert &rules…"), this, &MainWindow::showAlertRulesDialog)->setObjectName(QStringLiteral("alertRulesAction"));
     updateActions();
@@ -180,6 +185,9 @@ void MainWindow::updateActions()
     }
     if (m_inFlight)
         m_inFlight->setActionsEnabled(writable);
+    // A report only reads: it needs a store, read-only or not.
+    m_reportAction->setEnabled(m_session != nullptr);
+    m_reportAction->setToolTip(m_session ? QString() : tr("No store is open"));
 }
 
 void MainWindow::refreshViews()
@@ -216,6 +224,18 @@ ReconcileWizard *MainWindow::showReconcileWizard()
     connect(wizard, &ReconcileWizard::applied, this, &MainWindow::refreshViews);
     wizard->show();
     return wizard;
+}
+
+ReportDialog *MainWindow::showReportDialog()
+{
+    if (!m_session)
+        return nullptr;
+    auto *dialog = new ReportDialog(m_session->url(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_inFlight && !m_inFlight->scopeFilter().isEmpty())
+        dialog->setScope(m_inFlight->scopeFilter());
+    dialog->show();
+    return dialog;
 }
 
 void MainWindow::showMessage(const QString &text)

@@ -18,6 +18,7 @@ class QStackedWidget;
 class QSystemTrayIcon;
 class QTabWidget;
 class ReconcileWizard;
+class ReportDialog;
 class StoreSession;
 class TimeoutWizard;
 struct AlertTransition;
@@ -48,6 +49,9 @@ public:
     // Non-modal, deleted on close; applying refreshes the views.
     TimeoutWizard *showTimeoutWizard(const QString &scope = QString());
     ReconcileWizard *showReconcileWizard();
+    // The report dialog (issue 6) on the open store, read-only mode included;
+    // nullptr when none is open. Non-modal, deleted on close.
+    ReportDialog *showReportDialog();
 
     DashboardView *dashboard() const { return m_dashboard; }
     InFlightView *inFlight() const { return m_inFlight; }
@@ -56,6 +60,7 @@ public:
     AuditView *audit() const { return m_audit; }
     QAction *timeoutAction() const { return m_timeoutAction; }
     QAction *reconcileAction() const { return m_reconcileAction; }
+    QAction *reportAction() const { return m_reportAction; }
     // Alerts (issue 6): the rules dialog (persists them), the banner, the
     // monitor of the open store (nullptr when none is open).
     void showAlertRulesDialog();
@@ -84,6 +89,7 @@ private:
     AuditView *m_audit = nullptr;
     QAction *m_timeoutAction = nullptr;
     QAction *m_reconcileAction = nullptr;
+    QAction *m_reportAction = nullptr;
     QTabWidget *m_tabs = nullptr;
     QStackedWidget *m_stack;
     QLabel *m_placeholder;
