@@ -31,4 +31,14 @@ inline QColor warningText(const QPalette &palette)
     return isDark(palette) ? QColor(0xff, 0xe0, 0x82) : QColor(0x66, 0x4d, 0x03);
 }
 
+// A banner for raised alerts: background and text, red.
+inline QColor alarmBackground(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0x5c, 0x1a, 0x1f) : QColor(0xf8, 0xd7, 0xda);
+}
+inline QColor alarmBannerText(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0xff, 0xcd, 0xd2) : QColor(0x58, 0x15, 0x1c);
+}
+
 } // namespace StatusColors

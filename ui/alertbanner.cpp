@@ -1,5 +1,7 @@
 #include "alertbanner.h"
 
+#include "statuscolors.h"
+
 #include <QDateTime>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -9,7 +11,9 @@ AlertBanner::AlertBanner(QWidget *parent)
     , m_label(new QLabel(this))
 {
     setObjectName(QStringLiteral("alertBanner"));
-    setStyleSheet(QStringLiteral("#alertBanner { background: #f8d7da; } #alertBanner QLabel { color: #58151c; }"));
+    // Red on either palette: the light shades on a dark theme, the dark ones on a light theme.
+    setStyleSheet(QStringLiteral("#alertBanner { background: %1; } #alertBanner QLabel { color: %2; }")
+                      .arg(StatusColors::alarmBackground(palette()).name(), StatusColors::alarmBannerText(palette()).name()));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 6);
     m_label->setWordWrap(true);
