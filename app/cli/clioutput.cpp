@@ -1,5 +1,7 @@
 #include "clioutput.h"
 
+#include <QJsonArray>
+
 #include "store/openstore.h"
 
 #include <QCoreApplication>
@@ -161,4 +163,23 @@ std::optional<int> operatorFromOptions(const QCommandLineParser &parser, bool dr
     if (const Result<void> valid = who->validate(); !valid)
         return usageError(valid.error().message);
     return std::nullopt;
+}
+
+void addActionReportJson(QJsonObject &out, const ActionReport &report, const OperatorIdentity &who, qsizetype cap)
+{
+    QJsonArray skipped;
+    for (const ActionTarget &t : report.skippedTargets.mid(0, cap))
+        skipped.append(QJsonObject{{QStringLiteral("scope"), t.scope}, {QStringLiteral("key"), t.key}});
+    QJsonArray failed;
+    for (const ActionFailure &f : report.failures.mid(0, cap))
+        failed.append(QJsonObject{{QStringLiteral("scope"), f.scope}, {QStringLiteral("key"), f.key}, {QStringLiteral("message"), f.message}});
+    out.insert(QStringLiteral("applied"), report.applied);
+    out.insert(QStringLiteral("skipped"), report.skipped);
+    out.insert(QStringLiteral("failed"), report.failed);
+    out.insert(QStringLiteral("untouched"), report.untouched());
+    out.insert(QStringLiteral("cancelled"), report.cancelled);
+    out.insert(QStringLiteral("batch_id"), report.batchId.isEmpty() ? QJsonValue() : QJsonValue(report.batchId));
+    out.insert(QStringLiteral("operator"), who.operatorName.trimmed());
+    out.insert(QStringLiteral("skipped_keys"), skipped);
+    out.insert(QStringLiteral("failed_keys"), failed);
 }

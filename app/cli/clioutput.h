@@ -47,6 +47,10 @@ QString storeUrlText(const QCommandLineParser &parser);
 Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser, OpenMode mode = OpenMode::ReadWrite);
 // The mode --read-only asks for.
 OpenMode openModeFromOptions(const QCommandLineParser &parser);
+// The outcome of an applied sweep or reconcile plan, added to `out`: applied,
+// skipped, failed, untouched, cancelled, batch_id, operator and the skipped
+// and failed keys (at most `cap` of each).
+void addActionReportJson(QJsonObject &out, const ActionReport &report, const OperatorIdentity &who, qsizetype cap);
 // --operator (default: the OS user) and --reason of a command that changes
 // records. Unless dryRun, a reason is required (`needReason` says so) and
 // the identity must be valid; returns the usage exit code otherwise.

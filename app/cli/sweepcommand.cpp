@@ -156,21 +156,7 @@ int runSweepCommand(const QStringList &arguments)
     const ActionReport &report = applied.value();
 
     if (json) {
-        QJsonArray skipped;
-        for (const ActionTarget &t : report.skippedTargets.mid(0, ListCap))
-            skipped.append(QJsonObject{{QStringLiteral("scope"), t.scope}, {QStringLiteral("key"), t.key}});
-        QJsonArray failed;
-        for (const ActionFailure &f : report.failures.mid(0, ListCap))
-            failed.append(QJsonObject{{QStringLiteral("scope"), f.scope}, {QStringLiteral("key"), f.key}, {QStringLiteral("message"), f.message}});
-        out.insert(QStringLiteral("applied"), report.applied);
-        out.insert(QStringLiteral("skipped"), report.skipped);
-        out.insert(QStringLiteral("failed"), report.failed);
-        out.insert(QStringLiteral("untouched"), report.untouched());
-        out.insert(QStringLiteral("cancelled"), report.cancelled);
-        out.insert(QStringLiteral("batch_id"), report.batchId.isEmpty() ? QJsonValue() : QJsonValue(report.batchId));
-        out.insert(QStringLiteral("operator"), who.operatorName.trimmed());
-        out.insert(QStringLiteral("skipped_keys"), skipped);
-        out.insert(QStringLiteral("failed_keys"), failed);
+        addActionReportJson(out, report, who, ListCap);
         out.insert(QStringLiteral("lists_truncated"), report.skippedTargets.size() > ListCap || report.failures.size() > ListCap);
         printJson(out);
     } else {
