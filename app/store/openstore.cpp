@@ -1,10 +1,48 @@
 #include "openstore.h"
 
+#include "foreignsqlstore.h"
+#include "goredisstore.h"
+#include "javaredisstore.h"
+#include "layout.h"
 #include "readonlystore.h"
 #include "redisstore.h"
 #include "sqlstore.h"
 
 #include <QCoreApplication>
+
+namespace {
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(OpenStore)
+};
+
+// The backend for a foreign layout (DESIGN.md "Existing deployments"): each
+// layout is defined on the backends its service writes.
+Result<std::unique_ptr<Store>> foreignStore(const StoreUrl &url, const Layout &layout)
+{
+    const bool redis = url.kind == StoreUrl::Kind::Redis;
+    switch (layout.family) {
+    case LayoutFamily::GoMiddleware:
+        if (redis)
+            return std::unique_ptr<Store>(std::make_unique<GoRedisStore>(url, layout));
+        if (url.kind == StoreUrl::Kind::Postgres)
+            return std::unique_ptr<Store>(std::make_unique<ForeignSqlStore>(url, layout));
+        break;
+    case LayoutFamily::JavaHandler:
+        if (redis)
+            return std::unique_ptr<Store>(std::make_unique<JavaRedisStore>(url, layout));
+        if (url.kind == StoreUrl::Kind::Mysql)
+            return std::unique_ptr<Store>(std::make_unique<ForeignSqlStore>(url, layout));
+        break;
+    case LayoutFamily::Native:
+        break;
+    }
+    const QString where = layout.family == LayoutFamily::GoMiddleware ? QStringLiteral("Redis or PostgreSQL") : QStringLiteral("Redis or MySQL");
+    return makeError(ErrorKind::InvalidArgument, Text::tr("The %1 layout is defined for %2 (as its service writes it), not for %3.")
+                                                     .arg(layout.name, where, url.schemeName()));
+}
+
+} // namespace
 
 Result<std::unique_ptr<Store>> openStore(const QString &url, OpenMode mode)
 {
@@ -16,18 +54,19 @@ Result<std::unique_ptr<Store>> openStore(const QString &url, OpenMode mode)
 
 Result<std::unique_ptr<Store>> openStore(const StoreUrl &url, OpenMode mode)
 {
+    Result<Layout> layout = Layout::resolve(url.options.value(QStringLiteral("layout")));
+    if (!layout)
+        return layout.error();
     std::unique_ptr<Store> store;
-    switch (url.kind) {
-    case StoreUrl::Kind::Sqlite:
-        store = std::make_unique<SqlStore>(url);
-        break;
-    case StoreUrl::Kind::Redis:
+    if (!layout->isNative()) {
+        Result<std::unique_ptr<Store>> foreign = foreignStore(url, layout.value());
+        if (!foreign)
+            return foreign.error();
+        store = std::move(foreign).value();
+    } else if (url.kind == StoreUrl::Kind::Redis) {
         store = std::make_unique<RedisStore>(url);
-        break;
-    case StoreUrl::Kind::Postgres:
-    case StoreUrl::Kind::Mysql:
+    } else {
         store = std::make_unique<SqlStore>(url);
-        break;
     }
     if (Result<void> opened = store->open(); !opened)
         return opened.error();

@@ -43,6 +43,14 @@ public:
     }
     Result<QList<AuditChainHead>> auditHeads() override { return m_inner->auditHeads(); }
 
+    QString layoutName() const override { return m_inner->layoutName(); }
+    bool keepsCounters() const override { return m_inner->keepsCounters(); }
+    Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute) override
+    {
+        return m_inner->activity(scope, fromMinute, toMinute);
+    }
+    std::shared_ptr<ScanProgress> scanProgress() override { return m_inner->scanProgress(); }
+
     // The error every writing method returns; `what` names the refused action.
     static Error refusal(const QString &what);
 

@@ -47,6 +47,10 @@ struct Record {
     qint64 updatedAt = 0;  // for an in-flight record: when the current attempt claimed it
     qint64 expiresAt = 0;  // 0: no expiry (in flight)
     bool reconciled = false; // response synthesised by reconciliation, not by the service
+    // Set when a foreign layout's stored value cannot be read (invalid JSON,
+    // a wrong type, a missing field): the record is still listed, with what
+    // is wrong, and no action applies to it. `body` then holds the raw value.
+    QString readError;
 
     bool isExpired(qint64 nowMs) const { return state != RecordState::InFlight && expiresAt > 0 && expiresAt <= nowMs; }
     qint64 ageMs(qint64 nowMs) const { return nowMs - updatedAt; }

@@ -325,7 +325,7 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
                 return failure(q, Text::tr("Claiming a record"));
             if (q.isActive() && q.numRowsAffected() == 1) {
                 Record mine{req.scope, req.key, RecordState::InFlight, req.fingerprint, lease, req.owner, 1, req.bizNo,
-                            0, {}, {}, req.nowMs, req.nowMs, 0, false};
+                            0, {}, {}, req.nowMs, req.nowMs, 0, false, {}};
                 m_counters.add(req.scope, req.nowMs, Counter::Executed);
                 maybeFlush(db.value(), req.nowMs);
                 return ClaimResult{ClaimOutcome::Claimed, std::move(mine), false};

@@ -30,3 +30,8 @@ QString operatorActionName(OperatorActionKind kind)
     }
     return QString();
 }
+
+Result<QList<ActivityRow>> Store::activity(const QString &, qint64, qint64)
+{
+    return makeError(ErrorKind::NotBuilt, QStringLiteral("This store keeps counters; read counters() instead."));
+}

@@ -8,6 +8,9 @@
 #include <QList>
 #include <QString>
 
+#include <atomic>
+#include <memory>
+
 // What a claim needs to decide in one atomic step (DESIGN.md protocol).
 struct ClaimRequest {
     QString scope;
@@ -112,6 +115,33 @@ struct ActionResult {
     std::optional<AuditEntry> audit; // the entry written (Applied only)
 };
 
+// Records created in one minute and the state each is in now: what a store
+// that keeps no counters (a foreign layout) can tell the dashboard.
+struct ActivityRow {
+    QString scope;
+    qint64 minute = 0;     // epoch minutes of created_at
+    qint64 inFlight = 0;
+    qint64 completed = 0;
+    qint64 timedOut = 0;
+    qint64 unreadable = 0; // values that could not be read (Record::readError)
+    qint64 created() const { return inFlight + completed + timedOut + unreadable; }
+};
+
+// A listing that has no index to read (a foreign Redis layout: SCAN over the
+// whole key space) reports here while it runs. Written by the store's worker
+// thread, read by any thread; cancel() makes the running scan stop after its
+// current round trip and return what it found so far.
+struct ScanProgress {
+    std::atomic<qint64> scanned{0};     // keys the scan has looked at
+    std::atomic<qint64> found{0};       // in-flight records among them
+    std::atomic<bool> running{false};
+    std::atomic<bool> cancelRequested{false};
+    std::atomic<bool> lastCancelled{false}; // the last scan stopped early: its lists are partial
+    std::atomic<qint64> finishedAtMs{0};
+    std::atomic<int> count{1000};       // SCAN COUNT; the operator may change it between scans
+    void cancel() { cancelRequested = true; }
+};
+
 struct ScopeCount {
     QString scope;
     RecordState state;
@@ -182,6 +212,19 @@ public:
     virtual Result<QList<AuditEntry>> auditChain(const QString &scope, const QString &afterStoreId, int limit) = 0;
     // Every chain's head.
     virtual Result<QList<AuditChainHead>> auditHeads() = 0;
+
+    // --- foreign layouts (DESIGN.md "Existing deployments") ---
+    // "native", or the layout the store was opened with (URL option layout=).
+    virtual QString layoutName() const { return QStringLiteral("native"); }
+    // False when the layout keeps no counters: counters() is then empty and
+    // the dashboard draws activity() and the in-flight count instead.
+    virtual bool keepsCounters() const { return true; }
+    // Records created per minute in [fromMinute, toMinute] by their state now.
+    // Stores that keep counters need not answer (ErrorKind::NotBuilt).
+    virtual Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute);
+    // Progress of the listing scan, for stores that list by scanning; null
+    // for stores with an in-flight index.
+    virtual std::shared_ptr<ScanProgress> scanProgress() { return nullptr; }
 
     // False for a store opened read-only (ReadOnlyStore), whose writing
     // methods refuse with ErrorKind::Refused.

@@ -1,0 +1,213 @@
+#include "foreignstore.h"
+
+#include "sqlstore.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace {
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(ForeignStore)
+};
+
+QString stateAfter(OperatorActionKind kind)
+{
+    switch (kind) {
+    case OperatorActionKind::MarkTimedOut: return recordStateName(RecordState::TimedOut);
+    case OperatorActionKind::ReconcileComplete: return recordStateName(RecordState::Completed);
+    case OperatorActionKind::ReconcileRelease: break;
+    }
+    return QStringLiteral("RELEASED");
+}
+
+} // namespace
+
+ForeignStore::ForeignStore(const StoreUrl &url, Layout layout)
+    : m_url(url)
+    , m_layout(std::move(layout))
+{
+}
+
+ForeignStore::~ForeignStore() = default;
+
+QString ForeignStore::auditUrl(const StoreUrl &url, const Layout &layout)
+{
+    const QString given = url.options.value(QStringLiteral("audit"));
+    if (!given.isEmpty())
+        return given;
+    StoreUrl plain = url;
+    plain.options.remove(QStringLiteral("audit"));
+    const QByteArray id = QCryptographicHash::hash(plain.displayString().toUtf8(), QCryptographicHash::Sha256).toHex().left(12);
+    QString base = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    if (base.isEmpty())
+        base = QDir::homePath() + QStringLiteral("/.local/share");
+    QString name = layout.name;
+    for (QChar &c : name) {
+        if (!c.isLetterOrNumber() && c != QLatin1Char('-') && c != QLatin1Char('_'))
+            c = QLatin1Char('_');
+    }
+    return QStringLiteral("sqlite://") + base + QStringLiteral("/idem-console/audit/") + name + QLatin1Char('-')
+        + QString::fromLatin1(id) + QStringLiteral(".db");
+}
+
+QString ForeignStore::auditDisplayUrl() const
+{
+    const Result<StoreUrl> parsed = StoreUrl::parse(auditUrl(m_url, m_layout));
+    return parsed ? parsed->displayString() : auditUrl(m_url, m_layout);
+}
+
+Error ForeignStore::refused(const QString &what) const
+{
+    return makeError(ErrorKind::Refused,
+                     Text::tr("%1 is not possible on %2: the store is in the %3 layout, whose service owns its records; "
+                              "the console reads them and applies operator actions only.")
+                         .arg(what, displayUrl(), m_layout.name));
+}
+
+Result<void> ForeignStore::open()
+{
+    if (Result<void> opened = openBackend(); !opened)
+        return opened;
+    Result<Store *> audit = auditStore();
+    if (!audit)
+        return audit.error();
+    return {};
+}
+
+Result<Store *> ForeignStore::auditStore()
+{
+    QMutexLocker lock(&m_auditMutex);
+    if (m_audit)
+        return m_audit.get();
+    const QString text = auditUrl(m_url, m_layout);
+    Result<StoreUrl> parsed = StoreUrl::parse(text);
+    if (!parsed)
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The audit location of %1 is not usable: %2").arg(displayUrl(), parsed.error().message));
+    if (parsed->kind == StoreUrl::Kind::Redis)
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The audit log of a %1 store is kept in a SQL database: give audit=sqlite:///path.db, "
+                                  "postgresql://… or mysql://…, not %2.").arg(m_layout.name, parsed->displayString()));
+    if (!parsed->options.value(QStringLiteral("layout")).isEmpty())
+        return makeError(ErrorKind::InvalidArgument, Text::tr("The audit location %1 names a layout; the audit log is always native.")
+                                                         .arg(parsed->displayString()));
+    if (parsed->kind == StoreUrl::Kind::Sqlite && !QDir().mkpath(QFileInfo(parsed->path).absolutePath()))
+        return makeError(ErrorKind::Refused, Text::tr("Cannot create the directory for the audit log %1.").arg(parsed->path));
+    auto store = std::make_unique<SqlStore>(parsed.value());
+    if (Result<void> opened = store->open(); !opened)
+        return makeError(opened.error().kind, Text::tr("The audit log of %1 cannot be opened at %2: %3")
+                                                  .arg(displayUrl(), parsed->displayString(), opened.error().message));
+    m_audit = std::move(store);
+    return m_audit.get();
+}
+
+Result<ClaimResult> ForeignStore::claim(const ClaimRequest &)
+{
+    return refused(Text::tr("Claiming a key"));
+}
+
+Result<Transition> ForeignStore::complete(const QString &, const QString &, const QString &, const Response &, qint64, qint64)
+{
+    return refused(Text::tr("Completing a record"));
+}
+
+Result<Transition> ForeignStore::release(const QString &, const QString &, const QString &, qint64)
+{
+    return refused(Text::tr("Releasing a record"));
+}
+
+Result<Transition> ForeignStore::markTimedOut(const QString &, const QString &, const QString &, qint64, qint64)
+{
+    return refused(Text::tr("Marking a record timed out without an audit entry"));
+}
+
+Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
+{
+    Result<Store *> audit = auditStore();
+    if (!audit)
+        return audit.error();
+    Result<std::optional<Record>> read = readRecord(action.scope, action.key);
+    if (!read)
+        return read.error();
+    const std::optional<Record> &current = read.value();
+    if (!current)
+        return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt};
+    if (!current->readError.isEmpty())
+        return makeError(ErrorKind::Corrupt, Text::tr("%1/%2 cannot be read (%3), so \"%4\" was not applied. Inspect the value with idemctl get.")
+                                                 .arg(action.scope, action.key, current->readError, operatorActionName(action.kind)));
+    if (current->lease != action.lease || current->state != action.expectedState)
+        return ActionResult{TransitionOutcome::StaleLease, current, std::nullopt};
+
+    AuditEntry entry = action.audit;
+    entry.scope = action.scope;
+    entry.key = action.key;
+    entry.atMs = action.nowMs;
+    entry.action = operatorActionName(action.kind);
+    entry.stateBefore = recordStateName(action.expectedState);
+    entry.stateAfter = stateAfter(action.kind);
+    Result<AuditEntry> written = audit.value()->appendAudit(entry);
+    if (!written)
+        return makeError(written.error().kind, Text::tr("The audit entry for %1/%2 could not be written, so nothing was changed: %3")
+                                                   .arg(action.scope, action.key, written.error().message));
+
+    const Result<TransitionOutcome> changed = writeAction(action, current.value());
+    if (changed && changed.value() == TransitionOutcome::Applied) {
+        Result<std::optional<Record>> after = readRecord(action.scope, action.key);
+        return ActionResult{TransitionOutcome::Applied, after ? after.value() : std::nullopt, written.value()};
+    }
+
+    // The entry is there but the change is not: say so in the chain.
+    AuditEntry undo = action.audit;
+    undo.scope = action.scope;
+    undo.key = action.key;
+    undo.atMs = action.nowMs;
+    undo.action = operatorActionName(action.kind) + QStringLiteral("-not-applied");
+    undo.stateBefore = recordStateName(action.expectedState);
+    undo.stateAfter = recordStateName(action.expectedState);
+    undo.reason = changed ? Text::tr("Entry %1 was not applied: the record changed after the preview (%2).")
+                                .arg(written->seq).arg(transitionOutcomeName(changed.value()))
+                          : Text::tr("Entry %1 was not applied: %2").arg(written->seq).arg(changed.error().message);
+    if (Result<AuditEntry> noted = audit.value()->appendAudit(undo); !noted)
+        return makeError(noted.error().kind, Text::tr("%1/%2 was not changed, and the audit note saying so failed: %3. "
+                                                      "Entry %4 of chain %1 records an action that did not happen.")
+                                                 .arg(action.scope, action.key, noted.error().message).arg(written->seq));
+    if (!changed)
+        return changed.error();
+    Result<std::optional<Record>> now = readRecord(action.scope, action.key);
+    return ActionResult{changed.value(), now ? now.value() : std::nullopt, std::nullopt};
+}
+
+Result<AuditEntry> ForeignStore::appendAudit(const AuditEntry &entry)
+{
+    Result<Store *> audit = auditStore();
+    if (!audit)
+        return audit.error();
+    return audit.value()->appendAudit(entry);
+}
+
+Result<QList<AuditEntry>> ForeignStore::auditEntries(const AuditQuery &query)
+{
+    Result<Store *> audit = auditStore();
+    if (!audit)
+        return audit.error();
+    return audit.value()->auditEntries(query);
+}
+
+Result<QList<AuditEntry>> ForeignStore::auditChain(const QString &scope, const QString &afterStoreId, int limit)
+{
+    Result<Store *> audit = auditStore();
+    if (!audit)
+        return audit.error();
+    return audit.value()->auditChain(scope, afterStoreId, limit);
+}
+
+Result<QList<AuditChainHead>> ForeignStore::auditHeads()
+{
+    Result<Store *> audit = auditStore();
+    if (!audit)
+        return audit.error();
+    return audit.value()->auditHeads();
+}
