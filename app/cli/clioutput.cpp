@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 #include <QStringDecoder>
 #include <QTextStream>
+#include <QUrl>
 
 #include <cstdio>
 
@@ -114,6 +115,17 @@ void addStoreOptions(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("store"), CliText::tr("Store URL (sqlite:///path.db, postgresql://…, mysql://…, redis://…); default $IDEM_STORE."),
                       QStringLiteral("url")});
+    parser.addOption({QStringLiteral("layout"), CliText::tr("How the store keeps its records: native (default), go-middleware, "
+                                                            "java-handler or a layout JSON file (README \"Layouts\")."),
+                      QStringLiteral("name|file")});
+    parser.addOption({QStringLiteral("audit"), CliText::tr("Where the audit log of a foreign-layout store is kept (sqlite:///path.db, "
+                                                           "postgresql://…, mysql://…); default a local SQLite file."),
+                      QStringLiteral("url")});
+    parser.addOption({QStringLiteral("cache"), CliText::tr("java-handler on MySQL: the service's Redis cache (redis://host:port/db), "
+                                                           "updated together with the record."),
+                      QStringLiteral("url")});
+    parser.addOption({QStringLiteral("scan-count"), CliText::tr("Foreign Redis layouts: keys per SCAN round trip (COUNT), 10 to 100000."),
+                      QStringLiteral("n")});
     parser.addOption({QStringLiteral("json"), CliText::tr("Print machine-readable JSON.")});
     parser.addHelpOption();
 }
@@ -133,8 +145,23 @@ std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &a
 
 QString storeUrlText(const QCommandLineParser &parser)
 {
-    const QString url = parser.value(QStringLiteral("store"));
-    return url.isEmpty() ? qEnvironmentVariable("IDEM_STORE") : url;
+    QString url = parser.value(QStringLiteral("store"));
+    if (url.isEmpty())
+        url = qEnvironmentVariable("IDEM_STORE");
+    if (url.isEmpty())
+        return url;
+    // --layout, --audit, --cache and --scan-count are the URL's options
+    // layout=, audit=, cache=, scan_count= (the console keeps them in the URL).
+    for (const auto &[option, item] : {std::pair{QStringLiteral("layout"), QStringLiteral("layout")},
+                                       std::pair{QStringLiteral("audit"), QStringLiteral("audit")},
+                                       std::pair{QStringLiteral("cache"), QStringLiteral("cache")},
+                                       std::pair{QStringLiteral("scan-count"), QStringLiteral("scan_count")}}) {
+        if (!parser.isSet(option))
+            continue;
+        url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + item + QLatin1Char('=')
+            + QString::fromLatin1(QUrl::toPercentEncoding(parser.value(option)));
+    }
+    return url;
 }
 
 Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser, OpenMode mode)
@@ -142,7 +169,16 @@ Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &pa
     const QString url = storeUrlText(parser);
     if (url.isEmpty())
         return makeError(ErrorKind::InvalidArgument, CliText::tr("no store given: pass --store URL or set IDEM_STORE."));
-    return openStore(url, mode);
+    Result<StoreUrl> parsed = StoreUrl::parse(url);
+    if (!parsed)
+        return parsed.error();
+    if (parser.isSet(QStringLiteral("scan-count"))) {
+        bool numeric = false;
+        const int count = parser.value(QStringLiteral("scan-count")).toInt(&numeric);
+        if (!numeric || count < 10 || count > 100000)
+            return makeError(ErrorKind::InvalidArgument, CliText::tr("--scan-count must be a number from 10 to 100000."));
+    }
+    return openStore(parsed.value(), mode);
 }
 
 OpenMode openModeFromOptions(const QCommandLineParser &parser)

@@ -39,8 +39,10 @@ QString ForeignStore::auditUrl(const StoreUrl &url, const Layout &layout)
     const QString given = url.options.value(QStringLiteral("audit"));
     if (!given.isEmpty())
         return given;
+    // Named after where the records are, not after options like scan_count,
+    // so a store keeps one audit file however it is opened.
     StoreUrl plain = url;
-    plain.options.remove(QStringLiteral("audit"));
+    plain.options.clear();
     const QByteArray id = QCryptographicHash::hash(plain.displayString().toUtf8(), QCryptographicHash::Sha256).toHex().left(12);
     QString base = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
     if (base.isEmpty())

@@ -86,12 +86,25 @@ QString StoreUrl::schemeName() const
     return QString();
 }
 
+namespace {
+
+// An option that is itself a store URL (audit=, cache=) is shown without its password.
+QString displayOption(const QString &name, const QString &value)
+{
+    if (name != QLatin1String("audit") && name != QLatin1String("cache"))
+        return value;
+    const Result<StoreUrl> nested = StoreUrl::parse(value);
+    return nested ? nested->displayString() : QStringLiteral("(unreadable URL)");
+}
+
+} // namespace
+
 QString StoreUrl::displayString() const
 {
     if (kind == Kind::Sqlite) {
         QString text = QStringLiteral("sqlite://") + path;
         for (auto it = options.cbegin(); it != options.cend(); ++it)
-            text += (it == options.cbegin() ? QLatin1Char('?') : QLatin1Char('&')) + it.key() + QLatin1Char('=') + it.value();
+            text += (it == options.cbegin() ? QLatin1Char('?') : QLatin1Char('&')) + it.key() + QLatin1Char('=') + displayOption(it.key(), it.value());
         return text;
     }
     QUrl url;
@@ -103,7 +116,7 @@ QString StoreUrl::displayString() const
     if (!options.isEmpty()) {
         QUrlQuery query;
         for (auto it = options.cbegin(); it != options.cend(); ++it)
-            query.addQueryItem(it.key(), it.value());
+            query.addQueryItem(it.key(), displayOption(it.key(), it.value()));
         url.setQuery(query);
     }
     return url.toDisplayString();

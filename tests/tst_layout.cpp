@@ -1,0 +1,212 @@
+// Layouts (DESIGN.md "Existing deployments"): the built-in ones, layout
+// files, and the refusals an operator sees for a hostile or broken file.
+#include "store/foreignstore.h"
+#include "store/layout.h"
+#include "store/openstore.h"
+#include "store/storeurl.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class TestLayout : public QObject {
+    Q_OBJECT
+private slots:
+    void builtins();
+    void fileOverridesBase();
+    void refusedFiles_data();
+    void refusedFiles();
+    void unreadableFile();
+    void resolveByNameOrPath();
+    void wrongBackendForLayout_data();
+    void wrongBackendForLayout();
+    void nestedPasswordsHidden();
+    void defaultAuditFileIsStable();
+};
+
+void TestLayout::builtins()
+{
+    const Layout go = Layout::builtin(QStringLiteral("go-middleware")).value();
+    QCOMPARE(go.family, LayoutFamily::GoMiddleware);
+    QCOMPARE(go.keyPrefix, QByteArrayLiteral("idemp:"));
+    QCOMPARE(go.table, QStringLiteral("idempotency_records"));
+    QCOMPARE(go.column(QStringLiteral("in_flight")), QStringLiteral("in_flight"));
+    QCOMPARE(go.columns.size(), 8);
+
+    const Layout java = Layout::builtin(QStringLiteral("java-handler")).value();
+    QCOMPARE(java.family, LayoutFamily::JavaHandler);
+    QCOMPARE(java.keyPrefix, QByteArrayLiteral("idem:"));
+    QCOMPARE(java.column(QStringLiteral("idempotent_id")), QStringLiteral("idempotent_id"));
+    QCOMPARE(java.processingValue, QStringLiteral("PROCESSING"));
+    QCOMPARE(java.successValue, QStringLiteral("SUCCESS"));
+    QCOMPARE(java.processingTtlMs, qint64(10 * 60 * 1000));
+    QCOMPARE(java.successTtlMs, qint64(24 * 60 * 60 * 1000));
+
+    QVERIFY(Layout::builtin(QStringLiteral("native"))->isNative());
+    const Result<Layout> unknown = Layout::builtin(QStringLiteral("php-thing"));
+    QVERIFY(!unknown);
+    QCOMPARE(unknown.error().kind, ErrorKind::InvalidArgument);
+    QVERIFY(unknown.error().message.contains(QStringLiteral("go-middleware")));
+}
+
+void TestLayout::fileOverridesBase()
+{
+    const QByteArray json = R"({
+        "name": "acme-pay",
+        "base": "java-handler",
+        "scope": "payments",
+        "redis": {"key_prefix": "pay:idem:", "scan_count": 2000, "processing_ttl_seconds": 300, "success_ttl_seconds": 3600},
+        "sql": {"table": "t_pay_idempotent", "columns": {"idempotent_id": "idem_id", "status": "state"}},
+        "states": {"processing": "DOING", "success": "DONE", "timeout": "EXPIRED", "failed": ["FAIL", "ERROR"]}
+    })";
+    const Result<Layout> parsed = Layout::fromJson(json, QStringLiteral("acme.json"));
+    QVERIFY2(parsed.ok(), qPrintable(parsed.error().message));
+    const Layout &l = parsed.value();
+    QCOMPARE(l.name, QStringLiteral("acme-pay"));
+    QCOMPARE(l.family, LayoutFamily::JavaHandler);
+    QCOMPARE(l.scope, QStringLiteral("payments"));
+    QCOMPARE(l.keyPrefix, QByteArrayLiteral("pay:idem:"));
+    QCOMPARE(l.scanCount, 2000);
+    QCOMPARE(l.processingTtlMs, qint64(300000));
+    QCOMPARE(l.successTtlMs, qint64(3600000));
+    QCOMPARE(l.table, QStringLiteral("t_pay_idempotent"));
+    QCOMPARE(l.column(QStringLiteral("idempotent_id")), QStringLiteral("idem_id"));
+    QCOMPARE(l.column(QStringLiteral("status")), QStringLiteral("state"));
+    QCOMPARE(l.column(QStringLiteral("biz_no")), QStringLiteral("biz_no")); // not overridden: the base's name
+    QCOMPARE(l.processingValue, QStringLiteral("DOING"));
+    QCOMPARE(l.successValue, QStringLiteral("DONE"));
+    QCOMPARE(l.timeoutValue, QStringLiteral("EXPIRED"));
+    QCOMPARE(l.failedValues, (QStringList{QStringLiteral("FAIL"), QStringLiteral("ERROR")}));
+    QCOMPARE(l.sourceFile, QStringLiteral("acme.json"));
+}
+
+void TestLayout::refusedFiles_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("mentions");
+
+    QTest::newRow("not json") << QByteArray("{\"base\": ") << QStringLiteral("not a JSON object");
+    QTest::newRow("array") << QByteArray("[1,2]") << QStringLiteral("not a JSON object");
+    QTest::newRow("no base") << QByteArray(R"({"name":"x"})") << QStringLiteral("\"base\"");
+    QTest::newRow("native base") << QByteArray(R"({"base":"native"})") << QStringLiteral("\"base\"");
+    QTest::newRow("typo at top") << QByteArray(R"({"base":"go-middleware","tabel":"x"})") << QStringLiteral("tabel");
+    QTest::newRow("typo in sql") << QByteArray(R"({"base":"go-middleware","sql":{"tabel":"x"}})") << QStringLiteral("tabel");
+    QTest::newRow("unknown role") << QByteArray(R"({"base":"go-middleware","sql":{"columns":{"biz_no":"x"}}})") << QStringLiteral("biz_no");
+    QTest::newRow("injection in table") << QByteArray(R"({"base":"go-middleware","sql":{"table":"records; DROP TABLE orders"}})")
+                                        << QStringLiteral("records; DROP");
+    QTest::newRow("quote in column") << QByteArray(R"({"base":"java-handler","sql":{"columns":{"status":"st\"atus"}}})")
+                                     << QStringLiteral("letters, digits");
+    QTest::newRow("backtick in column") << QByteArray(R"({"base":"java-handler","sql":{"columns":{"status":"a`b"}}})")
+                                        << QStringLiteral("letters, digits");
+    QTest::newRow("leading digit") << QByteArray(R"({"base":"go-middleware","sql":{"table":"1records"}})") << QStringLiteral("1records");
+    QTest::newRow("non-ascii table") << QByteArray(R"({"base":"go-middleware","sql":{"table":"幂等记录"}})") << QStringLiteral("letters, digits");
+    QTest::newRow("too long table") << (QByteArray(R"({"base":"go-middleware","sql":{"table":")") + QByteArray(64, 'a') + QByteArray(R"("}})"))
+                                    << QStringLiteral("63 characters");
+    QTest::newRow("two roles one column") << QByteArray(R"({"base":"java-handler","sql":{"columns":{"biz_no":"status"}}})")
+                                          << QStringLiteral("same column");
+    QTest::newRow("count wrong type") << QByteArray(R"({"base":"go-middleware","redis":{"scan_count":"many"}})") << QStringLiteral("scan_count");
+    QTest::newRow("count too small") << QByteArray(R"({"base":"go-middleware","redis":{"scan_count":1}})") << QStringLiteral("scan_count");
+    QTest::newRow("empty prefix") << QByteArray(R"({"base":"go-middleware","redis":{"key_prefix":""}})") << QStringLiteral("key_prefix");
+    QTest::newRow("states on go") << QByteArray(R"({"base":"go-middleware","states":{"processing":"P"}})") << QStringLiteral("java-handler");
+    QTest::newRow("same state twice") << QByteArray(R"({"base":"java-handler","states":{"success":"PROCESSING"}})") << QStringLiteral("must differ");
+    QTest::newRow("failed is success") << QByteArray(R"({"base":"java-handler","states":{"failed":["SUCCESS"]}})") << QStringLiteral("must differ");
+    QTest::newRow("empty state") << QByteArray(R"({"base":"java-handler","states":{"timeout":""}})") << QStringLiteral("1 to 64");
+    QTest::newRow("scope with brace") << QByteArray(R"({"base":"go-middleware","scope":"a{b}"})") << QStringLiteral("scope");
+    QTest::newRow("retention zero") << QByteArray(R"({"base":"go-middleware","retention_seconds":0})") << QStringLiteral("retention_seconds");
+}
+
+void TestLayout::refusedFiles()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, mentions);
+    const Result<Layout> parsed = Layout::fromJson(json, QStringLiteral("bad.json"));
+    QVERIFY(!parsed);
+    QCOMPARE(parsed.error().kind, ErrorKind::InvalidArgument);
+    QVERIFY2(parsed.error().message.contains(mentions), qPrintable(parsed.error().message));
+    QVERIFY2(parsed.error().message.contains(QStringLiteral("bad.json")) || parsed.error().message.contains(QStringLiteral("layout")),
+             qPrintable(parsed.error().message));
+}
+
+void TestLayout::unreadableFile()
+{
+    QTemporaryDir dir;
+    const Result<Layout> missing = Layout::fromFile(dir.filePath(QStringLiteral("none.json")));
+    QVERIFY(!missing);
+    QVERIFY(missing.error().message.contains(QStringLiteral("none.json")));
+
+    QFile big(dir.filePath(QStringLiteral("big.json")));
+    QVERIFY(big.open(QIODevice::WriteOnly));
+    big.write(QByteArray(2 * 1024 * 1024, ' '));
+    big.close();
+    const Result<Layout> tooBig = Layout::fromFile(big.fileName());
+    QVERIFY(!tooBig);
+    QVERIFY(tooBig.error().message.contains(QStringLiteral("1 MiB")));
+}
+
+void TestLayout::resolveByNameOrPath()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("shop.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"base": "go-middleware", "redis": {"key_prefix": "shop:idemp:"}})");
+    file.close();
+    const Result<Layout> fromPath = Layout::resolve(path);
+    QVERIFY2(fromPath.ok(), qPrintable(fromPath.error().message));
+    QCOMPARE(fromPath->name, QStringLiteral("shop")); // no "name": the file's base name
+    QCOMPARE(fromPath->keyPrefix, QByteArrayLiteral("shop:idemp:"));
+    QCOMPARE(Layout::resolve(QString())->family, LayoutFamily::Native);
+    QCOMPARE(Layout::resolve(QStringLiteral("java-handler"))->family, LayoutFamily::JavaHandler);
+    QVERIFY(!Layout::resolve(QStringLiteral("cobol")));
+}
+
+void TestLayout::wrongBackendForLayout_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("go on mysql") << QStringLiteral("mysql://u@127.0.0.1:1/db?layout=go-middleware") << QStringLiteral("PostgreSQL");
+    QTest::newRow("go on sqlite") << QStringLiteral("sqlite:///tmp/x.db?layout=go-middleware") << QStringLiteral("PostgreSQL");
+    QTest::newRow("java on postgresql") << QStringLiteral("postgresql://u@127.0.0.1:1/db?layout=java-handler") << QStringLiteral("MySQL");
+    QTest::newRow("unknown layout") << QStringLiteral("redis://127.0.0.1:1/0?layout=php") << QStringLiteral("Unknown layout");
+}
+
+void TestLayout::wrongBackendForLayout()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, mentions);
+    // Refused before any connection is tried (the ports are closed).
+    const Result<std::unique_ptr<Store>> opened = openStore(url);
+    QVERIFY(!opened);
+    QCOMPARE(opened.error().kind, ErrorKind::InvalidArgument);
+    QVERIFY2(opened.error().message.contains(mentions), qPrintable(opened.error().message));
+}
+
+void TestLayout::nestedPasswordsHidden()
+{
+    const Result<StoreUrl> url = StoreUrl::parse(
+        QStringLiteral("mysql://app@db.internal:3306/shop?layout=java-handler&cache=redis%3A%2F%2F%3As3cret%40cache%3A6379%2F2"
+                       "&audit=postgresql%3A%2F%2Fops%3Ahunter2%40audit-db%3A5432%2Faudit"));
+    QVERIFY2(url.ok(), qPrintable(url.error().message));
+    QCOMPARE(url->options.value(QStringLiteral("cache")), QStringLiteral("redis://:s3cret@cache:6379/2"));
+    const QString shown = url->displayString();
+    QVERIFY2(!shown.contains(QStringLiteral("s3cret")), qPrintable(shown));
+    QVERIFY2(!shown.contains(QStringLiteral("hunter2")), qPrintable(shown));
+    QVERIFY(shown.contains(QStringLiteral("audit-db")));
+}
+
+void TestLayout::defaultAuditFileIsStable()
+{
+    const Layout go = Layout::builtin(QStringLiteral("go-middleware")).value();
+    const StoreUrl a = StoreUrl::parse(QStringLiteral("redis://127.0.0.1:6379/0?layout=go-middleware")).value();
+    const StoreUrl b = StoreUrl::parse(QStringLiteral("redis://127.0.0.1:6379/0?layout=go-middleware&scan_count=5000")).value();
+    const StoreUrl other = StoreUrl::parse(QStringLiteral("redis://127.0.0.1:6379/1?layout=go-middleware")).value();
+    QCOMPARE(ForeignStore::auditUrl(a, go), ForeignStore::auditUrl(b, go)); // an option does not move the log
+    QVERIFY(ForeignStore::auditUrl(a, go) != ForeignStore::auditUrl(other, go));
+    QVERIFY(ForeignStore::auditUrl(a, go).startsWith(QStringLiteral("sqlite://")));
+    QVERIFY(ForeignStore::auditUrl(a, go).contains(QStringLiteral("/idem-console/audit/go-middleware-")));
+    const StoreUrl chosen = StoreUrl::parse(QStringLiteral("redis://127.0.0.1:6379/0?layout=go-middleware&audit=sqlite%3A%2F%2F%2Fvar%2Faudit.db")).value();
+    QCOMPARE(ForeignStore::auditUrl(chosen, go), QStringLiteral("sqlite:///var/audit.db"));
+}
+
+QTEST_GUILESS_MAIN(TestLayout)
+#include "tst_layout.moc"
