@@ -1,6 +1,11 @@
 // idemctl as an operator uses it: exit codes, messages, JSON output.
+#include "store/redisconnection.h"
+#include "store/storeurl.h"
+
 #include <QtSql>
 #include <QtTest>
+
+#include <hiredis/hiredis.h>
 
 namespace {
 
@@ -20,6 +25,24 @@ Run idemctl(const QStringList &arguments, int timeoutMs = 120000)
     process.waitForFinished();
     return Run{process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
                process.readAllStandardError()};
+}
+
+// A time as Go's encoding/json writes a time.Time from time.Now() in
+// Asia/Shanghai: RFC 3339, nanoseconds with trailing zeros trimmed.
+QByteArray goTime(qint64 ms, int extraNanos)
+{
+    const QDateTime t = QDateTime::fromMSecsSinceEpoch(ms, QTimeZone(8 * 3600));
+    QByteArray fraction = QByteArray::number((ms % 1000) * 1000000 + extraNanos).rightJustified(9, '0');
+    while (fraction.endsWith('0'))
+        fraction.chop(1);
+    return t.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss")).toLatin1() + (fraction.isEmpty() ? QByteArray() : '.' + fraction) + "+08:00";
+}
+
+// IdempotencyRecord as the Go middleware's SetInFlight marshals it.
+QByteArray goInFlight(const QByteArray &key, qint64 createdMs)
+{
+    return "{\"key\":\"" + key + "\",\"status_code\":0,\"headers\":null,\"body\":null,\"created_at\":\"" + goTime(createdMs, 417)
+        + "\",\"expires_at\":\"" + goTime(createdMs + 86400000, 417) + "\",\"request_hash\":\"9f86d081884c7d65\",\"in_flight\":true}";
 }
 
 } // namespace
@@ -215,6 +238,106 @@ private slots:
         db.close();
         db = QSqlDatabase();
         QSqlDatabase::removeDatabase(QStringLiteral("reconcile-check"));
+    }
+
+    // Issue 7's must-show on a real Redis: records the Go middleware wrote
+    // are listed and reconciled by idemctl with --layout; the reconciled one
+    // is rewritten as Go's Finalize would write it, the order-less one is
+    // deleted, and the audit chain in the chosen SQLite file verifies.
+    void goMiddlewareInflightAndReconcile()
+    {
+        const QString redisUrl = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
+        if (redisUrl.isEmpty())
+            QSKIP("IDEM_TEST_REDIS_URL is not set (tools/test.sh sets it)");
+        const StoreUrl parsed = StoreUrl::parse(redisUrl).value();
+        RedisSettings settings;
+        settings.host = parsed.host.toUtf8();
+        settings.port = parsed.port;
+        settings.database = parsed.database.toInt();
+        RedisConnection redis(settings);
+        // A prefix of this run only, so other tests' keys are not listed.
+        const QByteArray prefix = "idemp:ctl" + QByteArray::number(QCoreApplication::applicationPid()) + ':';
+        const QString layoutFile = m_dir.filePath(QStringLiteral("go.json"));
+        {
+            QFile f(layoutFile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\"base\": \"go-middleware\", \"scope\": \"pay\", \"redis\": {\"key_prefix\": \"" + prefix + "\", \"scan_count\": 50}}");
+        }
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (const QByteArray &key : {QByteArrayLiteral("PAY-1001"), QByteArrayLiteral("PAY-1002"), QByteArrayLiteral("PAY-1003")}) {
+            Result<RedisReply> set = redis.command({"SET", prefix + key, goInFlight(key, now - 3600000), "EX", "86400"});
+            QVERIFY(set.ok());
+        }
+        const QByteArray fresh = goInFlight("PAY-1004", now - 1000); // in flight but not stuck: left alone
+        QVERIFY(redis.command({"SET", prefix + "PAY-1004", fresh, "EX", "86400"}).ok());
+
+        const QString ordersFile = m_dir.filePath(QStringLiteral("go-orders.db"));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("go-orders"));
+            db.setDatabaseName(ordersFile);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("CREATE TABLE orders (order_no TEXT PRIMARY KEY, status TEXT, amount INTEGER)")));
+            QVERIFY(q.exec(QStringLiteral("INSERT INTO orders VALUES ('PAY-1001', 'PAID', 4200), ('PAY-1003', 'PENDING', 990)")));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("go-orders"));
+
+        const QString audit = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("go-audit.db"));
+        const QStringList storeArgs{QStringLiteral("--store"), redisUrl, QStringLiteral("--layout"), layoutFile, QStringLiteral("--audit"), audit};
+        const Run listed = idemctl(QStringList{QStringLiteral("inflight"), QStringLiteral("--json")} + storeArgs);
+        QVERIFY2(listed.exitCode == 0, listed.err.constData());
+        const QJsonArray rows = QJsonDocument::fromJson(listed.out).object().value(QStringLiteral("records")).toArray();
+        QStringList keys;
+        for (const QJsonValue &v : rows)
+            keys << v.toObject().value(QStringLiteral("key")).toString();
+        QCOMPARE(keys, (QStringList{QStringLiteral("PAY-1001"), QStringLiteral("PAY-1002"), QStringLiteral("PAY-1003"), QStringLiteral("PAY-1004")}));
+
+        const QStringList reconcile = QStringList{QStringLiteral("reconcile"), QStringLiteral("--orders"), QStringLiteral("sqlite://") + ordersFile,
+                                                  QStringLiteral("--table"), QStringLiteral("orders"), QStringLiteral("--key-column"), QStringLiteral("order_no"),
+                                                  QStringLiteral("--status-column"), QStringLiteral("status"), QStringLiteral("--done-values"), QStringLiteral("PAID"),
+                                                  QStringLiteral("--pending-values"), QStringLiteral("PENDING"), QStringLiteral("--match"), QStringLiteral("key"),
+                                                  QStringLiteral("--operator"), QStringLiteral("night-ops"), QStringLiteral("--reason"),
+                                                  QStringLiteral("INC-7 gateway timeouts"), QStringLiteral("--json")} + storeArgs;
+        const Run applied = idemctl(reconcile);
+        QVERIFY2(applied.exitCode == 0, QByteArray(applied.err + applied.out).constData());
+        const QJsonObject done = applied.json();
+        QCOMPARE(done.value(QStringLiteral("matched")).toInteger(), 3);
+        QCOMPARE(done.value(QStringLiteral("complete")).toInteger(), 1);
+        QCOMPARE(done.value(QStringLiteral("release")).toInteger(), 1);
+        QCOMPARE(done.value(QStringLiteral("review")).toInteger(), 1);
+        QCOMPARE(done.value(QStringLiteral("applied")).toInteger(), 2);
+
+        // PAY-1001: finished as Go's Finalize writes it, so a retry replays.
+        Result<RedisReply> finished = redis.command({"GET", prefix + "PAY-1001"});
+        QVERIFY(finished.ok());
+        const QByteArray value = RedisConnection::bytes(finished->get());
+        const QJsonObject go = QJsonDocument::fromJson(value).object();
+        QCOMPARE(go.keys(), (QStringList{QStringLiteral("body"), QStringLiteral("created_at"), QStringLiteral("expires_at"), QStringLiteral("headers"),
+                                         QStringLiteral("in_flight"), QStringLiteral("key"), QStringLiteral("request_hash"), QStringLiteral("status_code")}));
+        QVERIFY2(value.startsWith("{\"key\":\"PAY-1001\",\"status_code\":200,\"headers\":{"), value.constData());
+        QVERIFY2(value.endsWith(",\"request_hash\":\"9f86d081884c7d65\",\"in_flight\":false}"), value.constData());
+        QVERIFY(value.contains(QByteArray("\"created_at\":\"" + goTime(now - 3600000, 417) + '"'))); // kept as the service wrote it
+        QVERIFY(!QByteArray::fromBase64(go.value(QStringLiteral("body")).toString().toLatin1()).isEmpty());
+        Result<RedisReply> ttl = redis.command({"PTTL", prefix + "PAY-1001"});
+        QVERIFY(ttl.ok() && ttl.value()->integer > 0);
+        // PAY-1002 (no order): deleted, so the client may resubmit. PAY-1003 and the fresh one: untouched.
+        QCOMPARE(redis.command({"EXISTS", prefix + "PAY-1002"}).value()->integer, 0LL);
+        QCOMPARE(RedisConnection::bytes(redis.command({"GET", prefix + "PAY-1004"}).value().get()), fresh);
+
+        const Run verify = idemctl(QStringList{QStringLiteral("audit"), QStringLiteral("verify"), QStringLiteral("--json")} + storeArgs);
+        QVERIFY2(verify.exitCode == 0, verify.err.constData());
+        QVERIFY(verify.json().value(QStringLiteral("ok")).toBool());
+        QCOMPARE(verify.json().value(QStringLiteral("entries")).toInteger(), 2);
+
+        // A claim is the service's: idemctl press on this store is refused with the layout named.
+        const Run press = idemctl(QStringList{QStringLiteral("press"), QStringLiteral("--concurrency"), QStringLiteral("2"), QStringLiteral("--requests"),
+                                              QStringLiteral("2")} + storeArgs);
+        QVERIFY(press.exitCode != 0);
+        QVERIFY2(press.err.contains("layout"), press.err.constData());
+
+        for (const QByteArray &key : {QByteArrayLiteral("PAY-1001"), QByteArrayLiteral("PAY-1003"), QByteArrayLiteral("PAY-1004")})
+            QVERIFY(redis.command({"DEL", prefix + key}).ok());
     }
 
     // The operator's night: preview, apply, verify the audit log, notice tampering.

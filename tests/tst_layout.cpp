@@ -22,6 +22,7 @@ private slots:
     void wrongBackendForLayout();
     void nestedPasswordsHidden();
     void defaultAuditFileIsStable();
+    void shippedExamplesParse();
 };
 
 void TestLayout::builtins()
@@ -206,6 +207,18 @@ void TestLayout::defaultAuditFileIsStable()
     QVERIFY(ForeignStore::auditUrl(a, go).contains(QStringLiteral("/idem-console/audit/go-middleware-")));
     const StoreUrl chosen = StoreUrl::parse(QStringLiteral("redis://127.0.0.1:6379/0?layout=go-middleware&audit=sqlite%3A%2F%2F%2Fvar%2Faudit.db")).value();
     QCOMPARE(ForeignStore::auditUrl(chosen, go), QStringLiteral("sqlite:///var/audit.db"));
+}
+
+void TestLayout::shippedExamplesParse()
+{
+    const Result<Layout> java = Layout::fromFile(QStringLiteral(IDEM_LAYOUTS_DIR "/java-handler-example.json"));
+    QVERIFY2(java.ok(), qPrintable(java.error().message));
+    QCOMPARE(java->name, QStringLiteral("acme-pay"));
+    QCOMPARE(java->table, QStringLiteral("t_idempotent_record"));
+    const Result<Layout> go = Layout::fromFile(QStringLiteral(IDEM_LAYOUTS_DIR "/go-middleware-example.json"));
+    QVERIFY2(go.ok(), qPrintable(go.error().message));
+    QCOMPARE(go->scope, QStringLiteral("orders"));
+    QCOMPARE(go->family, LayoutFamily::GoMiddleware);
 }
 
 QTEST_GUILESS_MAIN(TestLayout)

@@ -88,10 +88,12 @@ QJsonObject recordToJson(const Record &record, qint64 nowMs)
         {QStringLiteral("created_at"), record.createdAt},
         {QStringLiteral("updated_at"), record.updatedAt},
         {QStringLiteral("expires_at"), record.expiresAt},
-        {QStringLiteral("age_ms"), record.ageMs(nowMs)},
+        {QStringLiteral("age_ms"), record.readError.isEmpty() ? QJsonValue(record.ageMs(nowMs)) : QJsonValue()}, // unreadable: unknown
         {QStringLiteral("reconciled"), record.reconciled},
         {QStringLiteral("body_bytes"), record.body.size()},
     };
+    if (!record.readError.isEmpty())
+        o.insert(QStringLiteral("read_error"), record.readError); // a foreign value that cannot be read; body holds it raw
     const std::optional<HeaderList> headers = decodeHeaders(record.headers);
     if (headers) {
         QJsonObject h;
@@ -179,6 +181,16 @@ Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &pa
             return makeError(ErrorKind::InvalidArgument, CliText::tr("--scan-count must be a number from 10 to 100000."));
     }
     return openStore(parsed.value(), mode);
+}
+
+std::optional<Error> claimsRefused(const Store &store)
+{
+    if (store.layoutName() == QLatin1String("native"))
+        return std::nullopt;
+    return makeError(ErrorKind::Refused, CliText::tr("%1 is in the %2 layout: its own service claims the keys, so this command, which "
+                                                     "claims keys itself, does not run there. Use a native store for traffic and press "
+                                                     "tests; on this store use inflight, get, sweep, reconcile and audit.")
+                                             .arg(store.displayUrl(), store.layoutName()));
 }
 
 OpenMode openModeFromOptions(const QCommandLineParser &parser)

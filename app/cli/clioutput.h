@@ -45,6 +45,9 @@ QString storeUrlText(const QCommandLineParser &parser);
 // Opens the store named by --store or IDEM_STORE (none: InvalidArgument).
 // Commands that only read open it read-only: the engine then refuses any write.
 Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser, OpenMode mode = OpenMode::ReadWrite);
+// Commands that claim keys (demo, press) on a store in a foreign layout:
+// its service owns the claims, so they are refused before any traffic runs.
+std::optional<Error> claimsRefused(const Store &store);
 // The mode --read-only asks for.
 OpenMode openModeFromOptions(const QCommandLineParser &parser);
 // The outcome of an applied sweep or reconcile plan, added to `out`: applied,

@@ -49,6 +49,8 @@ int runDemoCommand(const QStringList &arguments)
     Result<std::unique_ptr<Store>> store = openStoreFromOptions(parser);
     if (!store)
         return engineError(store.error(), json);
+    if (std::optional<Error> foreign = claimsRefused(*store.value()))
+        return engineError(*foreign, json);
     // Parsed already by openStoreFromOptions(); the orders table needs the parts.
     const Result<StoreUrl> url = StoreUrl::parse(storeUrlText(parser));
     if (url->kind == StoreUrl::Kind::Redis)

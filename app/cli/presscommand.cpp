@@ -63,6 +63,8 @@ int runPressCommand(const QStringList &arguments)
     Result<std::unique_ptr<Store>> store = openStoreFromOptions(parser);
     if (!store)
         return engineError(store.error(), json);
+    if (std::optional<Error> foreign = claimsRefused(*store.value()))
+        return engineError(*foreign, json);
     const PressReport r = runPress(*store.value(), config);
     if (json) {
         printJson(QJsonObject{

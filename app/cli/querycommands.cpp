@@ -96,7 +96,8 @@ int runStatsCommand(const QStringList &arguments)
 int runInFlightCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(CliText::tr("In-flight records, oldest attempt first (served by an index, never a scan)."));
+    parser.setApplicationDescription(CliText::tr("In-flight records, oldest attempt first (native stores: served by an index, never a scan; "
+                                                 "foreign Redis layouts: SCAN, never KEYS)."));
     addStoreOptions(parser);
     parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope."), QStringLiteral("scope")});
     parser.addOption({QStringLiteral("older-than"), CliText::tr("Only attempts older than this (e.g. 10m, 90s, 2h)."), QStringLiteral("age")});
@@ -130,7 +131,13 @@ int runInFlightCommand(const QStringList &arguments)
         QJsonArray records;
         for (const Record &r : rows.value())
             records.append(recordToJson(r, t));
-        printJson(QJsonObject{{QStringLiteral("matched"), total.value()}, {QStringLiteral("records"), records}});
+        QJsonObject out{{QStringLiteral("matched"), total.value()}, {QStringLiteral("records"), records},
+                        {QStringLiteral("layout"), opened.value()->layoutName()}};
+        if (const std::shared_ptr<ScanProgress> scan = opened.value()->scanProgress()) {
+            out.insert(QStringLiteral("scanned_keys"), scan->scanned.load());
+            out.insert(QStringLiteral("partial"), scan->lastCancelled.load());
+        }
+        printJson(out);
         return ExitOk;
     }
     printLine(CliText::tr("%1 in-flight record(s) match; showing %2.").arg(total.value()).arg(rows->size()));
@@ -139,6 +146,8 @@ int runInFlightCommand(const QStringList &arguments)
         printLine(QStringLiteral("%1  %2  %3  age=%4  attempts=%5  owner=%6  biz_no=%7%8")
                       .arg(r.scope, -9).arg(r.key, -38).arg(QDateTime::fromMSecsSinceEpoch(r.updatedAt).toString(Qt::ISODate))
                       .arg(formatAge(r.ageMs(t))).arg(r.attempts).arg(r.owner, r.bizNo, stuck ? CliText::tr("  STUCK") : QString()));
+        if (!r.readError.isEmpty())
+            printLine(CliText::tr("    UNREADABLE: %1").arg(r.readError));
     }
     return ExitOk;
 }

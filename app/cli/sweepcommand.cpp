@@ -111,6 +111,12 @@ int runSweepCommand(const QStringList &arguments)
                     {QStringLiteral("matched"), preview->matched},
                     {QStringLiteral("oldest_age_ms"), preview->oldestAgeMs},
                     {QStringLiteral("owners"), ownersToJson(preview->owners)}};
+    if (!preview->unreadableKeys.isEmpty())
+        out.insert(QStringLiteral("unreadable"), QJsonArray::fromStringList(preview->unreadableKeys.mid(0, ListCap)));
+    if (!json && !preview->unreadableKeys.isEmpty())
+        printLine(CliText::tr("%1 record(s) cannot be read and are left out (idemctl get shows why): %2")
+                      .arg(preview->unreadableKeys.size())
+                      .arg(preview->unreadableKeys.mid(0, 10).join(QStringLiteral(", "))));
     if (!json) {
         printLine(CliText::tr("%1 in-flight record(s) older than %2 match%3; oldest %4.")
                       .arg(preview->matched)

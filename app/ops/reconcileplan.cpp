@@ -152,7 +152,8 @@ Result<QList<ReconcileRow>> ReconcilePlan::build(Store &store, OrderLookup &orde
             if (!found)
                 return found.error();
             for (const Record &r : page.value()) {
-                if (seen.contains({r.scope, r.key}))
+                // A foreign value that cannot be read has no lease to act on: not planned.
+                if (seen.contains({r.scope, r.key}) || !r.readError.isEmpty())
                     continue;
                 seen.insert({r.scope, r.key});
                 const ActionTarget target = ActionTarget::of(r);

@@ -46,6 +46,10 @@ Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &cr
         if (!page)
             return page.error();
         for (const Record &record : page.value()) {
+            if (!record.readError.isEmpty()) {
+                preview.unreadableKeys.append(record.scope + QLatin1Char('/') + record.key);
+                continue;
+            }
             preview.targets.append(ActionTarget::of(record));
             preview.oldestAgeMs = qMax(preview.oldestAgeMs, record.ageMs(nowMs));
             ++preview.owners[record.owner];

@@ -15,6 +15,9 @@ struct SweepPreview {
     qint64 oldestAgeMs = 0;
     QMap<QString, qint64> owners;   // owner (host:pid) -> records
     QList<ActionTarget> targets;    // every matched record, oldest first
+    // Foreign values that cannot be read (Record::readError): listed for the
+    // operator, never targeted; fix or delete them by hand.
+    QStringList unreadableKeys;     // "scope/key"
     // Cancelled while reading: the counts and targets cover only the pages
     // read so far, so this preview is not a complete picture to apply.
     bool cancelled = false;

@@ -1,15 +1,232 @@
 #include "goredisstore.h"
 
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QFile>
+
+#include <hiredis/hiredis.h>
+
 namespace {
-Error notYet() { return makeError(ErrorKind::NotBuilt, QStringLiteral("GoRedisStore is not built yet.")); }
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(GoRedisStore)
+};
+
+constexpr qsizetype kRawBodyLimit = 64 * 1024; // of an unreadable value, shown as its body
+constexpr qsizetype kSeenLimit = 1024;
+
+QString sha1Hex(const QByteArray &value)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(value, QCryptographicHash::Sha1).toHex());
+}
+
+Record unreadable(const Layout &layout, const KeyReplies &k, const QString &what, const QByteArray &raw)
+{
+    Record r;
+    r.scope = layout.scope;
+    r.key = QString::fromUtf8(k.redisKey.sliced(layout.keyPrefix.size()));
+    r.bizNo = r.key;
+    r.state = RecordState::InFlight;
+    r.lease = raw.isNull() ? QString() : sha1Hex(raw);
+    r.body = raw.left(kRawBodyLimit);
+    r.readError = QString::fromUtf8(k.redisKey) + QStringLiteral(": ") + what;
+    return r;
+}
+
 } // namespace
 
-GoRedisStore::GoRedisStore(const StoreUrl &url, const Layout &layout) : ForeignStore(url, layout) {}
+GoRedisStore::GoRedisStore(const StoreUrl &url, const Layout &layout)
+    : ForeignStore(url, layout)
+    , m_scan(url, layout, m_progress,
+             RedisScan::Reader{[](const QByteArray &key) { return QList<RedisCommand>{RedisCommand{"GET", key}}; },
+                               [layout](const KeyReplies &k, qint64) { return toRecord(layout, k, true); }})
+{
+    QFile file(QStringLiteral(":/lua/goaction.lua"));
+    if (file.open(QIODevice::ReadOnly))
+        m_script = file.readAll();
+    m_scriptSha = QCryptographicHash::hash(m_script, QCryptographicHash::Sha1).toHex();
+}
+
 GoRedisStore::~GoRedisStore() = default;
-Result<QList<Record>> GoRedisStore::inFlight(const InFlightQuery &) { return notYet(); }
-Result<qint64> GoRedisStore::countInFlight(const InFlightQuery &) { return notYet(); }
-Result<QList<ScopeCount>> GoRedisStore::countByState() { return notYet(); }
-Result<QList<ActivityRow>> GoRedisStore::activity(const QString &, qint64, qint64) { return notYet(); }
-Result<void> GoRedisStore::openBackend() { return notYet(); }
-Result<std::optional<Record>> GoRedisStore::readRecord(const QString &, const QString &) { return notYet(); }
-Result<TransitionOutcome> GoRedisStore::writeAction(const OperatorAction &, const Record &) { return notYet(); }
+
+std::optional<Record> GoRedisStore::toRecord(const Layout &layout, const KeyReplies &k, bool summary)
+{
+    if (!k.type.isEmpty())
+        return unreadable(layout, k, Text::tr("holds a Redis %1, expected a string (the middleware's JSON record)").arg(QString::fromUtf8(k.type)), QByteArray());
+    const redisReply *reply = k.replies.isEmpty() ? nullptr : k.replies.first().get();
+    if (!reply || reply->type == REDIS_REPLY_NIL)
+        return std::nullopt;
+    const QByteArray value = RedisConnection::bytes(reply);
+    Result<GoRecord> decoded = GoJson::decode(value, summary);
+    if (decoded && summary && decoded->inFlight)
+        decoded = GoJson::decode(value); // listed: in full
+    if (!decoded)
+        return unreadable(layout, k, decoded.error().message, value);
+    const GoRecord &g = decoded.value();
+    const QByteArray key = k.redisKey.sliced(layout.keyPrefix.size());
+    if (g.key != key) {
+        return unreadable(layout, k, Text::tr("its key field is \"%1\", not the key it is stored under").arg(QString::fromUtf8(g.key.left(200))),
+                          value);
+    }
+    Record r;
+    if (summary && !g.inFlight) {
+        r.state = RecordState::Completed;
+        r.createdAt = r.updatedAt = g.createdAt.msSinceEpoch();
+        r.expiresAt = g.expiresAt.msSinceEpoch();
+        return r;
+    }
+    r.scope = layout.scope;
+    r.key = QString::fromUtf8(key);
+    r.bizNo = r.key;
+    r.state = g.inFlight ? RecordState::InFlight : RecordState::Completed;
+    r.fingerprint = QString::fromUtf8(g.requestHash);
+    r.lease = sha1Hex(value);
+    r.statusCode = int(g.statusCode);
+    HeaderList headers;
+    if (g.headers) {
+        for (auto it = g.headers->cbegin(); it != g.headers->cend(); ++it)
+            headers.append({it.key(), it.value()});
+    }
+    r.headers = encodeHeaders(headers);
+    r.body = g.body.value_or(QByteArray());
+    r.createdAt = g.createdAt.msSinceEpoch();
+    r.updatedAt = r.createdAt;
+    r.expiresAt = g.expiresAt.msSinceEpoch();
+    return r;
+}
+
+QByteArray GoRedisStore::finishedValue(const GoRecord &stored, const Response &response, qint64 nowMs, qint64 retentionMs)
+{
+    GoRecord done = stored;
+    done.statusCode = response.status;
+    done.headers.emplace(); // the middleware's captured header map is never nil
+    for (const auto &[name, value] : response.headers)
+        done.headers->insert(name, value); // a map: the last value of a name wins
+    // bytes.Buffer.Bytes() of an empty capture is a nil slice: null.
+    done.body = response.body.isEmpty() ? std::nullopt : std::optional<QByteArray>(response.body);
+    done.expiresAt = GoTime::fromMs(nowMs + retentionMs, stored.createdAt.offsetSeconds);
+    done.inFlight = false;
+    return GoJson::encode(done);
+}
+
+Result<void> GoRedisStore::openBackend()
+{
+    if (m_script.isEmpty())
+        return makeError(ErrorKind::Internal, Text::tr("The Lua script :/lua/goaction.lua is missing from this build."));
+    return m_scan.open();
+}
+
+void GoRedisStore::remember(const QByteArray &redisKey, const QByteArray &value)
+{
+    QMutexLocker lock(&m_seenMutex);
+    if (m_seen.size() >= kSeenLimit)
+        m_seen.clear();
+    m_seen.insert(redisKey, value);
+}
+
+std::optional<QByteArray> GoRedisStore::recall(const QByteArray &redisKey)
+{
+    QMutexLocker lock(&m_seenMutex);
+    auto it = m_seen.find(redisKey);
+    if (it == m_seen.end())
+        return std::nullopt;
+    QByteArray value = it.value();
+    m_seen.erase(it);
+    return value;
+}
+
+Result<std::optional<Record>> GoRedisStore::readRecord(const QString &scope, const QString &key)
+{
+    if (scope != m_layout.scope || key.isEmpty())
+        return std::optional<Record>();
+    Result<KeyReplies> read = m_scan.fetch(m_scan.redisKey(key));
+    if (!read)
+        return read.error();
+    if (read->type.isEmpty() && !read->replies.isEmpty() && read->replies.first()->type == REDIS_REPLY_STRING)
+        remember(read->redisKey, RedisConnection::bytes(read->replies.first().get()));
+    return toRecord(m_layout, read.value());
+}
+
+Result<ActionResult> GoRedisStore::applyAction(const OperatorAction &action)
+{
+    if (action.expectedState != RecordState::InFlight) {
+        return makeError(ErrorKind::InvalidArgument, Text::tr("\"%1\" applies to in-flight records only: the %2 layout keeps no %3 records.")
+                                                         .arg(operatorActionName(action.kind), m_layout.name, recordStateName(action.expectedState)));
+    }
+    return ForeignStore::applyAction(action);
+}
+
+Result<TransitionOutcome> GoRedisStore::writeAction(const OperatorAction &action, const Record &current)
+{
+    if (!current.readError.isEmpty())
+        return makeError(ErrorKind::Corrupt, current.readError);
+    const QByteArray redisKey = m_scan.redisKey(action.key);
+    Result<RedisConnection *> c = m_scan.connection();
+    if (!c)
+        return c.error();
+
+    RedisCommand args{action.lease.toLatin1()};
+    if (action.kind == OperatorActionKind::ReconcileComplete) {
+        // The value the lease stands for: what readRecord() saw, else read again.
+        std::optional<QByteArray> value = recall(redisKey);
+        if (!value || sha1Hex(*value) != action.lease) {
+            Result<KeyReplies> read = m_scan.fetch(redisKey);
+            if (!read)
+                return read.error();
+            const redisReply *r = read->replies.isEmpty() ? nullptr : read->replies.first().get();
+            if (read->type.isEmpty() && (!r || r->type == REDIS_REPLY_NIL))
+                return TransitionOutcome::NotFound;
+            value = RedisConnection::bytes(r);
+            if (!read->type.isEmpty() || sha1Hex(*value) != action.lease)
+                return TransitionOutcome::StaleLease;
+        }
+        Result<GoRecord> stored = GoJson::decode(*value);
+        if (!stored)
+            return makeError(ErrorKind::Corrupt, QString::fromUtf8(redisKey) + QStringLiteral(": ") + stored.error().message);
+        args << "set" << finishedValue(stored.value(), action.response, action.nowMs, m_layout.retentionMs)
+             << QByteArray::number(m_layout.retentionMs);
+    } else {
+        args << "del";
+    }
+
+    RedisCommand eval{"EVALSHA", m_scriptSha, "1", redisKey};
+    eval << args;
+    Result<RedisReply> reply = c.value()->command(eval);
+    if (reply && RedisConnection::errorText(*reply.value()).startsWith("NOSCRIPT")) {
+        eval[0] = "EVAL";
+        eval[1] = m_script;
+        reply = c.value()->command(eval);
+    }
+    if (!reply)
+        return reply.error();
+    const QByteArray answer = RedisConnection::bytes(reply.value().get());
+    if (answer == "applied")
+        return TransitionOutcome::Applied;
+    if (answer == "stale")
+        return TransitionOutcome::StaleLease;
+    if (answer == "gone")
+        return TransitionOutcome::NotFound;
+    return makeError(ErrorKind::Refused, Text::tr("Redis %1 did not run the action on %2: %3")
+                                             .arg(m_scan.displayUrl(), QString::fromUtf8(redisKey),
+                                                  QString::fromUtf8(RedisConnection::errorText(*reply.value()))));
+}
+
+Result<QList<Record>> GoRedisStore::inFlight(const InFlightQuery &query)
+{
+    return m_scan.inFlight(query);
+}
+
+Result<qint64> GoRedisStore::countInFlight(const InFlightQuery &query)
+{
+    return m_scan.countInFlight(query);
+}
+
+Result<QList<ScopeCount>> GoRedisStore::countByState()
+{
+    return m_scan.countByState();
+}
+
+Result<QList<ActivityRow>> GoRedisStore::activity(const QString &scope, qint64 fromMinute, qint64 toMinute)
+{
+    return m_scan.activity(scope, fromMinute, toMinute);
+}

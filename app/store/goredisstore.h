@@ -1,14 +1,33 @@
 #pragma once
 
 #include "foreignstore.h"
+#include "gojson.h"
+#include "redisscan.h"
+
+#include <QHash>
+#include <QMutex>
 
 // The go-middleware layout on Redis (seeds/000…, RedisStore in Go): one
 // string per key under <prefix><key> (default "idemp:") holding Go's
-// encoding/json of IdempotencyRecord, in field order key, status_code,
-// headers, body (base64), created_at, expires_at (RFC 3339, nanoseconds),
-// request_hash, in_flight. There is no index: listings SCAN the key space
-// (never KEYS) in the background with progress and cancel (scanProgress()).
-// TO BE IMPLEMENTED (issue 7).
+// encoding/json of IdempotencyRecord (gojson.h). There is no index: listings
+// SCAN the key space (never KEYS) in the calling thread with progress and
+// cancel (scanProgress(); RedisScan states the costs and the caching).
+//
+// A record maps to scope = the layout's scope, key = the Redis key without
+// the prefix (= biz_no), state IN_FLIGHT while in_flight else COMPLETED (the
+// middleware has no TIMED_OUT: such a query is empty), fingerprint =
+// request_hash, lease = SHA1 hex of the stored value, no owner, one attempt,
+// created/updated = created_at, expires = expires_at. A value that cannot be
+// read (not JSON, a wrong type, a missing field, bad base64, another key,
+// a hash or list under the prefix) is listed in flight with readError and
+// its raw bytes (up to 64 KiB) as the body; no action applies to it.
+//
+// Actions (writeAction: one Lua round trip, compare-and-set on the SHA1 of
+// the value): timeout and release delete the key, so the middleware lets the
+// client resubmit; reconcile-complete writes the finished record as Go would
+// (same key, request_hash and created_at text; expires_at = now + the
+// layout's retention in created_at's UTC offset; in_flight false) with PX
+// retention. Only IN_FLIGHT records can be acted on.
 class GoRedisStore final : public ForeignStore {
 public:
     GoRedisStore(const StoreUrl &url, const Layout &layout);
@@ -19,6 +38,15 @@ public:
     Result<QList<ScopeCount>> countByState() override;
     Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
     std::shared_ptr<ScanProgress> scanProgress() override { return m_progress; }
+    Result<ActionResult> applyAction(const OperatorAction &action) override;
+
+    // The value reconcile-complete writes over `stored` (the decoded in-flight record).
+    static QByteArray finishedValue(const GoRecord &stored, const Response &response, qint64 nowMs, qint64 retentionMs);
+    // The record a stored value (or its absence) maps to; see above. A
+    // listing scan passes summary: a completed record then carries only its
+    // state and times (what the counts and activity() need), sparing the
+    // SHA1, the headers' JSON and the copies for the bulk of the key space.
+    static std::optional<Record> toRecord(const Layout &layout, const KeyReplies &key, bool summary = false);
 
 protected:
     Result<void> openBackend() override;
@@ -26,5 +54,15 @@ protected:
     Result<TransitionOutcome> writeAction(const OperatorAction &action, const Record &current) override;
 
 private:
+    // The value readRecord() last saw of a key (writeAction() rewrites it
+    // without reading it again); bounded, dropped when taken.
+    void remember(const QByteArray &redisKey, const QByteArray &value);
+    std::optional<QByteArray> recall(const QByteArray &redisKey);
+
     std::shared_ptr<ScanProgress> m_progress = std::make_shared<ScanProgress>();
+    RedisScan m_scan;
+    QByteArray m_script;
+    QByteArray m_scriptSha;
+    QMutex m_seenMutex;
+    QHash<QByteArray, QByteArray> m_seen;
 };

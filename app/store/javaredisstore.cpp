@@ -1,15 +1,111 @@
 #include "javaredisstore.h"
 
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDateTime>
+
+#include <hiredis/hiredis.h>
+
 namespace {
-Error notYet() { return makeError(ErrorKind::NotBuilt, QStringLiteral("JavaRedisStore is not built yet.")); }
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(JavaRedisStore)
+};
+
 } // namespace
 
-JavaRedisStore::JavaRedisStore(const StoreUrl &url, const Layout &layout) : ForeignStore(url, layout) {}
+JavaRedisStore::JavaRedisStore(const StoreUrl &url, const Layout &layout)
+    : ForeignStore(url, layout)
+    , m_scan(url, layout, m_progress,
+             RedisScan::Reader{[](const QByteArray &key) { return QList<RedisCommand>{RedisCommand{"GET", key}, RedisCommand{"PTTL", key}}; },
+                               [layout](const KeyReplies &k, qint64 nowMs) { return toRecord(layout, k, nowMs); }})
+{
+}
+
 JavaRedisStore::~JavaRedisStore() = default;
-Result<QList<Record>> JavaRedisStore::inFlight(const InFlightQuery &) { return notYet(); }
-Result<qint64> JavaRedisStore::countInFlight(const InFlightQuery &) { return notYet(); }
-Result<QList<ScopeCount>> JavaRedisStore::countByState() { return notYet(); }
-Result<QList<ActivityRow>> JavaRedisStore::activity(const QString &, qint64, qint64) { return notYet(); }
-Result<void> JavaRedisStore::openBackend() { return notYet(); }
-Result<std::optional<Record>> JavaRedisStore::readRecord(const QString &, const QString &) { return notYet(); }
-Result<TransitionOutcome> JavaRedisStore::writeAction(const OperatorAction &, const Record &) { return notYet(); }
+
+std::optional<Record> JavaRedisStore::toRecord(const Layout &layout, const KeyReplies &k, qint64 nowMs)
+{
+    Record r;
+    r.scope = layout.scope;
+    r.key = QString::fromUtf8(k.redisKey.sliced(layout.keyPrefix.size()));
+    r.state = RecordState::InFlight;
+    const QString where = QString::fromUtf8(k.redisKey) + QStringLiteral(": ");
+    if (!k.type.isEmpty()) {
+        r.readError = where + Text::tr("holds a Redis %1, expected a string (%2 or %3)")
+                                  .arg(QString::fromUtf8(k.type), layout.processingValue, layout.successValue);
+        return r;
+    }
+    const redisReply *value = k.replies.value(0).get();
+    if (!value || value->type == REDIS_REPLY_NIL)
+        return std::nullopt;
+    const QByteArray text = RedisConnection::bytes(value);
+    r.lease = QString::fromLatin1(QCryptographicHash::hash(text, QCryptographicHash::Sha1).toHex());
+    const redisReply *ttl = k.replies.value(1).get();
+    const qint64 pttl = ttl && ttl->type == REDIS_REPLY_INTEGER ? ttl->integer : -1;
+    const QString state = QString::fromUtf8(text);
+    if (state == layout.processingValue) {
+        r.updatedAt = pttl >= 0 ? nowMs - (layout.processingTtlMs - pttl) : 0;
+        r.createdAt = r.updatedAt;
+    } else if (state == layout.successValue) {
+        r.state = RecordState::Completed;
+        r.updatedAt = pttl >= 0 ? nowMs - (layout.successTtlMs - pttl) : 0;
+        r.createdAt = r.updatedAt;
+        r.expiresAt = pttl >= 0 ? nowMs + pttl : 0;
+    } else {
+        r.body = text.left(64 * 1024);
+        r.readError = where + Text::tr("holds \"%1\", expected %2 or %3").arg(state.left(200), layout.processingValue, layout.successValue);
+    }
+    return r;
+}
+
+Result<void> JavaRedisStore::openBackend()
+{
+    return m_scan.open();
+}
+
+Result<std::optional<Record>> JavaRedisStore::readRecord(const QString &scope, const QString &key)
+{
+    if (scope != m_layout.scope || key.isEmpty())
+        return std::optional<Record>();
+    Result<KeyReplies> read = m_scan.fetch(m_scan.redisKey(key));
+    if (!read)
+        return read.error();
+    return toRecord(m_layout, read.value(), QDateTime::currentMSecsSinceEpoch());
+}
+
+Error JavaRedisStore::refusedHere(OperatorActionKind kind) const
+{
+    return refused(Text::tr("\"%1\" on the Redis cache alone (the java-handler record lives in MySQL: open the MySQL store "
+                            "with layout=java-handler&cache=redis://… to act on it)").arg(operatorActionName(kind)));
+}
+
+Result<ActionResult> JavaRedisStore::applyAction(const OperatorAction &action)
+{
+    return refusedHere(action.kind); // before any audit entry: nothing will change
+}
+
+Result<TransitionOutcome> JavaRedisStore::writeAction(const OperatorAction &action, const Record &)
+{
+    return refusedHere(action.kind);
+}
+
+Result<QList<Record>> JavaRedisStore::inFlight(const InFlightQuery &query)
+{
+    return m_scan.inFlight(query);
+}
+
+Result<qint64> JavaRedisStore::countInFlight(const InFlightQuery &query)
+{
+    return m_scan.countInFlight(query);
+}
+
+Result<QList<ScopeCount>> JavaRedisStore::countByState()
+{
+    return m_scan.countByState();
+}
+
+Result<QList<ActivityRow>> JavaRedisStore::activity(const QString &scope, qint64 fromMinute, qint64 toMinute)
+{
+    return m_scan.activity(scope, fromMinute, toMinute);
+}

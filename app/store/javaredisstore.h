@@ -1,13 +1,22 @@
 #pragma once
 
 #include "foreignstore.h"
+#include "redisscan.h"
 
 // The java-handler layout's Redis cache alone (seeds/004…): `idem:<id>`
-// holding PROCESSING (TTL 10 min) or SUCCESS (TTL 24 h). Listed by SCAN like
-// GoRedisStore; the age of a PROCESSING key is its TTL minus PTTL. The record
-// itself lives in MySQL: actions are refused here with a message that says
-// to open the MySQL store with cache=redis://… instead.
-// TO BE IMPLEMENTED (issue 7).
+// holding PROCESSING (TTL 10 min) or SUCCESS (TTL 24 h), as strings (the
+// layout's state values). Listed by SCAN like GoRedisStore (RedisScan: GET
+// and PTTL of each key pipelined with the next SCAN step).
+//
+// PROCESSING is IN_FLIGHT, started at now - (processing TTL - PTTL), the
+// moment the handler set it; SUCCESS is COMPLETED, finished (and counted in
+// activity()) at now - (success TTL - PTTL). A key without a TTL has no known
+// start (0). Any other value, or a key of another type, is listed in flight
+// with readError. There is no request hash, body or biz_no in the cache.
+//
+// The record itself lives in MySQL: applyAction() is refused (before any
+// audit entry) with a message that says to open the MySQL store with
+// layout=java-handler&cache=redis://… instead.
 class JavaRedisStore final : public ForeignStore {
 public:
     JavaRedisStore(const StoreUrl &url, const Layout &layout);
@@ -18,6 +27,9 @@ public:
     Result<QList<ScopeCount>> countByState() override;
     Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
     std::shared_ptr<ScanProgress> scanProgress() override { return m_progress; }
+    Result<ActionResult> applyAction(const OperatorAction &action) override;
+
+    static std::optional<Record> toRecord(const Layout &layout, const KeyReplies &key, qint64 nowMs);
 
 protected:
     Result<void> openBackend() override;
@@ -25,5 +37,8 @@ protected:
     Result<TransitionOutcome> writeAction(const OperatorAction &action, const Record &current) override;
 
 private:
+    Error refusedHere(OperatorActionKind kind) const;
+
     std::shared_ptr<ScanProgress> m_progress = std::make_shared<ScanProgress>();
+    RedisScan m_scan;
 };

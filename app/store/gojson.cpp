@@ -1,0 +1,817 @@
+#include "gojson.h"
+
+#include <QCoreApplication>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+namespace {
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(GoJson)
+};
+
+constexpr int kMaxDepth = 10000; // Go's scanner nesting limit
+
+// Go's utf8.DecodeRune: the rune and its length, or (U+FFFD, 1) for a byte
+// that does not start a valid sequence (overlong, surrogate, > U+10FFFF).
+std::pair<char32_t, int> decodeRune(const uchar *p, qsizetype n)
+{
+    const uchar b0 = p[0];
+    if (b0 < 0x80)
+        return {b0, 1};
+    int size = 0;
+    uchar lo = 0x80, hi = 0xBF;
+    char32_t r = 0;
+    if (b0 >= 0xC2 && b0 <= 0xDF) {
+        size = 2;
+        r = b0 & 0x1F;
+    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+        size = 3;
+        r = b0 & 0x0F;
+        if (b0 == 0xE0)
+            lo = 0xA0;
+        else if (b0 == 0xED)
+            hi = 0x9F;
+    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+        size = 4;
+        r = b0 & 0x07;
+        if (b0 == 0xF0)
+            lo = 0x90;
+        else if (b0 == 0xF4)
+            hi = 0x8F;
+    } else {
+        return {0xFFFD, 1};
+    }
+    if (n < size || p[1] < lo || p[1] > hi)
+        return {0xFFFD, 1};
+    r = (r << 6) | (p[1] & 0x3F);
+    for (int i = 2; i < size; ++i) {
+        if (p[i] < 0x80 || p[i] > 0xBF)
+            return {0xFFFD, 1};
+        r = (r << 6) | (p[i] & 0x3F);
+    }
+    return {r, size};
+}
+
+void appendRune(QByteArray &out, char32_t r)
+{
+    if (r < 0x80) {
+        out.append(char(r));
+    } else if (r < 0x800) {
+        out.append(char(0xC0 | (r >> 6))).append(char(0x80 | (r & 0x3F)));
+    } else if (r < 0x10000) {
+        out.append(char(0xE0 | (r >> 12))).append(char(0x80 | ((r >> 6) & 0x3F))).append(char(0x80 | (r & 0x3F)));
+    } else {
+        out.append(char(0xF0 | (r >> 18))).append(char(0x80 | ((r >> 12) & 0x3F)))
+            .append(char(0x80 | ((r >> 6) & 0x3F))).append(char(0x80 | (r & 0x3F)));
+    }
+}
+
+enum class Kind { String, Number, Object, Array, Bool, Null, Invalid };
+
+QString kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::String: return Text::tr("a string");
+    case Kind::Number: return Text::tr("a number");
+    case Kind::Object: return Text::tr("an object");
+    case Kind::Array: return Text::tr("an array");
+    case Kind::Bool: return Text::tr("a boolean");
+    case Kind::Null: return Text::tr("null");
+    case Kind::Invalid: break;
+    }
+    return Text::tr("not a JSON value");
+}
+
+// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
+qint64 daysFromCivil(qint64 y, int m, int d)
+{
+    y -= m <= 2;
+    const qint64 era = (y >= 0 ? y : y - 399) / 400;
+    const qint64 yoe = y - era * 400;
+    const qint64 doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    const qint64 doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+void civilFromDays(qint64 z, qint64 *y, int *m, int *d)
+{
+    z += 719468;
+    const qint64 era = (z >= 0 ? z : z - 146096) / 146097;
+    const qint64 doe = z - era * 146097;
+    const qint64 yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const qint64 doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const qint64 mp = (5 * doy + 2) / 153;
+    *d = int(doy - (153 * mp + 2) / 5 + 1);
+    *m = int(mp < 10 ? mp + 3 : mp - 9);
+    *y = yoe + era * 400 + (*m <= 2);
+}
+
+int daysIn(int month, qint64 year)
+{
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    return month == 2 && leap ? 29 : days[month - 1];
+}
+
+// Go's base64.StdEncoding.DecodeString: padding required, '\r' and '\n'
+// ignored, trailing bits not checked.
+// With out null it only checks (a listing scan's summary).
+bool decodeBase64(const QByteArray &text, QByteArray *out)
+{
+    static const auto table = [] {
+        std::array<signed char, 256> t;
+        t.fill(-1);
+        const char *alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        for (int i = 0; i < 64; ++i)
+            t[uchar(alphabet[i])] = static_cast<signed char>(i);
+        return t;
+    }();
+    QByteArray clean = text;
+    if (clean.contains('\r') || clean.contains('\n')) {
+        clean.removeIf([](char c) { return c == '\r' || c == '\n'; });
+    }
+    if (clean.size() % 4 != 0)
+        return false;
+    const char *data = clean.constData();
+    if (out) {
+        out->resize(0);
+        out->reserve(clean.size() / 4 * 3);
+    }
+    for (qsizetype i = 0; i < clean.size(); i += 4) {
+        const bool last = i + 4 == clean.size();
+        int v[4];
+        int pad = 0;
+        for (int j = 0; j < 4; ++j) {
+            const uchar c = uchar(data[i + j]);
+            if (c == '=' && last && j >= 2) {
+                v[j] = 0;
+                ++pad;
+            } else if (pad > 0 || table[c] < 0) {
+                return false;
+            } else {
+                v[j] = table[c];
+            }
+        }
+        if (!out)
+            continue;
+        const quint32 bits = quint32(v[0]) << 18 | quint32(v[1]) << 12 | quint32(v[2]) << 6 | quint32(v[3]);
+        out->append(char(bits >> 16));
+        if (pad < 2)
+            out->append(char((bits >> 8) & 0xFF));
+        if (pad < 1)
+            out->append(char(bits & 0xFF));
+    }
+    return true;
+}
+
+// One pass over the text: checks the syntax as Go's scanner does and hands
+// the values of the known fields to typed readers.
+class Parser {
+public:
+    explicit Parser(QByteArrayView text) : m_p(text.data()), m_begin(text.data()), m_end(text.data() + text.size()) {}
+
+    std::optional<QString> syntaxError;
+
+    void ws()
+    {
+        while (m_p < m_end && (*m_p == ' ' || *m_p == '\t' || *m_p == '\n' || *m_p == '\r'))
+            ++m_p;
+    }
+    bool atEnd() const { return m_p >= m_end; }
+    char peek() const { return m_p < m_end ? *m_p : '\0'; }
+
+    Kind kind()
+    {
+        ws();
+        switch (peek()) {
+        case '"': return Kind::String;
+        case '{': return Kind::Object;
+        case '[': return Kind::Array;
+        case 't':
+        case 'f': return Kind::Bool;
+        case 'n': return Kind::Null;
+        default: break;
+        }
+        const char c = peek();
+        return c == '-' || (c >= '0' && c <= '9') ? Kind::Number : Kind::Invalid;
+    }
+
+    bool fail(const QString &what)
+    {
+        if (!syntaxError)
+            syntaxError = Text::tr("not valid JSON (%1 at byte %2)").arg(what).arg(m_p - m_begin);
+        m_p = m_end;
+        return false;
+    }
+    bool unexpected()
+    {
+        if (atEnd())
+            return fail(Text::tr("unexpected end"));
+        return fail(Text::tr("unexpected character '%1'").arg(QString::fromLatin1(QByteArray(1, *m_p).toPercentEncoding(" !#$%&'()*+,-./:;<=>?@[]^_`{|}~"))));
+    }
+
+    bool expect(char c)
+    {
+        ws();
+        if (peek() != c)
+            return unexpected();
+        ++m_p;
+        return true;
+    }
+
+    bool literal(const char *word, bool *value = nullptr)
+    {
+        ws();
+        const qsizetype n = qsizetype(qstrlen(word));
+        if (m_end - m_p < n || memcmp(m_p, word, size_t(n)) != 0)
+            return unexpected();
+        m_p += n;
+        if (value)
+            *value = word[0] == 't';
+        return true;
+    }
+
+    // A string: its decoded UTF-8 (Go's replacements) and its raw text.
+    bool string(QByteArray *out, QByteArrayView *raw = nullptr)
+    {
+        ws();
+        if (peek() != '"')
+            return unexpected();
+        const char *start = ++m_p;
+        if (out)
+            out->resize(0); // keeps the capacity: member names reuse one buffer
+        const char *run = m_p; // bytes copied as they are
+        auto flush = [&] {
+            if (out && m_p > run)
+                out->append(run, m_p - run);
+        };
+        while (true) {
+            if (m_p >= m_end)
+                return fail(Text::tr("unterminated string"));
+            const uchar c = uchar(*m_p);
+            if (c == '"')
+                break;
+            if (c < 0x20)
+                return fail(Text::tr("control character in a string"));
+            if (c == '\\') {
+                flush();
+                if (!escape(out))
+                    return false;
+                run = m_p;
+                continue;
+            }
+            if (c < 0x80) {
+                ++m_p;
+                continue;
+            }
+            const auto [r, size] = decodeRune(reinterpret_cast<const uchar *>(m_p), m_end - m_p);
+            if (r == 0xFFFD && size == 1) {
+                flush();
+                if (out)
+                    appendRune(*out, 0xFFFD);
+                run = ++m_p;
+                continue;
+            }
+            m_p += size;
+        }
+        flush();
+        if (raw)
+            *raw = QByteArrayView(start, m_p - start);
+        ++m_p;
+        return true;
+    }
+
+    bool number(QByteArrayView *text)
+    {
+        ws();
+        const char *start = m_p;
+        auto digits = [&] {
+            const char *from = m_p;
+            while (m_p < m_end && *m_p >= '0' && *m_p <= '9')
+                ++m_p;
+            return m_p > from;
+        };
+        if (peek() == '-')
+            ++m_p;
+        if (peek() == '0')
+            ++m_p;
+        else if (!digits())
+            return unexpected();
+        if (peek() == '.') {
+            ++m_p;
+            if (!digits())
+                return unexpected();
+        }
+        if (peek() == 'e' || peek() == 'E') {
+            ++m_p;
+            if (peek() == '+' || peek() == '-')
+                ++m_p;
+            if (!digits())
+                return unexpected();
+        }
+        if (text)
+            *text = QByteArrayView(start, m_p - start);
+        return true;
+    }
+
+    // Any value, checked and dropped.
+    bool skip(int depth = 0)
+    {
+        if (depth > kMaxDepth)
+            return fail(Text::tr("nested too deeply"));
+        switch (kind()) {
+        case Kind::String: return string(nullptr);
+        case Kind::Number: return number(nullptr);
+        case Kind::Bool: return literal(peek() == 't' ? "true" : "false");
+        case Kind::Null: return literal("null");
+        case Kind::Object:
+            return members([&](const QByteArray &) { return skip(depth + 1); }, false);
+        case Kind::Array:
+            return elements([&] { return skip(depth + 1); });
+        case Kind::Invalid: break;
+        }
+        return unexpected();
+    }
+
+    // {"name": value, …}: calls onMember(name) with the parser at the value.
+    template<typename F>
+    bool members(F onMember, bool decodeNames = true)
+    {
+        if (!expect('{'))
+            return false;
+        ws();
+        if (peek() == '}') {
+            ++m_p;
+            return true;
+        }
+        QByteArray name;
+        while (true) {
+            if (!string(decodeNames ? &name : nullptr) || !expect(':') || !onMember(name))
+                return false;
+            ws();
+            if (peek() == ',') {
+                ++m_p;
+                continue;
+            }
+            return expect('}');
+        }
+    }
+
+    template<typename F>
+    bool elements(F onElement)
+    {
+        if (!expect('['))
+            return false;
+        ws();
+        if (peek() == ']') {
+            ++m_p;
+            return true;
+        }
+        while (true) {
+            if (!onElement())
+                return false;
+            ws();
+            if (peek() == ',') {
+                ++m_p;
+                continue;
+            }
+            return expect(']');
+        }
+    }
+
+private:
+    static int hexValue(char c)
+    {
+        if (c >= '0' && c <= '9')
+            return c - '0';
+        if (c >= 'a' && c <= 'f')
+            return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F')
+            return c - 'A' + 10;
+        return -1;
+    }
+    // \uXXXX at m_p, or -1.
+    int u4(const char *p) const
+    {
+        if (m_end - p < 6 || p[0] != '\\' || p[1] != 'u')
+            return -1;
+        int v = 0;
+        for (int i = 2; i < 6; ++i) {
+            const int h = hexValue(p[i]);
+            if (h < 0)
+                return -1;
+            v = v * 16 + h;
+        }
+        return v;
+    }
+    bool escape(QByteArray *out)
+    {
+        if (m_end - m_p < 2)
+            return fail(Text::tr("unterminated string"));
+        const char c = m_p[1];
+        static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+        if (const char *at = c ? strchr(from, c) : nullptr) {
+            if (out)
+                out->append(to[at - from]);
+            m_p += 2;
+            return true;
+        }
+        if (c != 'u')
+            return fail(Text::tr("invalid escape '\\%1'").arg(QLatin1Char(c)));
+        int r = u4(m_p);
+        if (r < 0)
+            return fail(Text::tr("invalid \\u escape"));
+        m_p += 6;
+        if (r >= 0xD800 && r < 0xE000) {
+            const int r1 = u4(m_p);
+            if (r < 0xDC00 && r1 >= 0xDC00 && r1 < 0xE000) {
+                r = 0x10000 + ((r - 0xD800) << 10) + (r1 - 0xDC00);
+                m_p += 6;
+            } else {
+                r = 0xFFFD; // a lone surrogate, as Go decodes it
+            }
+        }
+        if (out)
+            appendRune(*out, char32_t(r));
+        return true;
+    }
+
+    const char *m_p;
+    const char *m_begin;
+    const char *m_end;
+};
+
+enum Field { FKey, FStatus, FHeaders, FBody, FCreated, FExpires, FHash, FInFlight, FieldCount, FUnknown };
+
+// Go's field matching: an exact name, else one equal under its case folding
+// (ASCII upper case; U+212A KELVIN SIGN folds to K, U+017F LONG S to S).
+// Compared in place: this runs for every member of every value a scan reads.
+Field fieldOf(const QByteArray &name)
+{
+    static const char *const names[FieldCount] = {"KEY", "STATUS_CODE", "HEADERS", "BODY", "CREATED_AT", "EXPIRES_AT", "REQUEST_HASH", "IN_FLIGHT"};
+    const auto *p = reinterpret_cast<const uchar *>(name.constData());
+    const qsizetype n = name.size();
+    for (int f = 0; f < FieldCount; ++f) {
+        const char *want = names[f];
+        qsizetype i = 0;
+        for (; *want && i < n; ++want) {
+            const uchar c = p[i];
+            if (c < 0x80) {
+                if ((c >= 'a' && c <= 'z' ? c - 32 : c) != uchar(*want))
+                    break;
+                ++i;
+                continue;
+            }
+            const auto [r, size] = decodeRune(p + i, n - i);
+            if (!((r == 0x212A && *want == 'K') || (r == 0x17F && *want == 'S')))
+                break;
+            i += size;
+        }
+        if (!*want && i == n)
+            return Field(f);
+    }
+    return FUnknown;
+}
+
+const char *fieldName(int f)
+{
+    static const char *const names[FieldCount] = {"key", "status_code", "headers", "body", "created_at", "expires_at", "request_hash", "in_flight"};
+    return names[f];
+}
+
+} // namespace
+
+GoTime GoTime::fromMs(qint64 ms, int offsetSeconds)
+{
+    GoTime t;
+    t.seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000;
+    t.nanos = int(ms - t.seconds * 1000) * 1000000;
+    t.offsetSeconds = offsetSeconds;
+    return t;
+}
+
+namespace GoJson {
+
+std::optional<GoTime> parseTime(QByteArrayView s)
+{
+    bool ok = true;
+    auto num = [&](qsizetype at, qsizetype len, int min, int max) {
+        int v = 0;
+        for (qsizetype i = at; i < at + len; ++i) {
+            if (s[i] < '0' || s[i] > '9') {
+                ok = false;
+                return 0;
+            }
+            v = v * 10 + (s[i] - '0');
+        }
+        if (v < min || v > max)
+            ok = false;
+        return v;
+    };
+    if (s.size() < 19)
+        return std::nullopt;
+    const int year = num(0, 4, 0, 9999);
+    const int month = num(5, 2, 1, 12);
+    const int day = ok ? num(8, 2, 1, daysIn(month, year)) : 0;
+    const int hour = num(11, 2, 0, 23);
+    const int minute = num(14, 2, 0, 59);
+    const int second = num(17, 2, 0, 59);
+    if (!ok || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':')
+        return std::nullopt;
+    qsizetype i = 19;
+    int nanos = 0;
+    if (s.size() - i >= 2 && s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
+        int digits = 0;
+        for (++i; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
+            if (digits++ < 9)
+                nanos = nanos * 10 + (s[i] - '0');
+        }
+        for (; digits < 9; ++digits)
+            nanos *= 10;
+    }
+    const QByteArrayView zone = s.sliced(i);
+    int offset = 0;
+    if (zone != "Z") {
+        if (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') || zone[3] != ':')
+            return std::nullopt;
+        const int zh = num(i + 1, 2, 0, 23);
+        const int zm = num(i + 4, 2, 0, 59);
+        if (!ok)
+            return std::nullopt;
+        offset = (zh * 60 + zm) * 60 * (zone[0] == '-' ? -1 : 1);
+    }
+    GoTime t;
+    t.seconds = daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - offset;
+    t.nanos = nanos;
+    t.offsetSeconds = offset;
+    t.text = s.toByteArray();
+    return t;
+}
+
+QByteArray formatTime(const GoTime &t)
+{
+    const qint64 local = t.seconds + t.offsetSeconds;
+    const qint64 days = local >= 0 ? local / 86400 : (local - 86399) / 86400;
+    const qint64 secs = local - days * 86400;
+    qint64 year;
+    int month, day;
+    civilFromDays(days, &year, &month, &day);
+    if (year < 0 || year > 9999)
+        return QByteArray();
+    char buf[64];
+    int n = std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d", int(year), month, day, int(secs / 3600),
+                          int(secs / 60 % 60), int(secs % 60));
+    QByteArray out(buf, n);
+    if (t.nanos > 0) {
+        QByteArray frac = QByteArray::number(t.nanos).rightJustified(9, '0');
+        while (frac.endsWith('0'))
+            frac.chop(1);
+        out += '.' + frac;
+    }
+    if (t.offsetSeconds == 0) {
+        out += 'Z';
+    } else {
+        const int abs = std::abs(t.offsetSeconds) / 60;
+        n = std::snprintf(buf, sizeof buf, "%c%02d:%02d", t.offsetSeconds < 0 ? '-' : '+', abs / 60, abs % 60);
+        out.append(buf, n);
+    }
+    return out;
+}
+
+QByteArray quote(QByteArrayView s)
+{
+    static const char hex[] = "0123456789abcdef";
+    QByteArray out;
+    out.reserve(s.size() + 2);
+    out.append('"');
+    const auto *p = reinterpret_cast<const uchar *>(s.data());
+    const qsizetype n = s.size();
+    for (qsizetype i = 0; i < n;) {
+        const uchar b = p[i];
+        if (b < 0x80) {
+            switch (b) {
+            case '"': out.append("\\\""); break;
+            case '\\': out.append("\\\\"); break;
+            case '\b': out.append("\\b"); break;
+            case '\f': out.append("\\f"); break;
+            case '\n': out.append("\\n"); break;
+            case '\r': out.append("\\r"); break;
+            case '\t': out.append("\\t"); break;
+            default:
+                if (b < 0x20 || b == '<' || b == '>' || b == '&') {
+                    const char esc[] = {'\\', 'u', '0', '0', hex[b >> 4], hex[b & 0xF]};
+                    out.append(esc, 6);
+                } else {
+                    out.append(char(b));
+                }
+            }
+            ++i;
+            continue;
+        }
+        const auto [r, size] = decodeRune(p + i, n - i);
+        if (r == 0xFFFD && size == 1)
+            out.append("\\ufffd");
+        else if (r == 0x2028 || r == 0x2029)
+            out.append(r == 0x2028 ? "\\u2028" : "\\u2029");
+        else
+            out.append(reinterpret_cast<const char *>(p + i), size);
+        i += size;
+    }
+    out.append('"');
+    return out;
+}
+
+QByteArray encode(const GoRecord &r)
+{
+    auto time = [](const GoTime &t) -> QByteArray { return '"' + (t.text.isEmpty() ? formatTime(t) : t.text) + '"'; };
+    QByteArray out;
+    out.reserve(160 + r.key.size() + (r.body ? r.body->size() * 4 / 3 : 0));
+    out += "{\"key\":" + quote(r.key) + ",\"status_code\":" + QByteArray::number(r.statusCode) + ",\"headers\":";
+    if (!r.headers) {
+        out += "null";
+    } else {
+        out += '{';
+        for (auto it = r.headers->cbegin(); it != r.headers->cend(); ++it)
+            out += (it == r.headers->cbegin() ? "" : ",") + quote(it.key()) + ':' + quote(it.value());
+        out += '}';
+    }
+    out += ",\"body\":" + (r.body ? '"' + r.body->toBase64() + '"' : QByteArray("null"));
+    out += ",\"created_at\":" + time(r.createdAt) + ",\"expires_at\":" + time(r.expiresAt);
+    out += ",\"request_hash\":" + quote(r.requestHash) + ",\"in_flight\":" + (r.inFlight ? "true" : "false") + '}';
+    return out;
+}
+
+Result<GoRecord> decode(QByteArrayView json, bool summary)
+{
+    Parser p(json);
+    GoRecord r;
+    std::optional<QString> typeError; // Go reports the first and goes on
+    bool present[FieldCount] = {};
+    bool null[FieldCount] = {};
+    auto wrongType = [&](int f, Kind kind, const QString &expected) {
+        if (!typeError)
+            typeError = Text::tr("%1 is %2, expected %3").arg(QLatin1String(fieldName(f)), kindName(kind), expected);
+        return p.skip();
+    };
+
+    auto readTime = [&](int f, GoTime *out) {
+        QByteArrayView raw;
+        if (!p.string(nullptr, &raw))
+            return false;
+        if (std::optional<GoTime> t = parseTime(raw)) {
+            *out = *t;
+            present[f] = true;
+        } else if (!typeError) {
+            typeError = Text::tr("%1 is not an RFC 3339 time: \"%2\"").arg(QLatin1String(fieldName(f)), QString::fromUtf8(raw.toByteArray().left(64)));
+        }
+        return true;
+    };
+    auto readField = [&](const QByteArray &name) -> bool {
+        const Field f = fieldOf(name);
+        if (f == FUnknown)
+            return p.skip();
+        const Kind kind = p.kind();
+        if (kind == Kind::Null) {
+            // Go leaves the field as it was, and a nil map or slice for headers and body.
+            null[f] = !present[f];
+            if (f == FHeaders)
+                r.headers.reset();
+            if (f == FBody)
+                r.body.reset();
+            return p.literal("null");
+        }
+        null[f] = false;
+        switch (f) {
+        case FKey:
+        case FHash:
+            if (kind != Kind::String)
+                return wrongType(f, kind, Text::tr("a string"));
+            present[f] = true;
+            return p.string(f == FKey ? &r.key : (summary ? nullptr : &r.requestHash));
+        case FStatus: {
+            if (kind != Kind::Number)
+                return wrongType(f, kind, Text::tr("a number"));
+            QByteArrayView text;
+            if (!p.number(&text))
+                return false;
+            bool ok = false;
+            const qint64 v = text.toLongLong(&ok);
+            if (ok && v >= std::numeric_limits<int>::min() && v <= std::numeric_limits<int>::max()) {
+                r.statusCode = v;
+                present[f] = true;
+            } else if (!typeError) {
+                typeError = Text::tr("status_code is %1, expected an integer HTTP status").arg(QString::fromLatin1(text.toByteArray().left(40)));
+            }
+            return true;
+        }
+        case FHeaders:
+            if (kind != Kind::Object)
+                return wrongType(f, kind, Text::tr("an object of strings"));
+            if (!r.headers)
+                r.headers.emplace();
+            present[f] = true;
+            return p.members([&](const QByteArray &header) {
+                // (summary: checked, not kept)
+                const Kind vk = p.kind();
+                if (vk == Kind::Null) {
+                    if (!summary)
+                        r.headers->insert(header, QByteArray());
+                    return p.literal("null");
+                }
+                if (vk != Kind::String) {
+                    if (!typeError)
+                        typeError = Text::tr("headers[\"%1\"] is %2, expected a string").arg(QString::fromUtf8(header.left(64)), kindName(vk));
+                    return p.skip();
+                }
+                if (summary)
+                    return p.string(nullptr);
+                QByteArray value;
+                if (!p.string(&value))
+                    return false;
+                r.headers->insert(header, value);
+                return true;
+            });
+        case FBody:
+            if (kind == Kind::String) {
+                QByteArray text;
+                if (!p.string(&text))
+                    return false;
+                QByteArray bytes;
+                if (decodeBase64(text, summary ? nullptr : &bytes)) {
+                    r.body = std::move(bytes);
+                    present[f] = true;
+                } else if (!typeError) {
+                    typeError = Text::tr("body is not valid base64");
+                }
+                return true;
+            }
+            if (kind == Kind::Array) { // Go fills a []byte from an array of numbers too
+                QByteArray bytes;
+                const bool parsed = p.elements([&] {
+                    const Kind ek = p.kind();
+                    if (ek == Kind::Null) {
+                        bytes.append('\0');
+                        return p.literal("null");
+                    }
+                    if (ek != Kind::Number)
+                        return wrongType(f, ek, Text::tr("a base64 string"));
+                    QByteArrayView text;
+                    if (!p.number(&text))
+                        return false;
+                    bool ok = false;
+                    const int v = text.toInt(&ok);
+                    if ((!ok || v < 0 || v > 255) && !typeError)
+                        typeError = Text::tr("body holds %1, expected bytes 0 to 255").arg(QString::fromLatin1(text.toByteArray().left(40)));
+                    bytes.append(char(v));
+                    return true;
+                });
+                r.body = std::move(bytes);
+                present[f] = true;
+                return parsed;
+            }
+            return wrongType(f, kind, Text::tr("a base64 string"));
+        case FCreated:
+        case FExpires:
+            if (kind != Kind::String)
+                return wrongType(f, kind, Text::tr("an RFC 3339 time string"));
+            return readTime(f, f == FCreated ? &r.createdAt : &r.expiresAt);
+        case FInFlight:
+            if (kind != Kind::Bool)
+                return wrongType(f, kind, Text::tr("true/false"));
+            present[f] = true;
+            return p.literal(p.peek() == 't' ? "true" : "false", &r.inFlight);
+        case FieldCount:
+        case FUnknown: break;
+        }
+        return p.skip();
+    };
+
+    const Kind top = p.kind();
+    if (top == Kind::Object)
+        p.members(readField);
+    else
+        p.skip();
+    p.ws();
+    if (!p.syntaxError && !p.atEnd())
+        p.unexpected();
+    if (p.syntaxError)
+        return makeError(ErrorKind::Corrupt, *p.syntaxError);
+    if (top != Kind::Object)
+        return makeError(ErrorKind::Corrupt, Text::tr("the value is %1, expected a JSON object").arg(kindName(top)));
+    if (typeError)
+        return makeError(ErrorKind::Corrupt, *typeError);
+    for (int f : {FKey, FCreated, FExpires, FHash, FInFlight}) {
+        if (null[f])
+            return makeError(ErrorKind::Corrupt, Text::tr("%1 is null").arg(QLatin1String(fieldName(f))));
+        if (!present[f])
+            return makeError(ErrorKind::Corrupt, Text::tr("%1 is missing").arg(QLatin1String(fieldName(f))));
+    }
+    return r;
+}
+
+} // namespace GoJson

@@ -1,0 +1,399 @@
+#include "redisscan.h"
+
+#include <QAtomicInteger>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QHash>
+#include <QScopeGuard>
+#include <QSet>
+
+#include <hiredis/hiredis.h>
+
+#include <algorithm>
+#include <limits>
+
+namespace {
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(RedisScan)
+};
+
+// This thread's connection of each scanning store, freed when the thread ends.
+struct ThreadConnections {
+    QHash<quint64, std::shared_ptr<RedisConnection>> byStore;
+};
+thread_local ThreadConnections t_connections;
+QAtomicInteger<quint64> g_nextScanId{1};
+
+constexpr qint64 kRescanAfterMs = 1000; // inFlight() without a keyset position
+
+bool isAfter(const Record &r, const InFlightQuery &q)
+{
+    if (!q.after)
+        return true;
+    Record position;
+    position.updatedAt = q.after->updatedAt;
+    position.scope = q.after->scope;
+    position.key = q.after->key;
+    return q.newestFirst ? RedisScan::rowBefore(r, position) : RedisScan::rowBefore(position, r);
+}
+
+qint64 minuteOf(qint64 ms)
+{
+    return ms >= 0 ? ms / 60000 : (ms - 59999) / 60000;
+}
+
+} // namespace
+
+RedisScan::RedisScan(const StoreUrl &url, const Layout &layout, std::shared_ptr<ScanProgress> progress, Reader reader)
+    : m_layout(layout)
+    , m_progress(std::move(progress))
+    , m_reader(std::move(reader))
+    , m_commandsPerKey(m_reader.commands(QByteArray("-")).size())
+    , m_id(g_nextScanId.fetchAndAddRelaxed(1))
+{
+    m_settings.host = url.host.toUtf8();
+    m_settings.port = url.port;
+    m_settings.user = url.user.toUtf8();
+    m_settings.password = (url.password.isEmpty() ? qEnvironmentVariable("IDEM_REDIS_PASSWORD") : url.password).toUtf8();
+    m_settings.database = url.database.isEmpty() ? 0 : url.database.toInt();
+    m_settings.display = url.displayString();
+    m_settings.clientName = "idem-" + QByteArray::number(QCoreApplication::applicationPid());
+    const auto option = [&](const char *name, int fallback, int min, int max) {
+        const QString text = url.options.value(QLatin1String(name));
+        bool ok = true;
+        const int value = text.isEmpty() ? fallback : text.toInt(&ok);
+        if ((!ok || value < min || value > max) && !m_settingsError) {
+            m_settingsError = makeError(ErrorKind::InvalidArgument, Text::tr("The Redis URL option %1 must be a number from %2 to %3, not '%4'.")
+                                                                        .arg(QLatin1String(name)).arg(min).arg(max).arg(text));
+        }
+        return value;
+    };
+    m_settings.connectTimeoutMs = option("connect_timeout_ms", 2000, 1, 600000);
+    m_settings.commandTimeoutMs = option("timeout_ms", 5000, 1, 600000);
+    m_progress->count = option("scan_count", layout.scanCount, 1, 1000000);
+    m_cacheMs = option("scan_cache_ms", 5000, 0, 3600000);
+}
+
+RedisScan::~RedisScan()
+{
+    QMutexLocker lock(&m_connectionsMutex);
+    for (const std::weak_ptr<RedisConnection> &weak : m_connections) {
+        if (const std::shared_ptr<RedisConnection> c = weak.lock())
+            c->close();
+    }
+}
+
+Result<RedisConnection *> RedisScan::connection()
+{
+    if (m_settingsError)
+        return *m_settingsError;
+    auto found = t_connections.byStore.constFind(m_id);
+    if (found != t_connections.byStore.cend())
+        return found.value().get();
+    t_connections.byStore.removeIf([](const auto &it) { return it.value()->isClosed(); });
+    auto c = std::make_shared<RedisConnection>(m_settings);
+    t_connections.byStore.insert(m_id, c);
+    QMutexLocker lock(&m_connectionsMutex);
+    std::erase_if(m_connections, [](const std::weak_ptr<RedisConnection> &w) { return w.expired(); });
+    m_connections.push_back(c);
+    return c.get();
+}
+
+Result<void> RedisScan::open()
+{
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    Result<RedisReply> pong = c.value()->command({"PING"});
+    if (!pong)
+        return pong.error();
+    if (const QByteArray error = RedisConnection::errorText(*pong.value()); !error.isEmpty())
+        return makeError(ErrorKind::Refused, Text::tr("Redis %1 refused PING: %2").arg(displayUrl(), QString::fromUtf8(error)));
+    return {};
+}
+
+QByteArray RedisScan::matchPattern(const QByteArray &prefix)
+{
+    QByteArray pattern;
+    pattern.reserve(prefix.size() + 2);
+    for (char c : prefix) {
+        if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\')
+            pattern.append('\\');
+        pattern.append(c);
+    }
+    return pattern + '*';
+}
+
+bool RedisScan::rowBefore(const Record &a, const Record &b)
+{
+    if (a.updatedAt != b.updatedAt)
+        return a.updatedAt < b.updatedAt;
+    if (a.scope != b.scope)
+        return a.scope.toUtf8() < b.scope.toUtf8();
+    return a.key.toUtf8() < b.key.toUtf8();
+}
+
+Result<KeyReplies> RedisScan::fetch(const QByteArray &redisKey)
+{
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    Result<QList<RedisReply>> replies = c.value()->pipeline(m_reader.commands(redisKey));
+    if (!replies)
+        return replies.error();
+    KeyReplies key{redisKey, replies.value(), QByteArray()};
+    for (const RedisReply &r : std::as_const(key.replies)) {
+        const QByteArray error = RedisConnection::errorText(*r);
+        if (error.startsWith("WRONGTYPE")) {
+            Result<RedisReply> type = c.value()->command({"TYPE", redisKey});
+            if (!type)
+                return type.error();
+            key.type = RedisConnection::bytes(type.value().get());
+            break;
+        }
+        if (!error.isEmpty())
+            return makeError(ErrorKind::Refused, Text::tr("Redis %1 refused to read %2: %3").arg(displayUrl(), QString::fromUtf8(redisKey), QString::fromUtf8(error)));
+    }
+    return key;
+}
+
+Result<void> RedisScan::readBatch(RedisConnection &c, const QList<QByteArray> &keys, const QList<RedisReply> &replies,
+                                  qsizetype first, Snapshot &into, qint64 nowMs)
+{
+    QList<KeyReplies> read;
+    read.reserve(keys.size());
+    QList<qsizetype> wrongType;
+    qsizetype at = first;
+    for (const QByteArray &key : keys) {
+        const qsizetype n = m_commandsPerKey;
+        if (at + n > replies.size())
+            return makeError(ErrorKind::Internal, Text::tr("Redis %1 answered fewer replies than commands.").arg(displayUrl()));
+        KeyReplies k{key, replies.mid(at, n), QByteArray()};
+        at += n;
+        for (const RedisReply &r : std::as_const(k.replies)) {
+            const QByteArray error = RedisConnection::errorText(*r);
+            if (error.startsWith("WRONGTYPE")) {
+                wrongType.append(read.size());
+                break;
+            }
+            if (!error.isEmpty())
+                return makeError(ErrorKind::Refused, Text::tr("Redis %1 refused to read %2: %3").arg(displayUrl(), QString::fromUtf8(key), QString::fromUtf8(error)));
+        }
+        read.append(std::move(k));
+    }
+    if (!wrongType.isEmpty()) { // rare: one more round trip for the keys of another type
+        QList<RedisCommand> types;
+        for (qsizetype i : std::as_const(wrongType))
+            types.append(RedisCommand{"TYPE", read[i].redisKey});
+        Result<QList<RedisReply>> answered = c.pipeline(types);
+        if (!answered)
+            return answered.error();
+        for (qsizetype j = 0; j < wrongType.size(); ++j)
+            read[wrongType[j]].type = RedisConnection::bytes(answered->at(j).get());
+    }
+    qint64 found = 0;
+    for (const KeyReplies &k : std::as_const(read)) {
+        std::optional<Record> r = m_reader.decode(k, nowMs);
+        if (!r)
+            continue;
+        const qint64 minute = minuteOf(r->createdAt);
+        auto row = into.minutes.find(minute);
+        if (row == into.minutes.end()) {
+            row = into.minutes.insert(minute, ActivityRow{m_layout.scope, minute, 0, 0, 0, 0});
+        }
+        if (!r->readError.isEmpty()) {
+            ++row->unreadable;
+        } else if (r->state == RecordState::Completed) {
+            ++row->completed;
+            ++into.completed;
+            continue;
+        } else if (r->state == RecordState::TimedOut) {
+            ++row->timedOut;
+            continue;
+        } else {
+            ++row->inFlight;
+        }
+        into.inFlight.append(std::move(*r));
+        ++found;
+    }
+    m_progress->found += found;
+    return {};
+}
+
+Result<RedisScan::SnapshotPtr> RedisScan::scan(RedisConnection &c)
+{
+    ScanProgress &progress = *m_progress;
+    progress.scanned = 0;
+    progress.found = 0;
+    progress.cancelRequested = false;
+    progress.lastCancelled = false;
+    progress.running = true;
+    const auto finished = qScopeGuard([&progress] {
+        progress.running = false;
+        progress.finishedAtMs = QDateTime::currentMSecsSinceEpoch();
+    });
+
+    auto snapshot = std::make_shared<Snapshot>();
+    const QByteArray pattern = matchPattern(m_layout.keyPrefix);
+    snapshot->scanCount = std::max(1, progress.count.load());
+    QByteArray cursor = "0";
+    bool scanned = false;
+    bool cancelled = false;
+    QList<QByteArray> pending; // keys the last SCAN step returned, read with the next one
+    while (true) {
+        QList<RedisCommand> commands;
+        const bool sentScan = !scanned;
+        if (sentScan)
+            commands.append(RedisCommand{"SCAN", cursor, "MATCH", pattern, "COUNT", QByteArray::number(snapshot->scanCount)});
+        for (const QByteArray &key : std::as_const(pending))
+            commands += m_reader.commands(key);
+        if (commands.isEmpty())
+            break;
+        Result<QList<RedisReply>> replies = c.pipeline(commands);
+        if (!replies)
+            return replies.error();
+        QList<QByteArray> next;
+        if (sentScan) {
+            const redisReply &r = *replies->at(0);
+            if (const QByteArray error = RedisConnection::errorText(r); !error.isEmpty())
+                return makeError(ErrorKind::Refused, Text::tr("Redis %1 refused SCAN: %2").arg(displayUrl(), QString::fromUtf8(error)));
+            if (r.type != REDIS_REPLY_ARRAY || r.elements != 2 || r.element[1]->type != REDIS_REPLY_ARRAY)
+                return makeError(ErrorKind::Internal, Text::tr("Redis %1 answered SCAN with something else than a cursor and keys.").arg(displayUrl()));
+            cursor = RedisConnection::bytes(r.element[0]);
+            next.reserve(qsizetype(r.element[1]->elements));
+            for (size_t i = 0; i < r.element[1]->elements; ++i)
+                next.append(RedisConnection::bytes(r.element[1]->element[i]));
+            scanned = cursor == "0";
+            progress.scanned += next.size();
+        }
+        if (Result<void> read = readBatch(c, pending, replies.value(), sentScan ? 1 : 0, *snapshot, QDateTime::currentMSecsSinceEpoch());
+            !read)
+            return read.error();
+        pending = std::move(next);
+        if (progress.cancelRequested.load()) {
+            cancelled = !scanned || !pending.isEmpty();
+            break;
+        }
+    }
+
+    // SCAN may return a key twice (the table grew meanwhile): keep one.
+    QSet<QString> seen;
+    seen.reserve(snapshot->inFlight.size());
+    snapshot->inFlight.removeIf([&seen](const Record &r) {
+        if (seen.contains(r.key))
+            return true;
+        seen.insert(r.key);
+        return false;
+    });
+    std::sort(snapshot->inFlight.begin(), snapshot->inFlight.end(), rowBefore);
+    progress.found = snapshot->inFlight.size();
+    progress.lastCancelled = cancelled;
+    snapshot->takenAt = std::chrono::steady_clock::now();
+    return SnapshotPtr(std::move(snapshot));
+}
+
+Result<RedisScan::SnapshotPtr> RedisScan::snapshot(qint64 maxAgeMs, bool paging)
+{
+    const auto fresh = [&]() -> SnapshotPtr {
+        QMutexLocker lock(&m_snapshotMutex);
+        if (m_snapshot && (paging || m_snapshot->scanCount == m_progress->count.load())
+            && std::chrono::steady_clock::now() - m_snapshot->takenAt <= std::chrono::milliseconds(maxAgeMs))
+            return m_snapshot;
+        return nullptr;
+    };
+    if (SnapshotPtr s = fresh())
+        return s;
+    Result<RedisConnection *> c = connection();
+    if (!c)
+        return c.error();
+    QMutexLocker scanning(&m_scanMutex);
+    if (SnapshotPtr s = fresh()) // another thread scanned while this one waited
+        return s;
+    Result<SnapshotPtr> made = scan(*c.value());
+    if (!made)
+        return made.error();
+    QMutexLocker lock(&m_snapshotMutex);
+    m_snapshot = made.value();
+    return made;
+}
+
+bool RedisScan::matches(const Record &r, const InFlightQuery &q) const
+{
+    return (q.startedBeforeMs <= 0 || r.updatedAt < q.startedBeforeMs) && (q.keyPrefix.isEmpty() || r.key.startsWith(q.keyPrefix))
+        && (q.bizNoPrefix.isEmpty() || r.bizNo.startsWith(q.bizNoPrefix));
+}
+
+namespace {
+
+// What the query can match at all in a layout that has one scope, no owners
+// and no TIMED_OUT state in Redis; an error for COMPLETED.
+std::optional<Result<bool>> outOfReach(const InFlightQuery &q, const Layout &layout)
+{
+    if (q.state == RecordState::Completed)
+        return Result<bool>(makeError(ErrorKind::InvalidArgument, Text::tr("Only in-flight and timed-out records can be listed this way, not completed ones.")));
+    if (q.state == RecordState::TimedOut || (!q.scope.isEmpty() && q.scope != layout.scope) || !q.owner.isEmpty())
+        return Result<bool>(false);
+    return std::nullopt;
+}
+
+} // namespace
+
+Result<QList<Record>> RedisScan::inFlight(const InFlightQuery &q)
+{
+    if (std::optional<Result<bool>> none = outOfReach(q, m_layout))
+        return *none ? Result<QList<Record>>(QList<Record>()) : Result<QList<Record>>(none->error());
+    // A next page continues in the snapshot the first page came from.
+    Result<SnapshotPtr> s = q.after ? snapshot(std::numeric_limits<qint64>::max() / 2, true) : snapshot(kRescanAfterMs);
+    if (!s)
+        return s.error();
+    const QList<Record> &rows = s.value()->inFlight;
+    const qsizetype limit = q.limit > 0 ? q.limit : std::numeric_limits<qsizetype>::max();
+    QList<Record> page;
+    auto take = [&](const Record &r) {
+        if (matches(r, q) && isAfter(r, q))
+            page.append(r);
+        return page.size() >= limit;
+    };
+    if (q.newestFirst) {
+        for (auto it = rows.crbegin(); it != rows.crend() && !take(*it); ++it) {
+        }
+    } else {
+        for (auto it = rows.cbegin(); it != rows.cend() && !take(*it); ++it) {
+        }
+    }
+    return page;
+}
+
+Result<qint64> RedisScan::countInFlight(const InFlightQuery &q)
+{
+    if (std::optional<Result<bool>> none = outOfReach(q, m_layout))
+        return *none ? Result<qint64>(qint64(0)) : Result<qint64>(none->error());
+    Result<SnapshotPtr> s = snapshot(m_cacheMs);
+    if (!s)
+        return s.error();
+    return qint64(std::count_if(s.value()->inFlight.cbegin(), s.value()->inFlight.cend(), [&](const Record &r) { return matches(r, q); }));
+}
+
+Result<QList<ScopeCount>> RedisScan::countByState()
+{
+    Result<SnapshotPtr> s = snapshot(m_cacheMs);
+    if (!s)
+        return s.error();
+    return QList<ScopeCount>{{m_layout.scope, RecordState::InFlight, s.value()->inFlight.size()},
+                             {m_layout.scope, RecordState::Completed, s.value()->completed}};
+}
+
+Result<QList<ActivityRow>> RedisScan::activity(const QString &scope, qint64 fromMinute, qint64 toMinute)
+{
+    if (!scope.isEmpty() && scope != m_layout.scope)
+        return QList<ActivityRow>();
+    Result<SnapshotPtr> s = snapshot(m_cacheMs);
+    if (!s)
+        return s.error();
+    QList<ActivityRow> rows;
+    const QMap<qint64, ActivityRow> &minutes = s.value()->minutes;
+    for (auto it = minutes.lowerBound(fromMinute); it != minutes.cend() && it.key() <= toMinute; ++it)
+        rows.append(it.value());
+    return rows;
+}

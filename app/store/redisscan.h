@@ -1,0 +1,113 @@
+#pragma once
+
+#include "layout.h"
+#include "redisconnection.h"
+#include "store.h"
+#include "storeurl.h"
+
+#include <QMap>
+#include <QMutex>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <vector>
+
+// One key's replies to the commands a layout reads it with.
+struct KeyReplies {
+    QByteArray redisKey;
+    QList<RedisReply> replies;
+    QByteArray type; // the key's TYPE when a reply said WRONGTYPE, else empty
+};
+
+// The listing engine of a foreign Redis layout that keeps no index
+// (GoRedisStore, JavaRedisStore): SCAN over the layout's key prefix, never
+// KEYS, in the calling thread, reading each batch's values in the same
+// pipelined round trip as the next SCAN step. One scan builds a snapshot
+// (the in-flight and unreadable records, the number of completed ones, and
+// records created per minute by state) that the listing, counts and
+// activity are served from while it is fresh.
+//
+// Costs: a full scan is one round trip per SCAN step (COUNT keys examined
+// server-side; the count comes from the URL option scan_count, else the
+// layout's scan_count, and may be changed through scanProgress()->count)
+// plus one per batch that met a key of another type. inFlight() without a
+// keyset position rescans unless the snapshot is younger than 1 s; with one,
+// it pages the snapshot it started from. Counts and activity reuse a
+// snapshot younger than the URL option scan_cache_ms (default 5000). A
+// changed COUNT makes the next listing or count scan again.
+// Scans of one store run one at a time; a caller that waited for another's
+// scan uses its snapshot when it is fresh enough.
+//
+// Connections: one hiredis connection per thread per store, as RedisStore
+// keeps them (URL options connect_timeout_ms, timeout_ms; the password from
+// the URL or IDEM_REDIS_PASSWORD).
+class RedisScan final {
+    Q_DISABLE_COPY_MOVE(RedisScan)
+public:
+    struct Reader {
+        // The commands that read one key (GET; GET and PTTL), pipelined with
+        // other keys'; the same number for every key.
+        std::function<QList<RedisCommand>(const QByteArray &redisKey)> commands;
+        // The record a key's replies make; nullopt when the key is gone.
+        std::function<std::optional<Record>(const KeyReplies &key, qint64 nowMs)> decode;
+    };
+
+    RedisScan(const StoreUrl &url, const Layout &layout, std::shared_ptr<ScanProgress> progress, Reader reader);
+    ~RedisScan();
+
+    // Checks the URL options and the connection (PING): one round trip.
+    Result<void> open();
+    Result<RedisConnection *> connection();
+    QString displayUrl() const { return m_settings.display; }
+
+    QByteArray redisKey(const QString &key) const { return m_layout.keyPrefix + key.toUtf8(); }
+    // One key's replies: one round trip, two when it holds another type.
+    Result<KeyReplies> fetch(const QByteArray &redisKey);
+
+    Result<QList<Record>> inFlight(const InFlightQuery &query);
+    Result<qint64> countInFlight(const InFlightQuery &query);
+    // IN_FLIGHT (unreadable records included: they are listed in flight) and COMPLETED.
+    Result<QList<ScopeCount>> countByState();
+    Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute);
+
+    // SCAN's MATCH pattern for keys starting with `prefix`: glob characters escaped.
+    static QByteArray matchPattern(const QByteArray &prefix);
+    // (updatedAt, scope, key) ascending, keys compared as UTF-8 bytes.
+    static bool rowBefore(const Record &a, const Record &b);
+
+private:
+    struct Snapshot {
+        QList<Record> inFlight; // ascending by rowBefore
+        qint64 completed = 0;
+        QMap<qint64, ActivityRow> minutes;
+        std::chrono::steady_clock::time_point takenAt;
+        int scanCount = 0; // the COUNT it was taken with
+    };
+    using SnapshotPtr = std::shared_ptr<const Snapshot>;
+
+    // The last snapshot if younger than maxAgeMs (and, unless paging, taken
+    // with the COUNT asked for now: a changed count asks for a new scan),
+    // else a new scan.
+    Result<SnapshotPtr> snapshot(qint64 maxAgeMs, bool paging = false);
+    Result<SnapshotPtr> scan(RedisConnection &c);
+    Result<void> readBatch(RedisConnection &c, const QList<QByteArray> &keys, const QList<RedisReply> &replies,
+                           qsizetype first, Snapshot &into, qint64 nowMs);
+    bool matches(const Record &r, const InFlightQuery &q) const;
+
+    const Layout m_layout;
+    const std::shared_ptr<ScanProgress> m_progress;
+    const Reader m_reader;
+    const qsizetype m_commandsPerKey;
+    const quint64 m_id;
+    RedisSettings m_settings;
+    std::optional<Error> m_settingsError;
+    qint64 m_cacheMs = 5000;
+
+    QMutex m_connectionsMutex;
+    std::vector<std::weak_ptr<RedisConnection>> m_connections; // every thread's, closed by the destructor
+
+    QMutex m_scanMutex;     // one scan at a time
+    QMutex m_snapshotMutex; // guards m_snapshot
+    SnapshotPtr m_snapshot;
+};
