@@ -31,7 +31,11 @@ QVariant CounterTimelineModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole && role != RawValueRole)
         return {};
     const CounterSet &c = m_minutes.at(index.row());
-    switch (Column(index.column())) {
+    const Column column = Column(index.column());
+    const bool created = column >= CreatedCompletedColumn && column <= CreatedUnreadableColumn;
+    if (column != MinuteColumn && column != ThresholdColumn && created == m_reading.keepsCounters)
+        return {}; // not what this store records: empty, not zero
+    switch (column) {
     case MinuteColumn:
         if (role == RawValueRole)
             return minuteStartMs(index.row());
@@ -42,6 +46,10 @@ QVariant CounterTimelineModel::data(const QModelIndex &index, int role) const
         return role == RawValueRole ? QVariant(*c.hitRate() * 100) : QVariant(QString::number(*c.hitRate() * 100, 'f', 1));
     case ThresholdColumn:
         return m_threshold * 100;
+    case CreatedCompletedColumn: return m_created.at(index.row()).completed;
+    case CreatedInFlightColumn: return m_created.at(index.row()).inFlight;
+    case CreatedTimedOutColumn: return m_created.at(index.row()).timedOut;
+    case CreatedUnreadableColumn: return m_created.at(index.row()).unreadable;
     case ColumnCount:
         return {};
     default:
@@ -65,6 +73,10 @@ QVariant CounterTimelineModel::headerData(int section, Qt::Orientation orientati
     case StoreErrorsColumn: return tr("Store errors");
     case HitRateColumn: return tr("Hit rate %");
     case ThresholdColumn: return tr("Alert threshold %");
+    case CreatedCompletedColumn: return tr("Created, completed now");
+    case CreatedInFlightColumn: return tr("Created, in flight now");
+    case CreatedTimedOutColumn: return tr("Created, timed out now");
+    case CreatedUnreadableColumn: return tr("Created, unreadable");
     case ColumnCount: break;
     }
     return {};
@@ -73,6 +85,11 @@ QVariant CounterTimelineModel::headerData(int section, Qt::Orientation orientati
 void CounterTimelineModel::setReading(const DashboardReading &reading)
 {
     m_reading = reading;
+    if (reading.readAtMs > 0) {
+        if (m_samples.size() >= MaxSamples)
+            m_samples.remove(0, m_samples.size() - MaxSamples + 1);
+        m_samples.append({reading.readAtMs, reading.inFlight, reading.stuck});
+    }
     rebuild();
 }
 
@@ -95,10 +112,25 @@ void CounterTimelineModel::rebuild()
 {
     beginResetModel();
     m_minutes.clear();
+    m_created.clear();
     m_scopes.clear();
     const qint64 span = m_reading.toMinute - m_reading.fromMinute + 1;
     if (span > 0 && span <= 60 * 24 * 31) {
         m_minutes.resize(span);
+        if (!m_reading.keepsCounters)
+            m_created.resize(span);
+        for (const ActivityRow &row : std::as_const(m_reading.activity)) {
+            if (!m_scopes.contains(row.scope))
+                m_scopes.append(row.scope);
+            if (m_created.isEmpty() || (!m_scope.isEmpty() && row.scope != m_scope) || row.minute < m_reading.fromMinute
+                || row.minute > m_reading.toMinute)
+                continue;
+            Created &minute = m_created[row.minute - m_reading.fromMinute];
+            minute.completed += row.completed;
+            minute.inFlight += row.inFlight;
+            minute.timedOut += row.timedOut;
+            minute.unreadable += row.unreadable;
+        }
         for (const CounterRow &row : std::as_const(m_reading.counters)) {
             if (!m_scopes.contains(row.scope))
                 m_scopes.append(row.scope);
@@ -116,6 +148,7 @@ CounterTimelineModel::Kpis CounterTimelineModel::kpis(int minutes) const
     k.stuck = m_reading.stuck;
     k.inFlight = m_reading.inFlight;
     k.roundTripMs = m_reading.roundTripMs;
+    k.keepsCounters = m_reading.keepsCounters;
     CounterSet total;
     const int first = qMax(0, int(m_minutes.size()) - minutes);
     for (int i = first; i < m_minutes.size(); ++i)
@@ -125,5 +158,11 @@ CounterTimelineModel::Kpis CounterTimelineModel::kpis(int minutes) const
     k.executionsPerMinute = double(total[Counter::Executed]) / n;
     k.anomaliesPerMinute = double(total[Counter::InProgress] + total[Counter::Mismatch] + total[Counter::Released]
                                   + total[Counter::LateFinish] + total[Counter::StoreErrors]) / n;
+    qint64 created = 0;
+    for (int i = qMax(0, int(m_created.size()) - minutes); i < m_created.size(); ++i) {
+        const Created &c = m_created.at(i);
+        created += c.completed + c.inFlight + c.timedOut + c.unreadable;
+    }
+    k.createdPerMinute = double(created) / n;
     return k;
 }

@@ -9,6 +9,12 @@
 // chosen range (minutes without traffic are zero rows, so charts show gaps
 // as zero rather than joining distant points). Feeds the dashboard charts
 // and the KPI tiles.
+//
+// A store that keeps no counters (a foreign layout) fills the Created…
+// columns instead (records created that minute, by their state now) and
+// leaves the counter columns empty, not zero: nothing was counted. Every
+// reading's in-flight and stuck counts are also kept as samples for as long
+// as the model lives, which is what such a store's anomaly chart draws.
 class CounterTimelineModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -24,6 +30,10 @@ public:
         StoreErrorsColumn,
         HitRateColumn,     // percent; empty when nothing executed or replayed
         ThresholdColumn,   // the alert threshold, percent (a flat line)
+        CreatedCompletedColumn,  // no counters: records created that minute, completed now
+        CreatedInFlightColumn,   //   … still in flight
+        CreatedTimedOutColumn,   //   … timed out (or failed: the client may resubmit)
+        CreatedUnreadableColumn, //   … whose value cannot be read
         ColumnCount
     };
     enum Role { RawValueRole = Qt::UserRole };
@@ -35,7 +45,17 @@ public:
         qint64 stuck = 0;
         qint64 inFlight = 0;
         qint64 roundTripMs = 0;
+        bool keepsCounters = true;
+        double createdPerMinute = 0;   // no counters: records created per minute
     };
+
+    // The in-flight and stuck counts of one reading, store-wide.
+    struct CountSample {
+        qint64 atMs = 0;
+        qint64 inFlight = 0;
+        qint64 stuck = 0;
+    };
+    static constexpr int MaxSamples = 50000; // a day of 2-second polls; the oldest go first
 
     explicit CounterTimelineModel(QObject *parent = nullptr);
 
@@ -51,6 +71,8 @@ public:
     double threshold() const { return m_threshold; }
     QStringList scopes() const { return m_scopes; } // every scope seen in the reading
     CounterSet minute(int row) const { return m_minutes.value(row); }
+    bool keepsCounters() const { return m_reading.keepsCounters; }
+    QList<CountSample> samples() const { return m_samples; }
     qint64 minuteStartMs(int row) const { return (m_reading.fromMinute + row) * 60000; }
     // Totals over the last `minutes` minutes of the range.
     Kpis kpis(int minutes = 5) const;
@@ -63,4 +85,12 @@ private:
     double m_threshold = 0.30;
     QStringList m_scopes;
     QList<CounterSet> m_minutes;
+    struct Created {
+        qint64 completed = 0;
+        qint64 inFlight = 0;
+        qint64 timedOut = 0;
+        qint64 unreadable = 0;
+    };
+    QList<Created> m_created; // per minute, like m_minutes; empty when the store keeps counters
+    QList<CountSample> m_samples;
 };

@@ -20,12 +20,40 @@ QString formatAge(qint64 ms)
     return InFlightRecordModel::tr("%1 h %2 min").arg(s / 3600).arg(s % 3600 / 60);
 }
 
+std::optional<ListingScan> scanOf(Store &store)
+{
+    const std::shared_ptr<ScanProgress> progress = store.scanProgress();
+    if (!progress)
+        return std::nullopt;
+    return ListingScan{progress->scanned.load(), progress->found.load(), progress->lastCancelled.load()};
+}
+
+struct Page {
+    QList<Record> rows;
+    std::optional<ListingScan> scan;
+};
+
+struct Count {
+    qint64 count = 0;
+    bool partial = false;
+};
+
 } // namespace
 
 InFlightRecordModel::InFlightRecordModel(StoreSession *session, QObject *parent)
     : QAbstractTableModel(parent)
     , m_session(session)
 {
+    // Posted before any listing, so it answers as soon as the store is open,
+    // before the first page's scan has finished.
+    m_session->request<std::shared_ptr<ScanProgress>>(
+        this, [](Store &store) { return Result<std::shared_ptr<ScanProgress>>(store.scanProgress()); },
+        [this](const Result<std::shared_ptr<ScanProgress>> &progress) {
+            if (!progress || !progress.value())
+                return;
+            m_scanProgress = progress.value();
+            emit scanProgressAvailable();
+        });
 }
 
 int InFlightRecordModel::rowCount(const QModelIndex &parent) const
@@ -40,6 +68,8 @@ int InFlightRecordModel::columnCount(const QModelIndex &parent) const
 
 bool InFlightRecordModel::isStuck(const Record &record) const
 {
+    if (record.updatedAt <= 0)
+        return false; // an unreadable value has no time: its age is unknown, not decades
     return record.ageMs(m_loadedAtMs) >= m_policies.forScope(record.scope).inFlightTimeoutMs;
 }
 
@@ -52,6 +82,20 @@ QVariant InFlightRecordModel::data(const QModelIndex &index, int role) const
         return QVariant::fromValue(r);
     if (role == StuckRole)
         return isStuck(r);
+    if (role == ReadErrorRole)
+        return r.readError;
+    if (!r.readError.isEmpty()) {
+        // Not a record the console understands: marked on every cell, and no action applies.
+        if (role == Qt::ForegroundRole)
+            return StatusColors::alarmText(QGuiApplication::palette());
+        if (role == Qt::FontRole) {
+            QFont italic;
+            italic.setItalic(true);
+            return italic;
+        }
+        if (role == Qt::ToolTipRole)
+            return tr("This value cannot be read: %1. No operator action applies to it; the details show the raw value.").arg(r.readError);
+    }
     if (role == Qt::ForegroundRole && isStuck(r))
         return StatusColors::alarmText(QGuiApplication::palette());
     if (role == Qt::FontRole && isStuck(r) && index.column() == AgeColumn) {
@@ -72,8 +116,12 @@ QVariant InFlightRecordModel::data(const QModelIndex &index, int role) const
     case StartedColumn:
         if (role == RawValueRole)
             return r.updatedAt;
+        if (r.updatedAt <= 0)
+            return QStringLiteral("–");
         return QDateTime::fromMSecsSinceEpoch(r.updatedAt).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
     case AgeColumn:
+        if (r.updatedAt <= 0)
+            return role == RawValueRole ? QVariant() : QVariant(QStringLiteral("–"));
         if (role == RawValueRole)
             return r.ageMs(m_loadedAtMs);
         if (role == Qt::ToolTipRole && isStuck(r))
@@ -141,6 +189,8 @@ void InFlightRecordModel::reload()
     m_loading = false;
     m_exhausted = false;
     m_matching = -1;
+    m_listingScan.reset();
+    m_countPartial = false;
     m_loadedAtMs = QDateTime::currentMSecsSinceEpoch();
     endResetModel();
     // A view may have asked for the first page during the reset already.
@@ -152,15 +202,22 @@ void InFlightRecordModel::reload()
     const quint64 generation = m_generation;
     InFlightQuery countQuery = m_filter;
     countQuery.after.reset();
-    m_session->request<qint64>(this, [countQuery](Store &store) { return store.countInFlight(countQuery); },
-        [this, generation](const Result<qint64> &count) {
+    m_session->request<Count>(this, [countQuery](Store &store) -> Result<Count> {
+            const Result<qint64> count = store.countInFlight(countQuery);
+            if (!count)
+                return count.error();
+            const std::optional<ListingScan> scan = scanOf(store);
+            return Count{count.value(), scan && scan->cancelled};
+        },
+        [this, generation](const Result<Count> &count) {
             if (generation != m_generation)
                 return;
             if (!count) {
                 emit loadFailed(count.error().message);
                 return;
             }
-            m_matching = count.value();
+            m_matching = count->count;
+            m_countPartial = count->partial;
             emit matchingCountChanged(m_matching);
         });
 }
@@ -175,21 +232,30 @@ void InFlightRecordModel::requestPage()
         page.after = InFlightQuery::Position{last.updatedAt, last.scope, last.key};
     }
     const quint64 generation = m_generation;
-    m_session->request<QList<Record>>(this, [page](Store &store) { return store.inFlight(page); },
-        [this, generation, pageSize = page.limit](const Result<QList<Record>> &rows) {
+    const bool first = m_rows.isEmpty();
+    m_session->request<Page>(this, [page](Store &store) -> Result<Page> {
+            Result<QList<Record>> rows = store.inFlight(page);
+            if (!rows)
+                return rows.error();
+            return Page{std::move(rows).value(), scanOf(store)};
+        },
+        [this, generation, first, pageSize = page.limit](const Result<Page> &result) {
             if (generation != m_generation)
                 return; // answers a filter that is no longer shown
-            if (!rows) {
+            if (!result) {
                 m_loading = false;
                 m_exhausted = true; // reload() tries again
-                emit loadFailed(rows.error().message);
+                emit loadFailed(result.error().message);
                 return;
             }
+            const QList<Record> *rows = &result->rows;
+            if (first)
+                m_listingScan = result->scan;
             // Still "loading" while the rows go in: a view that asks for
             // more from inside rowsInserted must not fetch this page twice.
             if (!rows->isEmpty()) {
                 beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + rows->size() - 1));
-                m_rows += rows.value();
+                m_rows += *rows;
                 endInsertRows();
             }
             m_loading = false;

@@ -5,13 +5,27 @@
 
 #include <QAbstractTableModel>
 
+#include <memory>
+#include <optional>
+
 class StoreSession;
+
+// What the scan behind a listing did (stores that list by SCAN, see
+// Store::scanProgress), read on the worker thread right after the listing
+// returned, so it describes that listing's scan and no other.
+struct ListingScan {
+    qint64 scanned = 0;    // keys looked at
+    qint64 found = 0;      // in-flight records among them
+    bool cancelled = false; // stopped early: the rows are a part of the matches
+};
 
 // In-flight records of a store, windowed: rows arrive a page at a time as
 // the view scrolls (canFetchMore/fetchMore with keyset pagination on
 // (updated_at, scope, key)); filters and the age order run in the store
 // query, never in a proxy. Pages are fetched on the session's worker thread;
-// a page that answers an older filter (generation) is dropped.
+// a page that answers an older filter (generation) is dropped. A record whose
+// stored value could not be read (Record::readError, foreign layouts) is
+// listed in red italics with the reason as its tooltip.
 class InFlightRecordModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -20,8 +34,10 @@ public:
         RawValueRole = Qt::UserRole, // sortable value of the cell
         RecordRole,                  // the whole Record
         StuckRole,                   // bool: older than its scope's in-flight timeout
+        ReadErrorRole,               // QString: why a foreign value could not be read; empty when it could
     };
 
+    // Asks the session once for the store's scan progress (see scanProgress()).
     explicit InFlightRecordModel(StoreSession *session, QObject *parent = nullptr);
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -45,10 +61,21 @@ public:
     bool isLoading() const { return m_loading; }
     Record recordAt(int row) const { return m_rows.value(row); }
 
+    // Stores that list by SCAN (foreign Redis layouts): the live counters of
+    // the running scan, shared with the worker thread; null until the store
+    // answered, and for stores with an in-flight index.
+    std::shared_ptr<ScanProgress> scanProgress() const { return m_scanProgress; }
+    // The scan of the current listing's first page; nullopt until it is
+    // loaded or when the store does not scan.
+    std::optional<ListingScan> listingScan() const { return m_listingScan; }
+    // The matching count came from a scan that was cancelled: it is a lower bound.
+    bool isCountPartial() const { return m_countPartial; }
+
 signals:
     void matchingCountChanged(qint64 count);
     void loadFailed(const QString &message);
     void pageLoaded(int rows);
+    void scanProgressAvailable();
 
 private:
     void requestPage();
@@ -64,4 +91,7 @@ private:
     bool m_exhausted = false;
     qint64 m_matching = -1;
     qint64 m_loadedAtMs = 0; // ages are shown relative to the time of the reload
+    std::shared_ptr<ScanProgress> m_scanProgress;
+    std::optional<ListingScan> m_listingScan;
+    bool m_countPartial = false;
 };

@@ -1,5 +1,9 @@
 #include "storeurlfields.h"
 
+#include "storeentry.h"
+
+#include "store/layout.h"
+
 #include <QDir>
 #include <QRegularExpression>
 #include <QUrl>
@@ -56,6 +60,81 @@ bool isHostName(const QString &host)
     return name.match(host).hasMatch() || ipv6.match(host).hasMatch();
 }
 
+// A URL inside an option (audit=, cache=): parsed by the engine's own
+// parser, of the kinds the option allows, and never with a password, which
+// would otherwise end up in the settings file inside the option's value.
+std::optional<Problem> checkNestedUrl(Field field, const QString &label, const QString &value, bool redis)
+{
+    if (auto problem = checkText(field, label, value))
+        return problem;
+    if (value.size() > maxOptionLength)
+        return Problem{field, StoreUrlFields::tr("%1 is %2 characters long; at most %3 are allowed.").arg(label).arg(value.size()).arg(maxOptionLength)};
+    const Result<StoreUrl> parsed = StoreUrl::parse(value);
+    if (!parsed)
+        return Problem{field, StoreUrlFields::tr("%1 is not a store URL: %2").arg(label, parsed.error().message)};
+    if (redis && parsed->kind != StoreUrl::Kind::Redis)
+        return Problem{field, StoreUrlFields::tr("%1 must be a Redis URL such as redis://cache.internal:6379/0, not %2.").arg(label, quoted(value))};
+    if (!redis && parsed->kind == StoreUrl::Kind::Redis)
+        return Problem{field, StoreUrlFields::tr("%1 must be a SQL database (sqlite:///path.db, postgresql://… or mysql://…), not Redis.").arg(label)};
+    if (!parsed->password.isEmpty() || StoreEntry::withoutPassword(value) != value.trimmed())
+        return Problem{field, StoreUrlFields::tr("%1 must not contain a password: it would be saved with the store. "
+                                                 "Set it in the server's password variable (e.g. IDEM_PG_PASSWORD) instead.").arg(label)};
+    if (!parsed->options.value(QStringLiteral("layout")).isEmpty())
+        return Problem{field, StoreUrlFields::tr("%1 must not name a layout of its own.").arg(label)};
+    return std::nullopt;
+}
+
+std::optional<Problem> checkLayoutOptions(const StoreUrlFields &f)
+{
+    const bool redis = f.kind == StoreUrl::Kind::Redis;
+    std::optional<LayoutFamily> family = LayoutFamily::Native;
+    if (!f.isNativeLayout()) {
+        if (auto problem = checkText(Field::Layout, StoreUrlFields::tr("The layout"), f.layout))
+            return problem;
+        if (f.layout.size() > maxPathLength)
+            return Problem{Field::Layout, StoreUrlFields::tr("The layout file path is %1 characters long; at most %2 are allowed.").arg(f.layout.size()).arg(maxPathLength)};
+        const bool file = f.layout.endsWith(QLatin1String(".json")) || f.layout.contains(QLatin1Char('/')); // as Layout::resolve() decides
+        if (file && !QDir::isAbsolutePath(f.layout))
+            return Problem{Field::Layout, StoreUrlFields::tr("A layout file needs an absolute path, e.g. /etc/idem/layouts/orders.json, not %1.").arg(quoted(f.layout))};
+        // Reads the file (at most 1 MiB, local): its own message says what is wrong in it.
+        const Result<Layout> layout = Layout::resolve(f.layout);
+        if (!layout)
+            return Problem{Field::Layout, layout.error().message};
+        family = layout->family;
+        const bool fits = family == LayoutFamily::GoMiddleware ? redis || f.kind == StoreUrl::Kind::Postgres
+                                                                : redis || f.kind == StoreUrl::Kind::Mysql;
+        if (!fits)
+            return Problem{Field::Layout, family == LayoutFamily::GoMiddleware
+                                              ? StoreUrlFields::tr("The %1 layout is kept in Redis or PostgreSQL, as its service writes it; choose one of those kinds.").arg(layout->name)
+                                              : StoreUrlFields::tr("The %1 layout is kept in Redis or MySQL, as its service writes it; choose one of those kinds.").arg(layout->name)};
+    }
+    const bool foreign = family != LayoutFamily::Native;
+    if (!f.audit.isEmpty()) {
+        if (!foreign)
+            return Problem{Field::Audit, StoreUrlFields::tr("The audit log location applies to a foreign layout only; a native store keeps its own audit log.")};
+        if (auto problem = checkNestedUrl(Field::Audit, StoreUrlFields::tr("The audit log location"), f.audit, false))
+            return problem;
+    }
+    if (!f.cache.isEmpty()) {
+        if (family != LayoutFamily::JavaHandler || f.kind != StoreUrl::Kind::Mysql)
+            return Problem{Field::Cache, StoreUrlFields::tr("The cache URL applies to a java-handler layout on MySQL only.")};
+        if (auto problem = checkNestedUrl(Field::Cache, StoreUrlFields::tr("The cache URL"), f.cache, true))
+            return problem;
+    }
+    if (f.scanCount != 0) {
+        if (!foreign || !redis)
+            return Problem{Field::ScanCount, StoreUrlFields::tr("SCAN COUNT applies to a foreign layout on Redis only.")};
+        if (f.scanCount < StoreUrlFields::minScanCount || f.scanCount > StoreUrlFields::maxScanCount)
+            return Problem{Field::ScanCount, StoreUrlFields::tr("SCAN COUNT must be between %1 and %2.").arg(StoreUrlFields::minScanCount).arg(StoreUrlFields::maxScanCount)};
+    }
+    return std::nullopt;
+}
+
+bool isLayoutOption(const QString &name)
+{
+    return name == QLatin1String("layout") || name == QLatin1String("audit") || name == QLatin1String("cache") || name == QLatin1String("scan_count");
+}
+
 std::optional<Problem> check(const StoreUrlFields &f)
 {
     if (f.kind == StoreUrl::Kind::Sqlite) {
@@ -109,6 +188,9 @@ std::optional<Problem> check(const StoreUrlFields &f)
             return Problem{Field::SslMode, StoreUrlFields::tr("Unknown sslmode %1: use one of %2.").arg(quoted(f.sslMode), StoreUrlFields::sslModes().join(QStringLiteral(", ")))};
     }
 
+    if (auto problem = checkLayoutOptions(f))
+        return problem;
+
     static const QRegularExpression optionName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,63}$"));
     for (auto it = f.extraOptions.cbegin(); it != f.extraOptions.cend(); ++it) {
         if (!optionName.match(it.key()).hasMatch())
@@ -160,7 +242,17 @@ Result<QString> StoreUrlFields::toUrl(Field *badField) const
     QUrlQuery query;
     if (kind == StoreUrl::Kind::Postgres && !sslMode.isEmpty())
         query.addQueryItem(QStringLiteral("sslmode"), sslMode);
+    if (!isNativeLayout())
+        query.addQueryItem(QStringLiteral("layout"), QString::fromLatin1(QUrl::toPercentEncoding(layout)));
+    if (!audit.isEmpty())
+        query.addQueryItem(QStringLiteral("audit"), QString::fromLatin1(QUrl::toPercentEncoding(audit)));
+    if (!cache.isEmpty())
+        query.addQueryItem(QStringLiteral("cache"), QString::fromLatin1(QUrl::toPercentEncoding(cache)));
+    if (scanCount != 0)
+        query.addQueryItem(QStringLiteral("scan_count"), QString::number(scanCount));
     for (auto it = extraOptions.cbegin(); it != extraOptions.cend(); ++it) {
+        if (isLayoutOption(it.key()))
+            continue; // the fields above have the last word
         if (!(kind == StoreUrl::Kind::Postgres && it.key() == QLatin1String("sslmode")))
             query.addQueryItem(QString::fromLatin1(QUrl::toPercentEncoding(it.key())), QString::fromLatin1(QUrl::toPercentEncoding(it.value())));
     }
@@ -209,6 +301,17 @@ Result<StoreUrlFields> StoreUrlFields::fromUrl(const QString &text)
     fields.extraOptions = parsed->options;
     if (fields.kind == StoreUrl::Kind::Postgres)
         fields.sslMode = fields.extraOptions.take(QStringLiteral("sslmode"));
+    fields.layout = fields.extraOptions.take(QStringLiteral("layout"));
+    if (fields.layout == QLatin1String("native"))
+        fields.layout.clear();
+    fields.audit = fields.extraOptions.take(QStringLiteral("audit"));
+    fields.cache = fields.extraOptions.take(QStringLiteral("cache"));
+    if (fields.extraOptions.contains(QStringLiteral("scan_count"))) {
+        bool numeric = false;
+        fields.scanCount = fields.extraOptions.take(QStringLiteral("scan_count")).toInt(&numeric);
+        if (!numeric || fields.scanCount == 0)
+            fields.scanCount = -1; // shown, and refused by toUrl() with the field named
+    }
     for (const QString &name : {QStringLiteral("password"), QStringLiteral("pass"), QStringLiteral("passwd"), QStringLiteral("pwd")})
         fields.extraOptions.remove(name);
     return fields;

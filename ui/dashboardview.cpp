@@ -19,16 +19,18 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QTimer>
 #include <QValueAxis>
 
 namespace {
 
-QChart *makeChart(const QString &title, QWidget *host, QGridLayout *grid, int row, int column, int columnSpan = 1)
+QChartView *makeChartView(const QString &title, QWidget *host)
 {
     auto *chart = new QChart;
     // A dark system palette gets the dark chart theme; set before axes and
@@ -49,8 +51,22 @@ QChart *makeChart(const QString &title, QWidget *host, QGridLayout *grid, int ro
     auto *view = new QChartView(chart, host);
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumHeight(220);
-    grid->addWidget(view, row, column, 1, columnSpan);
-    return chart;
+    return view;
+}
+
+QChart *makeChart(const QString &title, QWidget *host, QGridLayout *grid, int row, int column)
+{
+    QChartView *view = makeChartView(title, host);
+    grid->addWidget(view, row, column);
+    return view->chart();
+}
+
+// Hides or shows a series together with its legend entry.
+void setSeriesShown(QAbstractSeries *series, bool shown)
+{
+    series->setVisible(shown);
+    for (QLegendMarker *marker : series->chart()->legend()->markers(series))
+        marker->setVisible(shown);
 }
 
 QLineSeries *addSeries(QChart *chart, const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine)
@@ -86,6 +102,11 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
     , m_anomalies(new KpiTile(tr("Anomalies / min"), this))
     , m_stuck(new KpiTile(tr("Stuck records"), this))
     , m_latency(new KpiTile(tr("Store round trip"), this))
+    , m_created(new KpiTile(tr("Records created / min"), this))
+    , m_inFlightTile(new KpiTile(tr("In flight"), this))
+    , m_noCounters(new QLabel(this))
+    , m_noHitRate(new QLabel(this))
+    , m_hitStack(new QStackedWidget(this))
 {
     auto *layout = new QVBoxLayout(this);
 
@@ -122,14 +143,36 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
     layout->addLayout(controls);
 
     auto *tiles = new QHBoxLayout;
-    for (KpiTile *tile : {m_hitRate, m_executions, m_anomalies, m_stuck, m_latency})
-        tiles->addWidget(tile);
+    m_noCounters->setObjectName(QStringLiteral("noCountersNotice"));
+    m_noCounters->setText(tr("This layout keeps no counters: its service records no hits, executions or anomalies. "
+                             "Shown instead: records created per minute by their state now, and the in-flight and stuck "
+                             "counts as sampled by this dashboard."));
+    m_noCounters->setWordWrap(true);
+    m_noCounters->setFrameShape(QFrame::StyledPanel);
+    m_noCounters->setMargin(8);
+    m_noCounters->setMinimumWidth(300);
+    for (QWidget *tile : {static_cast<QWidget *>(m_hitRate), static_cast<QWidget *>(m_executions), static_cast<QWidget *>(m_anomalies),
+                          static_cast<QWidget *>(m_noCounters), static_cast<QWidget *>(m_created), static_cast<QWidget *>(m_inFlightTile),
+                          static_cast<QWidget *>(m_stuck), static_cast<QWidget *>(m_latency)})
+        tiles->addWidget(tile, tile == m_noCounters ? 2 : 1);
+    for (QWidget *shownWithoutCounters : {static_cast<QWidget *>(m_noCounters), static_cast<QWidget *>(m_created), static_cast<QWidget *>(m_inFlightTile)})
+        shownWithoutCounters->setVisible(false);
     layout->addLayout(tiles);
 
     auto *grid = new QGridLayout;
     m_trafficChart = makeChart(tr("Requests per minute"), this, grid, 0, 0);
     m_anomalyChart = makeChart(tr("Anomalies per minute"), this, grid, 0, 1);
-    m_hitChart = makeChart(tr("Hit rate (replayed ÷ (replayed + executed)), %"), this, grid, 1, 0, 2);
+    QChartView *hitView = makeChartView(tr("Hit rate (replayed ÷ (replayed + executed)), %"), this);
+    m_hitChart = hitView->chart();
+    m_noHitRate->setObjectName(QStringLiteral("noHitRate"));
+    m_noHitRate->setText(tr("Hit rate: this layout keeps no counters.\nIts service does not record replays and executions, "
+                            "so the hit rate (replayed ÷ (replayed + executed)) cannot be shown for this store."));
+    m_noHitRate->setAlignment(Qt::AlignCenter);
+    m_noHitRate->setWordWrap(true);
+    m_noHitRate->setFrameShape(QFrame::StyledPanel);
+    m_hitStack->addWidget(hitView);
+    m_hitStack->addWidget(m_noHitRate);
+    grid->addWidget(m_hitStack, 1, 0, 1, 2);
     layout->addLayout(grid, 1);
 
     m_series = {
@@ -141,7 +184,17 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
         {CounterTimelineModel::TimedOutColumn, addSeries(m_anomalyChart, tr("timed out"), QColor(0x8c, 0x56, 0x4b))},
         {CounterTimelineModel::HitRateColumn, addSeries(m_hitChart, tr("hit rate"), QColor(0x1f, 0x77, 0xb4))},
         {CounterTimelineModel::ThresholdColumn, addSeries(m_hitChart, tr("alert threshold"), QColor(0xd6, 0x27, 0x28), Qt::DashLine)},
+        // A store without counters: what it has (showCounterMode() swaps them in).
+        {CounterTimelineModel::CreatedCompletedColumn, addSeries(m_trafficChart, tr("completed"), QColor(0x2c, 0xa0, 0x2c))},
+        {CounterTimelineModel::CreatedInFlightColumn, addSeries(m_trafficChart, tr("in flight"), QColor(0xff, 0x7f, 0x0e))},
+        {CounterTimelineModel::CreatedTimedOutColumn, addSeries(m_trafficChart, tr("timed out"), QColor(0x8c, 0x56, 0x4b))},
+        {CounterTimelineModel::CreatedUnreadableColumn, addSeries(m_trafficChart, tr("unreadable"), QColor(0xd6, 0x27, 0x28), Qt::DotLine)},
     };
+    m_inFlightSamples = addSeries(m_anomalyChart, tr("in flight"), QColor(0x1f, 0x77, 0xb4));
+    m_stuckSamples = addSeries(m_anomalyChart, tr("stuck"), QColor(0xd6, 0x27, 0x28));
+    // Points, not only lines: the first polls of a session are a few seconds apart.
+    m_inFlightSamples->setPointsVisible(true);
+    m_stuckSamples->setPointsVisible(true);
 
     for (QChart *chart : {m_hitChart, m_anomalyChart}) {
         auto *markers = new QScatterSeries(chart);
@@ -155,6 +208,13 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
             markers->attachAxis(axis);
         (chart == m_hitChart ? m_hitMarkers : m_anomalyMarkers) = markers;
     }
+
+    for (const auto &[column, series] : std::as_const(m_series)) {
+        if (column >= CounterTimelineModel::CreatedCompletedColumn)
+            setSeriesShown(series, false);
+    }
+    setSeriesShown(m_inFlightSamples, false);
+    setSeriesShown(m_stuckSamples, false);
 
     // Minutes without traffic have no hit rate; the markers show which
     // minutes the line really has.
@@ -235,10 +295,18 @@ void DashboardView::refresh()
         r.readAtMs = QDateTime::currentMSecsSinceEpoch();
         r.fromMinute = fromMs / 60000;
         r.toMinute = toMs / 60000;
-        Result<QList<CounterRow>> rows = store.counters(QString(), r.fromMinute, r.toMinute);
-        if (!rows)
-            return rows.error();
-        r.counters = std::move(rows).value();
+        r.keepsCounters = store.keepsCounters();
+        if (r.keepsCounters) {
+            Result<QList<CounterRow>> rows = store.counters(QString(), r.fromMinute, r.toMinute);
+            if (!rows)
+                return rows.error();
+            r.counters = std::move(rows).value();
+        } else {
+            Result<QList<ActivityRow>> activity = store.activity(QString(), r.fromMinute, r.toMinute);
+            if (!activity)
+                return activity.error();
+            r.activity = std::move(activity).value();
+        }
         const Result<qint64> inFlight = store.countInFlight(InFlightQuery{});
         if (!inFlight)
             return inFlight.error();
@@ -268,9 +336,33 @@ void DashboardView::refresh()
 
 void DashboardView::showReading(const DashboardReading &reading)
 {
+    if (reading.keepsCounters != m_showsCounters)
+        showCounterMode(reading.keepsCounters);
     m_model->setReading(reading);
     m_updated->setText(tr("Updated %1").arg(QDateTime::fromMSecsSinceEpoch(reading.readAtMs).toString(QStringLiteral("HH:mm:ss"))));
     emit readingShown(reading);
+}
+
+void DashboardView::showCounterMode(bool counters)
+{
+    m_showsCounters = counters;
+    for (const auto &[column, series] : std::as_const(m_series)) {
+        const bool created = column >= CounterTimelineModel::CreatedCompletedColumn;
+        if (series->chart() != m_hitChart)
+            setSeriesShown(series, created != counters);
+    }
+    setSeriesShown(m_inFlightSamples, !counters);
+    setSeriesShown(m_stuckSamples, !counters);
+    setSeriesShown(m_anomalyMarkers, counters);
+    m_trafficChart->setTitle(counters ? tr("Requests per minute") : tr("Records created per minute, by their state now"));
+    m_anomalyChart->setTitle(counters ? tr("Anomalies per minute") : tr("In flight and stuck records, as sampled by this dashboard"));
+    m_hitStack->setCurrentIndex(counters ? 0 : 1);
+    // The notice needs a few lines, not the chart's height: the charts above get it.
+    m_hitStack->setMaximumHeight(counters ? QWIDGETSIZE_MAX : 4 * fontMetrics().height() + 16);
+    for (QWidget *tile : {static_cast<QWidget *>(m_hitRate), static_cast<QWidget *>(m_executions), static_cast<QWidget *>(m_anomalies)})
+        tile->setVisible(counters);
+    for (QWidget *tile : {static_cast<QWidget *>(m_noCounters), static_cast<QWidget *>(m_created), static_cast<QWidget *>(m_inFlightTile)})
+        tile->setVisible(!counters);
 }
 
 void DashboardView::updateCharts()
@@ -289,13 +381,30 @@ void DashboardView::updateCharts()
         }
         series->replace(points);
     }
+    // The samples are the polls' own, in the range shown, not per minute.
+    const qint64 rangeFrom = m_model->minuteStartMs(0);
+    qint64 lastSample = 0;
+    QList<QPointF> inFlight;
+    QList<QPointF> stuck;
+    if (!m_showsCounters) {
+        for (const CounterTimelineModel::CountSample &sample : m_model->samples()) {
+            if (rows == 0 || sample.atMs < rangeFrom)
+                continue;
+            inFlight.append(QPointF(double(sample.atMs), double(sample.inFlight)));
+            stuck.append(QPointF(double(sample.atMs), double(sample.stuck)));
+            maxY[m_anomalyChart] = qMax(maxY.value(m_anomalyChart), double(sample.inFlight));
+            lastSample = qMax(lastSample, sample.atMs);
+        }
+    }
+    m_inFlightSamples->replace(inFlight);
+    m_stuckSamples->replace(stuck);
     updateAlertMarkers();
     for (QScatterSeries *markers : {m_hitMarkers, m_anomalyMarkers}) {
         for (const QPointF &p : markers->points())
             maxY[markers->chart()] = qMax(maxY.value(markers->chart()), p.y());
     }
     const qint64 from = m_model->minuteStartMs(0);
-    const qint64 to = m_model->minuteStartMs(qMax(0, rows - 1));
+    const qint64 to = qMax(m_model->minuteStartMs(qMax(0, rows - 1)), lastSample);
     for (QChart *chart : {m_trafficChart, m_anomalyChart, m_hitChart}) {
         const QList<QAbstractAxis *> x = chart->axes(Qt::Horizontal);
         const QList<QAbstractAxis *> y = chart->axes(Qt::Vertical);
@@ -342,6 +451,8 @@ void DashboardView::updateAlertMarkers()
 void DashboardView::updateTiles()
 {
     const CounterTimelineModel::Kpis k = m_model->kpis(5);
+    m_created->setValue(QString::number(k.createdPerMinute, 'f', 1));
+    m_inFlightTile->setValue(QString::number(k.inFlight));
     m_hitRate->setValue(k.hitRate ? QString::number(*k.hitRate * 100, 'f', 1) + QLatin1Char('%') : QStringLiteral("–"),
                         k.hitRate && *k.hitRate > m_model->threshold());
     m_executions->setValue(QString::number(k.executionsPerMinute, 'f', 1));

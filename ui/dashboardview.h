@@ -10,6 +10,7 @@ class QDateTimeEdit;
 class QLabel;
 class QLineSeries;
 class QScatterSeries;
+class QStackedWidget;
 class QPushButton;
 class QSpinBox;
 class QTimer;
@@ -21,6 +22,11 @@ struct DashboardReading;
 // hit rate against its alert threshold, KPI tiles for the last 5 minutes.
 // Polls the store through the session every refresh interval (never more
 // than one read in flight) and replaces each series' points in one call.
+//
+// A store that keeps no counters (a foreign layout) is drawn from what it
+// does have: records created per minute by their state now, and the in-flight
+// and stuck counts as this view's own polls sampled them. What needs counters
+// (hit rate, executions, anomalies) says so instead of showing zeros.
 class DashboardView final : public QWidget {
     Q_OBJECT
 public:
@@ -37,6 +43,14 @@ public:
     // rate chart, the others on the anomaly chart), for the shown scope.
     void setAlertMarkers(const QList<AlertTransition> &raised);
 
+    // False once a reading came from a store that keeps no counters.
+    bool showsCounters() const { return m_showsCounters; }
+    // Shown in place of the counter tiles and the hit-rate chart then.
+    QLabel *noCountersNotice() const { return m_noCounters; }
+    QChart *trafficChart() const { return m_trafficChart; }
+    QChart *anomalyChart() const { return m_anomalyChart; }
+    KpiTile *createdTile() const { return m_created; }
+
 signals:
     void readingShown(const DashboardReading &reading);
     void readFailed(const QString &message);
@@ -47,6 +61,8 @@ private:
     void updateTiles();
     void updateScopes();
     std::pair<qint64, qint64> rangeMs() const;
+    // Switches the tiles, charts and series between counters and activity.
+    void showCounterMode(bool counters);
 
     StoreSession *m_session;
     CounterTimelineModel *m_model;
@@ -64,10 +80,18 @@ private:
     KpiTile *m_anomalies;
     KpiTile *m_stuck;
     KpiTile *m_latency;
+    KpiTile *m_created;
+    KpiTile *m_inFlightTile;
+    QLabel *m_noCounters;
+    QLabel *m_noHitRate;
+    QStackedWidget *m_hitStack;
+    bool m_showsCounters = true;
     QChart *m_trafficChart;
     QChart *m_anomalyChart;
     QChart *m_hitChart;
     QList<QPair<int, QLineSeries *>> m_series; // model column → series
+    QLineSeries *m_inFlightSamples = nullptr;  // no counters: CountSample::inFlight
+    QLineSeries *m_stuckSamples = nullptr;     //   … and stuck
     QList<AlertTransition> m_alerts;
     QScatterSeries *m_hitMarkers = nullptr;
     QScatterSeries *m_anomalyMarkers = nullptr;

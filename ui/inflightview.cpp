@@ -9,6 +9,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -29,6 +31,12 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     , m_detail(new RecordDetailView(this))
     , m_timeout(new QPushButton(tr("Mark timed out…"), this))
     , m_debounce(new QTimer(this))
+    , m_scanRow(new QWidget(this))
+    , m_scanLine(new QLabel(m_scanRow))
+    , m_scanBar(new QProgressBar(m_scanRow))
+    , m_scanCancel(new QPushButton(tr("Cancel scan"), m_scanRow))
+    , m_scanCount(new QSpinBox(m_scanRow))
+    , m_scanTimer(new QTimer(this))
 {
     auto *layout = new QVBoxLayout(this);
     auto *filters = new QHBoxLayout;
@@ -59,6 +67,29 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     m_timeout->setToolTip(tr("Mark stuck records of this scope timed out, after a preview"));
     filters->addWidget(m_timeout);
     layout->addLayout(filters);
+
+    m_scanRow->setObjectName(QStringLiteral("scanRow"));
+    m_scanLine->setObjectName(QStringLiteral("scanLine"));
+    m_scanCancel->setObjectName(QStringLiteral("cancelScan"));
+    m_scanCount->setObjectName(QStringLiteral("scanCount"));
+    auto *scan = new QHBoxLayout(m_scanRow);
+    scan->setContentsMargins(0, 0, 0, 0);
+    scan->addWidget(m_scanLine, 1);
+    m_scanBar->setRange(0, 0); // a SCAN does not know how far it is
+    m_scanBar->setMaximumWidth(160);
+    m_scanBar->setMaximumHeight(m_scanLine->sizeHint().height());
+    m_scanBar->setTextVisible(false);
+    scan->addWidget(m_scanBar);
+    m_scanCancel->setToolTip(tr("Stop the scan after its current round trip and list what it found so far"));
+    scan->addWidget(m_scanCancel);
+    scan->addWidget(new QLabel(tr("SCAN COUNT:"), m_scanRow));
+    m_scanCount->setRange(10, 100000);
+    m_scanCount->setSingleStep(100);
+    m_scanCount->setToolTip(tr("Keys the Redis server looks at per round trip in the next scan: higher is faster, "
+                               "but each round trip holds the server longer"));
+    scan->addWidget(m_scanCount);
+    m_scanRow->setVisible(false);
+    layout->addWidget(m_scanRow);
 
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -104,7 +135,60 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     });
     connect(m_model, &QAbstractItemModel::modelReset, m_detail, &RecordDetailView::clear);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &InFlightView::showSelected);
+    connect(m_model, &InFlightRecordModel::scanProgressAvailable, this, &InFlightView::showScanControls);
+    connect(m_model, &InFlightRecordModel::pageLoaded, this, &InFlightView::updateScanLine);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &InFlightView::updateScanLine);
+    m_scanTimer->setInterval(200);
+    connect(m_scanTimer, &QTimer::timeout, this, &InFlightView::updateScanLine);
+    connect(m_scanCancel, &QPushButton::clicked, this, [this] {
+        if (const std::shared_ptr<ScanProgress> progress = m_model->scanProgress())
+            progress->cancel();
+        m_scanCancel->setEnabled(false);
+        updateScanLine();
+    });
+    connect(m_scanCount, &QSpinBox::valueChanged, this, [this](int count) {
+        if (const std::shared_ptr<ScanProgress> progress = m_model->scanProgress())
+            progress->count = count;
+    });
     applyFilter();
+}
+
+void InFlightView::showScanControls()
+{
+    const std::shared_ptr<ScanProgress> progress = m_model->scanProgress();
+    {
+        const QSignalBlocker block(m_scanCount);
+        m_scanCount->setValue(progress->count.load());
+    }
+    m_scanRow->setVisible(true);
+    m_scanTimer->start();
+    updateScanLine();
+}
+
+void InFlightView::updateScanLine()
+{
+    const std::shared_ptr<ScanProgress> progress = m_model->scanProgress();
+    if (!progress)
+        return;
+    const QLocale locale;
+    const bool running = progress->running.load();
+    QString text;
+    if (running) {
+        text = tr("Scanned %1 keys, found %2 in flight").arg(locale.toString(progress->scanned.load()), locale.toString(progress->found.load()));
+        if (progress->cancelRequested.load())
+            text += tr(" — cancelling …");
+    } else if (const std::optional<ListingScan> listing = m_model->listingScan()) {
+        text = listing->cancelled ? tr("Cancelled after scanning %1 keys: the list is partial").arg(locale.toString(listing->scanned))
+                                  : tr("Scanned %1 keys, found %2 in flight").arg(locale.toString(listing->scanned), locale.toString(listing->found));
+    } else {
+        text = tr("Waiting for the scan to start …");
+    }
+    m_scanBar->setVisible(running);
+    m_scanCancel->setEnabled(running && !progress->cancelRequested.load());
+    if (text == m_scanLine->text())
+        return;
+    m_scanLine->setText(text);
+    emit scanLineChanged(text);
 }
 
 void InFlightView::setScopeFilter(const QString &scope) { m_scope->setCurrentText(scope); }
@@ -155,7 +239,10 @@ void InFlightView::updateCount()
     const qint64 matching = m_model->matchingCount();
     if (matching < 0)
         return;
-    m_count->setText(tr("%1 matching in-flight record(s); %2 loaded").arg(matching).arg(m_model->rowCount()));
+    if (m_model->isCountPartial())
+        m_count->setText(tr("At least %1 matching in-flight record(s) (the count's scan was cancelled); %2 loaded").arg(matching).arg(m_model->rowCount()));
+    else
+        m_count->setText(tr("%1 matching in-flight record(s); %2 loaded").arg(matching).arg(m_model->rowCount()));
 }
 
 void InFlightView::showSelected()

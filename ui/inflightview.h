@@ -6,6 +6,7 @@ class InFlightRecordModel;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QSplitter;
@@ -16,7 +17,10 @@ class StoreSession;
 
 // The in-flight records: filters (run in the store query), a windowed table
 // that loads more as it scrolls, stuck rows marked, and the selected
-// record's details.
+// record's details. On a store that lists by SCAN (a foreign Redis layout)
+// a line under the filters follows the running scan from its shared
+// counters (about five times a second, no store I/O), with a Cancel button
+// and the COUNT of the next scan.
 class InFlightView final : public QWidget {
     Q_OBJECT
 public:
@@ -42,14 +46,24 @@ public:
     // Read-only stores: the action button is disabled (the store refuses anyway).
     void setActionsEnabled(bool enabled);
     QPushButton *timeoutButton() const { return m_timeout; }
+    // The scan line and its controls; hidden on stores with an in-flight index.
+    QWidget *scanRow() const { return m_scanRow; }
+    QLabel *scanLine() const { return m_scanLine; }
+    QPushButton *scanCancelButton() const { return m_scanCancel; }
+    QSpinBox *scanCountBox() const { return m_scanCount; }
+    QProgressBar *scanBar() const { return m_scanBar; }
 
 signals:
     // "Mark timed out…": the wizard, with the view's current scope prefilled.
     void timeoutRequested(const QString &scope);
+    // The scan line now says this (tests wait on it).
+    void scanLineChanged(const QString &text);
 
 private:
     void updateCount();
     void showSelected();
+    void showScanControls();
+    void updateScanLine();
 
     InFlightRecordModel *m_model;
     QComboBox *m_scope;
@@ -63,4 +77,10 @@ private:
     QSplitter *m_splitter;
     QPushButton *m_timeout;
     QTimer *m_debounce;
+    QWidget *m_scanRow;
+    QLabel *m_scanLine;
+    QProgressBar *m_scanBar;
+    QPushButton *m_scanCancel;
+    QSpinBox *m_scanCount;
+    QTimer *m_scanTimer;
 };

@@ -20,6 +20,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -149,8 +150,20 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
     restoreViewLayout();
     m_banner->setVisible(isReadOnly());
     updateActions();
-    setWindowTitle(tr("idem-console — %1").arg(m_entry.displayName()));
-    m_connection->setText(tr("Connecting to %1 …").arg(m_entry.url));
+    // The layout the URL names until the store says (a layout file's name is in the file).
+    const Result<StoreUrl> parsed = StoreUrl::parse(m_entry.url);
+    const QString layoutOption = parsed ? parsed->options.value(QStringLiteral("layout")) : QString();
+    m_layoutName = layoutOption.isEmpty() ? QStringLiteral("native")
+                   : layoutOption.contains(QLatin1Char('/')) ? QFileInfo(layoutOption).completeBaseName() : layoutOption;
+    m_health.reset();
+    showStoreLabel();
+    m_session->request<QString>(this, [](Store &store) { return Result<QString>(store.layoutName()); },
+                                [this](const Result<QString> &layout) {
+                                    if (!layout)
+                                        return;
+                                    m_layoutName = layout.value();
+                                    showStoreLabel();
+                                });
     connect(m_session, &StoreSession::health, this, &MainWindow::showHealth);
     m_alertMonitor = new AlertMonitor(m_session, m_settings->alertRules(), m_session);
     connect(m_dashboard, &DashboardView::readingShown, m_alertMonitor, &AlertMonitor::evaluate);
@@ -246,13 +259,33 @@ void MainWindow::showMessage(const QString &text)
     statusBar()->showMessage(text, 10000);
 }
 
+QString MainWindow::storeLabel(bool forTitle) const
+{
+    QString shown = forTitle ? m_entry.displayName() : m_entry.url;
+    if (m_layoutName.isEmpty() || m_layoutName == QLatin1String("native"))
+        return shown;
+    if (shown == m_entry.url)
+        shown = shown.section(QLatin1Char('?'), 0, 0); // the options are the layout's; its name follows
+    return tr("%1 · %2").arg(shown, m_layoutName);
+}
+
+void MainWindow::showStoreLabel()
+{
+    setWindowTitle(tr("idem-console — %1").arg(storeLabel(true)));
+    if (!m_health)
+        m_connection->setText(tr("Connecting to %1 …").arg(storeLabel(false)));
+    else if (m_health->connected)
+        m_connection->setText(tr("● Connected to %1 · last round trip %2 ms").arg(storeLabel(false)).arg(m_health->roundTripMs));
+    else
+        m_connection->setText(tr("○ Disconnected from %1: %2 — retrying").arg(storeLabel(false), m_health->error.left(160)));
+    const bool alarm = m_health && !m_health->connected;
+    m_connection->setStyleSheet(alarm ? QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()) : QString());
+}
+
 void MainWindow::showHealth(bool connected, qint64 roundTripMs, const QString &error)
 {
-    if (connected)
-        m_connection->setText(tr("● Connected to %1 · last round trip %2 ms").arg(m_entry.url).arg(roundTripMs));
-    else
-        m_connection->setText(tr("○ Disconnected from %1: %2 — retrying").arg(m_entry.url, error.left(160)));
-    m_connection->setStyleSheet(connected ? QString() : QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()));
+    m_health = Health{connected, roundTripMs, error};
+    showStoreLabel();
 }
 
 void MainWindow::showAlertRulesDialog()

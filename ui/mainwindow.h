@@ -4,6 +4,8 @@
 
 #include <QMainWindow>
 
+#include <optional>
+
 class AlertBanner;
 class AlertMonitor;
 class AppSettings;
@@ -80,6 +82,10 @@ private:
     void showMessage(const QString &text);
     void refreshViews();
     void updateActions();
+    // The store as the title and status bar name it: for a foreign layout the
+    // URL without its options, then " · " and the layout's name.
+    QString storeLabel(bool forTitle) const;
+    void showStoreLabel(); // the window title and the status line
 
     AppSettings *m_settings;
     PasswordVault *m_vault;
@@ -96,6 +102,13 @@ private:
     QLabel *m_banner;
     QLabel *m_connection;
     StoreEntry m_entry;
+    QString m_layoutName; // "native" or the open store's layout
+    struct Health {
+        bool connected = false;
+        qint64 roundTripMs = 0;
+        QString error;
+    };
+    std::optional<Health> m_health; // the last the session reported; none yet: connecting
     bool m_forcedReadOnly = false;
     void notifyAlert(const AlertTransition &alert);
     void applyAlertRules();

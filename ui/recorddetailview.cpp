@@ -10,6 +10,8 @@
 #include <QStringDecoder>
 #include <QVBoxLayout>
 
+#include "statuscolors.h"
+
 namespace {
 
 QString when(qint64 ms)
@@ -49,8 +51,17 @@ RecordDetailView::RecordDetailView(QWidget *parent)
     , m_format(new QComboBox(this))
     , m_body(new QPlainTextEdit(this))
     , m_bodyNote(new QLabel(this))
+    , m_readError(new QLabel(this))
+    , m_bodyCaption(new QLabel(tr("Body as"), this))
 {
     auto *layout = new QVBoxLayout(this);
+    m_readError->setObjectName(QStringLiteral("readError"));
+    m_readError->setWordWrap(true);
+    m_readError->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readError->setStyleSheet(QStringLiteral("background: %1; color: %2; padding: 6px; font-weight: bold;")
+                                   .arg(StatusColors::warningBackground(palette()).name(), StatusColors::alarmText(palette()).name()));
+    m_readError->hide();
+    layout->addWidget(m_readError);
     const QList<QPair<QString, QString>> fields = {
         {QStringLiteral("scope"), tr("Scope")},          {QStringLiteral("key"), tr("Key")},
         {QStringLiteral("state"), tr("State")},          {QStringLiteral("biz_no"), tr("Business no.")},
@@ -75,7 +86,7 @@ RecordDetailView::RecordDetailView(QWidget *parent)
     m_headers->setMaximumHeight(90);
     layout->addWidget(m_headers);
     auto *bodyRow = new QHBoxLayout;
-    bodyRow->addWidget(new QLabel(tr("Body as"), this));
+    bodyRow->addWidget(m_bodyCaption);
     m_format->addItem(tr("Text"), int(BodyFormat::Text));
     m_format->addItem(tr("JSON"), int(BodyFormat::Json));
     m_format->addItem(tr("Hex"), int(BodyFormat::Hex));
@@ -98,6 +109,9 @@ void RecordDetailView::clear()
     m_headers->clear();
     m_body->setPlainText(tr("Select a record to see its details."));
     m_bodyNote->clear();
+    m_readError->hide();
+    m_readError->clear();
+    m_bodyCaption->setText(tr("Body as"));
 }
 
 void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
@@ -109,7 +123,7 @@ void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
     set(QStringLiteral("state"), recordStateName(r.state));
     set(QStringLiteral("biz_no"), r.bizNo.isEmpty() ? QStringLiteral("–") : r.bizNo);
     const qint64 ageS = qMax<qint64>(0, r.ageMs(nowMs) / 1000);
-    set(QStringLiteral("age"), tr("%1 min %2 s").arg(ageS / 60).arg(ageS % 60));
+    set(QStringLiteral("age"), r.updatedAt > 0 ? tr("%1 min %2 s").arg(ageS / 60).arg(ageS % 60) : QStringLiteral("–"));
     set(QStringLiteral("attempts"), QString::number(r.attempts));
     set(QStringLiteral("owner"), r.owner);
     set(QStringLiteral("lease"), r.lease);
@@ -119,6 +133,14 @@ void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
     set(QStringLiteral("updated_at"), when(r.updatedAt));
     set(QStringLiteral("expires_at"), when(r.expiresAt));
     set(QStringLiteral("reconciled"), r.reconciled ? tr("yes (response synthesised from the order)") : tr("no"));
+    const bool unreadable = !r.readError.isEmpty();
+    m_readError->setVisible(unreadable);
+    m_readError->setText(unreadable ? tr("This stored value cannot be read: %1\nNo operator action applies to it. "
+                                         "The raw value is shown below.").arg(r.readError)
+                                    : QString());
+    m_bodyCaption->setText(unreadable ? tr("Raw stored value as") : tr("Body as"));
+    if (unreadable)
+        set(QStringLiteral("state"), tr("unreadable"));
 
     const std::optional<HeaderList> headers = decodeHeaders(r.headers);
     if (!headers) {
@@ -184,6 +206,11 @@ QString RecordDetailView::fieldText(const QString &name) const
 QString RecordDetailView::bodyText() const
 {
     return m_body->toPlainText();
+}
+
+QString RecordDetailView::readErrorText() const
+{
+    return m_readError->isHidden() ? QString() : m_readError->text();
 }
 
 QString RecordDetailView::headersText() const

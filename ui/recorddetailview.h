@@ -10,7 +10,9 @@ class QLabel;
 class QPlainTextEdit;
 
 // Every field of one record; headers pretty-printed; the body as text,
-// JSON or hex (JSON and text only when the bytes are valid UTF-8).
+// JSON or hex (JSON and text only when the bytes are valid UTF-8). A foreign
+// value that could not be read (Record::readError) is introduced by the
+// reason, prominently, and its raw bytes are shown as the body.
 class RecordDetailView final : public QWidget {
     Q_OBJECT
 public:
@@ -24,6 +26,7 @@ public:
     QString fieldText(const QString &name) const; // for tests: the value shown for a field
     QString bodyText() const;
     QString headersText() const;
+    QString readErrorText() const; // empty when the shown record was readable
 
 private:
     void renderBody();
@@ -35,4 +38,6 @@ private:
     QComboBox *m_format;
     QPlainTextEdit *m_body;
     QLabel *m_bodyNote;
+    QLabel *m_readError;
+    QLabel *m_bodyCaption;
 };

@@ -2,8 +2,11 @@
 
 #include "statuscolors.h"
 
+#include "store/foreignstore.h"
+
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -42,6 +45,13 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     , m_database(new QLineEdit(this))
     , m_user(new QLineEdit(this))
     , m_sslMode(new QComboBox(this))
+    , m_layoutChoice(new QComboBox(this))
+    , m_layoutFileRow(new QWidget(this))
+    , m_layoutFile(new QLineEdit(m_layoutFileRow))
+    , m_layoutBrowse(new QToolButton(m_layoutFileRow))
+    , m_audit(new QLineEdit(this))
+    , m_cache(new QLineEdit(this))
+    , m_scanCount(new QSpinBox(this))
     , m_password(new QLineEdit(this))
     , m_passwordSourceRow(new QWidget(this))
     , m_remember(new QCheckBox(tr("Remember in the system keychain"), this))
@@ -61,6 +71,12 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     m_database->setObjectName(QStringLiteral("database"));
     m_user->setObjectName(QStringLiteral("user"));
     m_sslMode->setObjectName(QStringLiteral("sslMode"));
+    m_layoutChoice->setObjectName(QStringLiteral("layout"));
+    m_layoutFile->setObjectName(QStringLiteral("layoutFile"));
+    m_layoutBrowse->setObjectName(QStringLiteral("layoutBrowse"));
+    m_audit->setObjectName(QStringLiteral("audit"));
+    m_cache->setObjectName(QStringLiteral("cache"));
+    m_scanCount->setObjectName(QStringLiteral("scanCount"));
     m_password->setObjectName(QStringLiteral("password"));
     m_remember->setObjectName(QStringLiteral("rememberInKeychain"));
     m_fromEnvironment->setObjectName(QStringLiteral("passwordFromEnvironment"));
@@ -86,6 +102,25 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     m_sslMode->addItem(tr("driver default (prefer)"), QString());
     for (const QString &mode : StoreUrlFields::sslModes())
         m_sslMode->addItem(mode, mode);
+    m_layoutChoice->addItem(tr("native (idem-console's own)"), QString());
+    m_layoutChoice->addItem(tr("go-middleware"), QStringLiteral("go-middleware"));
+    m_layoutChoice->addItem(tr("java-handler"), QStringLiteral("java-handler"));
+    m_layoutChoice->addItem(tr("Layout file…"), QStringLiteral("file"));
+    m_layoutChoice->setToolTip(tr("How the store keeps its records: the console's own layout, or the layout of the service that writes them"));
+    m_layoutFile->setPlaceholderText(tr("/etc/idem/layouts/orders.json"));
+    m_layoutBrowse->setText(tr("Browse…"));
+    auto *layoutFileLayout = new QHBoxLayout(m_layoutFileRow);
+    layoutFileLayout->setContentsMargins(0, 0, 0, 0);
+    layoutFileLayout->addWidget(m_layoutFile, 1);
+    layoutFileLayout->addWidget(m_layoutBrowse);
+    m_audit->setToolTip(tr("The SQL database that keeps the audit log of this store's operator actions "
+                           "(sqlite:///path.db, postgresql://… or mysql://…); empty: a local SQLite file"));
+    m_cache->setPlaceholderText(tr("redis://cache.internal:6379/0 (optional)"));
+    m_cache->setToolTip(tr("The service's Redis cache of idem:<id> keys, updated together with the record"));
+    m_scanCount->setRange(0, StoreUrlFields::maxScanCount);
+    m_scanCount->setSpecialValueText(tr("the layout's default"));
+    m_scanCount->setToolTip(tr("Keys the Redis server looks at per SCAN round trip (COUNT), %1 to %2")
+                                .arg(StoreUrlFields::minScanCount).arg(StoreUrlFields::maxScanCount));
     m_password->setEchoMode(QLineEdit::Password);
     m_password->setPlaceholderText(tr("kept in memory only unless remembered"));
     m_variable->setPlaceholderText(tr("the default for the kind"));
@@ -114,15 +149,24 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     m_layout->addRow(tr("Database:"), m_database);
     m_layout->addRow(tr("User:"), m_user);
     m_layout->addRow(tr("SSL mode:"), m_sslMode);
+    m_layout->addRow(tr("Layout:"), m_layoutChoice);
+    m_layout->addRow(tr("Layout file:"), m_layoutFileRow);
+    m_layout->addRow(tr("Audit log:"), m_audit);
+    m_layout->addRow(tr("Cache:"), m_cache);
+    m_layout->addRow(tr("SCAN COUNT:"), m_scanCount);
     m_layout->addRow(tr("Password:"), m_password);
     m_layout->addRow(QString(), m_passwordSourceRow);
     m_layout->addRow(QString(), m_readOnly);
     m_layout->addRow(tr("URL:"), m_preview);
     m_layout->addRow(m_problem);
 
-    for (QLineEdit *edit : {m_name, m_path, m_host, m_database, m_user, m_password, m_variable})
+    for (QLineEdit *edit : {m_name, m_path, m_host, m_database, m_user, m_password, m_variable, m_audit, m_cache})
         connect(edit, &QLineEdit::textChanged, this, &StoreEntryForm::refresh);
+    connect(m_layoutFile, &QLineEdit::textChanged, this, &StoreEntryForm::layoutChanged);
+    connect(m_layoutChoice, &QComboBox::currentIndexChanged, this, &StoreEntryForm::layoutChanged);
+    connect(m_layoutBrowse, &QToolButton::clicked, this, &StoreEntryForm::browseLayout);
     connect(m_port, &QSpinBox::valueChanged, this, &StoreEntryForm::refresh);
+    connect(m_scanCount, &QSpinBox::valueChanged, this, &StoreEntryForm::refresh);
     connect(m_sslMode, &QComboBox::currentIndexChanged, this, &StoreEntryForm::refresh);
     connect(m_readOnly, &QCheckBox::toggled, this, &StoreEntryForm::refresh);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &StoreEntryForm::kindChanged);
@@ -161,6 +205,12 @@ void StoreEntryForm::setEntry(const StoreEntry &entry)
     m_user->setText(loaded.user);
     m_sslMode->setCurrentIndex(qMax(0, m_sslMode->findData(loaded.sslMode)));
     m_extraOptions = loaded.extraOptions;
+    const int builtin = loaded.isNativeLayout() ? 0 : m_layoutChoice->findData(loaded.layout);
+    m_layoutChoice->setCurrentIndex(builtin >= 0 ? builtin : m_layoutChoice->findData(QStringLiteral("file")));
+    m_layoutFile->setText(builtin >= 0 ? QString() : loaded.layout);
+    m_audit->setText(loaded.audit);
+    m_cache->setText(loaded.cache);
+    m_scanCount->setValue(qMax(0, loaded.scanCount));
     m_password->clear();
     m_remember->setChecked(entry.passwordSource == StoreEntry::PasswordSource::Keychain);
     m_fromEnvironment->setChecked(entry.passwordSource == StoreEntry::PasswordSource::Environment);
@@ -189,6 +239,14 @@ StoreUrlFields StoreEntryForm::fields() const
     f.user = m_user->text().trimmed();
     f.sslMode = m_sslMode->currentData().toString();
     f.extraOptions = m_extraOptions;
+    // A hidden field does not apply to the kind and layout shown: it is left out.
+    f.layout = layoutText();
+    if (m_layout->isRowVisible(m_audit))
+        f.audit = m_audit->text().trimmed();
+    if (m_layout->isRowVisible(m_cache))
+        f.cache = m_cache->text().trimmed();
+    if (m_layout->isRowVisible(m_scanCount))
+        f.scanCount = m_scanCount->value();
     return f;
 }
 
@@ -197,6 +255,8 @@ Result<StoreEntry> StoreEntryForm::entry() const
     Result<QString> url = fields().toUrl();
     if (!url)
         return url.error();
+    if (m_layoutChoice->currentData().toString() == QLatin1String("file") && m_layoutFile->text().trimmed().isEmpty())
+        return makeError(ErrorKind::InvalidArgument, tr("Choose the layout file (a JSON file that maps the store onto records), or another layout."));
     StoreEntry entry;
     entry.name = m_name->text().trimmed();
     entry.url = url.value();
@@ -241,6 +301,8 @@ void StoreEntryForm::kindChanged()
             m_database->clear();
     }
     m_previousKind = now;
+    if (!m_loading)
+        layoutChanged(); // which layout options apply depends on the kind too
 
     m_layout->setRowVisible(m_pathRow, sqlite);
     for (QWidget *field : {static_cast<QWidget *>(m_host), static_cast<QWidget *>(m_port), static_cast<QWidget *>(m_database),
@@ -282,6 +344,46 @@ void StoreEntryForm::browse()
         m_path->setText(file);
 }
 
+QString StoreEntryForm::layoutText() const
+{
+    const QString choice = m_layoutChoice->currentData().toString();
+    return choice == QLatin1String("file") ? m_layoutFile->text().trimmed() : choice;
+}
+
+std::optional<LayoutFamily> StoreEntryForm::layoutFamily() const
+{
+    const QString text = layoutText();
+    if (text.isEmpty())
+        return LayoutFamily::Native;
+    if ((text.endsWith(QLatin1String(".json")) || text.contains(QLatin1Char('/'))) && !QDir::isAbsolutePath(text))
+        return std::nullopt; // refused by StoreUrlFields; a relative path would depend on the working directory
+    const Result<Layout> layout = Layout::resolve(text);
+    return layout ? std::optional<LayoutFamily>(layout->family) : std::nullopt;
+}
+
+void StoreEntryForm::layoutChanged()
+{
+    if (m_loading)
+        return;
+    const bool file = m_layoutChoice->currentData().toString() == QLatin1String("file");
+    const std::optional<LayoutFamily> family = layoutFamily();
+    // A layout file that does not resolve yet keeps the options it may need
+    // shown, so typing its path does not make them come and go.
+    const bool foreign = family != LayoutFamily::Native;
+    m_layout->setRowVisible(m_layoutFileRow, file);
+    m_layout->setRowVisible(m_audit, foreign);
+    m_layout->setRowVisible(m_cache, (!family || family == LayoutFamily::JavaHandler) && foreign && kind() == StoreUrl::Kind::Mysql);
+    m_layout->setRowVisible(m_scanCount, foreign && kind() == StoreUrl::Kind::Redis);
+    refresh();
+}
+
+void StoreEntryForm::browseLayout()
+{
+    const QString file = QFileDialog::getOpenFileName(this, tr("Layout file"), m_layoutFile->text(), tr("Layout files (*.json);;All files (*)"));
+    if (!file.isEmpty())
+        m_layoutFile->setText(file);
+}
+
 void StoreEntryForm::refresh()
 {
     if (m_loading)
@@ -295,13 +397,37 @@ void StoreEntryForm::refresh()
     markInvalid(m_database, bad == StoreUrlFields::Field::Database);
     markInvalid(m_user, bad == StoreUrlFields::Field::User);
     markInvalid(m_sslMode, bad == StoreUrlFields::Field::SslMode);
+    markInvalid(m_layoutChoice, bad == StoreUrlFields::Field::Layout && m_layoutChoice->currentData().toString() != QLatin1String("file"));
+    markInvalid(m_layoutFile, bad == StoreUrlFields::Field::Layout);
+    markInvalid(m_audit, bad == StoreUrlFields::Field::Audit);
+    markInvalid(m_cache, bad == StoreUrlFields::Field::Cache);
+    markInvalid(m_scanCount, bad == StoreUrlFields::Field::ScanCount);
+    updateAuditPlaceholder(url ? url.value() : QString());
     if (url) {
-        Result<StoreEntry> complete = entry(); // the variable name is checked there
-        markInvalid(m_variable, !complete);
+        Result<StoreEntry> complete = entry(); // the variable name and an empty layout file are checked there
+        const bool noLayoutFile = m_layoutChoice->currentData().toString() == QLatin1String("file") && m_layoutFile->text().trimmed().isEmpty();
+        markInvalid(m_layoutFile, noLayoutFile);
+        markInvalid(m_variable, !complete && !noLayoutFile);
         showProblem(complete ? QString() : complete.error().message);
     } else {
         markInvalid(m_variable, false);
         showProblem(url.error().message);
     }
     emit edited();
+}
+
+void StoreEntryForm::updateAuditPlaceholder(const QString &url)
+{
+    // Where the audit log goes when the field stays empty: the same file
+    // the store and idemctl pick (ForeignStore::auditUrl).
+    const Result<StoreUrl> parsed = url.isEmpty() ? Result<StoreUrl>(makeError(ErrorKind::InvalidArgument, QString())) : StoreUrl::parse(url);
+    const Result<Layout> layout = Layout::resolve(layoutText());
+    if (!parsed || !layout || layout->isNative()) {
+        m_audit->setPlaceholderText(tr("empty: a local SQLite file"));
+        m_audit->setToolTip(QString());
+        return;
+    }
+    const QString defaultUrl = ForeignStore::auditUrl(parsed.value(), layout.value());
+    m_audit->setPlaceholderText(tr("default: %1").arg(defaultUrl));
+    m_audit->setToolTip(tr("Empty: the audit log is kept in %1").arg(defaultUrl));
 }

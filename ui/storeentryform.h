@@ -3,6 +3,8 @@
 #include "storeentry.h"
 #include "storeurlfields.h"
 
+#include "store/layout.h"
+
 #include <QWidget>
 
 class QCheckBox;
@@ -14,7 +16,9 @@ class QSpinBox;
 class QToolButton;
 
 // The fields of one store: kind, file or host/port/database/user, password
-// and where it is kept, read-only. Shows the URL the fields make (without
+// and where it is kept, read-only; for a store written by another service its
+// layout (built in or a layout file) and the options that layout uses: where
+// its audit log is kept, the java-handler cache, the Redis SCAN COUNT. Shows the URL the fields make (without
 // password) and, inline, the first thing wrong with them. Pure editing: no
 // I/O, no keychain, no store.
 class StoreEntryForm final : public QWidget {
@@ -45,7 +49,13 @@ private:
     void kindChanged();
     void passwordSourceChanged();
     void browse();
+    void browseLayout();
+    void layoutChanged();
+    // The layout the fields name (reads a layout file); nullopt while it does not resolve.
+    std::optional<LayoutFamily> layoutFamily() const;
+    QString layoutText() const; // "" (native), a built-in name or the file path
     void refresh(); // preview, inline error, field highlight
+    void updateAuditPlaceholder(const QString &url);
 
     QFormLayout *m_layout = nullptr;
     QLineEdit *m_name = nullptr;
@@ -58,6 +68,13 @@ private:
     QLineEdit *m_database = nullptr;
     QLineEdit *m_user = nullptr;
     QComboBox *m_sslMode = nullptr;
+    QComboBox *m_layoutChoice = nullptr;
+    QWidget *m_layoutFileRow = nullptr;
+    QLineEdit *m_layoutFile = nullptr;
+    QToolButton *m_layoutBrowse = nullptr;
+    QLineEdit *m_audit = nullptr;
+    QLineEdit *m_cache = nullptr;
+    QSpinBox *m_scanCount = nullptr;
     QLineEdit *m_password = nullptr;
     QWidget *m_passwordSourceRow = nullptr;
     QCheckBox *m_remember = nullptr;
