@@ -447,7 +447,7 @@ private slots:
         QCOMPARE(entries[0].key, u"order-1001"_s);
         QCOMPARE(entries[0].operatorName, u"ops-li"_s);
         QCOMPARE(entries[0].stateBefore, u"IN_FLIGHT"_s);
-        QCOMPARE(entries[0].stateAfter, u"TIMED_OUT"_s);
+        QCOMPARE(entries[0].stateAfter, u"DELETED"_s); // go-middleware has no TIMED_OUT: the record is gone
         Result<AuditVerdict> verdict = AuditVerifier::verify(*store);
         QVERIFY2(verdict.ok(), qPrintable(verdict.error().message));
         QVERIFY(verdict->ok);

@@ -168,6 +168,17 @@ private:
             text += QStringLiteral("<br><span style='color:#b71c1c'>")
                     + tr("Stopped: only the %1 record(s) read so far are shown. Preview again to apply.").arg(m_preview.targets.size())
                     + QStringLiteral("</span>");
+        if (!m_preview.unreadableKeys.isEmpty()) {
+            // Foreign values that cannot be read: never targeted, but not hidden either.
+            QStringList shown = m_preview.unreadableKeys.mid(0, 5);
+            for (QString &key : shown)
+                key = key.toHtmlEscaped();
+            text += QStringLiteral("<br><span style='color:#b71c1c'>")
+                    + tr("%n record(s) cannot be read and are left out: %1. The in-flight view shows why.", nullptr,
+                         int(m_preview.unreadableKeys.size()))
+                          .arg(shown.join(QStringLiteral(", ")) + (m_preview.unreadableKeys.size() > 5 ? QStringLiteral(", …") : QString()))
+                    + QStringLiteral("</span>");
+        }
         m_summary->setText(text);
         // Owners with most records first: a dead host shows at the top.
         QList<QPair<QString, qint64>> owners;

@@ -1,13 +1,38 @@
 #pragma once
 
+#include "foreignsqlmapping.h"
 #include "foreignstore.h"
+#include "redisconnection.h"
+#include "sqlconnections.h"
+
+#include <QMutex>
+
+#include <memory>
+
+class QSqlQuery;
 
 // Foreign layouts in a SQL table (DESIGN.md "Existing deployments"):
 // go-middleware's idempotency_records on PostgreSQL and java-handler's
 // record table on MySQL (with its Redis cache when the URL has
-// cache=redis://…). Table and column names come from the layout, checked
-// against the catalogue and quoted.
-// TO BE IMPLEMENTED (issue 7).
+// cache=redis://host:port[/db]). Table and column names come from the layout;
+// open() checks them against information_schema and names what is missing.
+// ForeignSqlMapping holds the SQL text and reads rows.
+//
+// Reads are one statement each; listing filters, orders by (updatedAt,
+// scope, key) and pages (keyset) in SQL. The layouts have no index for that
+// order, so a page costs a scan of the table on the server, not a transfer.
+//
+// Actions (after ForeignStore audited them) are one compare-and-set
+// statement on the key and the lease (a digest of the row):
+// - go-middleware: timeout and release DELETE the row (the Go middleware
+//   then lets the client resubmit); reconcile-complete is Finalize's UPDATE
+//   (status_code, headers as a JSON object, body, in_flight = FALSE,
+//   expires_at = now + the layout's retention).
+// - java-handler: timeout sets the timeout status, release DELETEs the row
+//   (the handler's business-failure path), reconcile-complete sets the
+//   success status and response_body. Then the Redis cache: DEL, or SET
+//   <success> PX <success TTL>; a cache write that fails twice leaves MySQL
+//   (the truth) changed and appends a "cache-not-updated" audit entry.
 class ForeignSqlStore final : public ForeignStore {
 public:
     ForeignSqlStore(const StoreUrl &url, const Layout &layout);
@@ -22,4 +47,24 @@ protected:
     Result<void> openBackend() override;
     Result<std::optional<Record>> readRecord(const QString &scope, const QString &key) override;
     Result<TransitionOutcome> writeAction(const OperatorAction &action, const Record &current) override;
+
+private:
+    Result<void> checkTable(QSqlDatabase &db);
+    Result<void> openCache();
+    template<typename Read>
+    auto readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>(), std::declval<const ForeignSqlMapping &>()));
+    // The listing's WHERE (after "FROM table"), or nullopt when nothing can match.
+    std::optional<SqlStatement> listingWhere(const ForeignSqlMapping &m, const InFlightQuery &query, bool withKeyset) const;
+    SqlStatement actionStatement(const ForeignSqlMapping &m, const OperatorAction &action) const;
+    // java-handler: brings the Redis cache in line with the applied action.
+    void updateCache(const OperatorAction &action);
+    Result<void> writeCache(const RedisCommand &command);
+    Error failure(const QSqlQuery &query, const QString &what);
+
+    const SqlDialect m_dialect;
+    SqlConnections m_connections;
+    QMutex m_openMutex;
+    std::unique_ptr<const ForeignSqlMapping> m_mapping; // set once by openBackend()
+    QMutex m_cacheMutex;
+    std::unique_ptr<RedisConnection> m_cache; // java-handler with cache=…; guarded by m_cacheMutex
 };

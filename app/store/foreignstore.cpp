@@ -14,8 +14,12 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(ForeignStore)
 };
 
-QString stateAfter(OperatorActionKind kind)
+QString stateAfter(const Layout &layout, OperatorActionKind kind)
 {
+    // go-middleware has no timed-out state: timing out deletes the record,
+    // and the audit entry says what happened to it.
+    if (layout.family == LayoutFamily::GoMiddleware && kind == OperatorActionKind::MarkTimedOut)
+        return QStringLiteral("DELETED");
     switch (kind) {
     case OperatorActionKind::MarkTimedOut: return recordStateName(RecordState::TimedOut);
     case OperatorActionKind::ReconcileComplete: return recordStateName(RecordState::Completed);
@@ -149,7 +153,7 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
     entry.atMs = action.nowMs;
     entry.action = operatorActionName(action.kind);
     entry.stateBefore = recordStateName(action.expectedState);
-    entry.stateAfter = stateAfter(action.kind);
+    entry.stateAfter = stateAfter(m_layout, action.kind);
     Result<AuditEntry> written = audit.value()->appendAudit(entry);
     if (!written)
         return makeError(written.error().kind, Text::tr("The audit entry for %1/%2 could not be written, so nothing was changed: %3")
