@@ -624,6 +624,22 @@ Evidence:
         <source>Alert threshold %</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Created, completed now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created, in flight now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created, timed out now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created, unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DashboardView</name>
@@ -755,6 +771,307 @@ Evidence:
         <source>alert raised</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Records created / min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This layout keeps no counters: its service records no hits, executions or anomalies. Shown instead: records created per minute by their state now, and the in-flight and stuck counts as sampled by this dashboard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hit rate: this layout keeps no counters.
+Its service does not record replays and executions, so the hit rate (replayed ÷ (replayed + executed)) cannot be shown for this store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Records created per minute, by their state now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight and stuck records, as sampled by this dashboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ForeignSqlStore</name>
+    <message>
+        <source>%1 is NULL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a JSON object of strings: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; is none of the layout&apos;s state values (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuring the %1 connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed on %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the columns of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The table %1 of the %2 layout does not exist in %3, or user %4 may not read it. Give the table the service writes in the layout (&quot;sql&quot;: {&quot;table&quot;: …}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (for %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The table %1 on %2 has no column %3, which the %4 layout reads. Its columns are: %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The URL option cache= applies to the java-handler layout only, not to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The URL option cache= must be redis://host:port[/db]: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The URL option cache= must be redis://host:port[/db], not %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is used before it was opened.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading a record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing in-flight records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counting in-flight records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counting records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying &quot;%1&quot; to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was applied in MySQL, but the Redis cache key %2 could not be updated (%3): the handler may answer from the stale cache until the key expires. Run %4 on the cache.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis answered %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ForeignStore</name>
+    <message>
+        <source>%1 is not possible on %2: the store is in the %3 layout, whose service owns its records; the console reads them and applies operator actions only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit location of %1 is not usable: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit log of a %1 store is kept in a SQL database: give audit=sqlite:///path.db, postgresql://… or mysql://…, not %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit location %1 names a layout; the audit log is always native.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the directory for the audit log %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit log of %1 cannot be opened at %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Claiming a key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completing a record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Releasing a record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marking a record timed out without an audit entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2 cannot be read (%3), so &quot;%4&quot; was not applied. Inspect the value with idemctl get.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit entry for %1/%2 could not be written, so nothing was changed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entry %1 was not applied: the record changed after the preview (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entry %1 was not applied: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2 was not changed, and the audit note saying so failed: %3. Entry %4 of chain %1 records an action that did not happen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GoJson</name>
+    <message>
+        <source>a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a JSON value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2, expected %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an RFC 3339 time: &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status_code is %1, expected an integer HTTP status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an object of strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>headers[&quot;%1&quot;] is %2, expected a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>body is not valid base64</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a base64 string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>body holds %1, expected bytes 0 to 255</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an RFC 3339 time string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>true/false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the value is %1, expected a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GoRedisStore</name>
+    <message>
+        <source>holds a Redis %1, expected a string (the middleware&apos;s JSON record)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its key field is &quot;%1&quot;, not the key it is stored under</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Lua script :/lua/goaction.lua is missing from this build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; applies to in-flight records only: the %2 layout keeps no %3 records.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis %1 did not run the action on %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Guard</name>
@@ -845,6 +1162,10 @@ Evidence:
         <source>Age</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This value cannot be read: %1. No operator action applies to it; the details show the raw value.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>InFlightView</name>
@@ -916,6 +1237,57 @@ Evidence:
         <source>The store is open read-only</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cancel scan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the scan after its current round trip and list what it found so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SCAN COUNT:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys the Redis server looks at per round trip in the next scan: higher is faster, but each round trip holds the server longer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scanned %1 keys, found %2 in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — cancelling …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled after scanning %1 keys: the list is partial</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the scan to start …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At least %1 matching in-flight record(s) (the count&apos;s scan was cancelled); %2 loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>JavaRedisStore</name>
+    <message>
+        <source>holds a Redis %1, expected a string (%2 or %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds &quot;%1&quot;, expected %2 or %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; on the Redis cache alone (the java-handler record lives in MySQL: open the MySQL store with layout=java-handler&amp;cache=redis://… to act on it)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>JobProgressWidget</name>
@@ -929,6 +1301,89 @@ Evidence:
     </message>
     <message>
         <source>%1 %2 / %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Layout</name>
+    <message>
+        <source>Layout %1: &quot;%2&quot; has the wrong type; see README &quot;Layouts&quot; for the format.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: unknown field &quot;%2&quot; in %3 (known: %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: the state value for %2 must be 1 to 64 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 &apos;%2&apos; is not accepted: use letters, digits and &apos;_&apos; only, not starting with a digit, at most 63 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown layout &apos;%1&apos;: use native, go-middleware, java-handler or the path of a layout JSON file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1 is not a JSON object: %2 at offset %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1 needs &quot;base&quot;: &quot;go-middleware&quot; or &quot;java-handler&quot; (the service whose protocol the store follows).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;name&quot; must be 1 to 64 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;scope&quot; must be 1 to 64 characters without &apos;{&apos; or &apos;}&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;retention_seconds&quot; must be between 1 and 31622400.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;redis.key_prefix&quot; must be 1 to 200 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;redis.scan_count&quot; must be between 10 and 100000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;redis.%2&quot; must be between 1 and 31622400.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;states&quot; applies to a java-handler layout only (go-middleware keeps a boolean in_flight).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: the processing, success, timeout and failed state values must differ.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table name in layout %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column for %1 in layout %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: two roles map to the same column.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the layout file %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layout file %1 is larger than 1 MiB: it is not a layout.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1042,6 +1497,10 @@ Evidence:
         <source>&amp;Export report…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MappingProfiles</name>
@@ -1055,6 +1514,13 @@ Evidence:
     </message>
     <message>
         <source>Cannot write the settings file %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OpenStore</name>
+    <message>
+        <source>The %1 layout is defined for %2 (as its service writes it), not for %3.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1882,6 +2348,50 @@ Evidence:
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>This stored value cannot be read: %1
+No operator action applies to it. The raw value is shown below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw stored value as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RedisScan</name>
+    <message>
+        <source>The Redis URL option %1 must be a number from %2 to %3, not &apos;%4&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis %1 refused PING: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis %1 refused to read %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis %1 answered fewer replies than commands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis %1 refused SCAN: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis %1 answered SCAN with something else than a cursor and keys.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2752,6 +3262,94 @@ Evidence:
         <source>Open read-only: browse and report; the store refuses operator actions</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>native (idem-console&apos;s own)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>go-middleware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>java-handler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the store keeps its records: the console&apos;s own layout, or the layout of the service that writes them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/etc/idem/layouts/orders.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SQL database that keeps the audit log of this store&apos;s operator actions (sqlite:///path.db, postgresql://… or mysql://…); empty: a local SQLite file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redis://cache.internal:6379/0 (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The service&apos;s Redis cache of idem:&lt;id&gt; keys, updated together with the record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layout&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys the Redis server looks at per SCAN round trip (COUNT), %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit log:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cache:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SCAN COUNT:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the layout file (a JSON file that maps the store onto records), or another layout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout files (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty: a local SQLite file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: the audit log is kept in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreUrl</name>
@@ -2878,6 +3476,74 @@ Evidence:
         <source>The URL option %1 is too long.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is %2 characters long; at most %3 are allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a store URL: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a Redis URL such as redis://cache.internal:6379/0, not %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a SQL database (sqlite:///path.db, postgresql://… or mysql://…), not Redis.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must not contain a password: it would be saved with the store. Set it in the server&apos;s password variable (e.g. IDEM_PG_PASSWORD) instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must not name a layout of its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layout file path is %1 characters long; at most %2 are allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A layout file needs an absolute path, e.g. /etc/idem/layouts/orders.json, not %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 layout is kept in Redis or PostgreSQL, as its service writes it; choose one of those kinds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 layout is kept in Redis or MySQL, as its service writes it; choose one of those kinds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit log location applies to a foreign layout only; a native store keeps its own audit log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit log location</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cache URL applies to a java-handler layout on MySQL only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cache URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SCAN COUNT applies to a foreign layout on Redis only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SCAN COUNT must be between %1 and %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TimeoutPreviewPage</name>
@@ -2932,6 +3598,13 @@ Evidence:
     <message>
         <source>Owners: %1</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) cannot be read and are left out: %1. The in-flight view shows why.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3150,10 +3823,6 @@ Evidence:
     </message>
     <message>
         <source>No records and no counters in the last %1 minutes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>In-flight records, oldest attempt first (served by an index, never a scan).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3581,6 +4250,42 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
     </message>
     <message>
         <source>BROKEN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the store keeps its records: native (default), go-middleware, java-handler or a layout JSON file (README &quot;Layouts&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the audit log of a foreign-layout store is kept (sqlite:///path.db, postgresql://…, mysql://…); default a local SQLite file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>java-handler on MySQL: the service&apos;s Redis cache (redis://host:port/db), updated together with the record.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Foreign Redis layouts: keys per SCAN round trip (COUNT), 10 to 100000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--scan-count must be a number from 10 to 100000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is in the %2 layout: its own service claims the keys, so this command, which claims keys itself, does not run there. Use a native store for traffic and press tests; on this store use inflight, get, sweep, reconcile and audit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-flight records, oldest attempt first (native stores: served by an index, never a scan; foreign Redis layouts: SCAN, never KEYS).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>    UNREADABLE: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 record(s) cannot be read and are left out (idemctl get shows why): %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

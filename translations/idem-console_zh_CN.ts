@@ -631,6 +631,22 @@ Evidence:
         <source>Alert threshold %</source>
         <translation>告警阈值 %</translation>
     </message>
+    <message>
+        <source>Created, completed now</source>
+        <translation>已创建，现已完成</translation>
+    </message>
+    <message>
+        <source>Created, in flight now</source>
+        <translation>已创建，现处理中</translation>
+    </message>
+    <message>
+        <source>Created, timed out now</source>
+        <translation>已创建，现已超时</translation>
+    </message>
+    <message>
+        <source>Created, unreadable</source>
+        <translation>已创建，无法读取</translation>
+    </message>
 </context>
 <context>
     <name>DashboardView</name>
@@ -762,6 +778,308 @@ Evidence:
         <source>alert raised</source>
         <translation>已触发告警</translation>
     </message>
+    <message>
+        <source>Records created / min</source>
+        <translation>每分钟创建记录数</translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation>处理中</translation>
+    </message>
+    <message>
+        <source>This layout keeps no counters: its service records no hits, executions or anomalies. Shown instead: records created per minute by their state now, and the in-flight and stuck counts as sampled by this dashboard.</source>
+        <translation>此布局不保存计数器：其服务不记录命中、执行或异常。改为显示：按当前状态划分的每分钟创建记录数，以及本仪表盘采样到的处理中和卡住记录数。</translation>
+    </message>
+    <message>
+        <source>Hit rate: this layout keeps no counters.
+Its service does not record replays and executions, so the hit rate (replayed ÷ (replayed + executed)) cannot be shown for this store.</source>
+        <translation>命中率：此布局不保存计数器。
+其服务不记录重放和执行次数，因此无法显示该存储的命中率（重放 ÷（重放 + 执行））。</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation>处理中</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation>卡住</translation>
+    </message>
+    <message>
+        <source>Records created per minute, by their state now</source>
+        <translation>每分钟创建的记录（按当前状态）</translation>
+    </message>
+    <message>
+        <source>In flight and stuck records, as sampled by this dashboard</source>
+        <translation>处理中和卡住的记录（本仪表盘采样）</translation>
+    </message>
+</context>
+<context>
+    <name>ForeignSqlStore</name>
+    <message>
+        <source>%1 is NULL</source>
+        <translation>%1 为 NULL</translation>
+    </message>
+    <message>
+        <source>%1 is not a JSON object of strings: %2</source>
+        <translation>%1 不是由字符串组成的 JSON 对象：%2</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; is none of the layout&apos;s state values (%3)</source>
+        <translation>%1“%2”不是该布局的任何状态值（%3）</translation>
+    </message>
+    <message>
+        <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
+        <translation>只有处理中和已超时的记录可以这样列出，已完成的记录不行。</translation>
+    </message>
+    <message>
+        <source>Configuring the %1 connection</source>
+        <translation>配置 %1 连接</translation>
+    </message>
+    <message>
+        <source>%1 failed on %2: %3</source>
+        <translation>%1 在 %2 上失败：%3</translation>
+    </message>
+    <message>
+        <source>Reading the columns of %1</source>
+        <translation>读取 %1 的列</translation>
+    </message>
+    <message>
+        <source>The table %1 of the %2 layout does not exist in %3, or user %4 may not read it. Give the table the service writes in the layout (&quot;sql&quot;: {&quot;table&quot;: …}).</source>
+        <translation>%2 布局的表 %1 在 %3 中不存在，或用户 %4 无权读取。请在布局中指定该服务写入的表（&quot;sql&quot;: {&quot;table&quot;: …}）。</translation>
+    </message>
+    <message>
+        <source>%1 (for %2)</source>
+        <translation>%1（对应 %2）</translation>
+    </message>
+    <message>
+        <source>The table %1 on %2 has no column %3, which the %4 layout reads. Its columns are: %5.</source>
+        <translation>%2 上的表 %1 没有 %4 布局要读取的列 %3。它的列为：%5。</translation>
+    </message>
+    <message>
+        <source>The URL option cache= applies to the java-handler layout only, not to %1.</source>
+        <translation>URL 选项 cache= 只适用于 java-handler 布局，不适用于 %1。</translation>
+    </message>
+    <message>
+        <source>The URL option cache= must be redis://host:port[/db]: %1</source>
+        <translation>URL 选项 cache= 必须为 redis://host:port[/db]：%1</translation>
+    </message>
+    <message>
+        <source>The URL option cache= must be redis://host:port[/db], not %1.</source>
+        <translation>URL 选项 cache= 必须为 redis://host:port[/db]，而不是 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is used before it was opened.</source>
+        <translation>%1 在打开之前就被使用了。</translation>
+    </message>
+    <message>
+        <source>Reading a record</source>
+        <translation>读取记录</translation>
+    </message>
+    <message>
+        <source>Listing in-flight records</source>
+        <translation>列出处理中的记录</translation>
+    </message>
+    <message>
+        <source>Counting in-flight records</source>
+        <translation>统计处理中的记录</translation>
+    </message>
+    <message>
+        <source>Counting records</source>
+        <translation>统计记录</translation>
+    </message>
+    <message>
+        <source>Reading the activity</source>
+        <translation>读取活动数据</translation>
+    </message>
+    <message>
+        <source>Applying &quot;%1&quot; to %2</source>
+        <translation>对 %2 执行“%1”</translation>
+    </message>
+    <message>
+        <source>%1 was applied in MySQL, but the Redis cache key %2 could not be updated (%3): the handler may answer from the stale cache until the key expires. Run %4 on the cache.</source>
+        <translation>%1 已在 MySQL 中生效，但 Redis 缓存键 %2 无法更新（%3）：在该键过期前，处理器可能仍按过期缓存应答。请在缓存上执行 %4。</translation>
+    </message>
+    <message>
+        <source>Redis answered %1</source>
+        <translation>Redis 应答 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ForeignStore</name>
+    <message>
+        <source>%1 is not possible on %2: the store is in the %3 layout, whose service owns its records; the console reads them and applies operator actions only.</source>
+        <translation>无法在 %2 上%1：该存储采用 %3 布局，其记录归所属服务管理；控制台只读取记录并执行运维操作。</translation>
+    </message>
+    <message>
+        <source>The audit location of %1 is not usable: %2</source>
+        <translation>%1 的审计日志位置不可用：%2</translation>
+    </message>
+    <message>
+        <source>The audit log of a %1 store is kept in a SQL database: give audit=sqlite:///path.db, postgresql://… or mysql://…, not %2.</source>
+        <translation>%1 存储的审计日志保存在 SQL 数据库中：请指定 audit=sqlite:///path.db、postgresql://… 或 mysql://…，而不是 %2。</translation>
+    </message>
+    <message>
+        <source>The audit location %1 names a layout; the audit log is always native.</source>
+        <translation>审计日志位置 %1 指定了布局；审计日志始终使用原生布局。</translation>
+    </message>
+    <message>
+        <source>Cannot create the directory for the audit log %1.</source>
+        <translation>无法为审计日志 %1 创建目录。</translation>
+    </message>
+    <message>
+        <source>The audit log of %1 cannot be opened at %2: %3</source>
+        <translation>无法在 %2 打开 %1 的审计日志：%3</translation>
+    </message>
+    <message>
+        <source>Claiming a key</source>
+        <translation>抢占幂等键</translation>
+    </message>
+    <message>
+        <source>Completing a record</source>
+        <translation>完成记录</translation>
+    </message>
+    <message>
+        <source>Releasing a record</source>
+        <translation>释放记录</translation>
+    </message>
+    <message>
+        <source>Marking a record timed out without an audit entry</source>
+        <translation>在没有审计条目的情况下将记录标记为超时</translation>
+    </message>
+    <message>
+        <source>%1/%2 cannot be read (%3), so &quot;%4&quot; was not applied. Inspect the value with idemctl get.</source>
+        <translation>%1/%2 无法读取（%3），因此未执行“%4”。请用 idemctl get 检查该值。</translation>
+    </message>
+    <message>
+        <source>The audit entry for %1/%2 could not be written, so nothing was changed: %3</source>
+        <translation>%1/%2 的审计条目无法写入，因此未做任何更改：%3</translation>
+    </message>
+    <message>
+        <source>Entry %1 was not applied: the record changed after the preview (%2).</source>
+        <translation>条目 %1 未生效：预览之后记录已被修改（%2）。</translation>
+    </message>
+    <message>
+        <source>Entry %1 was not applied: %2</source>
+        <translation>条目 %1 未生效：%2</translation>
+    </message>
+    <message>
+        <source>%1/%2 was not changed, and the audit note saying so failed: %3. Entry %4 of chain %1 records an action that did not happen.</source>
+        <translation>%1/%2 未被修改，且记录这一情况的审计说明写入失败：%3。链 %1 的条目 %4 记录了一个实际未发生的操作。</translation>
+    </message>
+</context>
+<context>
+    <name>GoJson</name>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>not a JSON value</source>
+        <translation>不是 JSON 值</translation>
+    </message>
+    <message>
+        <source>%1 is %2, expected %3</source>
+        <translation>%1 是%2，应为%3</translation>
+    </message>
+    <message>
+        <source>%1 is not an RFC 3339 time: &quot;%2&quot;</source>
+        <translation>%1 不是 RFC 3339 时间：“%2”</translation>
+    </message>
+    <message>
+        <source>status_code is %1, expected an integer HTTP status</source>
+        <translation>status_code 为 %1，应为整数 HTTP 状态码</translation>
+    </message>
+    <message>
+        <source>an object of strings</source>
+        <translation>字符串对象</translation>
+    </message>
+    <message>
+        <source>headers[&quot;%1&quot;] is %2, expected a string</source>
+        <translation>headers[&quot;%1&quot;] 是%2，应为字符串</translation>
+    </message>
+    <message>
+        <source>body is not valid base64</source>
+        <translation>body 不是有效的 base64</translation>
+    </message>
+    <message>
+        <source>a base64 string</source>
+        <translation>base64 字符串</translation>
+    </message>
+    <message>
+        <source>body holds %1, expected bytes 0 to 255</source>
+        <translation>body 含有 %1，应为 0 到 255 的字节</translation>
+    </message>
+    <message>
+        <source>an RFC 3339 time string</source>
+        <translation>RFC 3339 时间字符串</translation>
+    </message>
+    <message>
+        <source>true/false</source>
+        <translation>true/false</translation>
+    </message>
+    <message>
+        <source>the value is %1, expected a JSON object</source>
+        <translation>该值是%1，应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1 is null</source>
+        <translation>%1 为 null</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>缺少 %1</translation>
+    </message>
+</context>
+<context>
+    <name>GoRedisStore</name>
+    <message>
+        <source>holds a Redis %1, expected a string (the middleware&apos;s JSON record)</source>
+        <translation>存放的是 Redis %1，应为字符串（中间件的 JSON 记录）</translation>
+    </message>
+    <message>
+        <source>its key field is &quot;%1&quot;, not the key it is stored under</source>
+        <translation>其 key 字段为“%1”，与存放它的键不一致</translation>
+    </message>
+    <message>
+        <source>The Lua script :/lua/goaction.lua is missing from this build.</source>
+        <translation>此构建缺少 Lua 脚本 :/lua/goaction.lua。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; applies to in-flight records only: the %2 layout keeps no %3 records.</source>
+        <translation>“%1”只适用于处理中的记录：%2 布局不保存 %3 记录。</translation>
+    </message>
+    <message>
+        <source>Redis %1 did not run the action on %2: %3</source>
+        <translation>Redis %1 未对 %2 执行该操作：%3</translation>
+    </message>
 </context>
 <context>
     <name>Guard</name>
@@ -852,6 +1170,10 @@ Evidence:
         <source>Age</source>
         <translation>时长</translation>
     </message>
+    <message>
+        <source>This value cannot be read: %1. No operator action applies to it; the details show the raw value.</source>
+        <translation>此值无法读取：%1。任何运维操作都不适用于它；详情中显示原始值。</translation>
+    </message>
 </context>
 <context>
     <name>InFlightView</name>
@@ -923,6 +1245,57 @@ Evidence:
         <source>The store is open read-only</source>
         <translation>存储以只读方式打开</translation>
     </message>
+    <message>
+        <source>Cancel scan</source>
+        <translation>取消扫描</translation>
+    </message>
+    <message>
+        <source>Stop the scan after its current round trip and list what it found so far</source>
+        <translation>在当前往返结束后停止扫描，并列出目前已找到的记录</translation>
+    </message>
+    <message>
+        <source>SCAN COUNT:</source>
+        <translation>SCAN COUNT：</translation>
+    </message>
+    <message>
+        <source>Keys the Redis server looks at per round trip in the next scan: higher is faster, but each round trip holds the server longer</source>
+        <translation>下次扫描中 Redis 服务器每次往返检查的键数：越大越快，但每次往返占用服务器的时间越长</translation>
+    </message>
+    <message>
+        <source>Scanned %1 keys, found %2 in flight</source>
+        <translation>已扫描 %1 个键，找到 %2 条处理中记录</translation>
+    </message>
+    <message>
+        <source> — cancelling …</source>
+        <translation> — 正在取消…</translation>
+    </message>
+    <message>
+        <source>Cancelled after scanning %1 keys: the list is partial</source>
+        <translation>扫描 %1 个键后已取消：列表不完整</translation>
+    </message>
+    <message>
+        <source>Waiting for the scan to start …</source>
+        <translation>等待扫描开始…</translation>
+    </message>
+    <message>
+        <source>At least %1 matching in-flight record(s) (the count&apos;s scan was cancelled); %2 loaded</source>
+        <translation>至少 %1 条匹配的处理中记录（计数扫描已取消）；已加载 %2 条</translation>
+    </message>
+</context>
+<context>
+    <name>JavaRedisStore</name>
+    <message>
+        <source>holds a Redis %1, expected a string (%2 or %3)</source>
+        <translation>存放的是 Redis %1，应为字符串（%2 或 %3）</translation>
+    </message>
+    <message>
+        <source>holds &quot;%1&quot;, expected %2 or %3</source>
+        <translation>存放的是“%1”，应为 %2 或 %3</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; on the Redis cache alone (the java-handler record lives in MySQL: open the MySQL store with layout=java-handler&amp;cache=redis://… to act on it)</source>
+        <translation>仅在 Redis 缓存上执行“%1”（java-handler 的记录保存在 MySQL 中：请用 layout=java-handler&amp;cache=redis://… 打开 MySQL 存储后再操作）</translation>
+    </message>
 </context>
 <context>
     <name>JobProgressWidget</name>
@@ -937,6 +1310,89 @@ Evidence:
     <message>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
+    </message>
+</context>
+<context>
+    <name>Layout</name>
+    <message>
+        <source>Layout %1: &quot;%2&quot; has the wrong type; see README &quot;Layouts&quot; for the format.</source>
+        <translation>布局 %1：“%2”的类型不对；格式见 README 的“Layouts”一节。</translation>
+    </message>
+    <message>
+        <source>Layout %1: unknown field &quot;%2&quot; in %3 (known: %4).</source>
+        <translation>布局 %1：%3 中有未知字段“%2”（已知字段：%4）。</translation>
+    </message>
+    <message>
+        <source>Layout %1: the state value for %2 must be 1 to 64 characters.</source>
+        <translation>布局 %1：%2 的状态值必须为 1 到 64 个字符。</translation>
+    </message>
+    <message>
+        <source>The %1 &apos;%2&apos; is not accepted: use letters, digits and &apos;_&apos; only, not starting with a digit, at most 63 characters.</source>
+        <translation>不接受%1“%2”：只能使用字母、数字和“_”，不能以数字开头，最多 63 个字符。</translation>
+    </message>
+    <message>
+        <source>Unknown layout &apos;%1&apos;: use native, go-middleware, java-handler or the path of a layout JSON file.</source>
+        <translation>未知布局“%1”：请使用 native、go-middleware、java-handler 或布局 JSON 文件的路径。</translation>
+    </message>
+    <message>
+        <source>Layout %1 is not a JSON object: %2 at offset %3.</source>
+        <translation>布局 %1 不是 JSON 对象：偏移 %3 处%2。</translation>
+    </message>
+    <message>
+        <source>Layout %1 needs &quot;base&quot;: &quot;go-middleware&quot; or &quot;java-handler&quot; (the service whose protocol the store follows).</source>
+        <translation>布局 %1 需要 &quot;base&quot;: &quot;go-middleware&quot; 或 &quot;java-handler&quot;（该存储所遵循协议的服务）。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;name&quot; must be 1 to 64 characters.</source>
+        <translation>布局 %1：“name”必须为 1 到 64 个字符。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;scope&quot; must be 1 to 64 characters without &apos;{&apos; or &apos;}&apos;.</source>
+        <translation>布局 %1：“scope”必须为 1 到 64 个字符，且不含“{”或“}”。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;retention_seconds&quot; must be between 1 and 31622400.</source>
+        <translation>布局 %1：“retention_seconds”必须在 1 到 31622400 之间。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;redis.key_prefix&quot; must be 1 to 200 characters.</source>
+        <translation>布局 %1：“redis.key_prefix”必须为 1 到 200 个字符。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;redis.scan_count&quot; must be between 10 and 100000.</source>
+        <translation>布局 %1：“redis.scan_count”必须在 10 到 100000 之间。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;redis.%2&quot; must be between 1 and 31622400.</source>
+        <translation>布局 %1：“redis.%2”必须在 1 到 31622400 之间。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;states&quot; applies to a java-handler layout only (go-middleware keeps a boolean in_flight).</source>
+        <translation>布局 %1：“states”只适用于 java-handler 布局（go-middleware 使用布尔字段 in_flight）。</translation>
+    </message>
+    <message>
+        <source>Layout %1: the processing, success, timeout and failed state values must differ.</source>
+        <translation>布局 %1：处理中、成功、超时和失败的状态值必须各不相同。</translation>
+    </message>
+    <message>
+        <source>table name in layout %1</source>
+        <translation>布局 %1 中的表名</translation>
+    </message>
+    <message>
+        <source>column for %1 in layout %2</source>
+        <translation>布局 %2 中 %1 对应的列</translation>
+    </message>
+    <message>
+        <source>Layout %1: two roles map to the same column.</source>
+        <translation>布局 %1：两个角色映射到了同一列。</translation>
+    </message>
+    <message>
+        <source>Cannot read the layout file %1: %2</source>
+        <translation>无法读取布局文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>The layout file %1 is larger than 1 MiB: it is not a layout.</source>
+        <translation>布局文件 %1 大于 1 MiB：这不是布局文件。</translation>
     </message>
 </context>
 <context>
@@ -1049,6 +1505,10 @@ Evidence:
         <source>&amp;Export report…</source>
         <translation>导出报告(&amp;E)…</translation>
     </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
 </context>
 <context>
     <name>MappingProfiles</name>
@@ -1063,6 +1523,13 @@ Evidence:
     <message>
         <source>Cannot write the settings file %1.</source>
         <translation>无法写入设置文件 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>OpenStore</name>
+    <message>
+        <source>The %1 layout is defined for %2 (as its service writes it), not for %3.</source>
+        <translation>%1 布局适用于 %2（与其服务的写入方式一致），不适用于 %3。</translation>
     </message>
 </context>
 <context>
@@ -1889,6 +2356,51 @@ Evidence:
         <translation>
             <numerusform>%n 字节，非 JSON：以文本显示</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>This stored value cannot be read: %1
+No operator action applies to it. The raw value is shown below.</source>
+        <translation>此存储值无法读取：%1
+任何运维操作都不适用于它。下方显示原始值。</translation>
+    </message>
+    <message>
+        <source>Raw stored value as</source>
+        <translation>原始存储值显示为</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+</context>
+<context>
+    <name>RedisScan</name>
+    <message>
+        <source>The Redis URL option %1 must be a number from %2 to %3, not &apos;%4&apos;.</source>
+        <translation>Redis URL 选项 %1 必须是 %2 到 %3 之间的数字，而不是“%4”。</translation>
+    </message>
+    <message>
+        <source>Redis %1 refused PING: %2</source>
+        <translation>Redis %1 拒绝了 PING：%2</translation>
+    </message>
+    <message>
+        <source>Redis %1 refused to read %2: %3</source>
+        <translation>Redis %1 拒绝读取 %2：%3</translation>
+    </message>
+    <message>
+        <source>Redis %1 answered fewer replies than commands.</source>
+        <translation>Redis %1 返回的应答少于发送的命令。</translation>
+    </message>
+    <message>
+        <source>Redis %1 refused SCAN: %2</source>
+        <translation>Redis %1 拒绝了 SCAN：%2</translation>
+    </message>
+    <message>
+        <source>Redis %1 answered SCAN with something else than a cursor and keys.</source>
+        <translation>Redis %1 对 SCAN 的应答不是游标和键列表。</translation>
+    </message>
+    <message>
+        <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
+        <translation>只有处理中和已超时的记录可以这样列出，已完成的记录不行。</translation>
     </message>
 </context>
 <context>
@@ -2759,6 +3271,94 @@ Evidence:
         <source>Open read-only: browse and report; the store refuses operator actions</source>
         <translation>以只读方式打开：可浏览和生成报告；存储会拒绝操作员操作</translation>
     </message>
+    <message>
+        <source>native (idem-console&apos;s own)</source>
+        <translation>native（idem-console 自有）</translation>
+    </message>
+    <message>
+        <source>go-middleware</source>
+        <translation>go-middleware</translation>
+    </message>
+    <message>
+        <source>java-handler</source>
+        <translation>java-handler</translation>
+    </message>
+    <message>
+        <source>Layout file…</source>
+        <translation>布局文件…</translation>
+    </message>
+    <message>
+        <source>How the store keeps its records: the console&apos;s own layout, or the layout of the service that writes them</source>
+        <translation>存储保存记录的方式：控制台自有布局，或写入记录的服务所用的布局</translation>
+    </message>
+    <message>
+        <source>/etc/idem/layouts/orders.json</source>
+        <translation>/etc/idem/layouts/orders.json</translation>
+    </message>
+    <message>
+        <source>The SQL database that keeps the audit log of this store&apos;s operator actions (sqlite:///path.db, postgresql://… or mysql://…); empty: a local SQLite file</source>
+        <translation>保存此存储运维操作审计日志的 SQL 数据库（sqlite:///path.db、postgresql://… 或 mysql://…）；留空：本地 SQLite 文件</translation>
+    </message>
+    <message>
+        <source>redis://cache.internal:6379/0 (optional)</source>
+        <translation>redis://cache.internal:6379/0（可选）</translation>
+    </message>
+    <message>
+        <source>The service&apos;s Redis cache of idem:&lt;id&gt; keys, updated together with the record</source>
+        <translation>该服务存放 idem:&lt;id&gt; 键的 Redis 缓存，与记录一同更新</translation>
+    </message>
+    <message>
+        <source>the layout&apos;s default</source>
+        <translation>布局的默认值</translation>
+    </message>
+    <message>
+        <source>Keys the Redis server looks at per SCAN round trip (COUNT), %1 to %2</source>
+        <translation>每次 SCAN 往返 Redis 服务器检查的键数（COUNT），%1 到 %2</translation>
+    </message>
+    <message>
+        <source>Layout:</source>
+        <translation>布局：</translation>
+    </message>
+    <message>
+        <source>Layout file:</source>
+        <translation>布局文件：</translation>
+    </message>
+    <message>
+        <source>Audit log:</source>
+        <translation>审计日志：</translation>
+    </message>
+    <message>
+        <source>Cache:</source>
+        <translation>缓存：</translation>
+    </message>
+    <message>
+        <source>SCAN COUNT:</source>
+        <translation>SCAN COUNT：</translation>
+    </message>
+    <message>
+        <source>Choose the layout file (a JSON file that maps the store onto records), or another layout.</source>
+        <translation>请选择布局文件（把存储映射为记录的 JSON 文件），或选择其他布局。</translation>
+    </message>
+    <message>
+        <source>Layout file</source>
+        <translation>布局文件</translation>
+    </message>
+    <message>
+        <source>Layout files (*.json);;All files (*)</source>
+        <translation>布局文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>empty: a local SQLite file</source>
+        <translation>留空：本地 SQLite 文件</translation>
+    </message>
+    <message>
+        <source>default: %1</source>
+        <translation>默认：%1</translation>
+    </message>
+    <message>
+        <source>Empty: the audit log is kept in %1</source>
+        <translation>留空：审计日志保存在 %1</translation>
+    </message>
 </context>
 <context>
     <name>StoreUrl</name>
@@ -2885,6 +3485,74 @@ Evidence:
         <source>The URL option %1 is too long.</source>
         <translation>URL 选项 %1 过长。</translation>
     </message>
+    <message>
+        <source>%1 is %2 characters long; at most %3 are allowed.</source>
+        <translation>%1 长 %2 个字符；最多允许 %3 个。</translation>
+    </message>
+    <message>
+        <source>%1 is not a store URL: %2</source>
+        <translation>%1 不是存储 URL：%2</translation>
+    </message>
+    <message>
+        <source>%1 must be a Redis URL such as redis://cache.internal:6379/0, not %2.</source>
+        <translation>%1 必须是 Redis URL，例如 redis://cache.internal:6379/0，而不是 %2。</translation>
+    </message>
+    <message>
+        <source>%1 must be a SQL database (sqlite:///path.db, postgresql://… or mysql://…), not Redis.</source>
+        <translation>%1 必须是 SQL 数据库（sqlite:///path.db、postgresql://… 或 mysql://…），不能是 Redis。</translation>
+    </message>
+    <message>
+        <source>%1 must not contain a password: it would be saved with the store. Set it in the server&apos;s password variable (e.g. IDEM_PG_PASSWORD) instead.</source>
+        <translation>%1 不能包含密码：它会随存储一起保存。请改为在对应服务器的密码环境变量（例如 IDEM_PG_PASSWORD）中设置。</translation>
+    </message>
+    <message>
+        <source>%1 must not name a layout of its own.</source>
+        <translation>%1 不能自行指定布局。</translation>
+    </message>
+    <message>
+        <source>The layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>The layout file path is %1 characters long; at most %2 are allowed.</source>
+        <translation>布局文件路径长 %1 个字符；最多允许 %2 个。</translation>
+    </message>
+    <message>
+        <source>A layout file needs an absolute path, e.g. /etc/idem/layouts/orders.json, not %1.</source>
+        <translation>布局文件需要绝对路径，例如 /etc/idem/layouts/orders.json，而不是 %1。</translation>
+    </message>
+    <message>
+        <source>The %1 layout is kept in Redis or PostgreSQL, as its service writes it; choose one of those kinds.</source>
+        <translation>%1 布局保存在 Redis 或 PostgreSQL 中（与其服务的写入方式一致）；请选择其中一种。</translation>
+    </message>
+    <message>
+        <source>The %1 layout is kept in Redis or MySQL, as its service writes it; choose one of those kinds.</source>
+        <translation>%1 布局保存在 Redis 或 MySQL 中（与其服务的写入方式一致）；请选择其中一种。</translation>
+    </message>
+    <message>
+        <source>The audit log location applies to a foreign layout only; a native store keeps its own audit log.</source>
+        <translation>审计日志位置只适用于外部布局；原生存储自带审计日志。</translation>
+    </message>
+    <message>
+        <source>The audit log location</source>
+        <translation>审计日志位置</translation>
+    </message>
+    <message>
+        <source>The cache URL applies to a java-handler layout on MySQL only.</source>
+        <translation>缓存 URL 只适用于 MySQL 上的 java-handler 布局。</translation>
+    </message>
+    <message>
+        <source>The cache URL</source>
+        <translation>缓存 URL</translation>
+    </message>
+    <message>
+        <source>SCAN COUNT applies to a foreign layout on Redis only.</source>
+        <translation>SCAN COUNT 只适用于 Redis 上的外部布局。</translation>
+    </message>
+    <message>
+        <source>SCAN COUNT must be between %1 and %2.</source>
+        <translation>SCAN COUNT 必须在 %1 到 %2 之间。</translation>
+    </message>
 </context>
 <context>
     <name>TimeoutPreviewPage</name>
@@ -2939,6 +3607,12 @@ Evidence:
     <message>
         <source>Owners: %1</source>
         <translation>持有者：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) cannot be read and are left out: %1. The in-flight view shows why.</source>
+        <translation>
+            <numerusform>%n 条记录无法读取，已排除：%1。处理中视图会显示原因。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3157,10 +3831,6 @@ Evidence:
     <message>
         <source>No records and no counters in the last %1 minutes.</source>
         <translation>最近 %1 分钟内既没有记录，也没有计数。</translation>
-    </message>
-    <message>
-        <source>In-flight records, oldest attempt first (served by an index, never a scan).</source>
-        <translation>列出处理中记录，最早的尝试在前（走索引，不做全表扫描）。</translation>
     </message>
     <message>
         <source>Only attempts older than this (e.g. 10m, 90s, 2h).</source>
@@ -3607,6 +4277,42 @@ idem-console 的无界面版本。
     <message>
         <source>BROKEN</source>
         <translation>已损坏</translation>
+    </message>
+    <message>
+        <source>How the store keeps its records: native (default), go-middleware, java-handler or a layout JSON file (README &quot;Layouts&quot;).</source>
+        <translation>存储保存记录的方式：native（默认）、go-middleware、java-handler 或布局 JSON 文件（见 README 的“Layouts”）。</translation>
+    </message>
+    <message>
+        <source>Where the audit log of a foreign-layout store is kept (sqlite:///path.db, postgresql://…, mysql://…); default a local SQLite file.</source>
+        <translation>外部布局存储的审计日志保存位置（sqlite:///path.db、postgresql://…、mysql://…）；默认为本地 SQLite 文件。</translation>
+    </message>
+    <message>
+        <source>java-handler on MySQL: the service&apos;s Redis cache (redis://host:port/db), updated together with the record.</source>
+        <translation>MySQL 上的 java-handler：该服务的 Redis 缓存（redis://host:port/db），与记录一同更新。</translation>
+    </message>
+    <message>
+        <source>Foreign Redis layouts: keys per SCAN round trip (COUNT), 10 to 100000.</source>
+        <translation>外部 Redis 布局：每次 SCAN 往返扫描的键数（COUNT），10 到 100000。</translation>
+    </message>
+    <message>
+        <source>--scan-count must be a number from 10 to 100000.</source>
+        <translation>--scan-count 必须是 10 到 100000 之间的数字。</translation>
+    </message>
+    <message>
+        <source>%1 is in the %2 layout: its own service claims the keys, so this command, which claims keys itself, does not run there. Use a native store for traffic and press tests; on this store use inflight, get, sweep, reconcile and audit.</source>
+        <translation>%1 采用 %2 布局：键由其所属服务抢占，而此命令自己会抢占键，因此不能在该存储上运行。流量模拟和压测请使用原生存储；在该存储上请使用 inflight、get、sweep、reconcile 和 audit。</translation>
+    </message>
+    <message>
+        <source>In-flight records, oldest attempt first (native stores: served by an index, never a scan; foreign Redis layouts: SCAN, never KEYS).</source>
+        <translation>处理中的记录，最早的尝试在前（原生存储：走索引，从不全量扫描；外部 Redis 布局：使用 SCAN，从不使用 KEYS）。</translation>
+    </message>
+    <message>
+        <source>    UNREADABLE: %1</source>
+        <translation>    无法读取：%1</translation>
+    </message>
+    <message>
+        <source>%1 record(s) cannot be read and are left out (idemctl get shows why): %2</source>
+        <translation>%1 条记录无法读取，已排除（idemctl get 可查看原因）：%2</translation>
     </message>
 </context>
 <context>
