@@ -4,6 +4,7 @@
 #include "store/store.h"
 
 #include <QFuture>
+#include <QFutureWatcher>
 #include <QObject>
 #include <QPromise>
 #include <QThread>
@@ -52,16 +53,25 @@ public:
     }
 
     // Runs job(store) on the worker thread and done(result) later on the
-    // context object's thread, never inside this call: QFuture::then() runs
-    // a continuation at once when the job already finished, which would
-    // change a model in the middle of its own fetchMore(). Dropped if the
-    // context is destroyed first.
+    // context object's thread, never inside this call (a QFutureWatcher
+    // delivers a finished future's signal through the event loop), so a
+    // continuation never changes a model in the middle of its own
+    // fetchMore(). Dropped if the context is destroyed first: the watcher is
+    // the context's child and goes with it. (Qt 6.4's QFuture::then(context)
+    // keeps the raw context pointer and calls into it after it was destroyed
+    // when a view closes while its job still runs: the switch of stores did.)
     template<typename T, typename Done>
     void request(QObject *context, std::function<Result<T>(Store &)> job, Done done)
     {
-        run<T>(std::move(job)).then(context, [context, done = std::move(done)](const Result<T> &result) {
-            QMetaObject::invokeMethod(context, [done, result] { done(result); }, Qt::QueuedConnection);
+        auto *watcher = new QFutureWatcher<Result<T>>(context);
+        QObject::connect(watcher, &QFutureWatcherBase::finished, watcher, [watcher, done = std::move(done)]() {
+            const Result<T> result = watcher->future().result();
+            // done() may destroy the context; the watcher is then no longer its child.
+            watcher->setParent(nullptr);
+            watcher->deleteLater();
+            done(result);
         });
+        watcher->setFuture(run<T>(std::move(job)));
     }
 
 signals:

@@ -6,6 +6,7 @@
 #include "store/openstore.h"
 
 #include <QAbstractItemModelTester>
+#include <QSemaphore>
 #include <QtTest>
 
 namespace {
@@ -55,6 +56,33 @@ private slots:
             const Result<ClaimResult> claimed = store.value()->claim(c);
             QVERIFY(store.value()->complete(c.scope, c.key, claimed->record.lease, Response{200, {}, "ok"}, c.nowMs, 3600'000).ok());
         }
+    }
+
+    // A view closed while its job still runs (switching stores does that):
+    // the answer is dropped, nothing calls into the destroyed context.
+    void answerToADestroyedContextIsDropped()
+    {
+        StoreSession session(m_url);
+        bool called = false;
+        auto *context = new QObject;
+        QSemaphore started;
+        QSemaphore release;
+        session.request<qint64>(context, [&started, &release](Store &store) -> Result<qint64> {
+            started.release();
+            release.acquire(); // the context is destroyed while this job runs
+            return store.countInFlight(InFlightQuery{});
+        }, [&called](const Result<qint64> &) { called = true; });
+        QVERIFY(started.tryAcquire(1, 30000));
+        delete context;
+        release.release();
+        // A later job on the same session answers: the dropped one finished first.
+        auto *alive = new QObject;
+        bool answered = false;
+        session.request<qint64>(alive, [](Store &store) { return store.countInFlight(InFlightQuery{}); },
+                                [&answered](const Result<qint64> &r) { answered = r.ok(); });
+        QTRY_VERIFY_WITH_TIMEOUT(answered, 30000);
+        QVERIFY(!called);
+        delete alive;
     }
 
     void pagesThroughEveryRecordInOrder()
