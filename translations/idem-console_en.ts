@@ -2364,6 +2364,13 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
 </context>
 <context>
+    <name>RedisConnectionPool</name>
+    <message>
+        <source>The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not &apos;%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RedisScan</name>
     <message>
         <source>The Redis URL option %1 must be a number from %2 to %3, not &apos;%4&apos;.</source>
@@ -2396,10 +2403,6 @@ No operator action applies to it. The raw value is shown below.</source>
 </context>
 <context>
     <name>RedisStore</name>
-    <message>
-        <source>The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not &apos;%2&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>The Lua script %1 is missing from this build.</source>
         <translation type="unfinished"></translation>

@@ -2373,6 +2373,13 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
 </context>
 <context>
+    <name>RedisConnectionPool</name>
+    <message>
+        <source>The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not &apos;%2&apos;.</source>
+        <translation>Redis URL 选项 %1 必须是 1 到 600000 之间的毫秒数，而不是“%2”。</translation>
+    </message>
+</context>
+<context>
     <name>RedisScan</name>
     <message>
         <source>The Redis URL option %1 must be a number from %2 to %3, not &apos;%4&apos;.</source>
@@ -2405,10 +2412,6 @@ No operator action applies to it. The raw value is shown below.</source>
 </context>
 <context>
     <name>RedisStore</name>
-    <message>
-        <source>The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not &apos;%2&apos;.</source>
-        <translation>Redis URL 选项 %1 须为 1 到 600000 之间的毫秒数，当前为 &apos;%2&apos;。</translation>
-    </message>
     <message>
         <source>The Lua script %1 is missing from this build.</source>
         <translation>当前构建中缺少 Lua 脚本 %1。</translation>

@@ -60,12 +60,7 @@ ForeignSqlStore::ForeignSqlStore(const StoreUrl &url, const Layout &layout)
 {
 }
 
-ForeignSqlStore::~ForeignSqlStore()
-{
-    QMutexLocker lock(&m_cacheMutex);
-    if (m_cache)
-        m_cache->close();
-}
+ForeignSqlStore::~ForeignSqlStore() = default; // m_cache closes its connections
 
 Error ForeignSqlStore::failure(const QSqlQuery &query, const QString &what)
 {
@@ -143,16 +138,9 @@ Result<void> ForeignSqlStore::openCache()
         return makeError(ErrorKind::InvalidArgument, Text::tr("The URL option cache= must be redis://host:port[/db]: %1").arg(cache.error().message));
     if (cache->kind != StoreUrl::Kind::Redis)
         return makeError(ErrorKind::InvalidArgument, Text::tr("The URL option cache= must be redis://host:port[/db], not %1.").arg(cache->displayString()));
-    RedisSettings settings;
-    settings.host = cache->host.toUtf8();
-    settings.port = cache->port;
-    settings.user = cache->user.toUtf8();
-    settings.password = (cache->password.isEmpty() ? qEnvironmentVariable("IDEM_REDIS_PASSWORD") : cache->password).toUtf8();
-    settings.database = cache->database.isEmpty() ? 0 : cache->database.toInt();
-    settings.display = cache->displayString();
-    settings.clientName = "idem-" + QByteArray::number(QCoreApplication::applicationPid());
     QMutexLocker lock(&m_cacheMutex);
-    m_cache = std::make_unique<RedisConnection>(settings);
+    if (!m_cache)
+        m_cache = std::make_unique<RedisConnectionPool>(cache.value());
     return {};
 }
 
@@ -422,8 +410,15 @@ void ForeignSqlStore::updateCache(const OperatorAction &action)
 
 Result<void> ForeignSqlStore::writeCache(const RedisCommand &command)
 {
-    QMutexLocker lock(&m_cacheMutex);
-    Result<RedisReply> reply = m_cache->command(command);
+    RedisConnectionPool *cache = nullptr;
+    {
+        QMutexLocker lock(&m_cacheMutex);
+        cache = m_cache.get();
+    }
+    Result<RedisConnection *> c = cache->connection();
+    if (!c)
+        return c.error();
+    Result<RedisReply> reply = c.value()->command(command);
     if (!reply)
         return reply.error();
     if (const QByteArray error = RedisConnection::errorText(*reply.value()); !error.isEmpty())

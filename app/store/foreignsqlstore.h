@@ -2,6 +2,7 @@
 
 #include "foreignsqlmapping.h"
 #include "foreignstore.h"
+#include "redisconnectionpool.h"
 #include "redisconnection.h"
 #include "sqlconnections.h"
 
@@ -66,5 +67,5 @@ private:
     QMutex m_openMutex;
     std::unique_ptr<const ForeignSqlMapping> m_mapping; // set once by openBackend()
     QMutex m_cacheMutex;
-    std::unique_ptr<RedisConnection> m_cache; // java-handler with cache=…; guarded by m_cacheMutex
+    std::unique_ptr<RedisConnectionPool> m_cache; // java-handler with cache=…; set under m_cacheMutex
 };

@@ -1,6 +1,5 @@
 #include "redisscan.h"
 
-#include <QAtomicInteger>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QHash>
@@ -17,13 +16,6 @@ namespace {
 struct Text {
     Q_DECLARE_TR_FUNCTIONS(RedisScan)
 };
-
-// This thread's connection of each scanning store, freed when the thread ends.
-struct ThreadConnections {
-    QHash<quint64, std::shared_ptr<RedisConnection>> byStore;
-};
-thread_local ThreadConnections t_connections;
-QAtomicInteger<quint64> g_nextScanId{1};
 
 constexpr qint64 kRescanAfterMs = 1000; // inFlight() without a keyset position
 
@@ -50,15 +42,8 @@ RedisScan::RedisScan(const StoreUrl &url, const Layout &layout, std::shared_ptr<
     , m_progress(std::move(progress))
     , m_reader(std::move(reader))
     , m_commandsPerKey(m_reader.commands(QByteArray("-")).size())
-    , m_id(g_nextScanId.fetchAndAddRelaxed(1))
+    , m_connections(url)
 {
-    m_settings.host = url.host.toUtf8();
-    m_settings.port = url.port;
-    m_settings.user = url.user.toUtf8();
-    m_settings.password = (url.password.isEmpty() ? qEnvironmentVariable("IDEM_REDIS_PASSWORD") : url.password).toUtf8();
-    m_settings.database = url.database.isEmpty() ? 0 : url.database.toInt();
-    m_settings.display = url.displayString();
-    m_settings.clientName = "idem-" + QByteArray::number(QCoreApplication::applicationPid());
     const auto option = [&](const char *name, int fallback, int min, int max) {
         const QString text = url.options.value(QLatin1String(name));
         bool ok = true;
@@ -69,35 +54,17 @@ RedisScan::RedisScan(const StoreUrl &url, const Layout &layout, std::shared_ptr<
         }
         return value;
     };
-    m_settings.connectTimeoutMs = option("connect_timeout_ms", 2000, 1, 600000);
-    m_settings.commandTimeoutMs = option("timeout_ms", 5000, 1, 600000);
     m_progress->count = option("scan_count", layout.scanCount, 1, 1000000);
     m_cacheMs = option("scan_cache_ms", 5000, 0, 3600000);
 }
 
-RedisScan::~RedisScan()
-{
-    QMutexLocker lock(&m_connectionsMutex);
-    for (const std::weak_ptr<RedisConnection> &weak : m_connections) {
-        if (const std::shared_ptr<RedisConnection> c = weak.lock())
-            c->close();
-    }
-}
+RedisScan::~RedisScan() = default;
 
 Result<RedisConnection *> RedisScan::connection()
 {
     if (m_settingsError)
         return *m_settingsError;
-    auto found = t_connections.byStore.constFind(m_id);
-    if (found != t_connections.byStore.cend())
-        return found.value().get();
-    t_connections.byStore.removeIf([](const auto &it) { return it.value()->isClosed(); });
-    auto c = std::make_shared<RedisConnection>(m_settings);
-    t_connections.byStore.insert(m_id, c);
-    QMutexLocker lock(&m_connectionsMutex);
-    std::erase_if(m_connections, [](const std::weak_ptr<RedisConnection> &w) { return w.expired(); });
-    m_connections.push_back(c);
-    return c.get();
+    return m_connections.connection();
 }
 
 Result<void> RedisScan::open()

@@ -2,6 +2,7 @@
 
 #include "layout.h"
 #include "redisconnection.h"
+#include "redisconnectionpool.h"
 #include "store.h"
 #include "storeurl.h"
 
@@ -39,9 +40,8 @@ struct KeyReplies {
 // Scans of one store run one at a time; a caller that waited for another's
 // scan uses its snapshot when it is fresh enough.
 //
-// Connections: one hiredis connection per thread per store, as RedisStore
-// keeps them (URL options connect_timeout_ms, timeout_ms; the password from
-// the URL or IDEM_REDIS_PASSWORD).
+// Connections: one hiredis connection per thread per store, in a
+// RedisConnectionPool as RedisStore keeps them.
 class RedisScan final {
     Q_DISABLE_COPY_MOVE(RedisScan)
 public:
@@ -59,7 +59,7 @@ public:
     // Checks the URL options and the connection (PING): one round trip.
     Result<void> open();
     Result<RedisConnection *> connection();
-    QString displayUrl() const { return m_settings.display; }
+    QString displayUrl() const { return m_connections.settings().display; }
 
     QByteArray redisKey(const QString &key) const { return m_layout.keyPrefix + key.toUtf8(); }
     // One key's replies: one round trip, two when it holds another type.
@@ -99,13 +99,9 @@ private:
     const std::shared_ptr<ScanProgress> m_progress;
     const Reader m_reader;
     const qsizetype m_commandsPerKey;
-    const quint64 m_id;
-    RedisSettings m_settings;
-    std::optional<Error> m_settingsError;
+    RedisConnectionPool m_connections;
+    std::optional<Error> m_settingsError; // a bad scan_count / scan_cache_ms
     qint64 m_cacheMs = 5000;
-
-    QMutex m_connectionsMutex;
-    std::vector<std::weak_ptr<RedisConnection>> m_connections; // every thread's, closed by the destructor
 
     QMutex m_scanMutex;     // one scan at a time
     QMutex m_snapshotMutex; // guards m_snapshot

@@ -27,14 +27,6 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(RedisStore)
 };
 
-
-// This thread's connection of each store, freed when the thread ends.
-struct ThreadConnections {
-    QHash<quint64, std::shared_ptr<RedisConnection>> byStore;
-};
-thread_local ThreadConnections t_connections;
-QAtomicInteger<quint64> g_nextStoreId{1};
-
 QByteArray newLease()
 {
     quint64 words[2];
@@ -74,29 +66,9 @@ std::optional<Error> refuseListing(const InFlightQuery &q)
 
 RedisStore::RedisStore(const StoreUrl &url)
     : m_url(url)
-    , m_id(g_nextStoreId.fetchAndAddRelaxed(1))
     , m_layout(url.displayString())
+    , m_connections(url)
 {
-    m_settings.host = url.host.toUtf8();
-    m_settings.port = url.port;
-    m_settings.user = url.user.toUtf8();
-    m_settings.password = (url.password.isEmpty() ? qEnvironmentVariable("IDEM_REDIS_PASSWORD") : url.password).toUtf8();
-    m_settings.database = url.database.isEmpty() ? 0 : url.database.toInt();
-    m_settings.display = url.displayString();
-    m_settings.clientName = "idem-" + QByteArray::number(QCoreApplication::applicationPid());
-    const auto option = [&](const char *name, int fallback, int *out) {
-        const QString text = url.options.value(QLatin1String(name));
-        bool ok = true;
-        const int value = text.isEmpty() ? fallback : text.toInt(&ok);
-        if (!ok || value < 1 || value > 600000) {
-            m_settingsError = makeError(ErrorKind::InvalidArgument, Text::tr("The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not '%2'.")
-                                                                        .arg(QLatin1String(name), text));
-        }
-        *out = value;
-    };
-    option("connect_timeout_ms", 2000, &m_settings.connectTimeoutMs);
-    option("timeout_ms", 5000, &m_settings.commandTimeoutMs);
-
     const char *files[ScriptCount] = {"claim", "complete", "release", "timeout", "purge", "action", "audit"};
     QFile prelude(QStringLiteral(":/lua/record.lua"));
     const QByteArray shared = prelude.open(QIODevice::ReadOnly) ? prelude.readAll() : QByteArray();
@@ -106,7 +78,7 @@ RedisStore::RedisStore(const StoreUrl &url)
         QFile file(QStringLiteral(":/lua/%1.lua").arg(QLatin1String(files[i])));
         const bool chained = i == Action || i == Audit;
         if (shared.isEmpty() || (chained && chain.isEmpty()) || !file.open(QIODevice::ReadOnly)) {
-            m_settingsError = makeError(ErrorKind::Internal, Text::tr("The Lua script %1 is missing from this build.").arg(file.fileName()));
+            m_scriptsError = makeError(ErrorKind::Internal, Text::tr("The Lua script %1 is missing from this build.").arg(file.fileName()));
             continue;
         }
         m_scripts[i].text = shared + '\n' + (chained ? chain + '\n' : QByteArray()) + file.readAll();
@@ -119,28 +91,14 @@ RedisStore::~RedisStore()
     // Store errors counted but not yet written: try once more; Redis may be gone.
     if (!m_counters.isEmpty())
         (void)flushCounters();
-    QMutexLocker lock(&m_connectionsMutex);
-    for (const std::weak_ptr<RedisConnection> &weak : m_connections) {
-        if (const std::shared_ptr<RedisConnection> c = weak.lock())
-            c->close();
-    }
+    // m_connections then closes every thread's connection.
 }
 
 Result<RedisConnection *> RedisStore::connection()
 {
-    if (m_settingsError)
-        return *m_settingsError;
-    auto found = t_connections.byStore.constFind(m_id);
-    if (found != t_connections.byStore.cend())
-        return found.value().get();
-    // Connections of stores destroyed since this thread last looked.
-    t_connections.byStore.removeIf([](const auto &it) { return it.value()->isClosed(); });
-    auto c = std::make_shared<RedisConnection>(m_settings);
-    t_connections.byStore.insert(m_id, c);
-    QMutexLocker lock(&m_connectionsMutex);
-    std::erase_if(m_connections, [](const std::weak_ptr<RedisConnection> &w) { return w.expired(); });
-    m_connections.push_back(c);
-    return c.get();
+    if (m_scriptsError)
+        return *m_scriptsError;
+    return m_connections.connection();
 }
 
 bool RedisStore::isRegistered(const QString &scope) const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "redisconnection.h"
+#include "redisconnectionpool.h"
 #include "redislayout.h"
 #include "store.h"
 #include "storeurl.h"
@@ -162,14 +163,10 @@ private:
     void markRegistered(const QString &scope);
 
     const StoreUrl m_url;
-    const quint64 m_id;
     const RedisLayout m_layout;
-    RedisSettings m_settings;
-    std::optional<Error> m_settingsError;
+    RedisConnectionPool m_connections;
+    std::optional<Error> m_scriptsError; // a Lua script missing from this build
     std::array<LuaScript, ScriptCount> m_scripts;
-
-    QMutex m_connectionsMutex;
-    std::vector<std::weak_ptr<RedisConnection>> m_connections; // every thread's, for the destructor
 
     std::atomic<qint64> m_nextFlushLookMs{0}; // steady clock; see maybeFlush()
 
