@@ -20,12 +20,7 @@ QString stateAfter(const Layout &layout, OperatorActionKind kind)
     // and the audit entry says what happened to it.
     if (layout.family == LayoutFamily::GoMiddleware && kind == OperatorActionKind::MarkTimedOut)
         return QStringLiteral("DELETED");
-    switch (kind) {
-    case OperatorActionKind::MarkTimedOut: return recordStateName(RecordState::TimedOut);
-    case OperatorActionKind::ReconcileComplete: return recordStateName(RecordState::Completed);
-    case OperatorActionKind::ReconcileRelease: break;
-    }
-    return QStringLiteral("RELEASED");
+    return actionStateAfter(kind);
 }
 
 } // namespace

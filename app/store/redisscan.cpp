@@ -19,16 +19,6 @@ struct Text {
 
 constexpr qint64 kRescanAfterMs = 1000; // inFlight() without a keyset position
 
-bool isAfter(const Record &r, const InFlightQuery &q)
-{
-    if (!q.after)
-        return true;
-    Record position;
-    position.updatedAt = q.after->updatedAt;
-    position.scope = q.after->scope;
-    position.key = q.after->key;
-    return q.newestFirst ? RedisScan::rowBefore(r, position) : RedisScan::rowBefore(position, r);
-}
 
 qint64 minuteOf(qint64 ms)
 {
@@ -90,15 +80,6 @@ QByteArray RedisScan::matchPattern(const QByteArray &prefix)
         pattern.append(c);
     }
     return pattern + '*';
-}
-
-bool RedisScan::rowBefore(const Record &a, const Record &b)
-{
-    if (a.updatedAt != b.updatedAt)
-        return a.updatedAt < b.updatedAt;
-    if (a.scope != b.scope)
-        return a.scope.toUtf8() < b.scope.toUtf8();
-    return a.key.toUtf8() < b.key.toUtf8();
 }
 
 Result<KeyReplies> RedisScan::fetch(const QByteArray &redisKey)
@@ -253,7 +234,7 @@ Result<RedisScan::SnapshotPtr> RedisScan::scan(RedisConnection &c)
         seen.insert(r.key);
         return false;
     });
-    std::sort(snapshot->inFlight.begin(), snapshot->inFlight.end(), rowBefore);
+    std::sort(snapshot->inFlight.begin(), snapshot->inFlight.end(), keysetBefore);
     progress.found = snapshot->inFlight.size();
     progress.lastCancelled = cancelled;
     snapshot->takenAt = std::chrono::steady_clock::now();
@@ -318,7 +299,7 @@ Result<QList<Record>> RedisScan::inFlight(const InFlightQuery &q)
     const qsizetype limit = q.limit > 0 ? q.limit : std::numeric_limits<qsizetype>::max();
     QList<Record> page;
     auto take = [&](const Record &r) {
-        if (matches(r, q) && isAfter(r, q))
+        if (matches(r, q) && isAfterPosition(r, q))
             page.append(r);
         return page.size() >= limit;
     };

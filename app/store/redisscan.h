@@ -73,12 +73,10 @@ public:
 
     // SCAN's MATCH pattern for keys starting with `prefix`: glob characters escaped.
     static QByteArray matchPattern(const QByteArray &prefix);
-    // (updatedAt, scope, key) ascending, keys compared as UTF-8 bytes.
-    static bool rowBefore(const Record &a, const Record &b);
 
 private:
     struct Snapshot {
-        QList<Record> inFlight; // ascending by rowBefore
+        QList<Record> inFlight; // ascending by keysetBefore()
         qint64 completed = 0;
         QMap<qint64, ActivityRow> minutes;
         std::chrono::steady_clock::time_point takenAt;

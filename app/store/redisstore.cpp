@@ -34,26 +34,7 @@ QByteArray newLease()
     return QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex();
 }
 
-// (updatedAt, scope, key) in byte order, as the zsets and SQL's BINARY order sort.
-bool rowBefore(const Record &a, const Record &b)
-{
-    if (a.updatedAt != b.updatedAt)
-        return a.updatedAt < b.updatedAt;
-    const QByteArray as = a.scope.toUtf8(), bs = b.scope.toUtf8();
-    return as != bs ? as < bs : a.key.toUtf8() < b.key.toUtf8();
-}
 
-// Whether a row comes after the query's keyset position, in its order.
-bool isAfter(const Record &r, const InFlightQuery &q)
-{
-    if (!q.after)
-        return true;
-    Record position;
-    position.updatedAt = q.after->updatedAt;
-    position.scope = q.after->scope;
-    position.key = q.after->key;
-    return q.newestFirst ? rowBefore(r, position) : rowBefore(position, r);
-}
 
 std::optional<Error> refuseListing(const InFlightQuery &q)
 {
@@ -309,7 +290,7 @@ Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
             if (!timedOut)
                 return timedOut.error();
             for (Record &r : timedOut.value()) {
-                if (isAfter(r, query))
+                if (isAfterPosition(r, query))
                     rows.append(std::move(r));
             }
             continue;
@@ -322,7 +303,7 @@ Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
         if (!walked)
             return walked.error();
     }
-    std::sort(rows.begin(), rows.end(), [&](const Record &a, const Record &b) { return query.newestFirst ? rowBefore(b, a) : rowBefore(a, b); });
+    std::sort(rows.begin(), rows.end(), [&](const Record &a, const Record &b) { return query.newestFirst ? keysetBefore(b, a) : keysetBefore(a, b); });
     if (rows.size() > limit)
         rows.resize(limit);
     return rows;

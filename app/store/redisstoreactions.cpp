@@ -125,9 +125,7 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
     entry.atMs = action.nowMs;
     entry.action = operatorActionName(action.kind);
     entry.stateBefore = recordStateName(action.expectedState);
-    entry.stateAfter = action.kind == OperatorActionKind::MarkTimedOut    ? recordStateName(RecordState::TimedOut)
-        : action.kind == OperatorActionKind::ReconcileComplete            ? recordStateName(RecordState::Completed)
-                                                                          : QStringLiteral("RELEASED");
+    entry.stateAfter = actionStateAfter(action.kind);
     entry.storeId.clear();
 
     RedisCommand keys = scriptKeys(action.scope, action.key, action.nowMs);

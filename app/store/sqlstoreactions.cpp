@@ -39,16 +39,6 @@ SqlStatement actionStatement(const OperatorAction &a)
     return {};
 }
 
-QString stateAfter(OperatorActionKind kind)
-{
-    switch (kind) {
-    case OperatorActionKind::MarkTimedOut: return recordStateName(RecordState::TimedOut);
-    case OperatorActionKind::ReconcileComplete: return recordStateName(RecordState::Completed);
-    case OperatorActionKind::ReconcileRelease: break;
-    }
-    return QStringLiteral("RELEASED");
-}
-
 } // namespace
 
 Result<ActionResult> SqlStore::applyAction(const OperatorAction &action)
@@ -112,7 +102,7 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
     entry.atMs = action.nowMs;
     entry.action = operatorActionName(action.kind);
     entry.stateBefore = recordStateName(action.expectedState);
-    entry.stateAfter = stateAfter(action.kind);
+    entry.stateAfter = actionStateAfter(action.kind);
     if (std::optional<SqlAuditLog::AppendFailure> failed = m_audit.append(db, entry)) {
         db.rollback();
         retry = failed->duplicateKey || failed->error.kind == ErrorKind::Unavailable;

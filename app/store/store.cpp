@@ -31,6 +31,36 @@ QString operatorActionName(OperatorActionKind kind)
     return QString();
 }
 
+QString actionStateAfter(OperatorActionKind kind)
+{
+    switch (kind) {
+    case OperatorActionKind::MarkTimedOut: return recordStateName(RecordState::TimedOut);
+    case OperatorActionKind::ReconcileComplete: return recordStateName(RecordState::Completed);
+    case OperatorActionKind::ReconcileRelease: break;
+    }
+    return QStringLiteral("RELEASED");
+}
+
+bool keysetBefore(const Record &a, const Record &b)
+{
+    if (a.updatedAt != b.updatedAt)
+        return a.updatedAt < b.updatedAt;
+    if (a.scope != b.scope)
+        return a.scope.toUtf8() < b.scope.toUtf8();
+    return a.key.toUtf8() < b.key.toUtf8();
+}
+
+bool isAfterPosition(const Record &r, const InFlightQuery &query)
+{
+    if (!query.after)
+        return true;
+    Record position;
+    position.updatedAt = query.after->updatedAt;
+    position.scope = query.after->scope;
+    position.key = query.after->key;
+    return query.newestFirst ? keysetBefore(r, position) : keysetBefore(position, r);
+}
+
 Result<QList<ActivityRow>> Store::activity(const QString &, qint64, qint64)
 {
     return makeError(ErrorKind::NotBuilt, QStringLiteral("This store keeps counters; read counters() instead."));

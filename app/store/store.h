@@ -83,6 +83,12 @@ struct InFlightQuery {
     }
 };
 
+// The listing's keyset order: (updatedAt, scope, key) ascending, strings
+// compared as UTF-8 bytes (as Redis zsets and SQL's binary collations sort).
+bool keysetBefore(const Record &a, const Record &b);
+// Whether a row comes after the query's keyset position, in the query's order.
+bool isAfterPosition(const Record &r, const InFlightQuery &query);
+
 // An operator's change to one record (DESIGN.md "Operator actions"), applied
 // only if the record is still in the state and under the lease the operator's
 // preview saw, together with its audit entry, atomically: either both are
@@ -94,6 +100,8 @@ enum class OperatorActionKind {
 };
 
 QString operatorActionName(OperatorActionKind kind);  // "timeout", "reconcile-complete", "reconcile-release"
+// The audit entry's state after an applied action: TIMED_OUT, COMPLETED, RELEASED.
+QString actionStateAfter(OperatorActionKind kind);
 
 struct OperatorAction {
     OperatorActionKind kind = OperatorActionKind::MarkTimedOut;
