@@ -3609,6 +3609,10 @@ No operator action applies to it. The raw value is shown below.</source>
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>Nothing has changed yet. These records would be deleted, so their clients may resubmit.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TimeoutScopePage</name>
@@ -3634,6 +3638,14 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>The default of 10 minutes matches the in-flight timeout of the guard; a record younger than its request&apos;s own timeout may still finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-flight records whose request started longer ago than the threshold are deleted (the go-middleware layout has no timed-out state), so their clients may resubmit. Each is audited first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-flight records whose request started longer ago than the threshold get the layout&apos;s timeout status (%1) and lose their Redis cache key, so their clients may resubmit.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3617,6 +3617,10 @@ No operator action applies to it. The raw value is shown below.</source>
             <numerusform>%n 条记录无法读取，已排除：%1。处理中视图会显示原因。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Nothing has changed yet. These records would be deleted, so their clients may resubmit.</source>
+        <translation>尚未做任何更改。这些记录将被删除，以便客户端可以重新提交。</translation>
+    </message>
 </context>
 <context>
     <name>TimeoutScopePage</name>
@@ -3643,6 +3647,14 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>The default of 10 minutes matches the in-flight timeout of the guard; a record younger than its request&apos;s own timeout may still finish.</source>
         <translation>默认值 10 分钟与 guard 的处理中超时一致；时长尚未达到其请求自身超时的记录仍可能完成。</translation>
+    </message>
+    <message>
+        <source>In-flight records whose request started longer ago than the threshold are deleted (the go-middleware layout has no timed-out state), so their clients may resubmit. Each is audited first.</source>
+        <translation>请求开始时间早于阈值的处理中记录将被删除（go-middleware 布局没有超时状态），以便客户端可以重新提交。每条记录都会先写入审计日志。</translation>
+    </message>
+    <message>
+        <source>In-flight records whose request started longer ago than the threshold get the layout&apos;s timeout status (%1) and lose their Redis cache key, so their clients may resubmit.</source>
+        <translation>请求开始时间早于阈值的处理中记录将被设为该布局的超时状态（%1），并删除其 Redis 缓存键，以便客户端可以重新提交。</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "operatoridentitypage.h"
 #include "scopechooser.h"
 #include "storesession.h"
+#include "store/layout.h"
 
 #include <QDateTime>
 #include <QFormLayout>
@@ -19,6 +20,18 @@
 
 #include <algorithm>
 
+namespace {
+
+// The layout of the session's store: what "timed out" does depends on it.
+Layout layoutOf(const StoreSession *session)
+{
+    const Result<StoreUrl> url = StoreUrl::parse(session->url());
+    const Result<Layout> layout = Layout::resolve(url ? url->options.value(QStringLiteral("layout")) : QString());
+    return layout ? layout.value() : Layout();
+}
+
+} // namespace
+
 // Page 1: which records.
 class TimeoutScopePage final : public QWizardPage {
     Q_OBJECT
@@ -29,8 +42,16 @@ public:
         , m_minutes(new QSpinBox(this))
     {
         setTitle(tr("Which records"));
-        setSubTitle(tr("In-flight records whose current attempt started longer ago than the threshold are marked "
-                       "timed out, so their clients may resubmit."));
+        const Layout layout = layoutOf(session);
+        if (layout.family == LayoutFamily::GoMiddleware)
+            setSubTitle(tr("In-flight records whose request started longer ago than the threshold are deleted (the go-middleware "
+                           "layout has no timed-out state), so their clients may resubmit. Each is audited first."));
+        else if (layout.family == LayoutFamily::JavaHandler)
+            setSubTitle(tr("In-flight records whose request started longer ago than the threshold get the layout's timeout "
+                           "status (%1) and lose their Redis cache key, so their clients may resubmit.").arg(layout.timeoutValue));
+        else
+            setSubTitle(tr("In-flight records whose current attempt started longer ago than the threshold are marked "
+                           "timed out, so their clients may resubmit."));
         m_scope->setObjectName(QStringLiteral("scope"));
         m_minutes->setObjectName(QStringLiteral("olderThanMinutes"));
         m_minutes->setRange(1, 7 * 24 * 60);
@@ -77,7 +98,9 @@ public:
         , m_table(new QTableView(this))
     {
         setTitle(tr("Preview"));
-        setSubTitle(tr("Nothing has changed yet. These records would be marked timed out."));
+        setSubTitle(layoutOf(session).family == LayoutFamily::GoMiddleware
+                        ? tr("Nothing has changed yet. These records would be deleted, so their clients may resubmit.")
+                        : tr("Nothing has changed yet. These records would be marked timed out."));
         m_summary->setObjectName(QStringLiteral("previewSummary"));
         m_owners->setObjectName(QStringLiteral("previewOwners"));
         m_table->setObjectName(QStringLiteral("previewTable"));
