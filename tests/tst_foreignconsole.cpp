@@ -20,6 +20,7 @@
 
 #include "store/foreignstore.h"
 #include "store/layout.h"
+#include "store/redisconnectionpool.h"
 #include "store/storeurl.h"
 
 #include <QAbstractItemModelTester>
@@ -42,7 +43,6 @@
 #include <QTimeZone>
 #include <QUrl>
 
-#include <hiredis/hiredis.h>
 
 Q_DECLARE_METATYPE(StoreUrlFields)
 Q_DECLARE_METATYPE(StoreUrlFields::Field)
@@ -90,69 +90,46 @@ QByteArray goRecord(const QString &key, bool inFlight, qint64 createdMs)
         .toUtf8();
 }
 
-// A plain hiredis connection that writes what the Go service would.
+// Writes what the Go service would, through the engine's own Redis
+// connection (RedisConnectionPool: the URL's host, port, db and password).
 class RedisWriter final {
 public:
-    explicit RedisWriter(const StoreUrl &url)
-        : m_context(redisConnect(url.host.toUtf8().constData(), url.port > 0 ? url.port : 6379))
+    explicit RedisWriter(const StoreUrl &url) : m_pool(url) {}
+    bool ok() { return command({"PING"}); }
+    bool command(const RedisCommand &args) { return pipeline({args}); }
+    // Many SETs (or UNLINKs) in one round trip.
+    bool setMany(const QByteArray &prefix, int count) { return each("SET", prefix, count, true); }
+    bool deleteMany(const QByteArray &prefix, int count) { return each("UNLINK", prefix, count, false); }
+
+private:
+    bool each(const QByteArray &verb, const QByteArray &prefix, int count, bool withValue)
     {
-        if (m_context && !m_context->err && !url.database.isEmpty())
-            command({"SELECT", url.database.toUtf8()});
-    }
-    ~RedisWriter()
-    {
-        if (m_context)
-            redisFree(m_context);
-    }
-    bool ok() const { return m_context && !m_context->err; }
-    bool command(const QList<QByteArray> &args)
-    {
-        std::vector<const char *> argv;
-        std::vector<size_t> lengths;
-        for (const QByteArray &a : args) {
-            argv.push_back(a.constData());
-            lengths.push_back(size_t(a.size()));
-        }
-        auto *reply = static_cast<redisReply *>(redisCommandArgv(m_context, int(argv.size()), argv.data(), lengths.data()));
-        const bool fine = reply && reply->type != REDIS_REPLY_ERROR;
-        if (reply)
-            freeReplyObject(reply);
-        return fine;
-    }
-    // Many SETs in one pipeline.
-    bool setMany(const QByteArray &prefix, int count)
-    {
+        QList<RedisCommand> commands;
+        commands.reserve(count);
         for (int i = 0; i < count; ++i) {
-            const QByteArray key = prefix + QByteArray::number(i);
-            if (redisAppendCommand(m_context, "SET %b x", key.constData(), size_t(key.size())) != REDIS_OK)
-                return false;
+            RedisCommand c{verb, prefix + QByteArray::number(i)};
+            if (withValue)
+                c << QByteArrayLiteral("x");
+            commands.append(c);
         }
-        for (int i = 0; i < count; ++i) {
-            void *reply = nullptr;
-            if (redisGetReply(m_context, &reply) != REDIS_OK)
-                return false;
-            freeReplyObject(reply);
-        }
-        return true;
+        return pipeline(commands);
     }
-    bool deleteMany(const QByteArray &prefix, int count)
+    bool pipeline(const QList<RedisCommand> &commands)
     {
-        for (int i = 0; i < count; ++i) {
-            const QByteArray key = prefix + QByteArray::number(i);
-            if (redisAppendCommand(m_context, "UNLINK %b", key.constData(), size_t(key.size())) != REDIS_OK)
+        Result<RedisConnection *> c = m_pool.connection();
+        if (!c)
+            return false;
+        const Result<QList<RedisReply>> replies = c.value()->pipeline(commands);
+        if (!replies)
+            return false;
+        for (const RedisReply &reply : replies.value()) {
+            if (!RedisConnection::errorText(*reply).isEmpty())
                 return false;
-        }
-        for (int i = 0; i < count; ++i) {
-            void *reply = nullptr;
-            if (redisGetReply(m_context, &reply) != REDIS_OK)
-                return false;
-            freeReplyObject(reply);
         }
         return true;
     }
 
-private:
-    redisContext *m_context;
+    RedisConnectionPool m_pool;
 };
 
 int rowOfKey(const InFlightRecordModel &model, const QString &key)
