@@ -8,6 +8,7 @@ IDEM_BUILD_PACKAGES=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql libgl-dev
+    libqt6opengl6-dev # Qt6Charts' CMake config needs Qt6OpenGL; qt6-charts-dev only Recommends it
     libhiredis-dev qtkeychain-qt6-dev
     libqt6svg6 # the SVG window icon (its icon engine plugin)
     fonts-dejavu-core fonts-wqy-microhei
