@@ -8,6 +8,8 @@ set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 
 ensure_packages "${IDEM_BUILD_PACKAGES[@]}"
+configure_project
+check_packages run "${IDEM_BUILD_PACKAGES[@]}"
 build_project
 
 if [ "${1:-}" != "--headless" ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then

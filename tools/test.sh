@@ -9,6 +9,8 @@ source "$(dirname "$0")/lib/servers.sh"
 
 started=$SECONDS
 ensure_packages "${IDEM_BUILD_PACKAGES[@]}" "${IDEM_SERVER_PACKAGES[@]}"
+configure_project
+check_packages test "${IDEM_BUILD_PACKAGES[@]}" "${IDEM_SERVER_PACKAGES[@]}"
 build_project
 
 servers_init

@@ -15,6 +15,42 @@ IDEM_BUILD_PACKAGES=(
     poppler-utils
 )
 
+# What the console, idemctl, the build and the tests load at run time, beyond
+# the libraries they link (which configure found): tools/check-packages.sh
+# checks that a declared package ships each one. Fields: WHO KIND WHAT PACKAGE WHY
+#   WHO      build and run (tools/run.sh and tools/test.sh) or test (tools/test.sh)
+#   KIND     qt-plugin (under Qt's plugin folder), font (a file under
+#            /usr/share/fonts), command (on PATH) or file (a path; globs allowed)
+#   PACKAGE  the Debian package that ships it today, named when it is missing
+IDEM_RUNTIME_NEEDS=(
+    "build file /usr/lib/qt6/libexec/moc qt6-base-dev-tools AUTOMOC"
+    "build file /usr/lib/qt6/libexec/rcc qt6-base-dev-tools the resources (icons, Lua scripts, translations)"
+    "build file /usr/lib/qt6/bin/lrelease qt6-l10n-tools the .qm translations"
+    "build file /usr/lib/qt6/bin/lupdate qt6-l10n-tools the translation update target and tst_translations"
+    "run qt-plugin sqldrivers/libqsqlite.so libqt6sql6-sqlite SQLite stores, the demo store and the audit files"
+    "run qt-plugin sqldrivers/libqsqlpsql.so libqt6sql6-psql PostgreSQL stores"
+    "run qt-plugin sqldrivers/libqsqlmysql.so libqt6sql6-mysql MySQL stores"
+    "run qt-plugin platforms/libqxcb.so libqt6gui6 the console window on X11"
+    "run qt-plugin iconengines/libqsvgicon.so libqt6svg6 the SVG window and tray icons"
+    "run font DejaVuSans.ttf fonts-dejavu-core the PDF report's font"
+    "run font wqy-microhei.ttc fonts-wqy-microhei Chinese text (zh_CN) on screen and in reports"
+    "test qt-plugin platforms/libqoffscreen.so libqt6gui6 widget tests without a display (QT_QPA_PLATFORM=offscreen)"
+    "test command pdftotext poppler-utils tst_report reads the PDF reports back"
+    "test command redis-server redis-server the test Redis (tools/lib/servers.sh, tst_faults)"
+    "test command redis-cli redis-tools the test Redis's readiness check and tst_faults"
+    "test file /usr/lib/postgresql/*/bin/postgres postgresql the test PostgreSQL"
+    "test file /usr/lib/postgresql/*/bin/initdb postgresql the test PostgreSQL's data folder"
+    "test file /usr/lib/postgresql/*/bin/psql postgresql-client the test PostgreSQL's role and database"
+    "test file /usr/lib/postgresql/*/bin/pg_isready postgresql-client the test PostgreSQL's readiness check"
+    "test command mariadbd mariadb-server the test MariaDB"
+    "test command mariadb-install-db mariadb-server the test MariaDB's data folder"
+    "test command mariadb mariadb-client the test MariaDB's user and database"
+    "test command mariadb-admin mariadb-client the test MariaDB's readiness check"
+    "test command runuser util-linux PostgreSQL runs as the postgres user when the tests run as root"
+    "test command ss iproute2 free ports for the test servers"
+    "test command ps procps the test servers' liveness"
+)
+
 # The servers tools/test.sh starts for the store tests (tools/lib/servers.sh):
 # never as system services, each in a temporary directory on a free port.
 IDEM_SERVER_PACKAGES=(
@@ -48,13 +84,31 @@ ensure_packages() {
     return 0
 }
 
-# Configures (once) and builds out of tree under build/ with Ninja.
-build_project() {
+# Configures (once) out of tree under build/ with Ninja.
+configure_project() {
     local type=${1:-RelWithDebInfo}
     if [ ! -f "$IDEM_BUILD/build.ninja" ]; then
         log "configuring ($type) in $IDEM_BUILD"
         cmake -S "$IDEM_ROOT" -B "$IDEM_BUILD" -G Ninja -DCMAKE_BUILD_TYPE="$type" || die "cmake configure failed"
     fi
+}
+
+# check_packages run|test PACKAGE...: after configuring, proves that the
+# declared packages cover every file configure found and what the programs
+# (run) or the tests too (test) load at run time, so that a package
+# installed here by hand cannot hide a step a fresh machine misses
+# (tools/check-packages.sh says how). Quiet when all is well; stops naming
+# the package to add otherwise.
+check_packages() {
+    local runtime=$1
+    shift
+    bash "$IDEM_ROOT/tools/check-packages.sh" --build "$IDEM_BUILD" --runtime "$runtime" "$@" \
+        || die "the declared Debian packages do not cover this build (above: what to add)"
+}
+
+# Configures (once) and builds out of tree under build/ with Ninja.
+build_project() {
+    configure_project "$@"
     log "building"
     cmake --build "$IDEM_BUILD" --parallel "$(nproc)" || die "build failed"
 }
