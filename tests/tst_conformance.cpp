@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <limits>
 #include <thread>
 
 namespace {
@@ -515,6 +516,34 @@ private slots:
         InFlightQuery other;
         other.scope = m_scope + QStringLiteral("-none");
         QCOMPARE(store().countInFlight(other).value_or(-1), 0);
+    }
+
+    // Issue 13: a cutoff is always a filter. One at or before the epoch (what
+    // now - age gives for an absurd age) matches nothing, in both orders and
+    // for both listed states; only an unset cutoff lists every age.
+    void aCutoffBeforeTheEpochMatchesNothing()
+    {
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(store().claim(claimOf(m_scope, QStringLiteral("fresh-%1").arg(i), QStringLiteral("fp"), T0 + i)).ok());
+        InFlightQuery all = InFlightQuery::ofScope(m_scope);
+        QCOMPARE(store().countInFlight(all).value_or(-1), 3);
+        QCOMPARE(store().inFlight(all).value().size(), 3);
+        for (const qint64 cutoff : {qint64(0), qint64(-1), -500'000LL * 3'600'000, std::numeric_limits<qint64>::min() + 1}) {
+            for (const bool newestFirst : {false, true}) {
+                for (const RecordState state : {RecordState::InFlight, RecordState::TimedOut}) {
+                    InFlightQuery q = InFlightQuery::ofScope(m_scope);
+                    q.state = state;
+                    q.startedBeforeMs = cutoff;
+                    q.newestFirst = newestFirst;
+                    const Result<QList<Record>> page = store().inFlight(q);
+                    QVERIFY2(page.ok(), qPrintable(page.error().message));
+                    QVERIFY2(page->isEmpty(), qPrintable(QStringLiteral("cutoff %1 listed %2 records").arg(cutoff).arg(page->size())));
+                    const Result<qint64> n = store().countInFlight(q);
+                    QVERIFY2(n.ok(), qPrintable(n.error().message));
+                    QCOMPARE(n.value(), 0);
+                }
+            }
+        }
     }
 
     void countersAreFlushedPerScopeAndMinute()

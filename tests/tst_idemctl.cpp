@@ -170,6 +170,43 @@ private slots:
     }
 
     // Reconcile on a demo store whose orders table sits in the same SQLite file.
+    // Issue 13: --older-than 500000h made now - age negative, which every store
+    // read as "no age filter": sweep timed out attempts that had just started,
+    // and reconcile released records whose business was still running. Such
+    // an age is a usage error (exit 2) and nothing changes.
+    void anAgeBeforeTheEpochExitsTwoAndChangesNothing()
+    {
+        const QString demoStore = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("epoch.db"));
+        const Run demo = idemctl({QStringLiteral("demo"), QStringLiteral("--store"), demoStore, QStringLiteral("--rate"), QStringLiteral("40"),
+                                  QStringLiteral("--seconds"), QStringLiteral("2"), QStringLiteral("--json")});
+        QVERIFY2(demo.exitCode == 0, demo.err.constData());
+        const auto inFlight = [&] {
+            const Run r = idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), demoStore, QStringLiteral("--json")});
+            return r.exitCode == 0 ? r.json().value(QStringLiteral("matched")).toInteger() : -1;
+        };
+        const qint64 before = inFlight();
+        QVERIFY(before > 0);
+        const QStringList act{QStringLiteral("--store"), demoStore, QStringLiteral("--operator"), QStringLiteral("night-ops"),
+                              QStringLiteral("--reason"), QStringLiteral("issue 13 regression")};
+        const QStringList orders{QStringLiteral("--orders"), demoStore, QStringLiteral("--table"), QStringLiteral("orders"),
+                                 QStringLiteral("--key-column"), QStringLiteral("order_no"), QStringLiteral("--status-column"), QStringLiteral("status"),
+                                 QStringLiteral("--done-values"), QStringLiteral("PAID"), QStringLiteral("--failed-values"), QStringLiteral("FAILED"),
+                                 QStringLiteral("--match"), QStringLiteral("key")};
+        for (const QString &age : {QStringLiteral("500000h"), QStringLiteral("24855d"), QStringLiteral("2147483648s"), QStringLiteral("99999999h")}) {
+            const Run sweep = idemctl(QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), age} + act);
+            QCOMPARE(sweep.exitCode, 2);
+            QVERIFY2(sweep.err.contains("1970"), sweep.err.constData());
+            const Run reconcile = idemctl(QStringList{QStringLiteral("reconcile"), QStringLiteral("--older-than"), age} + act + orders);
+            QCOMPARE(reconcile.exitCode, 2);
+            QVERIFY2(reconcile.err.contains("1970"), reconcile.err.constData());
+            const Run list = idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), demoStore, QStringLiteral("--older-than"), age});
+            QCOMPARE(list.exitCode, 2);
+        }
+        const Run zero = idemctl(QStringList{QStringLiteral("reconcile"), QStringLiteral("--older-than"), QStringLiteral("0s")} + act + orders);
+        QCOMPARE(zero.exitCode, 2);
+        QCOMPARE(inFlight(), before);
+    }
+
     void reconcileDryRunThenApplyOnDemoStore()
     {
         const QString file = m_dir.filePath(QStringLiteral("reconcile.db"));

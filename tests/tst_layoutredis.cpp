@@ -313,6 +313,12 @@ private slots:
         InFlightQuery old;
         old.startedBeforeMs = k0621;
         QCOMPARE(keysOf(store->inFlight(old).value()), (QStringList{u"order-1003"_s, u"order-1001"_s}));
+        // Issue 13: a cutoff before the epoch is a filter that matches nothing, never "no filter".
+        for (const qint64 cutoff : {qint64(0), qint64(-1), -500'000LL * 3'600'000}) {
+            old.startedBeforeMs = cutoff;
+            QCOMPARE(store->inFlight(old)->size(), 0);
+            QCOMPARE(store->countInFlight(old).value(), 0);
+        }
         InFlightQuery orders;
         orders.keyPrefix = u"order-"_s;
         QCOMPARE(store->inFlight(orders)->size(), 3);

@@ -344,6 +344,11 @@ void TestLayoutSql::goListingAndDetail()
     QCOMPARE(keys(s.inFlight(aged).value()), QStringList({QStringLiteral("pay-0"), QStringLiteral("pay-1")}));
     QCOMPARE(s.countInFlight(aged).value(), qint64(2));
     QCOMPARE(s.countInFlight(InFlightQuery()).value(), qint64(5));
+    for (const qint64 cutoff : {qint64(0), qint64(-1), -500'000LL * 3'600'000}) { // issue 13: never "no filter"
+        aged.startedBeforeMs = cutoff;
+        QCOMPARE(s.inFlight(aged).value().size(), 0);
+        QCOMPARE(s.countInFlight(aged).value(), 0);
+    }
     InFlightQuery filtered;
     filtered.bizNoPrefix = QStringLiteral("pay-3");
     QCOMPARE(keys(s.inFlight(filtered).value()), QStringList{QStringLiteral("pay-3")});
@@ -598,6 +603,12 @@ void TestLayoutSql::javaListingAndDetail()
     InFlightQuery aged;
     aged.startedBeforeMs = (base + 60) * 1000;
     QCOMPARE(keys(s.inFlight(aged).value()), QStringList{QStringLiteral("j-a")});
+    // Issue 13: a cutoff before the epoch matches nothing, never everything.
+    for (const qint64 cutoff : {qint64(0), qint64(-1), -500'000LL * 3'600'000}) {
+        aged.startedBeforeMs = cutoff;
+        QCOMPARE(s.inFlight(aged).value().size(), 0);
+        QCOMPARE(s.countInFlight(aged).value(), 0);
+    }
     QCOMPARE(keys(s.inFlight(InFlightQuery::ofScope(order)).value()), QStringList({QStringLiteral("j-a"), QStringLiteral("j-d")}));
     QCOMPARE(keys(s.inFlight(InFlightQuery::ofScope(QStringLiteral("default"))).value()), QStringList{QStringLiteral("j-c")});
     InFlightQuery biz;

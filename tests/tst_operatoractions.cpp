@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include <barrier>
+#include <limits>
 #include <thread>
 
 namespace {
@@ -388,6 +389,37 @@ private slots:
     }
 
     // More than one page of 500, and a cancel in the middle of the apply.
+    // Issue 13: an age so long that now - age reaches before the epoch used to
+    // become "no age filter" and time out an attempt that had just started.
+    // The engine refuses it, and a zero or negative age, from any caller.
+    void sweepRefusesAnAgeThatReachesBeforeTheEpoch_data()
+    {
+        QTest::addColumn<qint64>("olderThanMs");
+        QTest::newRow("500000h") << 500'000LL * 3'600'000;
+        QTest::newRow("24855d") << 24'855LL * 86'400'000;
+        QTest::newRow("2147483648s") << 2'147'483'648LL * 1000;
+        QTest::newRow("99999999h") << 99'999'999LL * 3'600'000;
+        QTest::newRow("zero") << qint64(0);
+        QTest::newRow("negative") << qint64(-Minute);
+        QTest::newRow("int64 max") << std::numeric_limits<qint64>::max();
+    }
+    void sweepRefusesAnAgeThatReachesBeforeTheEpoch()
+    {
+        QFETCH(qint64, olderThanMs);
+        // The real clock here: the ages are absurd against today, not against the fake T0.
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        claim(QStringLiteral("just-started"), now - 2000);
+        const Result<SweepPreview> preview = TimeoutSweep::preview(store(), SweepCriteria{m_scope, olderThanMs}, now);
+        QVERIFY(!preview.ok());
+        QCOMPARE(preview.error().kind, ErrorKind::InvalidArgument);
+        QVERIFY2(!preview.error().message.isEmpty(), "the refusal says why");
+        QCOMPARE(store().get(m_scope, QStringLiteral("just-started")).value()->state, RecordState::InFlight);
+        // The contract itself: positive ages whose cutoff is after the epoch pass unchanged.
+        QCOMPARE(ageCutoff(now, 1).value(), now - 1);
+        QCOMPARE(ageCutoff(now, now - 1).value(), 1);
+        QVERIFY(!ageCutoff(now, now).ok());
+    }
+
     void sweepPagesAndCancelLeavesTheRestUntouched()
     {
         constexpr int Records = 1203;

@@ -353,6 +353,29 @@ private slots:
         QCOMPARE(store().get(scope, QStringLiteral("k1")).value()->state, RecordState::InFlight);
     }
 
+    // Issue 13: reconcile --match key --older-than 500000h released a record
+    // whose business was still running. The plan refuses such an age, and a
+    // zero one; the running record stays in flight.
+    void planRefusesAnAgeThatReachesBeforeTheEpoch()
+    {
+        const QString url = QStringLiteral("sqlite://") + m_ordersDir.filePath(QStringLiteral("orders.db"));
+        OrderFixture orders(url, newTable());
+        QVERIFY(orders.ok());
+        const QString scope = m_testStore.scope(QStringLiteral("recage%1").arg(++m_tables));
+        stuck(scope, QStringLiteral("running"), QStringLiteral("SO-RUN"), 2000); // started 2 s ago
+        OrderLookup lookup(mappingFor(url, orders.table()));
+        QVERIFY(lookup.open().ok());
+        for (const qint64 age : {500'000LL * 3'600'000, 24'855LL * 86'400'000, now(), qint64(0), qint64(-1)}) {
+            ReconcileCriteria criteria;
+            criteria.scope = scope;
+            criteria.olderThanMs = age;
+            const Result<QList<ReconcileRow>> plan = ReconcilePlan::build(store(), lookup, criteria, now());
+            QVERIFY2(!plan.ok(), qPrintable(QStringLiteral("age %1 was accepted").arg(age)));
+            QCOMPARE(plan.error().kind, ErrorKind::InvalidArgument);
+        }
+        QCOMPARE(store().get(scope, QStringLiteral("running")).value()->state, RecordState::InFlight);
+    }
+
     // 1,200 stuck records: three pages of the store, three order queries.
     void batchesOfFiveHundred()
     {

@@ -1550,6 +1550,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>not attempted: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The age threshold must be positive: an operator action never touches attempts that just started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An age of %1 days reaches before 1970: no record can be that old, and a cutoff before the epoch would not filter anything. Give a shorter age.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>OperatorIdentityPage</name>
@@ -3652,10 +3660,6 @@ No operator action applies to it. The raw value is shown below.</source>
 <context>
     <name>TimeoutSweep</name>
     <message>
-        <source>The age threshold must be positive: a sweep never touches attempts that just started.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>marking records timed out</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3846,10 +3850,6 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>At most this many rows (default 100).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--older-than takes a duration such as 10m, 90s or 2h, not &apos;%1&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4062,10 +4062,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
     </message>
     <message>
         <source>reconcile needs --orders URL --table T --key-column C --status-column S --done-values a,b (or --profile NAME).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--older-than takes a duration such as 90s, 10m, 2h or 1d, not &apos;%1&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4301,6 +4297,10 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
     </message>
     <message>
         <source>%1 record(s) cannot be read and are left out (idemctl get shows why): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--older-than %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1558,6 +1558,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>not attempted: %1</source>
         <translation>未尝试：%1</translation>
     </message>
+    <message>
+        <source>The age threshold must be positive: an operator action never touches attempts that just started.</source>
+        <translation>时长阈值必须为正数：运维操作从不触及刚开始的尝试。</translation>
+    </message>
+    <message>
+        <source>An age of %1 days reaches before 1970: no record can be that old, and a cutoff before the epoch would not filter anything. Give a shorter age.</source>
+        <translation>%1 天的时长早于 1970 年：没有记录会这么旧，而早于纪元的截止时间将不起任何过滤作用。请给出更短的时长。</translation>
+    </message>
 </context>
 <context>
     <name>OperatorIdentityPage</name>
@@ -3660,10 +3668,6 @@ No operator action applies to it. The raw value is shown below.</source>
 <context>
     <name>TimeoutSweep</name>
     <message>
-        <source>The age threshold must be positive: a sweep never touches attempts that just started.</source>
-        <translation>时长阈值必须为正数：清理从不触及刚开始的尝试。</translation>
-    </message>
-    <message>
         <source>marking records timed out</source>
         <translation>正在将记录标记为超时</translation>
     </message>
@@ -3854,10 +3858,6 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>At most this many rows (default 100).</source>
         <translation>最多返回的行数（默认 100）。</translation>
-    </message>
-    <message>
-        <source>--older-than takes a duration such as 10m, 90s or 2h, not &apos;%1&apos;.</source>
-        <translation>--older-than 的值须为时长，例如 10m、90s 或 2h，当前为 &apos;%1&apos;。</translation>
     </message>
     <message>
         <source>--limit must be a whole number from 1 to 1000000.</source>
@@ -4074,10 +4074,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
     <message>
         <source>reconcile needs --orders URL --table T --key-column C --status-column S --done-values a,b (or --profile NAME).</source>
         <translation>reconcile 需要 --orders URL --table T --key-column C --status-column S --done-values a,b（或 --profile NAME）。</translation>
-    </message>
-    <message>
-        <source>--older-than takes a duration such as 90s, 10m, 2h or 1d, not &apos;%1&apos;.</source>
-        <translation>--older-than 需要一个时长，如 90s、10m、2h 或 1d，而不是“%1”。</translation>
     </message>
     <message>
         <source>--rows must be a whole number, 0 or more.</source>
@@ -4328,6 +4324,10 @@ idem-console 的无界面版本。
     <message>
         <source>%1 record(s) cannot be read and are left out (idemctl get shows why): %2</source>
         <translation>%1 条记录无法读取，已排除（idemctl get 可查看原因）：%2</translation>
+    </message>
+    <message>
+        <source>--older-than %1: %2</source>
+        <translation>--older-than %1：%2</translation>
     </message>
 </context>
 <context>

@@ -2,9 +2,11 @@
 
 #include <QJsonArray>
 
+#include "ops/operatorbatch.h"
 #include "store/openstore.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QStringDecoder>
@@ -30,6 +32,17 @@ std::optional<qint64> parseDuration(const QString &text)
                           : unit == QLatin1String("d") ? 86400000
                                                        : 1000;
     return n * factor;
+}
+
+std::optional<int> parseOlderThan(const QString &text, qint64 *olderThanMs)
+{
+    const std::optional<qint64> age = parseDuration(text);
+    if (!age || *age <= 0)
+        return usageError(CliText::tr("--older-than takes a positive duration such as 90s, 10m, 2h or 1d, not '%1'.").arg(text));
+    if (const Result<qint64> cutoff = ageCutoff(QDateTime::currentMSecsSinceEpoch(), *age); !cutoff)
+        return usageError(CliText::tr("--older-than %1: %2").arg(text, cutoff.error().message));
+    *olderThanMs = *age;
+    return std::nullopt;
 }
 
 QString formatAge(qint64 ms)

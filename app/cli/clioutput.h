@@ -24,6 +24,11 @@ enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
 
 // "90s", "10m", "2h", "7d", "250ms" or plain seconds → milliseconds.
 std::optional<qint64> parseDuration(const QString &text);
+// --older-than for a command that picks records by age: a positive duration
+// whose cutoff (now - age) falls after the epoch (ageCutoff, the engine's own
+// rule, checked before any store is opened). Sets *olderThanMs, or returns
+// the exit code of the usage error it printed.
+std::optional<int> parseOlderThan(const QString &text, qint64 *olderThanMs);
 QString formatAge(qint64 ms);
 
 // Prints to stderr and returns ExitUsage: the operator typed something wrong.

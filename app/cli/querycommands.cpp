@@ -107,10 +107,10 @@ int runInFlightCommand(const QStringList &arguments)
     InFlightQuery query;
     query.scope = parser.value(QStringLiteral("scope"));
     if (parser.isSet(QStringLiteral("older-than"))) {
-        const std::optional<qint64> age = parseDuration(parser.value(QStringLiteral("older-than")));
-        if (!age)
-            return usageError(CliText::tr("--older-than takes a duration such as 10m, 90s or 2h, not '%1'.").arg(parser.value(QStringLiteral("older-than"))));
-        query.startedBeforeMs = now() - *age;
+        qint64 age = 0;
+        if (std::optional<int> exit = parseOlderThan(parser.value(QStringLiteral("older-than")), &age))
+            return *exit;
+        query.startedBeforeMs = now() - age;
     }
     bool ok = false;
     query.limit = parser.value(QStringLiteral("limit")).toInt(&ok);

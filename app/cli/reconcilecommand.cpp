@@ -136,10 +136,9 @@ int runReconcileCommand(const QStringList &arguments)
             return engineError(saved.error(), parser.isSet(QStringLiteral("json")));
     }
 
-    const QString ageText = parser.value(QStringLiteral("older-than"));
-    const std::optional<qint64> olderThan = parseDuration(ageText);
-    if (!olderThan)
-        return usageError(CliText::tr("--older-than takes a duration such as 90s, 10m, 2h or 1d, not '%1'.").arg(ageText));
+    qint64 olderThan = 0;
+    if (std::optional<int> exit = parseOlderThan(parser.value(QStringLiteral("older-than")), &olderThan))
+        return *exit;
     bool rowsOk = false;
     const int rowCap = parser.value(QStringLiteral("rows")).toInt(&rowsOk);
     if (!rowsOk || rowCap < 0)
@@ -170,7 +169,7 @@ int runReconcileCommand(const QStringList &arguments)
 
     ReconcileCriteria criteria;
     criteria.scope = parser.value(QStringLiteral("scope"));
-    criteria.olderThanMs = *olderThan;
+    criteria.olderThanMs = olderThan;
     criteria.includeTimedOut = !parser.isSet(QStringLiteral("in-flight-only"));
     const qint64 plannedAt = QDateTime::currentMSecsSinceEpoch();
     Result<QList<ReconcileRow>> built = ReconcilePlan::build(store, orders, criteria, plannedAt, control);

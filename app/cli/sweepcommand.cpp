@@ -70,10 +70,9 @@ int runSweepCommand(const QStringList &arguments)
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
 
-    const QString ageText = parser.value(QStringLiteral("older-than"));
-    const std::optional<qint64> olderThan = parseDuration(ageText);
-    if (!olderThan || *olderThan <= 0)
-        return usageError(CliText::tr("--older-than takes a positive duration such as 90s, 10m, 2h or 1d, not '%1'.").arg(ageText));
+    qint64 olderThan = 0;
+    if (std::optional<int> exit = parseOlderThan(parser.value(QStringLiteral("older-than")), &olderThan))
+        return *exit;
     const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
     OperatorIdentity who;
     if (std::optional<int> exit = operatorFromOptions(parser, dryRun, CliText::tr("sweep needs --reason TEXT (written to the audit log), or --dry-run to only preview."), &who))
@@ -91,7 +90,7 @@ int runSweepCommand(const QStringList &arguments)
 
     SweepCriteria criteria;
     criteria.scope = parser.value(QStringLiteral("scope"));
-    criteria.olderThanMs = *olderThan;
+    criteria.olderThanMs = olderThan;
     const qint64 previewedAt = QDateTime::currentMSecsSinceEpoch();
     const Result<SweepPreview> preview = TimeoutSweep::preview(store, criteria, previewedAt, control);
     if (!preview)

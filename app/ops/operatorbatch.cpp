@@ -65,6 +65,19 @@ ActionTarget ActionTarget::of(const Record &record)
                         record.updatedAt, record.owner, record.bizNo, record.attempts};
 }
 
+Result<qint64> ageCutoff(qint64 nowMs, qint64 olderThanMs)
+{
+    if (olderThanMs <= 0)
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The age threshold must be positive: an operator action never touches attempts that just started."));
+    if (nowMs <= 0 || olderThanMs >= nowMs)
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("An age of %1 days reaches before 1970: no record can be that old, and a cutoff before the epoch would "
+                                  "not filter anything. Give a shorter age.")
+                             .arg(olderThanMs / 86400000));
+    return nowMs - olderThanMs;
+}
+
 QString newBatchId(qint64 nowMs)
 {
     const QString stamp = QDateTime::fromMSecsSinceEpoch(nowMs, Qt::UTC).toString(QStringLiteral("yyyyMMdd'T'HHmmss"));

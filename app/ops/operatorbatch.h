@@ -71,6 +71,13 @@ struct ActionControl {
     }
 };
 
+// The cutoff of an operator action that picks records by age: attempts that
+// started before nowMs - olderThanMs. The contract every caller (idemctl, the
+// wizards, tests) goes through: the age must be positive and the cutoff must
+// fall after the epoch; anything else is InvalidArgument, never "no filter".
+// An action with a wrong cutoff touches nothing; a missing one cannot be said.
+Result<qint64> ageCutoff(qint64 nowMs, qint64 olderThanMs);
+
 // "b-20261130T041502-3fa9c2d1": one id for every entry of one applied batch.
 QString newBatchId(qint64 nowMs);
 

@@ -114,13 +114,16 @@ Result<QList<ReconcileRow>> ReconcilePlan::build(Store &store, OrderLookup &orde
     QList<InFlightQuery> sources;
     InFlightQuery stuck;
     stuck.scope = criteria.scope;
-    stuck.startedBeforeMs = nowMs - qMax<qint64>(0, criteria.olderThanMs);
+    const Result<qint64> cutoff = ageCutoff(nowMs, criteria.olderThanMs);
+    if (!cutoff)
+        return cutoff.error();
+    stuck.startedBeforeMs = cutoff.value();
     stuck.limit = OrderLookup::MaxBatch;
     sources << stuck;
     if (criteria.includeTimedOut) {
         InFlightQuery timedOut = stuck;
         timedOut.state = RecordState::TimedOut;
-        timedOut.startedBeforeMs = 0;
+        timedOut.startedBeforeMs.reset(); // timed out already: every one, whatever its age
         sources << timedOut;
     }
     qint64 total = 0;

@@ -19,14 +19,14 @@ struct Text {
 Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &criteria, qint64 nowMs,
                                            const ActionControl &control)
 {
-    if (criteria.olderThanMs <= 0)
-        return makeError(ErrorKind::InvalidArgument,
-                         Text::tr("The age threshold must be positive: a sweep never touches attempts that just started."));
+    const Result<qint64> cutoff = ageCutoff(nowMs, criteria.olderThanMs);
+    if (!cutoff)
+        return cutoff.error();
 
     InFlightQuery query;
     query.state = RecordState::InFlight;
     query.scope = criteria.scope;
-    query.startedBeforeMs = nowMs - criteria.olderThanMs;
+    query.startedBeforeMs = cutoff.value();
     query.limit = PageSize;
 
     // The count only sizes the progress bar; what is matched is what the pages return.

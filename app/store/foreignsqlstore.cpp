@@ -195,8 +195,8 @@ std::optional<SqlStatement> ForeignSqlStore::listingWhere(const ForeignSqlMappin
     };
     if (!query.scope.isEmpty() && !m.isGo())
         add(m.scopeExpression() + QStringLiteral(" = ?"), {query.scope});
-    if (query.startedBeforeMs > 0)
-        add(m.updatedAtExpression() + QStringLiteral(" < ?"), {query.startedBeforeMs});
+    if (query.startedBeforeMs)
+        add(m.updatedAtExpression() + QStringLiteral(" < ?"), {*query.startedBeforeMs});
     if (!query.keyPrefix.isEmpty())
         add(m.keyColumn() + QStringLiteral(" LIKE ? ESCAPE '!'"), {ForeignSqlMapping::likePrefix(query.keyPrefix)});
     if (!query.bizNoPrefix.isEmpty())

@@ -149,11 +149,11 @@ Result<void> RedisLayout::walkInFlight(RedisConnection &c, const QString &scope,
             exclusive = desc ? mine > theirs : mine < theirs;
     }
     QByteArray end = desc ? QByteArray("-inf") : QByteArray("+inf");
-    if (q.startedBeforeMs > 0) {
+    if (q.startedBeforeMs) {
         if (!desc) {
-            end = '(' + QByteArray::number(q.startedBeforeMs);
-        } else if (!start || q.startedBeforeMs <= *start) {
-            start = q.startedBeforeMs;
+            end = '(' + QByteArray::number(*q.startedBeforeMs);
+        } else if (!start || *q.startedBeforeMs <= *start) {
+            start = *q.startedBeforeMs;
             exclusive = true;
         }
     }
@@ -346,7 +346,7 @@ Result<QList<Record>> RedisLayout::timedOut(RedisConnection &c, const QString &s
             if (!record.value() || record.value()->state != RecordState::TimedOut)
                 continue;
             Record &r = *record.value();
-            if ((q.startedBeforeMs > 0 && r.updatedAt >= q.startedBeforeMs) || (!q.owner.isEmpty() && r.owner != q.owner)
+            if ((q.startedBeforeMs && r.updatedAt >= *q.startedBeforeMs) || (!q.owner.isEmpty() && r.owner != q.owner)
                 || (!q.bizNoPrefix.isEmpty() && !r.bizNo.startsWith(q.bizNoPrefix)))
                 continue;
             rows.append(std::move(r));

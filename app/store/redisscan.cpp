@@ -268,7 +268,7 @@ Result<RedisScan::SnapshotPtr> RedisScan::snapshot(qint64 maxAgeMs, bool paging)
 
 bool RedisScan::matches(const Record &r, const InFlightQuery &q) const
 {
-    return (q.startedBeforeMs <= 0 || r.updatedAt < q.startedBeforeMs) && (q.keyPrefix.isEmpty() || r.key.startsWith(q.keyPrefix))
+    return (!q.startedBeforeMs || r.updatedAt < *q.startedBeforeMs) && (q.keyPrefix.isEmpty() || r.key.startsWith(q.keyPrefix))
         && (q.bizNoPrefix.isEmpty() || r.bizNo.startsWith(q.bizNoPrefix));
 }
 

@@ -330,7 +330,7 @@ Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
         return total;
     }
     if (query.keyPrefix.isEmpty() && query.owner.isEmpty() && query.bizNoPrefix.isEmpty()) {
-        const QByteArray below = query.startedBeforeMs > 0 ? '(' + QByteArray::number(query.startedBeforeMs) : QByteArray("+inf");
+        const QByteArray below = query.startedBeforeMs ? '(' + QByteArray::number(*query.startedBeforeMs) : QByteArray("+inf");
         QList<RedisCommand> counts;
         for (const QString &scope : names.value())
             counts.append(RedisCommand{"ZCOUNT", RedisLayout::inFlightKey(scope), "-inf", below});

@@ -268,8 +268,8 @@ SqlStatement SqlDialect::inFlight(const InFlightQuery &q, const QString &head, b
     };
     if (!q.scope.isEmpty())
         add(QStringLiteral("scope = ?"), {q.scope});
-    if (q.startedBeforeMs > 0)
-        add(QStringLiteral("updated_at < ?"), {q.startedBeforeMs});
+    if (q.startedBeforeMs)
+        add(QStringLiteral("updated_at < ?"), {*q.startedBeforeMs});
     if (!q.keyPrefix.isEmpty())
         add(QStringLiteral("idem_key LIKE ? ESCAPE '!'"), {likePrefix(q.keyPrefix)});
     if (!q.bizNoPrefix.isEmpty())

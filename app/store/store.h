@@ -61,7 +61,12 @@ struct InFlightQuery {
     // reconcile wizard's second source). COMPLETED is refused.
     RecordState state = RecordState::InFlight;
     QString scope;            // empty: every scope
-    qint64 startedBeforeMs = 0; // 0: no age filter; else only attempts started before this
+    // Only attempts whose updated_at is before this. Unset: no age filter. A
+    // set cutoff is always a filter, whatever its value: one at or before the
+    // epoch matches nothing, never everything. (It was a plain number with 0
+    // for "no filter"; a huge --older-than made now - age negative, and that
+    // silently listed, and timed out, attempts that had just started.)
+    std::optional<qint64> startedBeforeMs;
     QString keyPrefix;
     QString bizNoPrefix;
     QString owner;
