@@ -5,6 +5,9 @@
 #include <QtSql>
 #include <QtTest>
 
+#include <sys/mount.h>
+#include <unistd.h>
+
 #include <hiredis/hiredis.h>
 
 namespace {
@@ -205,6 +208,54 @@ private slots:
         const Run zero = idemctl(QStringList{QStringLiteral("reconcile"), QStringLiteral("--older-than"), QStringLiteral("0s")} + act + orders);
         QCOMPARE(zero.exitCode, 2);
         QCOMPARE(inFlight(), before);
+    }
+
+    // Issue 13: `report --out /dev/full` said "Report written" and exited 0
+    // (and, as root, replaced the device with a regular file); on a 12 KiB
+    // tmpfs it left a truncated file. Now: exit 1, no "written", nothing left.
+    void reportToAFullDiskExitsOneAndLeavesNothing()
+    {
+        const QString demoStore = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("fullreport.db"));
+        const Run demo = idemctl({QStringLiteral("demo"), QStringLiteral("--store"), demoStore, QStringLiteral("--rate"), QStringLiteral("40"),
+                                  QStringLiteral("--seconds"), QStringLiteral("2"), QStringLiteral("--json")});
+        QVERIFY2(demo.exitCode == 0, demo.err.constData());
+        const QString from = QDateTime::currentDateTimeUtc().addSecs(-3600).toString(Qt::ISODate);
+        const QString to = QDateTime::currentDateTimeUtc().addSecs(60).toString(Qt::ISODate);
+        const auto report = [&](const QString &format, const QString &out) {
+            return idemctl({QStringLiteral("report"), QStringLiteral("--store"), demoStore, QStringLiteral("--from"), from, QStringLiteral("--to"), to,
+                            QStringLiteral("--format"), format, QStringLiteral("--out"), out});
+        };
+        QTemporaryDir tinyDir;
+        const bool tiny = ::geteuid() == 0
+                          && ::mount("tmpfs", QFile::encodeName(tinyDir.path()).constData(), "tmpfs", 0, "size=12k") == 0;
+        for (const QString &format : {QStringLiteral("pdf"), QStringLiteral("csv"), QStringLiteral("json")}) {
+            const Run full = report(format, QStringLiteral("/dev/full"));
+            QCOMPARE(full.exitCode, 1);
+            QVERIFY2(!full.out.contains("written"), full.out.constData());
+            QVERIFY2(full.err.contains("/dev/full"), full.err.constData());
+            QVERIFY(QFileInfo(QStringLiteral("/dev/full")).exists() && !QFileInfo(QStringLiteral("/dev/full")).isFile());
+            if (tiny) {
+                // Fill the tmpfs but for a few bytes, so that no report fits.
+                QFile filler(tinyDir.filePath(QStringLiteral("filler")));
+                QVERIFY(filler.open(QIODevice::WriteOnly));
+                while (filler.write(QByteArray(512, 'x')) == 512 && filler.flush()) {
+                }
+                filler.close();
+                const QString out = tinyDir.filePath(QStringLiteral("report.") + format);
+                const Run onTiny = report(format, out);
+                QCOMPARE(onTiny.exitCode, 1);
+                QVERIFY2(!QFileInfo::exists(out), qPrintable(out));
+                QCOMPARE(QDir(tinyDir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("filler")});
+                QVERIFY(filler.remove());
+            }
+        }
+        if (tiny)
+            ::umount(QFile::encodeName(tinyDir.path()).constData());
+        // And the same report on a disk with room is written whole.
+        const QString ok = m_dir.filePath(QStringLiteral("fine.json"));
+        const Run fine = report(QStringLiteral("json"), ok);
+        QVERIFY2(fine.exitCode == 0, fine.err.constData());
+        QVERIFY(QFileInfo(ok).size() > 0);
     }
 
     void reconcileDryRunThenApplyOnDemoStore()

@@ -5,6 +5,7 @@
 #include "guard/guard.h"
 #include "ops/report.h"
 #include "ops/reportcsv.h"
+#include "ops/reportfile.h"
 #include "ops/reportjson.h"
 #include "ops/reportpdf.h"
 #include "ops/timeoutsweep.h"
@@ -13,6 +14,12 @@
 #include <QtTest>
 
 #include <QJsonArray>
+
+#include <csignal>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -255,7 +262,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
-        const Result<void> written = ReportPdf::write(m_data, pdf);
+        const Result<void> written = ReportFile::save(m_data, ReportFormat::Pdf, pdf);
         QVERIFY2(written, written ? "" : qPrintable(written.error().message));
         QVERIFY(QFileInfo(pdf).size() > 1000);
         if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
@@ -282,6 +289,85 @@ private slots:
         const int pages = text.count(QStringLiteral("Page "));
         QVERIFY(pages >= 1);
         QCOMPARE(int(text.count(QStringLiteral("Operator: %1 · generated").arg(Operator))), pages);
+    }
+
+    // Issue 13: a report to a full disk said "Report written" and left a
+    // truncated file. Every format, onto a device that is always full, onto a
+    // file size limit (what a full disk or a quota does to write()) and, as
+    // root, onto a real 12 KiB tmpfs: an error, and the target keeps what it
+    // had (no partial file, no temporary file left beside it).
+    void fullDiskIsAnErrorAndLeavesNoPartialFile_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::newRow("pdf") << int(ReportFormat::Pdf);
+        QTest::newRow("csv") << int(ReportFormat::Csv);
+        QTest::newRow("json") << int(ReportFormat::Json);
+    }
+    void fullDiskIsAnErrorAndLeavesNoPartialFile()
+    {
+        QFETCH(int, format);
+        const ReportFormat as = ReportFormat(format);
+        const QByteArray whole = ReportFile::render(m_data, as).value();
+        QVERIFY(whole.size() > 64);
+
+        // /dev/full: written in place (never renamed over: it stays a device) and refused.
+        if (QFileInfo::exists(QStringLiteral("/dev/full"))) {
+            const Result<void> full = ReportFile::save(m_data, as, QStringLiteral("/dev/full"));
+            QVERIFY(!full);
+            QVERIFY2(full.error().message.contains(QStringLiteral("/dev/full")), qPrintable(full.error().message));
+            struct stat st {};
+            QVERIFY(::stat("/dev/full", &st) == 0 && S_ISCHR(st.st_mode));
+        }
+
+        // A file size limit of half the report: write() fails part way (EFBIG, SIGXFSZ ignored).
+        QTemporaryDir dir;
+        const QString old = dir.filePath(QStringLiteral("old-report"));
+        const QString fresh = dir.filePath(QStringLiteral("new-report"));
+        QFile previous(old);
+        QVERIFY(previous.open(QIODevice::WriteOnly) && previous.write("the previous report\n") > 0);
+        previous.close();
+        rlimit saved {};
+        QVERIFY(::getrlimit(RLIMIT_FSIZE, &saved) == 0);
+        const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit small = saved;
+        small.rlim_cur = rlim_t(whole.size() / 2);
+        QVERIFY(::setrlimit(RLIMIT_FSIZE, &small) == 0);
+        const Result<void> overOld = ReportFile::writeWhole(old, whole);
+        const Result<void> overNew = ReportFile::writeWhole(fresh, whole);
+        ::setrlimit(RLIMIT_FSIZE, &saved);
+        std::signal(SIGXFSZ, oldHandler);
+        QVERIFY(!overOld);
+        QVERIFY(!overNew);
+        QCOMPARE(overOld.error().kind, ErrorKind::Refused);
+        QVERIFY2(overOld.error().message.contains(old), qPrintable(overOld.error().message));
+        QVERIFY(previous.open(QIODevice::ReadOnly));
+        QCOMPARE(previous.readAll(), QByteArray("the previous report\n"));
+        previous.close();
+        QVERIFY(!QFileInfo::exists(fresh));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("old-report")});
+        // Without the limit the same call writes the whole report.
+        QVERIFY(ReportFile::writeWhole(fresh, whole));
+        QFile written(fresh);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), whole);
+
+        // A real 12 KiB tmpfs, where the machine lets root mount one.
+        if (::geteuid() != 0)
+            return;
+        QTemporaryDir mountPoint;
+        if (::mount("tmpfs", QFile::encodeName(mountPoint.path()).constData(), "tmpfs", 0, "size=12k") != 0) {
+            qInfo("no tmpfs (mount: %s): the file size limit above stood in for a full disk", strerror(errno));
+            return;
+        }
+        const QString onTiny = mountPoint.filePath(QStringLiteral("report"));
+        QByteArray big = whole;
+        while (big.size() < 64 * 1024)
+            big += whole; // more than the tmpfs holds, whatever the format's size
+        const Result<void> tiny = ReportFile::writeWhole(onTiny, big);
+        const QStringList left = QDir(mountPoint.path()).entryList(QDir::Files | QDir::Hidden);
+        ::umount(QFile::encodeName(mountPoint.path()).constData());
+        QVERIFY(!tiny);
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(u',')));
     }
 
     void csvCell_data()

@@ -2626,10 +2626,6 @@ No operator action applies to it. The raw value is shown below.</source>
 <context>
     <name>ReportDialog</name>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export report</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2727,6 +2723,29 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>BROKEN</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReportFile</name>
+    <message>
+        <source>Cannot write %1: %2. Nothing was written there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2. It is not a regular file, so part of the report may have gone out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown report format.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file to write the report to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: it is a folder. Give a file name.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2925,15 +2944,7 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cannot write the PDF to %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Idempotency report · %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot add a page to %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2945,7 +2956,15 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cannot finish the PDF %1.</source>
+        <source>Cannot draw the PDF in memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot add page %1 to the PDF.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot finish the PDF.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4189,10 +4208,6 @@ Commands:
 
 Every command takes --store URL (or $IDEM_STORE), --json and --help.
 </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

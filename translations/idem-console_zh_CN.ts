@@ -2635,10 +2635,6 @@ No operator action applies to it. The raw value is shown below.</source>
 <context>
     <name>ReportDialog</name>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
@@ -2737,6 +2733,29 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>BROKEN</source>
         <translation>已损坏</translation>
+    </message>
+</context>
+<context>
+    <name>ReportFile</name>
+    <message>
+        <source>Cannot write %1: %2. Nothing was written there.</source>
+        <translation>无法写入 %1：%2。该处未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2. It is not a regular file, so part of the report may have gone out.</source>
+        <translation>无法写入 %1：%2。它不是普通文件，报告可能已有部分内容写出。</translation>
+    </message>
+    <message>
+        <source>Unknown report format.</source>
+        <translation>未知的报告格式。</translation>
+    </message>
+    <message>
+        <source>No file to write the report to.</source>
+        <translation>没有指定写入报告的文件。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: it is a folder. Give a file name.</source>
+        <translation>无法写入 %1：它是一个文件夹。请给出文件名。</translation>
     </message>
 </context>
 <context>
@@ -2934,16 +2953,8 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation>幂等报告 %1</translation>
     </message>
     <message>
-        <source>Cannot write the PDF to %1.</source>
-        <translation>无法将 PDF 写入 %1。</translation>
-    </message>
-    <message>
         <source>Idempotency report · %1</source>
         <translation>幂等报告 · %1</translation>
-    </message>
-    <message>
-        <source>Cannot add a page to %1.</source>
-        <translation>无法向 %1 添加页面。</translation>
     </message>
     <message>
         <source>Operator: %1 · generated %2 UTC</source>
@@ -2954,8 +2965,16 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <source>Cannot finish the PDF %1.</source>
-        <translation>无法完成 PDF %1。</translation>
+        <source>Cannot draw the PDF in memory.</source>
+        <translation>无法在内存中绘制 PDF。</translation>
+    </message>
+    <message>
+        <source>Cannot add page %1 to the PDF.</source>
+        <translation>无法向 PDF 添加第 %1 页。</translation>
+    </message>
+    <message>
+        <source>Cannot finish the PDF.</source>
+        <translation>无法完成 PDF。</translation>
     </message>
 </context>
 <context>
@@ -4216,10 +4235,6 @@ idem-console 的无界面版本。
 
 每个命令都接受 --store URL（或 $IDEM_STORE）、--json 和 --help。
 </translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Writes a report of a time range: per-scope totals (executed, replayed, hit rate, anomalies, stuck records now), the per-minute series, the operator actions from the audit log and the audit chain&apos;s verdict, as PDF, CSV or JSON.</source>

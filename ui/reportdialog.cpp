@@ -2,9 +2,7 @@
 
 #include "jobprogresswidget.h"
 #include "ops/report.h"
-#include "ops/reportcsv.h"
-#include "ops/reportjson.h"
-#include "ops/reportpdf.h"
+#include "ops/reportfile.h"
 #include "scopechooser.h"
 #include "storesession.h"
 
@@ -16,11 +14,9 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QVBoxLayout>
 
 namespace {
@@ -45,14 +41,6 @@ QString extension(ReportDialog::Format format)
     return QString();
 }
 
-Result<void> writeBytes(const QString &path, const QByteArray &bytes)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return makeError(ErrorKind::InvalidArgument, ReportDialog::tr("Cannot write %1: %2").arg(path, file.errorString()));
-    return {};
-}
-
 // Runs on the session's worker thread: gathers, then writes unless stopped.
 // PDF drawing is QImage, QPainter on QPdfWriter and QTextDocument: no QPixmap.
 Result<ReportOutcome> exportReport(Store &store, const ReportRequest &request, ReportDialog::Format format,
@@ -66,14 +54,10 @@ Result<ReportOutcome> exportReport(Store &store, const ReportRequest &request, R
         outcome.cancelled = true;
         return outcome;
     }
-    Result<void> written;
-    switch (format) {
-    case ReportDialog::Format::Pdf: written = ReportPdf::write(data.value(), path); break;
-    case ReportDialog::Format::Csv: written = writeBytes(path, ReportCsv::write(data.value())); break;
-    case ReportDialog::Format::Json:
-        written = writeBytes(path, QJsonDocument(ReportJson::write(data.value())).toJson(QJsonDocument::Indented));
-        break;
-    }
+    const ReportFormat as = format == ReportDialog::Format::Pdf   ? ReportFormat::Pdf
+                            : format == ReportDialog::Format::Csv ? ReportFormat::Csv
+                                                                  : ReportFormat::Json;
+    const Result<void> written = ReportFile::save(data.value(), as, path);
     if (!written)
         return written.error();
     const CounterSet total = data->total();

@@ -2,14 +2,10 @@
 
 #include "clioutput.h"
 #include "ops/report.h"
-#include "ops/reportcsv.h"
-#include "ops/reportjson.h"
-#include "ops/reportpdf.h"
+#include "ops/reportfile.h"
 
 #include <QDateTime>
 #include <QGuiApplication>
-#include <QJsonDocument>
-#include <QSaveFile>
 
 #include <optional>
 
@@ -27,14 +23,6 @@ std::optional<qint64> parseIso(const QString &text)
     if (!t.isValid())
         return std::nullopt;
     return t.toMSecsSinceEpoch();
-}
-
-Result<void> writeFile(const QString &path, const QByteArray &bytes)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return makeError(ErrorKind::InvalidArgument, CliText::tr("Cannot write %1: %2").arg(path, file.errorString()));
-    return {};
 }
 
 } // namespace
@@ -94,13 +82,10 @@ int runReportCommand(const QStringList &arguments)
     if (!data)
         return engineError(data.error(), json);
 
-    Result<void> written;
-    if (format == QLatin1String("pdf"))
-        written = ReportPdf::write(data.value(), out);
-    else if (format == QLatin1String("csv"))
-        written = writeFile(out, ReportCsv::write(data.value()));
-    else
-        written = writeFile(out, QJsonDocument(ReportJson::write(data.value())).toJson(QJsonDocument::Indented));
+    const ReportFormat as = format == QLatin1String("pdf")   ? ReportFormat::Pdf
+                            : format == QLatin1String("csv") ? ReportFormat::Csv
+                                                             : ReportFormat::Json;
+    const Result<void> written = ReportFile::save(data.value(), as, out);
     if (!written)
         return engineError(written.error(), json);
 

@@ -7,6 +7,7 @@
 #include <QPainterPath>
 #include <QPdfWriter>
 #include <QAbstractTextDocumentLayout>
+#include <QBuffer>
 #include <QTextDocument>
 #include <QUrl>
 #include <QtMath>
@@ -311,9 +312,13 @@ QString bodyHtml(const ReportData &d, const QSize &chartSize)
 
 } // namespace
 
-Result<void> ReportPdf::write(const ReportData &data, const QString &path)
+Result<QByteArray> ReportPdf::render(const ReportData &data)
 {
-    QPdfWriter writer(path);
+    QByteArray pdf;
+    QBuffer out(&pdf);
+    if (!out.open(QIODevice::WriteOnly))
+        return makeError(ErrorKind::Internal, PdfText::tr("Cannot draw the PDF in memory."));
+    QPdfWriter writer(&out);
     writer.setResolution(Dpi);
     writer.setPageSize(QPageSize(QPageSize::A4));
     writer.setPageMargins(QMarginsF(15, 12, 15, 12), QPageLayout::Millimeter);
@@ -322,7 +327,7 @@ Result<void> ReportPdf::write(const ReportData &data, const QString &path)
 
     QPainter painter;
     if (!painter.begin(&writer))
-        return makeError(ErrorKind::InvalidArgument, PdfText::tr("Cannot write the PDF to %1.").arg(path));
+        return makeError(ErrorKind::Internal, PdfText::tr("Cannot draw the PDF in memory."));
 
     const QRect page = writer.pageLayout().paintRectPixels(Dpi); // the painter's origin is its top left
     const QFont small(FontFamily, 7);
@@ -346,7 +351,7 @@ Result<void> ReportPdf::write(const ReportData &data, const QString &path)
     const QString headerLeft = PdfText::tr("Idempotency report · %1").arg(data.store);
     for (int i = 0; i < pages; ++i) {
         if (i > 0 && !writer.newPage())
-            return makeError(ErrorKind::Internal, PdfText::tr("Cannot add a page to %1.").arg(path));
+            return makeError(ErrorKind::Internal, PdfText::tr("Cannot add page %1 to the PDF.").arg(i + 1));
         painter.setFont(small);
         painter.setPen(QColor(0x444444));
         const QRectF header(0, 0, page.width(), fm.height());
@@ -367,6 +372,7 @@ Result<void> ReportPdf::write(const ReportData &data, const QString &path)
         painter.restore();
     }
     if (!painter.end())
-        return makeError(ErrorKind::Internal, PdfText::tr("Cannot finish the PDF %1.").arg(path));
-    return {};
+        return makeError(ErrorKind::Internal, PdfText::tr("Cannot finish the PDF."));
+    out.close();
+    return pdf;
 }

@@ -2,6 +2,7 @@
 
 #include "report.h"
 
+#include <QByteArray>
 #include <QString>
 
 // A report as an A4 PDF through Qt Gui only (QPdfWriter, QTextDocument,
@@ -14,5 +15,6 @@ class ReportPdf final {
 public:
     // Actions beyond this many are summed up in the PDF; CSV and JSON list them all.
     static constexpr int ActionRows = 500;
-    static Result<void> write(const ReportData &data, const QString &path);
+    // The PDF's bytes, drawn in memory; ReportFile::save writes them whole.
+    static Result<QByteArray> render(const ReportData &data);
 };
