@@ -261,6 +261,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString url = QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("alerts.db"));
+        QVERIFY(openStore(url, OpenMode::Create).ok()); // a service's store: the console does not create it
         StoreSession session(url);
         AlertMonitor monitor(&session, {rule(AlertRule::Kind::HitRateAbove, 30, 1), rule(AlertRule::Kind::StuckAbove, 0)});
         monitor.setIdentity(QStringLiteral("alice"), QStringLiteral("ops-1"));

@@ -141,6 +141,7 @@ private slots:
         // Opening another store replaces the views and their session.
         StoreEntry other;
         other.url = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("other.db"));
+        QVERIFY(openStore(other.url, OpenMode::Create).ok()); // the console opens stores, it does not create them
         console.window.openUrl(other, other.url);
         QVERIFY(!console.window.readOnlyBanner()->isVisible());
         QTRY_COMPARE_WITH_TIMEOUT(console.window.inFlight()->model()->matchingCount(), 0, 10000);

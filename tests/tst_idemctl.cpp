@@ -258,6 +258,99 @@ private slots:
         QVERIFY(QFileInfo(ok).size() > 0);
     }
 
+    // Issue 13: stats, inflight and report on a mistyped SQLite path created
+    // the folders and an empty store, then said "No records". Reading never
+    // creates anything: exit 2 naming the path, and the path stays absent.
+    // Only init (or a service's guard, demo, press) creates a store.
+    void readingAMissingSqliteStoreCreatesNothing()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("typo-folder"));
+        const QString missing = QStringLiteral("sqlite://") + folder + QStringLiteral("/sub/store.db");
+        const QString from = QDateTime::currentDateTimeUtc().addSecs(-3600).toString(Qt::ISODate);
+        const QString to = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+        const QList<QStringList> readers = {
+            {QStringLiteral("stats")},
+            {QStringLiteral("inflight")},
+            {QStringLiteral("get"), QStringLiteral("--scope"), QStringLiteral("order"), QStringLiteral("--key"), QStringLiteral("k1")},
+            {QStringLiteral("audit"), QStringLiteral("verify")},
+            {QStringLiteral("audit"), QStringLiteral("list")},
+            {QStringLiteral("sweep"), QStringLiteral("--dry-run")},
+            {QStringLiteral("sweep"), QStringLiteral("--read-only"), QStringLiteral("--dry-run")},
+            {QStringLiteral("sweep"), QStringLiteral("--reason"), QStringLiteral("acting on a typo"), QStringLiteral("--operator"), QStringLiteral("ops")},
+            {QStringLiteral("report"), QStringLiteral("--from"), from, QStringLiteral("--to"), to, QStringLiteral("--format"), QStringLiteral("json"),
+             QStringLiteral("--out"), m_dir.filePath(QStringLiteral("typo-report.json"))},
+        };
+        for (const QStringList &command : readers) {
+            const Run r = idemctl(command + QStringList{QStringLiteral("--store"), missing});
+            QVERIFY2(r.exitCode == 2, qPrintable(command.join(u' ') + QStringLiteral(": exit %1 ").arg(r.exitCode) + QString::fromUtf8(r.err)));
+            QVERIFY2(r.err.contains("No store at"), r.err.constData());
+            QVERIFY2(!QFileInfo::exists(folder), qPrintable(command.join(u' ') + QStringLiteral(" created ") + folder));
+        }
+        QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("typo-report.json"))));
+
+        const Run init = idemctl({QStringLiteral("init"), QStringLiteral("--store"), missing});
+        QVERIFY2(init.exitCode == 0, init.err.constData());
+        QVERIFY(QFileInfo::exists(folder + QStringLiteral("/sub/store.db")));
+        const Run stats = idemctl({QStringLiteral("stats"), QStringLiteral("--store"), missing, QStringLiteral("--json")});
+        QVERIFY2(stats.exitCode == 0, stats.err.constData());
+        const Run again = idemctl({QStringLiteral("init"), QStringLiteral("--store"), missing});
+        QCOMPARE(again.exitCode, 0); // idempotent
+        const Run foreign = idemctl({QStringLiteral("init"), QStringLiteral("--store"), QStringLiteral("redis://127.0.0.1:1/0"), QStringLiteral("--layout"),
+                                     QStringLiteral("go-middleware")});
+        QCOMPARE(foreign.exitCode, 2);
+        QVERIFY2(foreign.err.contains("go-middleware"), foreign.err.constData());
+    }
+
+    // Issue 13: on an empty PostgreSQL database, stats and even
+    // `sweep --read-only --dry-run` created the idem tables. Now they exit 2
+    // and the database stays empty; init creates the tables.
+    void readingAnEmptyPostgresqlDatabaseCreatesNothing()
+    {
+        const QString base = qEnvironmentVariable("IDEM_TEST_POSTGRESQL_URL");
+        if (base.isEmpty()) {
+            if (qEnvironmentVariableIsSet("IDEM_TEST_REQUIRE_SERVERS"))
+                QFAIL("IDEM_TEST_POSTGRESQL_URL is not set");
+            QSKIP("IDEM_TEST_POSTGRESQL_URL is not set (tools/test.sh sets it)");
+        }
+        const QUrl url(base);
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("empty-pg"));
+        db.setHostName(url.host());
+        db.setPort(url.port(5432));
+        db.setUserName(url.userName());
+        db.setDatabaseName(url.path().mid(1));
+        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+        const QString schema = QStringLiteral("empty_%1").arg(QCoreApplication::applicationPid());
+        QSqlQuery q(db);
+        QVERIFY2(q.exec(QStringLiteral("CREATE SCHEMA ") + schema), qPrintable(q.lastError().text()));
+        const auto tables = [&] {
+            QSqlQuery count(db);
+            if (!count.exec(QStringLiteral("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = '%1'").arg(schema)) || !count.next())
+                return -1;
+            return count.value(0).toInt();
+        };
+        const QString store = base + QStringLiteral("?options=-c%20search_path%3D") + schema;
+        for (const QStringList &command : QList<QStringList>{{QStringLiteral("stats")},
+                                                             {QStringLiteral("inflight")},
+                                                             {QStringLiteral("sweep"), QStringLiteral("--read-only"), QStringLiteral("--dry-run")},
+                                                             {QStringLiteral("sweep"), QStringLiteral("--dry-run")},
+                                                             {QStringLiteral("audit"), QStringLiteral("verify")}}) {
+            const Run r = idemctl(command + QStringList{QStringLiteral("--store"), store});
+            QVERIFY2(r.exitCode == 2, qPrintable(command.join(u' ') + QStringLiteral(": exit %1 ").arg(r.exitCode) + QString::fromUtf8(r.err)));
+            QVERIFY2(r.err.contains("holds no idempotency store"), r.err.constData());
+            QCOMPARE(tables(), 0);
+        }
+        const Run init = idemctl({QStringLiteral("init"), QStringLiteral("--store"), store});
+        QVERIFY2(init.exitCode == 0, init.err.constData());
+        QVERIFY(tables() >= 3);
+        const Run stats = idemctl({QStringLiteral("stats"), QStringLiteral("--store"), store});
+        QVERIFY2(stats.exitCode == 0, stats.err.constData());
+        QVERIFY(q.exec(QStringLiteral("DROP SCHEMA %1 CASCADE").arg(schema)));
+        q = QSqlQuery();
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("empty-pg"));
+    }
+
     void reconcileDryRunThenApplyOnDemoStore()
     {
         const QString file = m_dir.filePath(QStringLiteral("reconcile.db"));

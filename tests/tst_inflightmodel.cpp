@@ -153,7 +153,8 @@ private slots:
         model.setPageSize(1000);
         InFlightQuery q;
         q.scope = scope;
-        q.startedBeforeMs = olderThanMinutes ? QDateTime::currentMSecsSinceEpoch() - olderThanMinutes * Minute : 0;
+        if (olderThanMinutes)
+            q.startedBeforeMs = QDateTime::currentMSecsSinceEpoch() - olderThanMinutes * Minute;
         q.keyPrefix = keyPrefix;
         q.bizNoPrefix = bizNoPrefix;
         q.owner = owner;

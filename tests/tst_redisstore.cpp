@@ -562,7 +562,7 @@ private slots:
         };
         for (const QString &scope : {scopes.at(0), scopes.at(1), QString()}) {
             for (bool newestFirst : {false, true}) {
-                for (qint64 before : {qint64(0), T0 + 3000}) {
+                for (const std::optional<qint64> before : {std::optional<qint64>(), std::optional<qint64>(T0 + 3000)}) { // unset: any age
                     for (int limit : {1, 4, 500}) {
                         InFlightQuery q;
                         q.scope = scope;

@@ -966,6 +966,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>%1/%2 was not changed, and the audit note saying so failed: %3. Entry %4 of chain %1 records an action that did not happen.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>An operator action through a read-only open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing an audit entry through a read-only open</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GoJson</name>
@@ -3157,6 +3165,22 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Record %1/%2 has an unknown state &apos;%3&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No store at %1: the file does not exist. Check the path; opening a store to read or to act on it never creates one (a service&apos;s guard does on its first write, or idemctl init).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No store at %1: it is not a file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no idempotency store (no idem_records table). Nothing was created: opening a store to read or to act on it never creates one. Check the URL, or create the store with idemctl init.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store at %1 is incomplete (%2 of its %3 tables and indexes); a read-only open does not add the rest. Open it once to write (idemctl init) to complete it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreEntryForm</name>
@@ -4192,25 +4216,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: idemctl COMMAND [options]
-The headless twin of idem-console.
-
-Commands:
-  demo      drive simulated sales traffic and print live counters
-  press     press test: concurrent requests on few keys, exactly once?
-  stats     counters per scope, records by state, stuck records
-  inflight  list in-flight records, oldest first
-  get       show one record
-  sweep     mark in-flight records older than a threshold timed out (audited)
-  reconcile complete or release stuck records against an order table (audited)
-  audit     verify the audit log&apos;s hash chains, or list its entries
-  report    a report of a time range as PDF, CSV or JSON
-
-Every command takes --store URL (or $IDEM_STORE), --json and --help.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Writes a report of a time range: per-scope totals (executed, replayed, hit rate, anomalies, stuck records now), the per-minute series, the operator actions from the audit log and the audit chain&apos;s verdict, as PDF, CSV or JSON.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4316,6 +4321,38 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
     </message>
     <message>
         <source>--older-than %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Creates an empty idempotency store (the SQLite file and its folder, or the tables and indexes in a PostgreSQL or MySQL database), or completes one an older version left incomplete. Reading commands never create a store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>init creates native stores only: a store in the %1 layout belongs to its service, which creates it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store ready at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: idemctl COMMAND [options]
+The headless twin of idem-console.
+
+Commands:
+  demo      drive simulated sales traffic and print live counters
+  press     press test: concurrent requests on few keys, exactly once?
+  stats     counters per scope, records by state, stuck records
+  inflight  list in-flight records, oldest first
+  get       show one record
+  sweep     mark in-flight records older than a threshold timed out (audited)
+  reconcile complete or release stuck records against an order table (audited)
+  audit     verify the audit log&apos;s hash chains, or list its entries
+  report    a report of a time range as PDF, CSV or JSON
+  init      create an empty store (reading commands never create one)
+
+Every command takes --store URL (or $IDEM_STORE), --json and --help.
+</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

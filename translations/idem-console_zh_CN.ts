@@ -974,6 +974,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>%1/%2 was not changed, and the audit note saying so failed: %3. Entry %4 of chain %1 records an action that did not happen.</source>
         <translation>%1/%2 未被修改，且记录这一情况的审计说明写入失败：%3。链 %1 的条目 %4 记录了一个实际未发生的操作。</translation>
     </message>
+    <message>
+        <source>An operator action through a read-only open</source>
+        <translation>通过只读方式打开时执行运维操作</translation>
+    </message>
+    <message>
+        <source>Writing an audit entry through a read-only open</source>
+        <translation>通过只读方式打开时写入审计条目</translation>
+    </message>
 </context>
 <context>
     <name>GoJson</name>
@@ -3166,6 +3174,22 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Record %1/%2 has an unknown state &apos;%3&apos;.</source>
         <translation>记录 %1/%2 的状态“%3”未知。</translation>
     </message>
+    <message>
+        <source>No store at %1: the file does not exist. Check the path; opening a store to read or to act on it never creates one (a service&apos;s guard does on its first write, or idemctl init).</source>
+        <translation>%1 处没有存储：文件不存在。请检查路径；为读取或操作而打开存储时从不创建存储（服务的防护组件会在首次写入时创建，或使用 idemctl init）。</translation>
+    </message>
+    <message>
+        <source>No store at %1: it is not a file.</source>
+        <translation>%1 处没有存储：它不是文件。</translation>
+    </message>
+    <message>
+        <source>%1 holds no idempotency store (no idem_records table). Nothing was created: opening a store to read or to act on it never creates one. Check the URL, or create the store with idemctl init.</source>
+        <translation>%1 中没有幂等存储（没有 idem_records 表）。未创建任何内容：为读取或操作而打开存储时从不创建存储。请检查 URL，或用 idemctl init 创建存储。</translation>
+    </message>
+    <message>
+        <source>The store at %1 is incomplete (%2 of its %3 tables and indexes); a read-only open does not add the rest. Open it once to write (idemctl init) to complete it.</source>
+        <translation>%1 处的存储不完整（%3 个表和索引中只有 %2 个）；只读打开不会补全其余部分。请以写入方式打开一次（idemctl init）以补全。</translation>
+    </message>
 </context>
 <context>
     <name>StoreEntryForm</name>
@@ -4203,40 +4227,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation>  （列表截断于 %1 条；以上计数完整）</translation>
     </message>
     <message>
-        <source>Usage: idemctl COMMAND [options]
-The headless twin of idem-console.
-
-Commands:
-  demo      drive simulated sales traffic and print live counters
-  press     press test: concurrent requests on few keys, exactly once?
-  stats     counters per scope, records by state, stuck records
-  inflight  list in-flight records, oldest first
-  get       show one record
-  sweep     mark in-flight records older than a threshold timed out (audited)
-  reconcile complete or release stuck records against an order table (audited)
-  audit     verify the audit log&apos;s hash chains, or list its entries
-  report    a report of a time range as PDF, CSV or JSON
-
-Every command takes --store URL (or $IDEM_STORE), --json and --help.
-</source>
-        <translation>用法：idemctl COMMAND [options]
-idem-console 的无界面版本。
-
-命令：
-  demo      生成模拟销售流量并打印实时计数
-  press     压力测试：在少量键上并发请求，是否恰好执行一次？
-  stats     按作用域的计数、按状态的记录数、卡住的记录
-  inflight  列出处理中的记录，最早的在前
-  get       显示单条记录
-  sweep     将超过阈值时长的处理中记录标记为超时（记入审计）
-  reconcile 对照订单表完成或释放卡住的记录（记入审计）
-  audit     校验审计日志的哈希链，或列出其条目
-  report    生成某一时间范围的报告，格式为 PDF、CSV 或 JSON
-
-每个命令都接受 --store URL（或 $IDEM_STORE）、--json 和 --help。
-</translation>
-    </message>
-    <message>
         <source>Writes a report of a time range: per-scope totals (executed, replayed, hit rate, anomalies, stuck records now), the per-minute series, the operator actions from the audit log and the audit chain&apos;s verdict, as PDF, CSV or JSON.</source>
         <translation>写入某一时间范围的报告：按作用域的汇总（执行、重放、命中率、异常、当前卡住的记录）、每分钟序列、审计日志中的操作员操作以及审计链的校验结论，格式为 PDF、CSV 或 JSON。</translation>
     </message>
@@ -4343,6 +4333,54 @@ idem-console 的无界面版本。
     <message>
         <source>--older-than %1: %2</source>
         <translation>--older-than %1：%2</translation>
+    </message>
+    <message>
+        <source>Creates an empty idempotency store (the SQLite file and its folder, or the tables and indexes in a PostgreSQL or MySQL database), or completes one an older version left incomplete. Reading commands never create a store.</source>
+        <translation>创建一个空的幂等存储（SQLite 文件及其文件夹，或 PostgreSQL、MySQL 数据库中的表和索引），或补全旧版本留下的不完整存储。读取类命令从不创建存储。</translation>
+    </message>
+    <message>
+        <source>init creates native stores only: a store in the %1 layout belongs to its service, which creates it.</source>
+        <translation>init 只创建原生存储：%1 布局的存储属于其服务，由该服务创建。</translation>
+    </message>
+    <message>
+        <source>Store ready at %1.</source>
+        <translation>%1 处的存储已就绪。</translation>
+    </message>
+    <message>
+        <source>Usage: idemctl COMMAND [options]
+The headless twin of idem-console.
+
+Commands:
+  demo      drive simulated sales traffic and print live counters
+  press     press test: concurrent requests on few keys, exactly once?
+  stats     counters per scope, records by state, stuck records
+  inflight  list in-flight records, oldest first
+  get       show one record
+  sweep     mark in-flight records older than a threshold timed out (audited)
+  reconcile complete or release stuck records against an order table (audited)
+  audit     verify the audit log&apos;s hash chains, or list its entries
+  report    a report of a time range as PDF, CSV or JSON
+  init      create an empty store (reading commands never create one)
+
+Every command takes --store URL (or $IDEM_STORE), --json and --help.
+</source>
+        <translation>用法：idemctl COMMAND [options]
+idem-console 的无界面版本。
+
+命令：
+  demo      生成模拟销售流量并打印实时计数
+  press     压力测试：在少量键上并发请求，是否恰好执行一次？
+  stats     按作用域的计数、按状态的记录数、卡住的记录
+  inflight  列出处理中的记录，最早的在前
+  get       显示单条记录
+  sweep     将超过阈值时长的处理中记录标记为超时（记入审计）
+  reconcile 对照订单表完成或释放卡住的记录（记入审计）
+  audit     校验审计日志的哈希链，或列出其条目
+  report    生成某一时间范围的报告，格式为 PDF、CSV 或 JSON
+  init      创建空存储（读取类命令从不创建存储）
+
+每个命令都接受 --store URL（或 $IDEM_STORE）、--json 和 --help。
+</translation>
     </message>
 </context>
 <context>

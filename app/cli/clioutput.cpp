@@ -208,7 +208,9 @@ std::optional<Error> claimsRefused(const Store &store)
 
 OpenMode openModeFromOptions(const QCommandLineParser &parser)
 {
-    return parser.isSet(QStringLiteral("read-only")) ? OpenMode::ReadOnly : OpenMode::ReadWrite;
+    // A dry run only reads, so it opens as a reader: it creates nothing either.
+    const bool reads = parser.isSet(QStringLiteral("read-only")) || parser.isSet(QStringLiteral("dry-run"));
+    return reads ? OpenMode::ReadOnly : OpenMode::ReadWrite;
 }
 
 std::optional<int> operatorFromOptions(const QCommandLineParser &parser, bool dryRun, const QString &needReason,

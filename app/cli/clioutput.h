@@ -49,7 +49,7 @@ std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &a
 QString storeUrlText(const QCommandLineParser &parser);
 // Opens the store named by --store or IDEM_STORE (none: InvalidArgument).
 // Commands that only read open it read-only: the engine then refuses any write.
-Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser, OpenMode mode = OpenMode::ReadWrite);
+Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser, OpenMode mode);
 // Commands that claim keys (demo, press) on a store in a foreign layout:
 // its service owns the claims, so they are refused before any traffic runs.
 std::optional<Error> claimsRefused(const Store &store);

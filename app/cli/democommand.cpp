@@ -46,7 +46,7 @@ int runDemoCommand(const QStringList &arguments)
         return usageError(CliText::tr("--seconds must be a whole number, 0 for no limit."));
     const bool json = parser.isSet(QStringLiteral("json"));
 
-    Result<std::unique_ptr<Store>> store = openStoreFromOptions(parser);
+    Result<std::unique_ptr<Store>> store = openStoreFromOptions(parser, OpenMode::Create);
     if (!store)
         return engineError(store.error(), json);
     if (std::optional<Error> foreign = claimsRefused(*store.value()))

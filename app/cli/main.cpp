@@ -1,6 +1,7 @@
 // idemctl: the headless twin of idem-console.
 #include "auditcommand.h"
 #include "democommand.h"
+#include "initcommand.h"
 #include "presscommand.h"
 #include "querycommands.h"
 #include "reconcilecommand.h"
@@ -37,6 +38,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("reconcile"), runReconcileCommand},
         {QStringLiteral("audit"), runAuditCommand},
         {QStringLiteral("report"), runReportCommand},
+        {QStringLiteral("init"), runInitCommand},
     };
 
     QStringList args = QCoreApplication::arguments();
@@ -54,7 +56,8 @@ int main(int argc, char *argv[])
             "  sweep     mark in-flight records older than a threshold timed out (audited)\n"
             "  reconcile complete or release stuck records against an order table (audited)\n"
             "  audit     verify the audit log's hash chains, or list its entries\n"
-            "  report    a report of a time range as PDF, CSV or JSON\n\n"
+            "  report    a report of a time range as PDF, CSV or JSON\n"
+            "  init      create an empty store (reading commands never create one)\n\n"
             "Every command takes --store URL (or $IDEM_STORE), --json and --help.\n");
         return first.isEmpty() ? ExitUsage : ExitOk;
     }

@@ -60,7 +60,7 @@ int runPressCommand(const QStringList &arguments)
     config.retryInProgress = parser.isSet(QStringLiteral("retry-in-progress"));
     const bool json = parser.isSet(QStringLiteral("json"));
 
-    Result<std::unique_ptr<Store>> store = openStoreFromOptions(parser);
+    Result<std::unique_ptr<Store>> store = openStoreFromOptions(parser, OpenMode::Create);
     if (!store)
         return engineError(store.error(), json);
     if (std::optional<Error> foreign = claimsRefused(*store.value()))

@@ -95,9 +95,14 @@ Result<Store *> ForeignStore::auditStore()
     if (!parsed->options.value(QStringLiteral("layout")).isEmpty())
         return makeError(ErrorKind::InvalidArgument, Text::tr("The audit location %1 names a layout; the audit log is always native.")
                                                          .arg(parsed->displayString()));
-    if (parsed->kind == StoreUrl::Kind::Sqlite && !QDir().mkpath(QFileInfo(parsed->path).absolutePath()))
+    // A reader never creates the audit file: none yet means no entries yet.
+    const bool reading = openMode() == OpenMode::ReadOnly;
+    if (reading && parsed->kind == StoreUrl::Kind::Sqlite && !QFileInfo::exists(parsed->path))
+        return static_cast<Store *>(nullptr);
+    if (!reading && parsed->kind == StoreUrl::Kind::Sqlite && !QDir().mkpath(QFileInfo(parsed->path).absolutePath()))
         return makeError(ErrorKind::Refused, Text::tr("Cannot create the directory for the audit log %1.").arg(parsed->path));
     auto store = std::make_unique<SqlStore>(parsed.value());
+    store->setOpenMode(reading ? OpenMode::ReadOnly : OpenMode::Create);
     if (Result<void> opened = store->open(); !opened)
         return makeError(opened.error().kind, Text::tr("The audit log of %1 cannot be opened at %2: %3")
                                                   .arg(displayUrl(), parsed->displayString(), opened.error().message));
@@ -130,6 +135,8 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
     Result<Store *> audit = auditStore();
     if (!audit)
         return audit.error();
+    if (!audit.value())
+        return refused(Text::tr("An operator action through a read-only open"));
     Result<std::optional<Record>> read = readRecord(action.scope, action.key);
     if (!read)
         return read.error();
@@ -186,6 +193,8 @@ Result<AuditEntry> ForeignStore::appendAudit(const AuditEntry &entry)
     Result<Store *> audit = auditStore();
     if (!audit)
         return audit.error();
+    if (!audit.value())
+        return refused(Text::tr("Writing an audit entry through a read-only open"));
     return audit.value()->appendAudit(entry);
 }
 
@@ -194,6 +203,8 @@ Result<QList<AuditEntry>> ForeignStore::auditEntries(const AuditQuery &query)
     Result<Store *> audit = auditStore();
     if (!audit)
         return audit.error();
+    if (!audit.value())
+        return QList<AuditEntry>(); // read-only, and no audit file yet: no entries
     return audit.value()->auditEntries(query);
 }
 
@@ -202,6 +213,8 @@ Result<QList<AuditEntry>> ForeignStore::auditChain(const QString &scope, const Q
     Result<Store *> audit = auditStore();
     if (!audit)
         return audit.error();
+    if (!audit.value())
+        return QList<AuditEntry>(); // read-only, and no audit file yet: no entries
     return audit.value()->auditChain(scope, afterStoreId, limit);
 }
 
@@ -210,5 +223,7 @@ Result<QList<AuditChainHead>> ForeignStore::auditHeads()
     Result<Store *> audit = auditStore();
     if (!audit)
         return audit.error();
+    if (!audit.value())
+        return QList<AuditChainHead>(); // read-only, and no audit file yet: no entries
     return audit.value()->auditHeads();
 }

@@ -83,6 +83,8 @@ protected:
     const Layout m_layout;
 
 private:
+    // The audit log, opened once; nullptr when the store was opened read-only
+    // and its SQLite audit file does not exist yet (a reader creates nothing).
     Result<Store *> auditStore();
 
     QMutex m_auditMutex;

@@ -68,6 +68,7 @@ Result<std::unique_ptr<Store>> openStore(const StoreUrl &url, OpenMode mode)
     } else {
         store = std::make_unique<SqlStore>(url);
     }
+    store->setOpenMode(mode);
     if (Result<void> opened = store->open(); !opened)
         return opened.error();
     if (mode == OpenMode::ReadOnly)

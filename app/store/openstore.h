@@ -9,7 +9,9 @@
 // the URL come from the environment (IDEM_PG_PASSWORD, IDEM_MYSQL_PASSWORD,
 // IDEM_REDIS_PASSWORD), never from a settings file.
 // With OpenMode::ReadOnly the store is wrapped in a ReadOnlyStore: every
-// writing method refuses in the engine, whatever the caller shows.
-enum class OpenMode { ReadWrite, ReadOnly };
-Result<std::unique_ptr<Store>> openStore(const QString &url, OpenMode mode = OpenMode::ReadWrite);
-Result<std::unique_ptr<Store>> openStore(const StoreUrl &url, OpenMode mode = OpenMode::ReadWrite);
+// writing method refuses in the engine, whatever the caller shows. The
+// default is the guard's own mode (OpenMode::Create): a service's first
+// write creates its store; an operator's tools pass ReadWrite or ReadOnly,
+// which never create one (store.h says what each mode may do).
+Result<std::unique_ptr<Store>> openStore(const QString &url, OpenMode mode = OpenMode::Create);
+Result<std::unique_ptr<Store>> openStore(const StoreUrl &url, OpenMode mode = OpenMode::Create);

@@ -129,9 +129,18 @@ Result<void> SqlStore::open()
 {
     if (const QString problem = m_dialect.urlProblem(m_url); !problem.isEmpty())
         return makeError(ErrorKind::InvalidArgument, problem);
+    const bool mayCreate = openMode() == OpenMode::Create;
     if (m_dialect.kind() == Dialect::Sqlite) {
+        // Checked before the first connection: SQLite would create the file.
         const QFileInfo file(m_url.path);
-        if (!file.dir().exists() && !QDir().mkpath(file.absolutePath()))
+        if (!mayCreate && !file.exists())
+            return makeError(ErrorKind::InvalidArgument,
+                             Text::tr("No store at %1: the file does not exist. Check the path; opening a store to read or to act on it "
+                                      "never creates one (a service's guard does on its first write, or idemctl init).")
+                                 .arg(m_url.path));
+        if (!mayCreate && !file.isFile())
+            return makeError(ErrorKind::InvalidArgument, Text::tr("No store at %1: it is not a file.").arg(m_url.path));
+        if (mayCreate && !file.dir().exists() && !QDir().mkpath(file.absolutePath()))
             return makeError(ErrorKind::Refused, Text::tr("Cannot create the directory %1 for the SQLite store.").arg(file.absolutePath()));
     }
     Result<QSqlDatabase> db = m_connections.acquire();
@@ -144,6 +153,18 @@ Result<void> SqlStore::open()
     const Result<int> present = probeSchema(db.value());
     if (!present)
         return present.error();
+    if (present.value() == 0 && !mayCreate)
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("%1 holds no idempotency store (no idem_records table). Nothing was created: opening a store to read "
+                                  "or to act on it never creates one. Check the URL, or create the store with idemctl init.")
+                             .arg(displayUrl()));
+    if (present.value() < m_dialect.schemaObjectCount() && openMode() == OpenMode::ReadOnly)
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The store at %1 is incomplete (%2 of its %3 tables and indexes); a read-only open does not add the "
+                                  "rest. Open it once to write (idemctl init) to complete it.")
+                             .arg(displayUrl())
+                             .arg(present.value())
+                             .arg(m_dialect.schemaObjectCount()));
     if (present.value() < m_dialect.schemaObjectCount()) {
         if (Result<void> created = createSchema(db.value()); !created) {
             // Two processes creating the schema at once can collide in the

@@ -167,6 +167,16 @@ struct ScopeCount {
 // - complete/release/markTimedOut change the record only if it is in flight
 //   under the given lease; otherwise StaleLease/NotFound and nothing changes;
 // - complete stores status, headers and body byte for byte.
+// What opening a store may do to it (issue 13: reading never creates anything).
+//   Create     the guard's mode (a service, idemctl demo, press and init):
+//              creates a missing SQLite file, its folder and the schema.
+//   ReadWrite  an operator's (sweep, reconcile, the console): the store must
+//              exist; a schema an older version left incomplete is completed,
+//              a missing one is an error that says how to create it.
+//   ReadOnly   creates and changes nothing: no file, folder, table or audit
+//              file; a missing store is an error saying so.
+enum class OpenMode { ReadWrite, ReadOnly, Create };
+
 // Methods are thread-safe and block the calling thread; a GUI calls them from
 // a worker thread. Each backend counts the outcomes it sees (claims, replays,
 // releases, late finishes …) per scope per minute.
@@ -179,8 +189,12 @@ public:
     // The URL with any password removed: safe to show and log.
     virtual QString displayUrl() const = 0;
 
-    // Creates the schema if missing; checks the connection. Cheap when done.
+    // Checks the connection and the schema, creating what openMode() allows.
+    // Cheap when done.
     virtual Result<void> open() = 0;
+    // Set before open() (openStore does); Create when never set.
+    void setOpenMode(OpenMode mode) { m_openMode = mode; }
+    OpenMode openMode() const { return m_openMode; }
 
     virtual Result<ClaimResult> claim(const ClaimRequest &request) = 0;
     // retentionMs: how long the completed record is kept and replayed.
@@ -245,4 +259,7 @@ public:
 
 protected:
     CounterBuffer m_counters;
+
+private:
+    OpenMode m_openMode = OpenMode::Create;
 };
