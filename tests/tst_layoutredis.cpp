@@ -97,7 +97,7 @@ private:
 
     // A store of `base` layout under a prefix of its own, its audit log in a
     // fresh SQLite file.
-    std::unique_ptr<Store> open(const char *base, const QMap<QString, QString> &options = {})
+    std::unique_ptr<Store> open(const char *base, const QMap<QString, QString> &options = {}, OpenMode mode = OpenMode::Create)
     {
         const QString name = u"%1-%2"_s.arg(QLatin1String(base)).arg(++m_stores);
         m_prefix = "t" + m_run + ":" + QByteArray::number(m_stores) + ":";
@@ -111,7 +111,7 @@ private:
         url.options = options;
         url.options.insert(u"layout"_s, layoutFile);
         url.options.insert(u"audit"_s, u"sqlite://"_s + m_dir.filePath(name + u"-audit.db"_s));
-        Result<std::unique_ptr<Store>> store = openStore(url);
+        Result<std::unique_ptr<Store>> store = openStore(url, mode);
         if (!store)
             qWarning("%s", qPrintable(store.error().message));
         return store ? std::move(store).value() : nullptr;
@@ -347,6 +347,24 @@ private slots:
         QCOMPARE(rows[0].inFlight, 1);
         QCOMPARE(rows[0].completed, 1);
         QCOMPARE(store->activity(QString(), 0, std::numeric_limits<qint64>::max())->size(), 4);
+    }
+
+    // Issue 13: a read-only open never creates the audit file; without one
+    // the log reads as empty, and the records are listed all the same.
+    void readOnlyOpenCreatesNoAuditFile()
+    {
+        std::unique_ptr<Store> store = open("go-middleware", {}, OpenMode::ReadOnly);
+        QVERIFY(store);
+        const QString audit = m_dir.filePath(u"go-middleware-%1-audit.db"_s.arg(m_stores));
+        setMany({{"order-1001", kInFlight1001}});
+        QCOMPARE(store->inFlight(InFlightQuery())->size(), 1);
+        QVERIFY(store->auditEntries(AuditQuery()).value().isEmpty());
+        QVERIFY(store->auditHeads().value().isEmpty());
+        QVERIFY2(!QFileInfo::exists(audit), qPrintable(audit));
+        QCOMPARE(store->applyAction(action(OperatorActionKind::MarkTimedOut, store->inFlight(InFlightQuery())->first(), k0621)).error().kind,
+                 ErrorKind::Refused);
+        QVERIFY(!QFileInfo::exists(audit));
+        redis(RedisCommand{"DEL", m_prefix + "order-1001"});
     }
 
     void detail()
