@@ -118,8 +118,10 @@ std::optional<Problem> checkLayoutOptions(const StoreUrlFields &f)
     if (!f.cache.isEmpty()) {
         if (family != LayoutFamily::JavaHandler || f.kind != StoreUrl::Kind::Mysql)
             return Problem{Field::Cache, StoreUrlFields::tr("The cache URL applies to a java-handler layout on MySQL only.")};
-        if (auto problem = checkNestedUrl(Field::Cache, StoreUrlFields::tr("The cache URL"), f.cache, true))
-            return problem;
+        // "none": the service runs without a cache (idemctl --no-cache).
+        if (f.cache != QLatin1String("none"))
+            if (auto problem = checkNestedUrl(Field::Cache, StoreUrlFields::tr("The cache URL"), f.cache, true))
+                return problem;
     }
     if (f.scanCount != 0) {
         if (!foreign || !redis)

@@ -7,6 +7,7 @@
 // a SQLite file in a temporary directory. A backend whose IDEM_TEST_*_URL is
 // not set is skipped.
 #include "ops/auditverifier.h"
+#include "ops/operatorbatch.h"
 #include "store/openstore.h"
 #include "store/redisconnection.h"
 #include "store/sqlstore.h"
@@ -78,6 +79,7 @@ private slots:
     void javaListingAndDetail();
     void javaActionsAndCache();
     void javaCacheDown();
+    void javaWithoutCacheIsRefusedUnlessSaid();
     void javaRaceAfterAudit();
     void javaMalformedRows();
     void javaConfiguredLayout();
@@ -89,7 +91,9 @@ private:
     bool exec(QSqlDatabase &db, const QString &statement, const QVariantList &values = {});
     QString uniqueTable(const QString &base);
     QString layoutFile(const QJsonObject &layout);
-    Result<std::unique_ptr<Store>> open(const char *variable, const QString &layoutPath, const QString &cache = QString());
+    // cache "none": the service runs without one (what --no-cache says); "" leaves the option out.
+    Result<std::unique_ptr<Store>> open(const char *variable, const QString &layoutPath, const QString &cache = QStringLiteral("none"),
+                                        OpenMode mode = OpenMode::Create);
     Result<ActionResult> act(Store &store, OperatorActionKind kind, const Record &seen, const Response &response = {});
     static QStringList keys(const QList<Record> &records);
     void checkAudit(Store &store, qint64 entries);
@@ -172,7 +176,7 @@ QString TestLayoutSql::layoutFile(const QJsonObject &layout)
     return path;
 }
 
-Result<std::unique_ptr<Store>> TestLayoutSql::open(const char *variable, const QString &layoutPath, const QString &cache)
+Result<std::unique_ptr<Store>> TestLayoutSql::open(const char *variable, const QString &layoutPath, const QString &cache, OpenMode mode)
 {
     Result<StoreUrl> url = StoreUrl::parse(qEnvironmentVariable(variable));
     if (!url)
@@ -181,7 +185,7 @@ Result<std::unique_ptr<Store>> TestLayoutSql::open(const char *variable, const Q
     url->options.insert(QStringLiteral("audit"), QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("audit%1.db").arg(++m_files)));
     if (!cache.isEmpty())
         url->options.insert(QStringLiteral("cache"), cache);
-    return openStore(url.value());
+    return openStore(url.value(), mode);
 }
 
 Result<ActionResult> TestLayoutSql::act(Store &store, OperatorActionKind kind, const Record &seen, const Response &response)
@@ -458,6 +462,7 @@ void TestLayoutSql::raceAfterAudit(const char *variable, const QString &layout, 
     Result<StoreUrl> url = StoreUrl::parse(qEnvironmentVariable(variable));
     url->options.insert(QStringLiteral("layout"), layout);
     url->options.insert(QStringLiteral("audit"), qEnvironmentVariable(variable));
+    url->options.insert(QStringLiteral("cache"), QStringLiteral("none")); // java-handler: no cache in this test
     auto store = openStore(url.value());
     QVERIFY2(store, qPrintable(store.error().message));
     QSqlDatabase db = writer(variable);
@@ -722,6 +727,55 @@ void TestLayoutSql::javaCacheDown()
     QCOMPARE(entries.first().action, QStringLiteral("cache-not-updated")); // newest first
     QVERIFY2(entries.first().reason.contains(QLatin1String("n-1")), qPrintable(entries.first().reason));
     checkAudit(s, 2);
+    // Issue 13: the record changed but the cache did not, so the action is not
+    // done: the result says so, and a batch counts it as failed (cache_failed).
+    QVERIFY2(r->followUpError.contains(QLatin1String("n-1")), qPrintable(r->followUpError));
+    QVERIFY(javaRow(t, QStringLiteral("n-2"), QStringLiteral("order"), QStringLiteral("NO"), QDateTime::currentSecsSinceEpoch() - 1200));
+    OperatorAction second;
+    const Record seen = s.get(QStringLiteral("order"), QStringLiteral("n-2")).value().value();
+    second.kind = OperatorActionKind::MarkTimedOut;
+    second.scope = seen.scope;
+    second.key = seen.key;
+    second.lease = seen.lease;
+    second.expectedState = seen.state;
+    second.nowMs = QDateTime::currentMSecsSinceEpoch();
+    second.retentionMs = 86400000;
+    second.audit.operatorName = QStringLiteral("ops");
+    second.audit.host = QStringLiteral("desk");
+    second.audit.batchId = QStringLiteral("b-cache");
+    second.audit.reason = QStringLiteral("stuck");
+    const ActionReport report = applyActions(s, {second}, ActionControl());
+    QCOMPARE(report.applied, 0);
+    QCOMPARE(report.failed, 1);
+    QCOMPARE(report.cacheFailed, 1);
+    QCOMPARE(report.failures.size(), 1);
+    QVERIFY(report.failures.first().cacheOnly);
+    QCOMPARE(report.untouched(), 0);
+}
+
+// Issue 13: without a cache given, java-handler actions printed "N applied"
+// while idem:<id> stayed PROCESSING. A writer must name the cache or say
+// there is none; a reader needs neither.
+void TestLayoutSql::javaWithoutCacheIsRefusedUnlessSaid()
+{
+    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
+    const QString t = javaTable(QStringLiteral("idem_java_saycache"));
+    QVERIFY(!t.isEmpty());
+    QVERIFY(javaRow(t, QStringLiteral("c-1"), QStringLiteral("order"), QStringLiteral("NO"), QDateTime::currentSecsSinceEpoch() - 1200));
+    auto refused = open("IDEM_TEST_MYSQL_URL", javaLayout(t), QString(), OpenMode::ReadWrite);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().kind, ErrorKind::InvalidArgument);
+    QVERIFY2(refused.error().message.contains(QLatin1String("--no-cache")), qPrintable(refused.error().message));
+    auto reader = open("IDEM_TEST_MYSQL_URL", javaLayout(t), QString(), OpenMode::ReadOnly);
+    QVERIFY2(reader, qPrintable(reader.error().message));
+    QCOMPARE(reader.value()->inFlight(InFlightQuery())->size(), 1);
+    auto said = open("IDEM_TEST_MYSQL_URL", javaLayout(t), QStringLiteral("none"), OpenMode::ReadWrite);
+    QVERIFY2(said, qPrintable(said.error().message));
+    Store &s = *said.value();
+    const Result<ActionResult> r = act(s, OperatorActionKind::MarkTimedOut, s.get(QStringLiteral("order"), QStringLiteral("c-1")).value().value());
+    QVERIFY2(r, qPrintable(r.error().message));
+    QCOMPARE(r->outcome, TransitionOutcome::Applied);
+    QVERIFY(r->followUpError.isEmpty());
 }
 
 void TestLayoutSql::javaMalformedRows()

@@ -896,11 +896,19 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 was applied in MySQL, but the Redis cache key %2 could not be updated (%3): the handler may answer from the stale cache until the key expires. Run %4 on the cache.</source>
+        <source>Redis answered %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Redis answered %1</source>
+        <source>The %1 layout keeps a Redis cache beside MySQL, and an action that leaves it stale makes the service answer 409 until the key expires. Give the cache (--cache redis://host:port/db, URL option cache=), or --no-cache (cache=none) if this service runs without one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was applied in MySQL, but the Redis cache key %2 could not be updated (%3), and nothing retries it: the handler answers from the stale cache until the key expires. Run %4 on the cache once it is reachable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit note saying so failed too: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3345,14 +3353,6 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>redis://cache.internal:6379/0 (optional)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The service&apos;s Redis cache of idem:&lt;id&gt; keys, updated together with the record</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the layout&apos;s default</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3402,6 +3402,14 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>Empty: the audit log is kept in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redis://cache.internal:6379/0, or none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The service&apos;s Redis cache of idem:&lt;id&gt; keys, updated together with the record. Required to act on the records; &quot;none&quot; when the service runs without one.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4353,6 +4361,18 @@ Commands:
 
 Every command takes --store URL (or $IDEM_STORE), --json and --help.
 </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>java-handler on MySQL: the service runs without a Redis cache (cache=none); without --cache or --no-cache, sweep and reconcile refuse.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--cache and --no-cache contradict each other: give one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  cache   %1/%2: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

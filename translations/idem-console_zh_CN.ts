@@ -904,12 +904,20 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>对 %2 执行“%1”</translation>
     </message>
     <message>
-        <source>%1 was applied in MySQL, but the Redis cache key %2 could not be updated (%3): the handler may answer from the stale cache until the key expires. Run %4 on the cache.</source>
-        <translation>%1 已在 MySQL 中生效，但 Redis 缓存键 %2 无法更新（%3）：在该键过期前，处理器可能仍按过期缓存应答。请在缓存上执行 %4。</translation>
-    </message>
-    <message>
         <source>Redis answered %1</source>
         <translation>Redis 应答 %1</translation>
+    </message>
+    <message>
+        <source>The %1 layout keeps a Redis cache beside MySQL, and an action that leaves it stale makes the service answer 409 until the key expires. Give the cache (--cache redis://host:port/db, URL option cache=), or --no-cache (cache=none) if this service runs without one.</source>
+        <translation>%1 布局在 MySQL 之外还有 Redis 缓存；操作若让缓存过期未更新，服务会在该键过期前一直返回 409。请给出缓存（--cache redis://host:port/db，URL 选项 cache=），若该服务不使用缓存则给出 --no-cache（cache=none）。</translation>
+    </message>
+    <message>
+        <source>%1 was applied in MySQL, but the Redis cache key %2 could not be updated (%3), and nothing retries it: the handler answers from the stale cache until the key expires. Run %4 on the cache once it is reachable.</source>
+        <translation>%1 已在 MySQL 中执行，但 Redis 缓存键 %2 无法更新（%3），且不会自动重试：在该键过期前处理程序会按过时的缓存应答。请在缓存可访问后对其执行 %4。</translation>
+    </message>
+    <message>
+        <source>The audit note saying so failed too: %1</source>
+        <translation>记录此情况的审计条目也写入失败：%1</translation>
     </message>
 </context>
 <context>
@@ -3354,14 +3362,6 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation>保存此存储运维操作审计日志的 SQL 数据库（sqlite:///path.db、postgresql://… 或 mysql://…）；留空：本地 SQLite 文件</translation>
     </message>
     <message>
-        <source>redis://cache.internal:6379/0 (optional)</source>
-        <translation>redis://cache.internal:6379/0（可选）</translation>
-    </message>
-    <message>
-        <source>The service&apos;s Redis cache of idem:&lt;id&gt; keys, updated together with the record</source>
-        <translation>该服务存放 idem:&lt;id&gt; 键的 Redis 缓存，与记录一同更新</translation>
-    </message>
-    <message>
         <source>the layout&apos;s default</source>
         <translation>布局的默认值</translation>
     </message>
@@ -3412,6 +3412,14 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>Empty: the audit log is kept in %1</source>
         <translation>留空：审计日志保存在 %1</translation>
+    </message>
+    <message>
+        <source>redis://cache.internal:6379/0, or none</source>
+        <translation>redis://cache.internal:6379/0，或 none</translation>
+    </message>
+    <message>
+        <source>The service&apos;s Redis cache of idem:&lt;id&gt; keys, updated together with the record. Required to act on the records; &quot;none&quot; when the service runs without one.</source>
+        <translation>该服务存放 idem:&lt;id&gt; 键的 Redis 缓存，与记录一同更新。对记录执行操作时必须给出；若服务不使用缓存，填 &quot;none&quot;。</translation>
     </message>
 </context>
 <context>
@@ -4381,6 +4389,18 @@ idem-console 的无界面版本。
 
 每个命令都接受 --store URL（或 $IDEM_STORE）、--json 和 --help。
 </translation>
+    </message>
+    <message>
+        <source>java-handler on MySQL: the service runs without a Redis cache (cache=none); without --cache or --no-cache, sweep and reconcile refuse.</source>
+        <translation>MySQL 上的 java-handler：该服务不使用 Redis 缓存（cache=none）；若既没有 --cache 也没有 --no-cache，sweep 和 reconcile 会拒绝执行。</translation>
+    </message>
+    <message>
+        <source>--cache and --no-cache contradict each other: give one.</source>
+        <translation>--cache 与 --no-cache 互相矛盾：请只给出一个。</translation>
+    </message>
+    <message>
+        <source>  cache   %1/%2: %3</source>
+        <translation>  缓存    %1/%2：%3</translation>
     </message>
 </context>
 <context>

@@ -115,8 +115,9 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     layoutFileLayout->addWidget(m_layoutBrowse);
     m_audit->setToolTip(tr("The SQL database that keeps the audit log of this store's operator actions "
                            "(sqlite:///path.db, postgresql://… or mysql://…); empty: a local SQLite file"));
-    m_cache->setPlaceholderText(tr("redis://cache.internal:6379/0 (optional)"));
-    m_cache->setToolTip(tr("The service's Redis cache of idem:<id> keys, updated together with the record"));
+    m_cache->setPlaceholderText(tr("redis://cache.internal:6379/0, or none"));
+    m_cache->setToolTip(tr("The service's Redis cache of idem:<id> keys, updated together with the record. "
+                           "Required to act on the records; \"none\" when the service runs without one."));
     m_scanCount->setRange(0, StoreUrlFields::maxScanCount);
     m_scanCount->setSpecialValueText(tr("the layout's default"));
     m_scanCount->setToolTip(tr("Keys the Redis server looks at per SCAN round trip (COUNT), %1 to %2")

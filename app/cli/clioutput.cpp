@@ -139,6 +139,8 @@ void addStoreOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("cache"), CliText::tr("java-handler on MySQL: the service's Redis cache (redis://host:port/db), "
                                                            "updated together with the record."),
                       QStringLiteral("url")});
+    parser.addOption({QStringLiteral("no-cache"), CliText::tr("java-handler on MySQL: the service runs without a Redis cache (cache=none); "
+                                                              "without --cache or --no-cache, sweep and reconcile refuse.")});
     parser.addOption({QStringLiteral("scan-count"), CliText::tr("Foreign Redis layouts: keys per SCAN round trip (COUNT), 10 to 100000."),
                       QStringLiteral("n")});
     parser.addOption({QStringLiteral("json"), CliText::tr("Print machine-readable JSON.")});
@@ -165,6 +167,8 @@ QString storeUrlText(const QCommandLineParser &parser)
         url = qEnvironmentVariable("IDEM_STORE");
     if (url.isEmpty())
         return url;
+    if (parser.isSet(QStringLiteral("no-cache")) && !parser.isSet(QStringLiteral("cache")))
+        url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + QStringLiteral("cache=none");
     // --layout, --audit, --cache and --scan-count are the URL's options
     // layout=, audit=, cache=, scan_count= (the console keeps them in the URL).
     for (const auto &[option, item] : {std::pair{QStringLiteral("layout"), QStringLiteral("layout")},
@@ -184,6 +188,8 @@ Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &pa
     const QString url = storeUrlText(parser);
     if (url.isEmpty())
         return makeError(ErrorKind::InvalidArgument, CliText::tr("no store given: pass --store URL or set IDEM_STORE."));
+    if (parser.isSet(QStringLiteral("no-cache")) && parser.isSet(QStringLiteral("cache")))
+        return makeError(ErrorKind::InvalidArgument, CliText::tr("--cache and --no-cache contradict each other: give one."));
     Result<StoreUrl> parsed = StoreUrl::parse(url);
     if (!parsed)
         return parsed.error();
@@ -235,10 +241,14 @@ void addActionReportJson(QJsonObject &out, const ActionReport &report, const Ope
         skipped.append(QJsonObject{{QStringLiteral("scope"), t.scope}, {QStringLiteral("key"), t.key}});
     QJsonArray failed;
     for (const ActionFailure &f : report.failures.mid(0, cap))
-        failed.append(QJsonObject{{QStringLiteral("scope"), f.scope}, {QStringLiteral("key"), f.key}, {QStringLiteral("message"), f.message}});
+        failed.append(QJsonObject{{QStringLiteral("scope"), f.scope},
+                                  {QStringLiteral("key"), f.key},
+                                  {QStringLiteral("status"), f.cacheOnly ? QStringLiteral("cache_failed") : QStringLiteral("failed")},
+                                  {QStringLiteral("message"), f.message}});
     out.insert(QStringLiteral("applied"), report.applied);
     out.insert(QStringLiteral("skipped"), report.skipped);
     out.insert(QStringLiteral("failed"), report.failed);
+    out.insert(QStringLiteral("cache_failed"), report.cacheFailed);
     out.insert(QStringLiteral("untouched"), report.untouched());
     out.insert(QStringLiteral("cancelled"), report.cancelled);
     out.insert(QStringLiteral("batch_id"), report.batchId.isEmpty() ? QJsonValue() : QJsonValue(report.batchId));

@@ -259,7 +259,8 @@ int runReconcileCommand(const QStringList &arguments)
         for (const ActionTarget &t : report.skippedTargets.mid(0, rowCap))
             printLine(CliText::tr("  skipped %1/%2").arg(t.scope, t.key));
         for (const ActionFailure &f : report.failures.mid(0, rowCap))
-            printLine(CliText::tr("  failed  %1/%2: %3").arg(f.scope, f.key, f.message));
+            printLine(f.cacheOnly ? CliText::tr("  cache   %1/%2: %3").arg(f.scope, f.key, f.message)
+                                  : CliText::tr("  failed  %1/%2: %3").arg(f.scope, f.key, f.message));
     }
     return report.failed > 0 || report.cancelled ? ExitFailure : ExitOk;
 }

@@ -174,7 +174,8 @@ int runSweepCommand(const QStringList &arguments)
         for (const ActionTarget &t : report.skippedTargets.mid(0, ListCap))
             printLine(CliText::tr("  skipped %1/%2").arg(t.scope, t.key));
         for (const ActionFailure &f : report.failures.mid(0, ListCap))
-            printLine(CliText::tr("  failed  %1/%2: %3").arg(f.scope, f.key, f.message));
+            printLine(f.cacheOnly ? CliText::tr("  cache   %1/%2: %3").arg(f.scope, f.key, f.message)
+                                  : CliText::tr("  failed  %1/%2: %3").arg(f.scope, f.key, f.message));
         if (report.skippedTargets.size() > ListCap || report.failures.size() > ListCap)
             printLine(CliText::tr("  (lists cut at %1; the counts above are complete)").arg(ListCap));
     }

@@ -113,6 +113,11 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, co
                 }
                 break;
             }
+        } else if (result->outcome == TransitionOutcome::Applied && !result->followUpError.isEmpty()) {
+            // A partial failure is a failure: the service still answers from its old cache.
+            report.failures.append({action.scope, action.key, result->followUpError, true});
+            ++report.failed;
+            ++report.cacheFailed;
         } else if (result->outcome == TransitionOutcome::Applied) {
             ++report.applied;
         } else {

@@ -41,6 +41,9 @@ struct ActionFailure {
     QString scope;
     QString key;
     QString message;
+    // The record was changed, but the service's cache was not (java-handler):
+    // retrying the cache step (the message says how) completes the action.
+    bool cacheOnly = false;
 };
 
 // What an applied sweep or reconcile plan did. matched = applied + skipped +
@@ -50,7 +53,8 @@ struct ActionReport {
     qint64 matched = 0;
     qint64 applied = 0;
     qint64 skipped = 0;   // changed since the preview (another lease or state, or gone): nothing changed
-    qint64 failed = 0;    // the store said no (error): nothing changed for that record
+    qint64 failed = 0;    // the store said no (error): nothing changed for that record, or (cacheFailed) not all of it
+    qint64 cacheFailed = 0; // of failed: the record changed, the service's cache did not
     bool cancelled = false;
     QList<ActionTarget> skippedTargets;
     QList<ActionFailure> failures;

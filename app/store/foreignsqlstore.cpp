@@ -128,7 +128,16 @@ Result<void> ForeignSqlStore::checkTable(QSqlDatabase &db)
 Result<void> ForeignSqlStore::openCache()
 {
     const QString text = m_url.options.value(QStringLiteral("cache"));
-    if (text.isEmpty())
+    // The java-handler answers from its Redis cache first: an action that
+    // changes MySQL alone leaves the service answering 409 from the old
+    // PROCESSING value. So a writer must name the cache, or say there is none.
+    if (text.isEmpty() && m_layout.family == LayoutFamily::JavaHandler && openMode() != OpenMode::ReadOnly)
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The %1 layout keeps a Redis cache beside MySQL, and an action that leaves it stale makes the service "
+                                  "answer 409 until the key expires. Give the cache (--cache redis://host:port/db, URL option cache=), or "
+                                  "--no-cache (cache=none) if this service runs without one.")
+                             .arg(m_layout.name));
+    if (text.isEmpty() || text == QLatin1String("none"))
         return {};
     if (m_layout.family != LayoutFamily::JavaHandler)
         return makeError(ErrorKind::InvalidArgument, Text::tr("The URL option cache= applies to the java-handler layout only, not to %1.").arg(m_layout.name));
@@ -371,17 +380,17 @@ Result<TransitionOutcome> ForeignSqlStore::writeAction(const OperatorAction &act
         const Result<std::optional<Record>> now = readRecord(action.scope, action.key);
         return now && !now.value() ? TransitionOutcome::NotFound : TransitionOutcome::StaleLease;
     }
-    if (!m_mapping->isGo())
-        updateCache(action);
     return TransitionOutcome::Applied;
 }
 
-void ForeignSqlStore::updateCache(const OperatorAction &action)
+Result<void> ForeignSqlStore::followUp(const OperatorAction &action)
 {
+    if (m_mapping->isGo())
+        return {};
     {
         QMutexLocker lock(&m_cacheMutex);
         if (!m_cache)
-            return;
+            return {}; // --no-cache: the operator said the service runs without one
     }
     const QByteArray key = m_layout.keyPrefix + action.key.toUtf8();
     const RedisCommand command = action.kind == OperatorActionKind::ReconcileComplete
@@ -391,7 +400,7 @@ void ForeignSqlStore::updateCache(const OperatorAction &action)
     if (!written)
         written = writeCache(command); // once more: a connection lost while idle reconnects
     if (written)
-        return;
+        return {};
     // MySQL is the truth and is changed; the handler reads a stale cache
     // until the key expires. Say so in the chain, next to the action.
     AuditEntry note = action.audit;
@@ -401,11 +410,15 @@ void ForeignSqlStore::updateCache(const OperatorAction &action)
     note.action = QStringLiteral("cache-not-updated");
     note.stateBefore.clear();
     note.stateAfter.clear();
-    note.reason = Text::tr("%1 was applied in MySQL, but the Redis cache key %2 could not be updated (%3): the handler may answer "
-                           "from the stale cache until the key expires. Run %4 on the cache.")
-                      .arg(operatorActionName(action.kind), QString::fromUtf8(key), written.error().message,
-                           QString::fromUtf8(command.join(' ')));
-    (void)appendAudit(note);
+    const QString failed = Text::tr("%1 was applied in MySQL, but the Redis cache key %2 could not be updated (%3), and nothing "
+                                    "retries it: the handler answers from the stale cache until the key expires. Run %4 on the "
+                                    "cache once it is reachable.")
+                               .arg(operatorActionName(action.kind), QString::fromUtf8(key), written.error().message,
+                                    QString::fromUtf8(command.join(' ')));
+    note.reason = failed;
+    if (const Result<AuditEntry> noted = appendAudit(note); !noted)
+        return makeError(ErrorKind::Unavailable, failed + QLatin1Char(' ') + Text::tr("The audit note saying so failed too: %1").arg(noted.error().message));
+    return makeError(ErrorKind::Unavailable, failed);
 }
 
 Result<void> ForeignSqlStore::writeCache(const RedisCommand &command)

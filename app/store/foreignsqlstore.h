@@ -58,7 +58,7 @@ private:
     std::optional<SqlStatement> listingWhere(const ForeignSqlMapping &m, const InFlightQuery &query, bool withKeyset) const;
     SqlStatement actionStatement(const ForeignSqlMapping &m, const OperatorAction &action) const;
     // java-handler: brings the Redis cache in line with the applied action.
-    void updateCache(const OperatorAction &action);
+    Result<void> followUp(const OperatorAction &action) override; // the java-handler's Redis cache
     Result<void> writeCache(const RedisCommand &command);
     Error failure(const QSqlQuery &query, const QString &what);
 

@@ -142,12 +142,12 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
         return read.error();
     const std::optional<Record> &current = read.value();
     if (!current)
-        return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt};
+        return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt, {}};
     if (!current->readError.isEmpty())
         return makeError(ErrorKind::Corrupt, Text::tr("%1/%2 cannot be read (%3), so \"%4\" was not applied. Inspect the value with idemctl get.")
                                                  .arg(action.scope, action.key, current->readError, operatorActionName(action.kind)));
     if (current->lease != action.lease || current->state != action.expectedState)
-        return ActionResult{TransitionOutcome::StaleLease, current, std::nullopt};
+        return ActionResult{TransitionOutcome::StaleLease, current, std::nullopt, {}};
 
     AuditEntry entry = action.audit;
     entry.scope = action.scope;
@@ -163,8 +163,10 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
 
     const Result<TransitionOutcome> changed = writeAction(action, current.value());
     if (changed && changed.value() == TransitionOutcome::Applied) {
+        const Result<void> followed = followUp(action);
         Result<std::optional<Record>> after = readRecord(action.scope, action.key);
-        return ActionResult{TransitionOutcome::Applied, after ? after.value() : std::nullopt, written.value()};
+        return ActionResult{TransitionOutcome::Applied, after ? after.value() : std::nullopt, written.value(),
+                            followed ? QString() : followed.error().message};
     }
 
     // The entry is there but the change is not: say so in the chain.
@@ -185,7 +187,7 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
     if (!changed)
         return changed.error();
     Result<std::optional<Record>> now = readRecord(action.scope, action.key);
-    return ActionResult{changed.value(), now ? now.value() : std::nullopt, std::nullopt};
+    return ActionResult{changed.value(), now ? now.value() : std::nullopt, std::nullopt, {}};
 }
 
 Result<AuditEntry> ForeignStore::appendAudit(const AuditEntry &entry)

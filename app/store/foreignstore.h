@@ -75,6 +75,10 @@ protected:
     // record's lease is still action.lease (one atomic compare-and-set).
     // `current` is the record step 1 read. The audit entry is already written.
     virtual Result<TransitionOutcome> writeAction(const OperatorAction &action, const Record &current) = 0;
+    // After an applied writeAction: what else the service needs changed (the
+    // java-handler's Redis cache). An error makes the action a failure
+    // (ActionResult::followUpError) though the record was changed.
+    virtual Result<void> followUp(const OperatorAction &) { return {}; }
 
     // ErrorKind::Refused: what the layout cannot express.
     Error refused(const QString &what) const;

@@ -144,12 +144,12 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
         return m_layout.corrupt(action.scope, action.key, bytes(r.element[1]), bytes(r.element[2]));
     maybeFlush(*c.value(), action.nowMs);
     if (outcome == "not_found")
-        return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt};
+        return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt, {}};
     if (outcome == "stale" && r.elements >= 3) {
         Result<std::optional<Record>> current = m_layout.decode(action.scope, action.key, *r.element[2]);
         if (!current)
             return current.error();
-        return ActionResult{TransitionOutcome::StaleLease, current.value(), std::nullopt};
+        return ActionResult{TransitionOutcome::StaleLease, current.value(), std::nullopt, {}};
     }
     if (outcome == "applied" && r.elements >= 2) {
         entry.storeId = QString::fromLatin1(bytes(r.element[1]));
@@ -161,7 +161,7 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
                 return current.error();
             now = current.value();
         }
-        return ActionResult{TransitionOutcome::Applied, std::move(now), std::move(entry)};
+        return ActionResult{TransitionOutcome::Applied, std::move(now), std::move(entry), {}};
     }
     return makeError(ErrorKind::Internal, Text::tr("The operator action script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
 }

@@ -94,7 +94,7 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
         if (!current)
             return current.error();
         return ActionResult{current.value() ? TransitionOutcome::StaleLease : TransitionOutcome::NotFound, current.value(),
-                            std::nullopt};
+                            std::nullopt, {}};
     }
     AuditEntry entry = action.audit;
     entry.scope = action.scope;
@@ -114,7 +114,7 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
         return makeError(ErrorKind::Unavailable, Text::tr("Cannot commit \"%1\" on %2/%3: %4")
                                                      .arg(operatorActionName(action.kind), action.scope, action.key, why));
     }
-    return ActionResult{TransitionOutcome::Applied, std::nullopt, entry};
+    return ActionResult{TransitionOutcome::Applied, std::nullopt, entry, {}};
 }
 
 Result<AuditEntry> SqlStore::appendAudit(const AuditEntry &entry)

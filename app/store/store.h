@@ -126,6 +126,10 @@ struct ActionResult {
     TransitionOutcome outcome = TransitionOutcome::Applied;
     std::optional<Record> current;   // the record now (absent if released or gone)
     std::optional<AuditEntry> audit; // the entry written (Applied only)
+    // Applied to the record, but a step the service also needs failed (the
+    // java-handler's Redis cache was not brought along): the action is not
+    // done, and applyActions counts it as failed (cache_failed).
+    QString followUpError;
 };
 
 // Records created in one minute and the state each is in now: what a store
