@@ -71,6 +71,10 @@
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 record(s) were changed in the store, but the service&apos;s cache was not updated, so the service still answers from the old value: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ActionTargetModel</name>

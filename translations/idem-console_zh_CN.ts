@@ -71,6 +71,10 @@
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
+    <message>
+        <source>%1 record(s) were changed in the store, but the service&apos;s cache was not updated, so the service still answers from the old value: %2</source>
+        <translation>%1 条记录已在存储中修改，但服务的缓存未更新，服务仍按旧值应答：%2</translation>
+    </message>
 </context>
 <context>
     <name>ActionTargetModel</name>

@@ -7,6 +7,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 ActionApplyPage::ActionApplyPage(QWidget *parent)
     : QWizardPage(parent)
     , m_progress(new JobProgressWidget(this))
@@ -83,7 +85,14 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
     if (!r.batchId.isEmpty() && r.applied > 0)
         text += QStringLiteral("<br>") + tr("Batch %1 — filter the Audit tab by it to see every entry.").arg(r.batchId);
     m_summary->setText(text);
-    if (!r.failures.isEmpty() && r.applied == 0) {
+    if (r.cacheFailed > 0) {
+        // Changed in the store, not in the service's cache: not done, and not "nothing" either.
+        m_error->setText(tr("%1 record(s) were changed in the store, but the service's cache was not updated, so the service still "
+                            "answers from the old value: %2")
+                             .arg(r.cacheFailed)
+                             .arg(std::find_if(r.failures.cbegin(), r.failures.cend(), [](const ActionFailure &f) { return f.cacheOnly; })->message));
+        m_error->show();
+    } else if (!r.failures.isEmpty() && r.applied == 0) {
         // Typically one cause for all (read-only, store down): say it plainly.
         m_error->setText(tr("Nothing was applied: %1").arg(r.failures.constFirst().message));
         m_error->show();
