@@ -2500,10 +2500,6 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row. Nothing was changed; try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The operator action %1 does not apply to a %2 record (%3/%4).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2633,6 +2629,10 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row over %4 s. Nothing was changed; try again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

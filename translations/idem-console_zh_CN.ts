@@ -2509,10 +2509,6 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation>存放的是 %1 而不是 %2：该键由其他程序写入</translation>
     </message>
     <message>
-        <source>The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row. Nothing was changed; try again.</source>
-        <translation>%2 上作用域 %1 的审计链持续变动：其他写入方已连续 %3 次抢先追加。未做任何更改；请重试。</translation>
-    </message>
-    <message>
         <source>The operator action %1 does not apply to a %2 record (%3/%4).</source>
         <translation>操作员操作 %1 不适用于 %2 状态的记录（%3/%4）。</translation>
     </message>
@@ -2643,6 +2639,10 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
         <translation>只有处理中和已超时的记录可以用这种方式列出，已完成的记录不行。</translation>
+    </message>
+    <message>
+        <source>The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row over %4 s. Nothing was changed; try again.</source>
+        <translation>%2 上作用域 %1 的审计链持续变动：其他写入方在 %4 秒内已连续 %3 次抢先追加。未做任何更改；请重试。</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "redislayout.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QRegularExpression>
 
 #include <hiredis/hiredis.h>
@@ -20,6 +21,17 @@ enum Field { State, Fingerprint, Lease, Owner, Attempts, BizNo, StatusCode, Head
 const char *const kFieldNames[FieldCount] = {"state", "fingerprint", "lease", "owner", "attempts", "biz_no", "status_code",
                                              "headers", "body", "created_at", "updated_at", "expires_at", "reconciled"};
 constexpr int kBatch = 500;
+
+// resources/lua/keyset.lua: the next page of a sorted set after (score, member).
+// Sent with EVAL (Redis caches it by its SHA1); read once per process.
+const QByteArray &keysetScript()
+{
+    static const QByteArray text = [] {
+        QFile file(QStringLiteral(":/lua/keyset.lua"));
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("return redis.error_reply('keyset.lua is missing from this build')");
+    }();
+    return text;
+}
 
 } // namespace
 
@@ -139,66 +151,63 @@ Result<void> RedisLayout::walkInFlight(RedisConnection &c, const QString &scope,
     // same instant sort by scope name), narrowed by the age filter.
     std::optional<qint64> start;
     bool exclusive = false;
-    std::optional<QByteArray> listedTiesUpTo; // same scope as the position: its ties up to the key were listed
+    // Keyset within this scope's index: continue strictly after (score,
+    // member), by rank taken in one script (keyset.lua), never by an offset
+    // that shifts when another client removes members meanwhile.
+    std::optional<std::pair<qint64, QByteArray>> position;
     if (q.after) {
         const QByteArray mine = scope.toUtf8(), theirs = q.after->scope.toUtf8();
         start = q.after->updatedAt;
         if (mine == theirs)
-            listedTiesUpTo = q.after->key.toUtf8();
+            position = std::pair{q.after->updatedAt, q.after->key.toUtf8()};
         else
             exclusive = desc ? mine > theirs : mine < theirs;
     }
     QByteArray end = desc ? QByteArray("-inf") : QByteArray("+inf");
+    std::optional<qint64> below; // ascending with an age filter: scores from here on are not listed
     if (q.startedBeforeMs) {
         if (!desc) {
             end = '(' + QByteArray::number(*q.startedBeforeMs);
+            below = *q.startedBeforeMs;
         } else if (!start || *q.startedBeforeMs <= *start) {
             start = *q.startedBeforeMs;
             exclusive = true;
+            position.reset(); // the cutoff comes first: start below it
         }
     }
-    const qint64 tieScore = q.after ? q.after->updatedAt : 0;
     const QByteArray keyPrefix = q.keyPrefix.toUtf8();
     const bool filtered = !q.keyPrefix.isEmpty() || !q.owner.isEmpty() || !q.bizNoPrefix.isEmpty();
     // Unfiltered, a page needs about `limit` members; a few more spare a round
     // trip per member when many attempts started in the same millisecond.
     const int batch = filtered ? kBatch : qBound(16, q.limit, kBatch);
     const QByteArray zset = inFlightKey(scope);
-    qsizetype offset = 0;
     for (;;) {
         const QByteArray from = start ? (exclusive ? QByteArray("(") : QByteArray()) + QByteArray::number(*start)
                                       : (desc ? QByteArray("+inf") : QByteArray("-inf"));
-        Result<RedisReply> range = c.command({desc ? "ZREVRANGEBYSCORE" : "ZRANGEBYSCORE", zset, from, end, "WITHSCORES",
-                                              "LIMIT", QByteArray::number(offset), QByteArray::number(batch)});
+        Result<RedisReply> range = position
+            ? c.command({"EVAL", keysetScript(), "1", zset, QByteArray::number(position->first), position->second,
+                         QByteArray::number(batch), desc ? "1" : "0"})
+            : c.command({desc ? "ZREVRANGEBYSCORE" : "ZRANGEBYSCORE", zset, from, end, "WITHSCORES", "LIMIT", "0",
+                         QByteArray::number(batch)});
         if (!range)
             return range.error();
         const redisReply &m = *range.value();
         if (const QByteArray error = RedisConnection::errorText(m); !error.isEmpty())
             return replyError(error, Text::tr("Listing in-flight records"));
-        const qsizetype n = qsizetype(m.elements / 2);
+        const qsizetype got = qsizetype(m.elements / 2);
+        auto scoreAt = [&](qsizetype i) { return qint64(std::llround(RedisConnection::bytes(m.element[2 * i + 1]).toDouble())); };
+        // A keyset page runs by rank, so it can reach past the age cutoff: cut it there.
+        qsizetype n = got;
+        while (below && n > 0 && scoreAt(n - 1) >= *below)
+            --n;
         if (n == 0)
             return {};
-        auto scoreAt = [&](qsizetype i) { return qint64(std::llround(RedisConnection::bytes(m.element[2 * i + 1]).toDouble())); };
-
-        // Next batch: from the last score seen, skipping the members at that
-        // score already seen (ZRANGEBYSCORE orders ties by member).
-        const qint64 last = scoreAt(n - 1);
-        if (start && !exclusive && *start == last) {
-            offset += n;
-        } else {
-            start = last;
-            exclusive = false;
-            offset = 0;
-            for (qsizetype i = n - 1; i >= 0 && scoreAt(i) == last; --i)
-                ++offset;
-        }
+        position = std::pair{scoreAt(n - 1), RedisConnection::bytes(m.element[2 * (n - 1)])};
 
         QByteArrayList keys;
         QList<RedisCommand> reads;
         for (qsizetype i = 0; i < n; ++i) {
             const QByteArray member = RedisConnection::bytes(m.element[2 * i]);
-            if (listedTiesUpTo && scoreAt(i) == tieScore && (desc ? member >= *listedTiesUpTo : member <= *listedTiesUpTo))
-                continue;
             if (!member.startsWith(keyPrefix))
                 continue;
             keys << member;
@@ -223,7 +232,7 @@ Result<void> RedisLayout::walkInFlight(RedisConnection &c, const QString &scope,
                     return {};
             }
         }
-        if (n < batch)
+        if (n < got || got < batch)
             return {};
     }
 }

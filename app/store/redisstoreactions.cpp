@@ -21,7 +21,11 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(RedisStore)
 };
 
-constexpr int kChainTries = 32;
+// A busy chain (another operator's batch appending) is waited for, not
+// failed: a writer retries with the head the losing reply carried, for up
+// to this long. 32 tries with pauses of up to 32 ms lost every time to a
+// batch appending an entry every few round trips (issue 13).
+constexpr auto kChainPatience = std::chrono::seconds(20);
 // How far behind another operator's clock an entry's atMs may be while the
 // chain is still taken as appended in time order (auditEntries).
 constexpr qint64 kAuditSkewMs = 10 * 60 * 1000;
@@ -73,11 +77,17 @@ Result<RedisReply> RedisStore::appendChained(RedisConnection &c, Script script, 
     Result<AuditChainHead> head = readHead(c, scope);
     if (!head)
         return head.error();
-    for (int attempt = 0; attempt < kChainTries; ++attempt) {
-        // Writers that lost to the same winner would collide again in step:
-        // retry at once, then after a random pause of up to 1, 2, 4 … 32 ms.
-        if (attempt >= 1)
-            std::this_thread::sleep_for(std::chrono::microseconds(QRandomGenerator::global()->bounded(1000 << qMin(attempt - 1, 5))));
+    const auto deadline = std::chrono::steady_clock::now() + kChainPatience;
+    int attempt = 0;
+    for (;; ++attempt) {
+        if (attempt > 0 && std::chrono::steady_clock::now() > deadline)
+            break;
+        // The losing reply carries the new head, so the next try goes at
+        // once: a pause would only let the other writer append again. Every
+        // 8th try pauses at random (up to 1, 2, 4, 8 ms) so that writers who
+        // lost to the same winner do not collide again in step.
+        if (attempt > 0 && attempt % 8 == 0)
+            std::this_thread::sleep_for(std::chrono::microseconds(QRandomGenerator::global()->bounded(1000 << qMin(attempt / 8 - 1, 3))));
         entry.chainAfter(head->seq, head->hash);
         RedisCommand full = args;
         full << QByteArray::number(head->seq) << head->hash.toLatin1() << QByteArray::number(entry.seq) << entry.hash.toLatin1()
@@ -101,9 +111,11 @@ Result<RedisReply> RedisStore::appendChained(RedisConnection &c, Script script, 
         if (!head)
             return head.error();
     }
-    return makeError(ErrorKind::Unavailable, Text::tr("The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row. "
-                                                "Nothing was changed; try again.")
-                                                 .arg(scope, displayUrl()).arg(kChainTries));
+    return makeError(ErrorKind::Unavailable, Text::tr("The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row "
+                                                      "over %4 s. Nothing was changed; try again.")
+                                                 .arg(scope, displayUrl())
+                                                 .arg(attempt)
+                                                 .arg(std::chrono::duration_cast<std::chrono::seconds>(kChainPatience).count()));
 }
 
 Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
