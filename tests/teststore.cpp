@@ -352,3 +352,21 @@ bool TestStore::dropAuditChain(const QString &scope)
     return rawSqlTransaction(m_url, {{QStringLiteral("DELETE FROM idem_audit WHERE scope = ?"), {scope}, -1},
                                      {QStringLiteral("DELETE FROM idem_audit_head WHERE scope = ?"), {scope}, -1}});
 }
+
+bool TestStore::execSql(const QString &sql, const QVariantList &values, int rows)
+{
+    return rawSqlTransaction(m_url, {{sql, values, rows}});
+}
+
+bool TestStore::rawRedis(const QList<QByteArray> &args)
+{
+    redisContext *c = rawRedisConnect(m_url);
+    if (!c)
+        return false;
+    redisReply *reply = rawRedisRun(c, args);
+    const bool ok = reply && reply->type != REDIS_REPLY_ERROR;
+    if (reply)
+        freeReplyObject(reply);
+    redisFree(c);
+    return ok;
+}

@@ -3,6 +3,7 @@
 #include "store/store.h"
 
 #include <QTemporaryDir>
+#include <QVariantList>
 
 #include <memory>
 
@@ -41,6 +42,12 @@ public:
     // Removes a scope's whole chain and head, so a tampered chain does not
     // stay on a shared server for later runs' whole-store verification.
     bool dropAuditChain(const QString &scope);
+
+    // One statement behind the store's back (SQL backends): true when it ran
+    // and changed `rows` rows (any number when negative).
+    bool execSql(const QString &sql, const QVariantList &values, int rows = 1);
+    // One command behind the store's back (Redis): true unless it failed.
+    bool rawRedis(const QList<QByteArray> &args);
 
 private:
     QTemporaryDir m_dir;

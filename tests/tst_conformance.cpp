@@ -584,6 +584,7 @@ private slots:
         a.key = seen.key;
         a.lease = seen.lease;
         a.expectedState = seen.state;
+        a.startedBeforeMs = seen.updatedAt + 1; // the age the preview chose: just old enough
         a.nowMs = now;
         a.retentionMs = 60 * Minute;
         a.audit.operatorName = QStringLiteral("ops-li");

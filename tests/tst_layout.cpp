@@ -5,7 +5,10 @@
 #include "store/openstore.h"
 #include "store/storeurl.h"
 
+#include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -204,7 +207,28 @@ void TestLayout::defaultAuditFileIsStable()
     QCOMPARE(ForeignStore::auditUrl(a, go), ForeignStore::auditUrl(b, go)); // an option does not move the log
     QVERIFY(ForeignStore::auditUrl(a, go) != ForeignStore::auditUrl(other, go));
     QVERIFY(ForeignStore::auditUrl(a, go).startsWith(QStringLiteral("sqlite://")));
-    QVERIFY(ForeignStore::auditUrl(a, go).contains(QStringLiteral("/idem-console/audit/go-middleware-")));
+    // Named after the store (server, database, key prefix), not the layout.
+    QVERIFY2(ForeignStore::auditUrl(a, go).contains(QStringLiteral("/idem-console/audit/store-")), qPrintable(ForeignStore::auditUrl(a, go)));
+    Layout renamed = go;
+    renamed.name = QStringLiteral("shop-gateway");
+    QCOMPARE(ForeignStore::auditUrl(a, renamed), ForeignStore::auditUrl(a, go));
+    Layout otherPrefix = go;
+    otherPrefix.keyPrefix = "shop:";
+    QVERIFY(ForeignStore::auditUrl(a, otherPrefix) != ForeignStore::auditUrl(a, go));
+    // A log written before issue 13 (named after the layout) is still found.
+    QTemporaryDir home;
+    const QByteArray xdg = qgetenv("XDG_DATA_HOME");
+    qputenv("XDG_DATA_HOME", home.path().toUtf8());
+    StoreUrl plain = a;
+    plain.options.clear();
+    const QString legacy = home.filePath(QStringLiteral("idem-console/audit/go-middleware-%1.db")
+                                             .arg(QString::fromLatin1(QCryptographicHash::hash(plain.displayString().toUtf8(), QCryptographicHash::Sha256).toHex().left(12))));
+    QVERIFY(QDir().mkpath(QFileInfo(legacy).absolutePath()));
+    QFile file(legacy);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    QCOMPARE(ForeignStore::auditUrl(a, go), QStringLiteral("sqlite://") + legacy);
+    xdg.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", xdg);
     const StoreUrl chosen = StoreUrl::parse(QStringLiteral("redis://127.0.0.1:6379/0?layout=go-middleware&audit=sqlite%3A%2F%2F%2Fvar%2Faudit.db")).value();
     QCOMPARE(ForeignStore::auditUrl(chosen, go), QStringLiteral("sqlite:///var/audit.db"));
 }

@@ -125,6 +125,7 @@ private:
         a.key = seen.key;
         a.lease = seen.lease;
         a.expectedState = seen.state;
+        a.startedBeforeMs = seen.updatedAt + 1; // the age the preview chose: just old enough
         a.nowMs = nowMs;
         a.retentionMs = 86400000;
         a.audit.operatorName = u"ops-li"_s;
@@ -336,7 +337,7 @@ private slots:
         QCOMPARE(store->inFlight(completed).error().kind, ErrorKind::InvalidArgument);
         QCOMPARE(store->inFlight(InFlightQuery::ofScope(u"other"_s))->size(), 0);
 
-        const QList<ScopeCount> counts = store->countByState().value();
+        const QList<ScopeCount> counts = store->countByState(QString()).value();
         QCOMPARE(counts.size(), 2);
         QCOMPARE(counts[0].count, 4);
         QCOMPARE(counts[1].state, RecordState::Completed);
@@ -622,7 +623,7 @@ private slots:
         InFlightQuery old;
         old.startedBeforeMs = after - 60000;
         QCOMPARE(keysOf(store->inFlight(old).value()), (QStringList{u"pay-4"_s, u"pay-1"_s}));
-        const QList<ScopeCount> counts = store->countByState().value();
+        const QList<ScopeCount> counts = store->countByState(QString()).value();
         QCOMPARE(counts[0].count, 3);
         QCOMPARE(counts[1].count, 1);
 

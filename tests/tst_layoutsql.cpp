@@ -8,6 +8,8 @@
 // not set is skipped.
 #include "ops/auditverifier.h"
 #include "ops/operatorbatch.h"
+#include "ops/timeoutsweep.h"
+#include "store/foreignstore.h"
 #include "store/openstore.h"
 #include "store/redisconnection.h"
 #include "store/sqlstore.h"
@@ -75,9 +77,12 @@ private slots:
     void goRaceAfterAudit();
     void goMalformedRows();
     void goOpenErrors();
+    void goAuditLogFollowsTheStore();
+    void auditInTheServiceDatabaseAddsOnlyAuditTables();
 
     void javaListingAndDetail();
     void javaActionsAndCache();
+    void javaTimeoutIsNotRunAgainReleaseIs();
     void javaCacheDown();
     void javaWithoutCacheIsRefusedUnlessSaid();
     void javaRaceAfterAudit();
@@ -196,6 +201,7 @@ Result<ActionResult> TestLayoutSql::act(Store &store, OperatorActionKind kind, c
     action.key = seen.key;
     action.lease = seen.lease;
     action.expectedState = seen.state;
+    action.startedBeforeMs = seen.updatedAt + 1; // the age the preview chose: just old enough
     action.response = response;
     action.nowMs = QDateTime::currentMSecsSinceEpoch();
     action.retentionMs = 3600 * 1000;
@@ -376,7 +382,7 @@ void TestLayoutSql::goListingAndDetail()
     QVERIFY(!s.get(QStringLiteral("default"), QStringLiteral("old-1")).value());
     QVERIFY(!s.get(QStringLiteral("other"), QStringLiteral("done-1")).value());
 
-    const QList<ScopeCount> counts = s.countByState().value();
+    const QList<ScopeCount> counts = s.countByState(QString()).value();
     QCOMPARE(counts.size(), 2);
     for (const ScopeCount &c : counts)
         QCOMPARE(c.count, c.state == RecordState::InFlight ? qint64(5) : qint64(1));
@@ -635,7 +641,7 @@ void TestLayoutSql::javaListingAndDetail()
     QVERIFY(!s.get(QStringLiteral("default"), QStringLiteral("j-s")).value());
 
     QMap<QString, qint64> counts;
-    const QList<ScopeCount> byState = s.countByState().value();
+    const QList<ScopeCount> byState = s.countByState(QString()).value();
     for (const ScopeCount &c : byState)
         counts[c.scope + QLatin1Char('/') + recordStateName(c.state)] = c.count;
     QCOMPARE(counts, (QMap<QString, qint64>{{QStringLiteral("default/IN_FLIGHT"), 1}, {QStringLiteral("order/COMPLETED"), 1},
@@ -738,6 +744,7 @@ void TestLayoutSql::javaCacheDown()
     second.key = seen.key;
     second.lease = seen.lease;
     second.expectedState = seen.state;
+    second.startedBeforeMs = seen.updatedAt + 1;
     second.nowMs = QDateTime::currentMSecsSinceEpoch();
     second.retentionMs = 86400000;
     second.audit.operatorName = QStringLiteral("ops");
@@ -872,3 +879,155 @@ void TestLayoutSql::javaOpenErrors()
 
 QTEST_GUILESS_MAIN(TestLayoutSql)
 #include "tst_layoutsql.moc"
+
+// Issue 13.6: the default audit log belongs to the store (server, database,
+// table), not to the layout's name: the same PostgreSQL table opened through
+// two layout files of different names keeps one log, and the second open
+// reads what the first wrote; another table gets another log.
+void TestLayoutSql::goAuditLogFollowsTheStore()
+{
+    SKIP_UNLESS("IDEM_TEST_POSTGRESQL_URL");
+    const QByteArray xdg = qgetenv("XDG_DATA_HOME");
+    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("xdg")).toUtf8());
+    const auto restore = qScopeGuard([&] { xdg.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", xdg); });
+    QString unused;
+    const QString t = goTable(QStringLiteral("idem_go_log"), &unused);
+    QVERIFY(!t.isEmpty());
+    QSqlDatabase db = writer("IDEM_TEST_POSTGRESQL_URL");
+    QVERIFY(exec(db, sql(kGoSetInFlight, t), {QStringLiteral("k1"), QStringLiteral("h"), QDateTime::currentDateTimeUtc().addDays(1)}));
+    const auto layoutNamed = [&](const QString &name, const QString &table) {
+        return layoutFile({{QStringLiteral("name"), name}, {QStringLiteral("base"), QStringLiteral("go-middleware")},
+                           {QStringLiteral("sql"), QJsonObject{{QStringLiteral("table"), table}}}});
+    };
+    const auto openWith = [&](const QString &layoutPath, OpenMode mode) {
+        Result<StoreUrl> url = StoreUrl::parse(qEnvironmentVariable("IDEM_TEST_POSTGRESQL_URL"));
+        url->options.insert(QStringLiteral("layout"), layoutPath);
+        return openStore(url.value(), mode);
+    };
+    const QString first = layoutNamed(QStringLiteral("shop-gateway"), t), second = layoutNamed(QStringLiteral("gateway-v2"), t);
+    {
+        auto store = openWith(first, OpenMode::ReadWrite);
+        QVERIFY2(store, qPrintable(store.error().message));
+        const Record seen = store.value()->get(QStringLiteral("default"), QStringLiteral("k1")).value().value();
+        const Result<ActionResult> r = act(*store.value(), OperatorActionKind::MarkTimedOut, seen);
+        QVERIFY2(r && r->outcome == TransitionOutcome::Applied, r ? "not applied" : qPrintable(r.error().message));
+    }
+    auto again = openWith(second, OpenMode::ReadOnly);
+    QVERIFY2(again, qPrintable(again.error().message));
+    const Result<QList<AuditEntry>> entries = again.value()->auditEntries(AuditQuery{});
+    QVERIFY2(entries, qPrintable(entries.error().message));
+    QCOMPARE(entries->size(), 1);
+    QCOMPARE(entries->at(0).key, QStringLiteral("k1"));
+    checkAudit(*again.value(), 1);
+
+    const StoreUrl url = StoreUrl::parse(qEnvironmentVariable("IDEM_TEST_POSTGRESQL_URL")).value();
+    const Layout a = Layout::fromFile(first).value(), b = Layout::fromFile(second).value();
+    const Layout elsewhere = Layout::fromFile(layoutNamed(QStringLiteral("shop-gateway"), t + QStringLiteral("_other"))).value();
+    QCOMPARE(ForeignStore::auditUrl(url, a), ForeignStore::auditUrl(url, b));
+    QVERIFY(ForeignStore::auditUrl(url, a) != ForeignStore::auditUrl(url, elsewhere));
+    QVERIFY2(!ForeignStore::auditUrl(url, a).contains(QLatin1String("shop-gateway")), qPrintable(ForeignStore::auditUrl(url, a)));
+}
+
+// Issue 13.8: seed 004's handler never runs a row again once it holds the
+// timeout status: its step-2 INSERT hits the unique key. The sweep says so
+// (TimeoutSweep::meaningFor) and offers release, after which the same
+// INSERT goes through: the client's resubmission runs.
+void TestLayoutSql::javaTimeoutIsNotRunAgainReleaseIs()
+{
+    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
+    SKIP_UNLESS("IDEM_TEST_REDIS_URL");
+    const QString t = javaTable(QStringLiteral("idem_java_next"));
+    QVERIFY(!t.isEmpty());
+    const QByteArray prefix = QStringLiteral("idem:%1:").arg(m_run).toUtf8();
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    for (const char *id : {"n-t", "n-r"}) {
+        QVERIFY(javaRow(t, QString::fromLatin1(id), QStringLiteral("order"), QStringLiteral("NO"), now - 1200));
+        QCOMPARE(redis({"SET", prefix + id, "PROCESSING", "EX", "600"}), QByteArray("OK"));
+    }
+    const QString layoutPath = javaLayout(t);
+    const TimeoutMeaning meaning = TimeoutSweep::meaningFor(Layout::fromFile(layoutPath).value());
+    QVERIFY(!meaning.clientMayResubmit);
+    QVERIFY2(meaning.serviceNext.contains(QLatin1String("TIMEOUT")) && meaning.serviceNext.contains(QLatin1String("Release")),
+             qPrintable(meaning.serviceNext));
+    QVERIFY(TimeoutSweep::meaningFor(Layout()).clientMayResubmit);
+
+    auto store = open("IDEM_TEST_MYSQL_URL", layoutPath, qEnvironmentVariable("IDEM_TEST_REDIS_URL"));
+    QVERIFY2(store, qPrintable(store.error().message));
+    const OperatorIdentity who{QStringLiteral("ops"), QStringLiteral("desk"), QStringLiteral("gateway timeout")};
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    SweepCriteria criteria{QStringLiteral("order"), 10 * 60 * 1000};
+    const Result<SweepPreview> preview = TimeoutSweep::preview(*store.value(), criteria, nowMs);
+    QVERIFY2(preview, qPrintable(preview.error().message));
+    QList<ActionTarget> timeout, release;
+    for (const ActionTarget &target : preview->targets)
+        (target.key == QLatin1String("n-t") ? timeout : release) << target;
+    QCOMPARE(timeout.size(), 1);
+    QCOMPARE(release.size(), 1);
+    QCOMPARE(TimeoutSweep::apply(*store.value(), timeout, who, {}, nowMs).value().applied, 1);
+    QCOMPARE(TimeoutSweep::apply(*store.value(), release, who, {}, nowMs, {}, SweepAction::Release).value().applied, 1);
+
+    // The handler's step 2 for each id as a resubmission would run it.
+    QSqlDatabase db = writer("IDEM_TEST_MYSQL_URL");
+    QSqlQuery insert(db);
+    QVERIFY(insert.prepare(sql(kJavaInsert, t)));
+    for (const QVariant &v : {QVariant(QStringLiteral("n-t")), QVariant(QStringLiteral("order")), QVariant(QStringLiteral("NO")), QVariant(QStringLiteral("{}"))})
+        insert.addBindValue(v);
+    QVERIFY2(!insert.exec(), "a timed-out row let the handler's INSERT through");
+    QVERIFY(insert.prepare(sql(kJavaInsert, t)));
+    for (const QVariant &v : {QVariant(QStringLiteral("n-r")), QVariant(QStringLiteral("order")), QVariant(QStringLiteral("NO")), QVariant(QStringLiteral("{}"))})
+        insert.addBindValue(v);
+    QVERIFY2(insert.exec(), qPrintable(insert.lastError().text()));
+    QCOMPARE(redis({"EXISTS", prefix + "n-r"}), QByteArray("0"));
+    checkAudit(*store.value(), 2);
+}
+
+// Issue 13.9: `audit=` pointed at the service's own database adds the two
+// audit tables (and the audit's index) and nothing else: no idem_records,
+// no idem_counters. A fresh PostgreSQL database holds only the service's
+// table; after an audited action it holds that and the audit log.
+void TestLayoutSql::auditInTheServiceDatabaseAddsOnlyAuditTables()
+{
+    SKIP_UNLESS("IDEM_TEST_POSTGRESQL_URL");
+    const QString url = qEnvironmentVariable("IDEM_TEST_POSTGRESQL_URL");
+    const QString name = QStringLiteral("svc_") + m_run.toLower();
+    QString adminUrl = url;
+    adminUrl.replace(QStringLiteral("://idem@"), QStringLiteral("://postgres@"));
+    adminUrl = adminUrl.left(adminUrl.lastIndexOf(QLatin1Char('/'))) + QStringLiteral("/postgres");
+    const QString serviceUrl = url.left(url.lastIndexOf(QLatin1Char('/')) + 1) + name;
+    {
+        QSqlDatabase admin = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("svc-admin"));
+        configureSqlDatabase(admin, StoreUrl::parse(adminUrl).value());
+        QVERIFY2(admin.open(), qPrintable(admin.lastError().text()));
+        QVERIFY(exec(admin, QStringLiteral("CREATE DATABASE %1 OWNER idem").arg(name)));
+    }
+    const auto drop = qScopeGuard([&] {
+        QSqlDatabase::removeDatabase(QStringLiteral("svc"));
+        QSqlDatabase admin = QSqlDatabase::database(QStringLiteral("svc-admin"));
+        exec(admin, QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(name));
+    });
+    {
+        QSqlDatabase service = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("svc"));
+        configureSqlDatabase(service, StoreUrl::parse(serviceUrl).value());
+        QVERIFY2(service.open(), qPrintable(service.lastError().text()));
+        QVERIFY(exec(service, sql(kGoTable, QStringLiteral("idempotency_records"))));
+        QVERIFY(exec(service, sql(kGoSetInFlight, QStringLiteral("idempotency_records")),
+                     {QStringLiteral("k1"), QStringLiteral("h"), QDateTime::currentDateTimeUtc().addDays(1)}));
+    }
+    Result<StoreUrl> parsed = StoreUrl::parse(serviceUrl);
+    parsed->options.insert(QStringLiteral("layout"), QStringLiteral("go-middleware"));
+    parsed->options.insert(QStringLiteral("audit"), serviceUrl);
+    {
+        auto store = openStore(parsed.value(), OpenMode::ReadWrite);
+        QVERIFY2(store, qPrintable(store.error().message));
+        const Record seen = store.value()->get(QStringLiteral("default"), QStringLiteral("k1")).value().value();
+        const Result<ActionResult> r = act(*store.value(), OperatorActionKind::MarkTimedOut, seen);
+        QVERIFY2(r && r->outcome == TransitionOutcome::Applied, r ? "not applied" : qPrintable(r.error().message));
+    }
+    QSqlDatabase service = QSqlDatabase::database(QStringLiteral("svc"));
+    QSqlQuery tables(service);
+    QVERIFY(tables.exec(QStringLiteral("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")));
+    QStringList names;
+    while (tables.next())
+        names << tables.value(0).toString();
+    QCOMPARE(names, QStringList({QStringLiteral("idem_audit"), QStringLiteral("idem_audit_head"), QStringLiteral("idempotency_records")}));
+}

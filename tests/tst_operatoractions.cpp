@@ -38,6 +38,7 @@ OperatorAction timeoutOf(const ActionTarget &target, qint64 now, const QString &
     a.key = target.key;
     a.lease = target.lease;
     a.expectedState = RecordState::InFlight;
+    a.startedBeforeMs = target.startedBeforeMs.value_or(target.updatedAt + 1); // just old enough
     a.nowMs = now;
     a.retentionMs = Retention;
     a.audit.operatorName = QStringLiteral("night-ops");
@@ -254,7 +255,7 @@ private slots:
         QFETCH(bool, release);
         const Record r = claim(QStringLiteral("late"));
         const qint64 now = T0 + 11 * Minute;
-        const Result<ActionResult> timedOut = store().applyAction(timeoutOf(ActionTarget::of(r), now, newBatchId(now)));
+        const Result<ActionResult> timedOut = store().applyAction(timeoutOf(ActionTarget::of(r, std::nullopt), now, newBatchId(now)));
         QVERIFY2(timedOut.ok(), qPrintable(timedOut.error().message));
         QCOMPARE(timedOut->outcome, TransitionOutcome::Applied);
         QVERIFY(timedOut->audit);
@@ -292,7 +293,7 @@ private slots:
             clock = T0 + 11 * Minute;
             const std::optional<Record> inFlight = get(QStringLiteral("guarded"));
             if (inFlight) {
-                const Result<ActionResult> a = store().applyAction(timeoutOf(ActionTarget::of(*inFlight), clock, QStringLiteral("b-guard")));
+                const Result<ActionResult> a = store().applyAction(timeoutOf(ActionTarget::of(*inFlight, std::nullopt), clock, QStringLiteral("b-guard")));
                 if (a)
                     operatorResult = a.value();
             }
@@ -565,7 +566,7 @@ private slots:
     {
         QFETCH(QString, method);
         const Record r = claim(QStringLiteral("k"));
-        const Result<ActionResult> audited = store().applyAction(timeoutOf(ActionTarget::of(claim(QStringLiteral("t"))), T0 + 1, QStringLiteral("b-1")));
+        const Result<ActionResult> audited = store().applyAction(timeoutOf(ActionTarget::of(claim(QStringLiteral("t")), std::nullopt), T0 + 1, QStringLiteral("b-1")));
         QVERIFY(audited.ok());
         Result<std::unique_ptr<Store>> opened = openStore(m_env.url(), OpenMode::ReadOnly);
         QVERIFY2(opened.ok(), qPrintable(opened.error().message));
@@ -594,7 +595,7 @@ private slots:
         } else if (method == QLatin1String("markTimedOut")) {
             check(ro.markTimedOut(m_scope, r.key, r.lease, now, Retention));
         } else if (method == QLatin1String("applyAction")) {
-            check(ro.applyAction(timeoutOf(ActionTarget::of(r), now, QStringLiteral("b-ro"))));
+            check(ro.applyAction(timeoutOf(ActionTarget::of(r, std::nullopt), now, QStringLiteral("b-ro"))));
         } else if (method == QLatin1String("appendAudit")) {
             AuditEntry e;
             e.scope = m_scope;
@@ -657,7 +658,7 @@ private slots:
         // Five timeouts and one entry about no record (an alert): six entries.
         for (int i = 0; i < 5; ++i) {
             const Record r = claim(QStringLiteral("t%1").arg(i));
-            const Result<ActionResult> a = store().applyAction(timeoutOf(ActionTarget::of(r), T0 + 11 * Minute + i, QStringLiteral("b-tamper")));
+            const Result<ActionResult> a = store().applyAction(timeoutOf(ActionTarget::of(r, std::nullopt), T0 + 11 * Minute + i, QStringLiteral("b-tamper")));
             QVERIFY2(a.ok() && a->outcome == TransitionOutcome::Applied, a ? "not applied" : qPrintable(a.error().message));
         }
         AuditEntry alert;
@@ -703,7 +704,7 @@ private slots:
             m_scope = scope;
             for (int i = 0; i < 3; ++i) {
                 const Record r = claim(QStringLiteral("k%1").arg(i));
-                QVERIFY(store().applyAction(timeoutOf(ActionTarget::of(r), T0 + 11 * Minute, QStringLiteral("b-order"))).ok());
+                QVERIFY(store().applyAction(timeoutOf(ActionTarget::of(r, std::nullopt), T0 + 11 * Minute, QStringLiteral("b-order"))).ok());
             }
         }
         m_tamperedScopes << b << c;

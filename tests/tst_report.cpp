@@ -172,7 +172,7 @@ private slots:
         }
         // The night operator times two of them out (two audited actions).
         const OperatorIdentity who{QStringLiteral("night-ops"), QStringLiteral("console-1"), QStringLiteral("stuck after failover")};
-        const Result<ActionReport> swept = TimeoutSweep::apply(*m_store, {ActionTarget::of(stuck[0]), ActionTarget::of(stuck[1])}, who,
+        const Result<ActionReport> swept = TimeoutSweep::apply(*m_store, {ActionTarget::of(stuck[0], T0 + 20 * Minute), ActionTarget::of(stuck[1], T0 + 20 * Minute)}, who,
                                                                {}, T0 + 25 * Minute);
         QVERIFY2(swept, swept ? "" : qPrintable(swept.error().message));
         QCOMPARE(swept->applied, 2);

@@ -185,7 +185,7 @@ Result<QList<ReconcileRow>> perRecordDryRun(Store &store, OrderLookup &orders, c
             const Result<std::optional<OrderRow>> order = orders.lookupOne(r.bizNo);
             if (!order)
                 return order.error();
-            rows.append(ReconcilePlan::propose(ActionTarget::of(r), orders.mapping(), order.value()));
+            rows.append(ReconcilePlan::propose(ActionTarget::of(r, query.startedBeforeMs), orders.mapping(), order.value()));
         }
         if (page->size() < query.limit)
             break;

@@ -2246,6 +2246,29 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
 </context>
 <context>
+    <name>Record</name>
+    <message>
+        <source>%1=%2 is not a time between 2000-01-01 and 9999-12-31 (milliseconds since 1970)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempts=%1 is not a count of attempts (1 or more)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status_code=%1 is not an HTTP status (0 to 999)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reconciled=%1 is neither 0 nor 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an in-flight record without the lease of its attempt</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RecordDetailView</name>
     <message>
         <source>Scope</source>
@@ -2588,10 +2611,6 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 has a field that is not a number: %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 is COMPLETED but its cached response (headers, body) is missing.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2601,10 +2620,6 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>Redis %1 answered a record read with an unexpected reply.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Listing in-flight records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2624,15 +2639,43 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Listing timed-out records</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row over %4 s. Nothing was changed; try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has a field that is not a whole number: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has a field out of range: %2. The engine never writes that; nothing is done to it. Inspect or delete it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its in-flight index entry and its own updated_at disagree (index, record: %2). Its age is not known, so nothing is done to it. Inspect it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing in-flight records (key %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing timed-out records (key %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (key %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed on %2: the key %3 holds another type than idem-console writes there; another program wrote it. Inspect or delete that key; other scopes are not affected (--scope).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is missing while the chain&apos;s stream holds entries: the head was deleted. Actions in scope %1 stay blocked until the chain is looked at; other scopes go on</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3174,10 +3217,6 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Record %1/%2 has an unknown state &apos;%3&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No store at %1: the file does not exist. Check the path; opening a store to read or to act on it never creates one (a service&apos;s guard does on its first write, or idemctl init).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3191,6 +3230,45 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>The store at %1 is incomplete (%2 of its %3 tables and indexes); a read-only open does not add the rest. Open it once to write (idemctl init) to complete it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit chain of scope %1 holds %2 entries but has no head: the head was deleted. Nothing was changed in scope %1; actions there stay blocked until the chain is looked at (idemctl audit verify). Other scopes go on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database driver gave no reason (error type %1, code &apos;%2&apos;); the connection may have been closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown state &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1=%2 is not a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record %1/%2 in %3 cannot be read: %4. The engine never writes that; nothing is done to it. Inspect or delete the row.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; was not applied to %2/%3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no audit log yet (no idem_audit table). Nothing was created: a read-only open never creates one; the first operator action does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Store</name>
+    <message>
+        <source>&quot;%1&quot; on %2/%3 was refused: an action on an in-flight record needs the age it was chosen by (a cutoff), and none was given. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; on %2/%3 was refused: its cutoff %4 is at or before 1970, which would match every attempt, even one that just started. Nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3708,7 +3786,19 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>In-flight records whose request started longer ago than the threshold get the layout&apos;s timeout status (%1) and lose their Redis cache key, so their clients may resubmit.</source>
+        <source>In-flight records whose request started longer ago than the threshold get the layout&apos;s timeout status (%1), or are released. Read below what the service does next.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Release instead: delete each record (and its cache key), so its client may resubmit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next: released records are deleted; the service runs the request again when its client resubmits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3716,6 +3806,22 @@ No operator action applies to it. The raw value is shown below.</source>
     <name>TimeoutSweep</name>
     <message>
         <source>marking records timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The guard runs the request again when its client resubmits (a new attempt of the same key).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The record is deleted (this layout has no timed-out state): the service runs the request again when its client resubmits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The java-handler service does not run a record again once its row holds %1: the next request with that id hits the row&apos;s unique key and gets the stored, empty response. Release the record instead (the row and its cache key are deleted) to let the client resubmit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>releasing records</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3729,15 +3835,26 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Mark timed out</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Marking timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <source>%n record(s) will be marked timed out; their clients may resubmit.</source>
+        <source>%n record(s) will be released (deleted); their clients may resubmit.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) will be marked timed out.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <source>Marking timed out</source>
+        <source>Releasing</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4377,6 +4494,22 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
     </message>
     <message>
         <source>  cache   %1/%2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Release the matched records instead of marking them timed out: each is deleted (java-handler: the row and its cache key), so its client may resubmit. The way to let a java-handler client resubmit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Released records are deleted: the service runs the request again when its client resubmits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 by %2: %3 released, %4 skipped (changed since the preview), %5 failed%6.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

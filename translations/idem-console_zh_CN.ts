@@ -2256,6 +2256,29 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
 </context>
 <context>
+    <name>Record</name>
+    <message>
+        <source>%1=%2 is not a time between 2000-01-01 and 9999-12-31 (milliseconds since 1970)</source>
+        <translation>%1=%2 不是 2000-01-01 到 9999-12-31 之间的时间（自 1970 年起的毫秒数）</translation>
+    </message>
+    <message>
+        <source>attempts=%1 is not a count of attempts (1 or more)</source>
+        <translation>attempts=%1 不是有效的尝试次数（应为 1 或以上）</translation>
+    </message>
+    <message>
+        <source>status_code=%1 is not an HTTP status (0 to 999)</source>
+        <translation>status_code=%1 不是有效的 HTTP 状态码（0 到 999）</translation>
+    </message>
+    <message>
+        <source>reconciled=%1 is neither 0 nor 1</source>
+        <translation>reconciled=%1 既不是 0 也不是 1</translation>
+    </message>
+    <message>
+        <source>an in-flight record without the lease of its attempt</source>
+        <translation>处理中的记录缺少其本次尝试的租约</translation>
+    </message>
+</context>
+<context>
     <name>RecordDetailView</name>
     <message>
         <source>Scope</source>
@@ -2597,10 +2620,6 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation>%1 的状态 &apos;%2&apos; 未知。</translation>
     </message>
     <message>
-        <source>%1 has a field that is not a number: %2.</source>
-        <translation>%1 中有字段不是数字：%2。</translation>
-    </message>
-    <message>
         <source>%1 is COMPLETED but its cached response (headers, body) is missing.</source>
         <translation>%1 的状态为 COMPLETED，但缺少缓存的响应（headers、body）。</translation>
     </message>
@@ -2611,10 +2630,6 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>Redis %1 answered a record read with an unexpected reply.</source>
         <translation>Redis %1 对记录读取返回了非预期的应答。</translation>
-    </message>
-    <message>
-        <source>Listing in-flight records</source>
-        <translation>列出处理中记录</translation>
     </message>
     <message>
         <source>The audit key %1 in %2 %3. Nothing was changed; inspect it, and run idemctl audit verify.</source>
@@ -2633,16 +2648,44 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation>不是链头（seq &apos;%1&apos;，hash &apos;%2&apos;）</translation>
     </message>
     <message>
-        <source>Listing timed-out records</source>
-        <translation>正在列出已超时的记录</translation>
-    </message>
-    <message>
         <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
         <translation>只有处理中和已超时的记录可以用这种方式列出，已完成的记录不行。</translation>
     </message>
     <message>
         <source>The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row over %4 s. Nothing was changed; try again.</source>
         <translation>%2 上作用域 %1 的审计链持续变动：其他写入方在 %4 秒内已连续 %3 次抢先追加。未做任何更改；请重试。</translation>
+    </message>
+    <message>
+        <source>%1 has a field that is not a whole number: %2.</source>
+        <translation>%1 有一个字段不是整数：%2。</translation>
+    </message>
+    <message>
+        <source>%1 has a field out of range: %2. The engine never writes that; nothing is done to it. Inspect or delete it.</source>
+        <translation>%1 有字段超出范围：%2。引擎从不写入这样的值；不会对其执行任何操作。请检查或删除它。</translation>
+    </message>
+    <message>
+        <source>%1: its in-flight index entry and its own updated_at disagree (index, record: %2). Its age is not known, so nothing is done to it. Inspect it.</source>
+        <translation>%1：其处理中索引条目与其自身的 updated_at 不一致（索引、记录：%2）。无法确定其时长，因此不会对其执行任何操作。请检查它。</translation>
+    </message>
+    <message>
+        <source>Listing in-flight records (key %1)</source>
+        <translation>列出处理中记录（键 %1）</translation>
+    </message>
+    <message>
+        <source>Listing timed-out records (key %1)</source>
+        <translation>列出已超时记录（键 %1）</translation>
+    </message>
+    <message>
+        <source>%1 (key %2)</source>
+        <translation>%1（键 %2）</translation>
+    </message>
+    <message>
+        <source>%1 failed on %2: the key %3 holds another type than idem-console writes there; another program wrote it. Inspect or delete that key; other scopes are not affected (--scope).</source>
+        <translation>在 %2 上%1失败：键 %3 中的数据类型与 idem-console 写入的类型不同，是其他程序写入的。请检查或删除该键；其他作用域不受影响（--scope）。</translation>
+    </message>
+    <message>
+        <source>is missing while the chain&apos;s stream holds entries: the head was deleted. Actions in scope %1 stay blocked until the chain is looked at; other scopes go on</source>
+        <translation>缺失，而该链的流中仍有条目：链头已被删除。在检查该链之前，作用域 %1 中的操作将保持阻止；其他作用域照常进行</translation>
     </message>
 </context>
 <context>
@@ -3183,10 +3226,6 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation>无法创建 SQLite 表结构：%1</translation>
     </message>
     <message>
-        <source>Record %1/%2 has an unknown state &apos;%3&apos;.</source>
-        <translation>记录 %1/%2 的状态“%3”未知。</translation>
-    </message>
-    <message>
         <source>No store at %1: the file does not exist. Check the path; opening a store to read or to act on it never creates one (a service&apos;s guard does on its first write, or idemctl init).</source>
         <translation>%1 处没有存储：文件不存在。请检查路径；为读取或操作而打开存储时从不创建存储（服务的防护组件会在首次写入时创建，或使用 idemctl init）。</translation>
     </message>
@@ -3201,6 +3240,45 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>The store at %1 is incomplete (%2 of its %3 tables and indexes); a read-only open does not add the rest. Open it once to write (idemctl init) to complete it.</source>
         <translation>%1 处的存储不完整（%3 个表和索引中只有 %2 个）；只读打开不会补全其余部分。请以写入方式打开一次（idemctl init）以补全。</translation>
+    </message>
+    <message>
+        <source>The audit chain of scope %1 holds %2 entries but has no head: the head was deleted. Nothing was changed in scope %1; actions there stay blocked until the chain is looked at (idemctl audit verify). Other scopes go on.</source>
+        <translation>作用域 %1 的审计链有 %2 个条目但没有链头：链头已被删除。作用域 %1 中未做任何更改；在检查该链之前（idemctl audit verify），该作用域中的操作将保持阻止。其他作用域照常进行。</translation>
+    </message>
+    <message>
+        <source>the database driver gave no reason (error type %1, code &apos;%2&apos;); the connection may have been closed</source>
+        <translation>数据库驱动未给出原因（错误类型 %1，代码“%2”）；连接可能已被关闭</translation>
+    </message>
+    <message>
+        <source>unknown state &apos;%1&apos;</source>
+        <translation>未知状态“%1”</translation>
+    </message>
+    <message>
+        <source>%1=%2 is not a whole number</source>
+        <translation>%1=%2 不是整数</translation>
+    </message>
+    <message>
+        <source>Record %1/%2 in %3 cannot be read: %4. The engine never writes that; nothing is done to it. Inspect or delete the row.</source>
+        <translation>%3 中的记录 %1/%2 无法读取：%4。引擎从不写入这样的值；不会对其执行任何操作。请检查或删除该行。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; was not applied to %2/%3: %4</source>
+        <translation>未对 %2/%3 执行“%1”：%4</translation>
+    </message>
+    <message>
+        <source>%1 holds no audit log yet (no idem_audit table). Nothing was created: a read-only open never creates one; the first operator action does.</source>
+        <translation>%1 中还没有审计日志（没有 idem_audit 表）。未创建任何内容：只读打开从不创建审计日志；第一次操作员操作时才会创建。</translation>
+    </message>
+</context>
+<context>
+    <name>Store</name>
+    <message>
+        <source>&quot;%1&quot; on %2/%3 was refused: an action on an in-flight record needs the age it was chosen by (a cutoff), and none was given. Nothing was changed.</source>
+        <translation>对 %2/%3 的“%1”被拒绝：对处理中记录的操作需要提供选择它所依据的时长（截止时间），但未提供。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; on %2/%3 was refused: its cutoff %4 is at or before 1970, which would match every attempt, even one that just started. Nothing was changed.</source>
+        <translation>对 %2/%3 的“%1”被拒绝：其截止时间 %4 在 1970 年或之前，这会匹配所有尝试，包括刚刚开始的。未做任何更改。</translation>
     </message>
 </context>
 <context>
@@ -3716,8 +3794,20 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation>请求开始时间早于阈值的处理中记录将被删除（go-middleware 布局没有超时状态），以便客户端可以重新提交。每条记录都会先写入审计日志。</translation>
     </message>
     <message>
-        <source>In-flight records whose request started longer ago than the threshold get the layout&apos;s timeout status (%1) and lose their Redis cache key, so their clients may resubmit.</source>
-        <translation>请求开始时间早于阈值的处理中记录将被设为该布局的超时状态（%1），并删除其 Redis 缓存键，以便客户端可以重新提交。</translation>
+        <source>In-flight records whose request started longer ago than the threshold get the layout&apos;s timeout status (%1), or are released. Read below what the service does next.</source>
+        <translation>请求开始时间早于阈值的处理中记录将被设为该布局的超时状态（%1），或被释放。请阅读下方说明，了解服务接下来会怎么做。</translation>
+    </message>
+    <message>
+        <source>Release instead: delete each record (and its cache key), so its client may resubmit</source>
+        <translation>改为释放：删除每条记录（及其缓存键），使其客户端可以重新提交</translation>
+    </message>
+    <message>
+        <source>Next: released records are deleted; the service runs the request again when its client resubmits.</source>
+        <translation>接下来：被释放的记录会被删除；客户端重新提交时，服务会再次执行该请求。</translation>
+    </message>
+    <message>
+        <source>Next: %1</source>
+        <translation>接下来：%1</translation>
     </message>
 </context>
 <context>
@@ -3725,6 +3815,22 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>marking records timed out</source>
         <translation>正在将记录标记为超时</translation>
+    </message>
+    <message>
+        <source>The guard runs the request again when its client resubmits (a new attempt of the same key).</source>
+        <translation>客户端重新提交时，防护组件会再次执行该请求（同一个键的新一次尝试）。</translation>
+    </message>
+    <message>
+        <source>The record is deleted (this layout has no timed-out state): the service runs the request again when its client resubmits.</source>
+        <translation>记录会被删除（该布局没有超时状态）：客户端重新提交时，服务会再次执行该请求。</translation>
+    </message>
+    <message>
+        <source>The java-handler service does not run a record again once its row holds %1: the next request with that id hits the row&apos;s unique key and gets the stored, empty response. Release the record instead (the row and its cache key are deleted) to let the client resubmit.</source>
+        <translation>一旦某行的状态为 %1，java-handler 服务就不会再次执行该记录：带该 id 的下一个请求会撞上该行的唯一键，并得到已存储的空响应。若要让客户端重新提交，请改为释放该记录（删除该行及其缓存键）。</translation>
+    </message>
+    <message>
+        <source>releasing records</source>
+        <translation>释放记录</translation>
     </message>
 </context>
 <context>
@@ -3737,15 +3843,25 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Mark timed out</source>
         <translation>标记为超时</translation>
     </message>
-    <message numerus="yes">
-        <source>%n record(s) will be marked timed out; their clients may resubmit.</source>
-        <translation>
-            <numerusform>将把 %n 条记录标记为超时；其客户端可以重新提交。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Marking timed out</source>
         <translation>正在标记为超时</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) will be released (deleted); their clients may resubmit.</source>
+        <translation>
+            <numerusform>将释放（删除）%n 条记录；其客户端可以重新提交。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) will be marked timed out.</source>
+        <translation>
+            <numerusform>将把 %n 条记录标记为超时。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Releasing</source>
+        <translation>正在释放</translation>
     </message>
 </context>
 <context>
@@ -4405,6 +4521,22 @@ idem-console 的无界面版本。
     <message>
         <source>  cache   %1/%2: %3</source>
         <translation>  缓存    %1/%2：%3</translation>
+    </message>
+    <message>
+        <source>Release the matched records instead of marking them timed out: each is deleted (java-handler: the row and its cache key), so its client may resubmit. The way to let a java-handler client resubmit.</source>
+        <translation>释放匹配的记录而不是将其标记为超时：每条记录都会被删除（java-handler：删除该行及其缓存键），使其客户端可以重新提交。这是让 java-handler 客户端重新提交的方法。</translation>
+    </message>
+    <message>
+        <source>Released records are deleted: the service runs the request again when its client resubmits.</source>
+        <translation>被释放的记录会被删除：客户端重新提交时，服务会再次执行该请求。</translation>
+    </message>
+    <message>
+        <source>Next: %1</source>
+        <translation>接下来：%1</translation>
+    </message>
+    <message>
+        <source>Batch %1 by %2: %3 released, %4 skipped (changed since the preview), %5 failed%6.</source>
+        <translation>批次 %1（操作员 %2）：已释放 %3 条，已跳过 %4 条（预览后已变更），失败 %5 条%6。</translation>
     </message>
 </context>
 <context>

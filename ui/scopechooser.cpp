@@ -15,7 +15,7 @@ ScopeChooser::ScopeChooser(QWidget *parent)
 void ScopeChooser::load(StoreSession *session)
 {
     session->request<QList<ScopeCount>>(
-        this, [](Store &store) { return store.countByState(); },
+        this, [](Store &store) { return store.countByState(QString()); },
         [this](const Result<QList<ScopeCount>> &counts) {
             if (!counts)
                 return; // the list stays as it is; the operator may still pick "all"

@@ -9,6 +9,7 @@
 #include "storesession.h"
 #include "store/layout.h"
 
+#include <QCheckBox>
 #include <QDateTime>
 #include <QFormLayout>
 #include <QHeaderView>
@@ -40,15 +41,18 @@ public:
         : QWizardPage(parent)
         , m_scope(new ScopeChooser(this))
         , m_minutes(new QSpinBox(this))
+        , m_release(new QCheckBox(this))
+        , m_next(new QLabel(this))
     {
         setTitle(tr("Which records"));
         const Layout layout = layoutOf(session);
+        m_meaning = TimeoutSweep::meaningFor(layout);
         if (layout.family == LayoutFamily::GoMiddleware)
             setSubTitle(tr("In-flight records whose request started longer ago than the threshold are deleted (the go-middleware "
                            "layout has no timed-out state), so their clients may resubmit. Each is audited first."));
         else if (layout.family == LayoutFamily::JavaHandler)
             setSubTitle(tr("In-flight records whose request started longer ago than the threshold get the layout's timeout "
-                           "status (%1) and lose their Redis cache key, so their clients may resubmit.").arg(layout.timeoutValue));
+                           "status (%1), or are released. Read below what the service does next.").arg(layout.timeoutValue));
         else
             setSubTitle(tr("In-flight records whose current attempt started longer ago than the threshold are marked "
                            "timed out, so their clients may resubmit."));
@@ -65,8 +69,23 @@ public:
                                    "younger than its request's own timeout may still finish."), this);
         hint->setWordWrap(true);
         form->addRow(hint);
+        // What the service does next (issue 13.8). Where a timed-out
+        // record is not run again (java-handler), release is offered: the
+        // row and its cache key are deleted so the client may resubmit.
+        m_next->setObjectName(QStringLiteral("serviceNext"));
+        m_next->setWordWrap(true);
+        m_release->setObjectName(QStringLiteral("releaseInstead"));
+        m_release->setText(tr("Release instead: delete each record (and its cache key), so its client may resubmit"));
+        m_release->setVisible(!m_meaning.clientMayResubmit);
+        form->addRow(m_next);
+        form->addRow(m_release);
+        connect(m_release, &QCheckBox::toggled, this, &TimeoutScopePage::showNext);
+        showNext();
         m_scope->load(session);
     }
+
+    SweepAction action() const { return m_release->isChecked() ? SweepAction::Release : SweepAction::MarkTimedOut; }
+    void setRelease(bool release) { m_release->setChecked(release); }
 
     SweepCriteria criteria() const
     {
@@ -79,8 +98,20 @@ public:
     void setMinutes(int minutes) { m_minutes->setValue(minutes); }
 
 private:
+    void showNext()
+    {
+        const bool warn = !m_meaning.clientMayResubmit && !m_release->isChecked();
+        m_next->setStyleSheet(warn ? QStringLiteral("color: #b71c1c; font-weight: bold;") : QString());
+        m_next->setText(m_release->isChecked() ? tr("Next: released records are deleted; the service runs the request again "
+                                                    "when its client resubmits.")
+                                               : tr("Next: %1").arg(m_meaning.serviceNext));
+    }
+
     ScopeChooser *m_scope;
     QSpinBox *m_minutes;
+    QCheckBox *m_release;
+    QLabel *m_next;
+    TimeoutMeaning m_meaning;
 };
 
 // Page 2: what would change, read off the GUI thread.
@@ -247,8 +278,12 @@ TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
     setPage(IdentityPageId, m_identity);
     setPage(ApplyPageId, m_apply);
     m_identity->setReadOnly(mode == OpenMode::ReadOnly);
-    m_identity->setConfirmation([this] {
-        return tr("%n record(s) will be marked timed out; their clients may resubmit.", nullptr, int(m_preview->preview().matched));
+    m_identity->setConfirmation([this]() -> QString {
+        const int n = int(m_preview->preview().matched);
+        if (m_scope->action() == SweepAction::Release)
+            return tr("%n record(s) will be released (deleted); their clients may resubmit.", nullptr, n);
+        return tr("%n record(s) will be marked timed out.", nullptr, n) + QLatin1Char(' ')
+            + TimeoutSweep::meaningFor(layoutOf(m_session)).serviceNext;
     });
     m_apply->setStarter([this](ActionApplyPage *page) { startApply(page); });
     connect(m_apply, &ActionApplyPage::finished, this, [this](const ActionReport &report) {
@@ -269,6 +304,7 @@ TimeoutWizard::~TimeoutWizard()
 
 void TimeoutWizard::setScope(const QString &scope) { m_scope->setScope(scope); }
 void TimeoutWizard::setThresholdMinutes(int minutes) { m_scope->setMinutes(minutes); }
+void TimeoutWizard::setRelease(bool release) { m_scope->setRelease(release); }
 ActionTargetModel *TimeoutWizard::previewModel() const { return m_preview->model(); }
 
 void TimeoutWizard::reject()
@@ -285,11 +321,12 @@ void TimeoutWizard::startApply(ActionApplyPage *page)
     const QList<ActionTarget> targets = m_preview->preview().targets;
     const OperatorIdentity who = m_identity->identity();
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    const ActionControl control = page->progress()->start(tr("Marking timed out"));
+    const SweepAction action = m_scope->action();
+    const ActionControl control = page->progress()->start(action == SweepAction::Release ? tr("Releasing") : tr("Marking timed out"));
     m_session->request<ActionReport>(
         page,
-        [targets, who, now, control](Store &store) -> Result<ActionReport> {
-            return TimeoutSweep::apply(store, targets, who, ScopePolicies{}, now, control);
+        [targets, who, now, control, action](Store &store) -> Result<ActionReport> {
+            return TimeoutSweep::apply(store, targets, who, ScopePolicies{}, now, control, action);
         },
         [page](const Result<ActionReport> &result) { page->finish(result); });
 }

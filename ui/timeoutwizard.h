@@ -30,6 +30,8 @@ public:
 
     void setScope(const QString &scope);
     void setThresholdMinutes(int minutes);
+    // Release instead of timing out (offered where a timed-out record is not run again).
+    void setRelease(bool release);
 
     StoreSession *session() const { return m_session; }
     ActionTargetModel *previewModel() const;

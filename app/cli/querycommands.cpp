@@ -42,7 +42,7 @@ int runStatsCommand(const QStringList &arguments)
     QMap<QString, CounterSet> perScope;
     for (const CounterRow &row : rows.value())
         perScope[row.scope] += row.counts;
-    const Result<QList<ScopeCount>> states = store.countByState();
+    const Result<QList<ScopeCount>> states = store.countByState(scope);
     if (!states)
         return engineError(states.error(), json);
     QMap<QString, QMap<QString, qint64>> statesPerScope;

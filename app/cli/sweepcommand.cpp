@@ -2,7 +2,9 @@
 
 #include "clioutput.h"
 #include "ops/timeoutsweep.h"
+#include "store/layout.h"
 #include "store/openstore.h"
+#include "store/storeurl.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -65,6 +67,9 @@ int runSweepCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope (default: every scope)."), QStringLiteral("scope")});
     parser.addOption({QStringLiteral("operator"), CliText::tr("Who takes the action (default: the OS user)."), QStringLiteral("name")});
     parser.addOption({QStringLiteral("reason"), CliText::tr("Why; written to the audit log. Required unless --dry-run."), QStringLiteral("text")});
+    parser.addOption({QStringLiteral("release"), CliText::tr("Release the matched records instead of marking them timed out: each is "
+                                                            "deleted (java-handler: the row and its cache key), so its client may "
+                                                            "resubmit. The way to let a java-handler client resubmit.")});
     parser.addOption({QStringLiteral("dry-run"), CliText::tr("Only preview what would change.")});
     parser.addOption({QStringLiteral("read-only"), CliText::tr("Open the store read-only: the engine refuses every change.")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
@@ -78,10 +83,20 @@ int runSweepCommand(const QStringList &arguments)
     if (std::optional<int> exit = operatorFromOptions(parser, dryRun, CliText::tr("sweep needs --reason TEXT (written to the audit log), or --dry-run to only preview."), &who))
         return *exit;
     const bool json = parser.isSet(QStringLiteral("json"));
+    const SweepAction sweepAction = parser.isSet(QStringLiteral("release")) ? SweepAction::Release : SweepAction::MarkTimedOut;
     Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, openModeFromOptions(parser));
     if (!opened)
         return engineError(opened.error(), json);
     Store &store = *opened.value();
+    // What the owning service does with the record next (issue 13.8): said
+    // before anything changes, so the operator picks the action that lets
+    // the client resubmit.
+    const Result<StoreUrl> url = StoreUrl::parse(storeUrlText(parser));
+    const Result<Layout> layout = Layout::resolve(url ? url->options.value(QStringLiteral("layout")) : QString());
+    const TimeoutMeaning meaning = TimeoutSweep::meaningFor(layout ? layout.value() : Layout());
+    const QString serviceNext = sweepAction == SweepAction::Release
+        ? CliText::tr("Released records are deleted: the service runs the request again when its client resubmits.")
+        : meaning.serviceNext;
 
     std::signal(SIGINT, [](int) { g_cancel = true; });
     std::signal(SIGTERM, [](int) { g_cancel = true; });
@@ -109,7 +124,10 @@ int runSweepCommand(const QStringList &arguments)
                     {QStringLiteral("dry_run"), dryRun},
                     {QStringLiteral("matched"), preview->matched},
                     {QStringLiteral("oldest_age_ms"), preview->oldestAgeMs},
-                    {QStringLiteral("owners"), ownersToJson(preview->owners)}};
+                    {QStringLiteral("owners"), ownersToJson(preview->owners)},
+                    {QStringLiteral("action"), sweepAction == SweepAction::Release ? QStringLiteral("release") : QStringLiteral("timeout")},
+                    {QStringLiteral("client_may_resubmit"), sweepAction == SweepAction::Release || meaning.clientMayResubmit},
+                    {QStringLiteral("service_next"), serviceNext}};
     if (!preview->unreadableKeys.isEmpty())
         out.insert(QStringLiteral("unreadable"), QJsonArray::fromStringList(preview->unreadableKeys.mid(0, ListCap)));
     if (!json && !preview->unreadableKeys.isEmpty())
@@ -124,6 +142,7 @@ int runSweepCommand(const QStringList &arguments)
                            formatAge(preview->oldestAgeMs)));
         if (!preview->owners.isEmpty())
             printLine(CliText::tr("Owners: %1").arg(ownersToText(preview->owners)));
+        printLine(CliText::tr("Next: %1").arg(serviceNext));
     }
 
     if (dryRun) {
@@ -155,7 +174,7 @@ int runSweepCommand(const QStringList &arguments)
     }
 
     const Result<ActionReport> applied = TimeoutSweep::apply(store, preview->targets, who, ScopePolicies(),
-                                                             QDateTime::currentMSecsSinceEpoch(), control);
+                                                             QDateTime::currentMSecsSinceEpoch(), control, sweepAction);
     if (!applied)
         return engineError(applied.error(), json);
     const ActionReport &report = applied.value();
@@ -165,7 +184,9 @@ int runSweepCommand(const QStringList &arguments)
         out.insert(QStringLiteral("lists_truncated"), report.skippedTargets.size() > ListCap || report.failures.size() > ListCap);
         printJson(out);
     } else {
-        printLine(CliText::tr("Batch %1 by %2: %3 timed out, %4 skipped (changed since the preview), %5 failed%6.")
+        printLine((sweepAction == SweepAction::Release
+                       ? CliText::tr("Batch %1 by %2: %3 released, %4 skipped (changed since the preview), %5 failed%6.")
+                       : CliText::tr("Batch %1 by %2: %3 timed out, %4 skipped (changed since the preview), %5 failed%6."))
                       .arg(report.batchId.isEmpty() ? CliText::tr("(none)") : report.batchId, who.operatorName.trimmed())
                       .arg(report.applied)
                       .arg(report.skipped)

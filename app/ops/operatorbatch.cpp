@@ -59,10 +59,10 @@ Result<void> OperatorIdentity::validate() const
     return {};
 }
 
-ActionTarget ActionTarget::of(const Record &record)
+ActionTarget ActionTarget::of(const Record &record, std::optional<qint64> startedBeforeMs)
 {
-    return ActionTarget{record.scope, record.key,     record.lease,   record.state,
-                        record.updatedAt, record.owner, record.bizNo, record.attempts};
+    return ActionTarget{record.scope, record.key,     record.lease,   record.state,   record.updatedAt,
+                        record.owner, record.bizNo, record.attempts, startedBeforeMs};
 }
 
 Result<qint64> ageCutoff(qint64 nowMs, qint64 olderThanMs)
@@ -121,7 +121,7 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, co
         } else if (result->outcome == TransitionOutcome::Applied) {
             ++report.applied;
         } else {
-            ActionTarget seen{action.scope, action.key, action.lease, action.expectedState, 0, QString(), QString(), 0};
+            ActionTarget seen{action.scope, action.key, action.lease, action.expectedState, 0, QString(), QString(), 0, action.startedBeforeMs};
             report.skippedTargets.append(seen);
             ++report.skipped;
         }

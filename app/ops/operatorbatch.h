@@ -33,8 +33,12 @@ struct ActionTarget {
     QString owner;
     QString bizNo;
     int attempts = 1;
+    // The cutoff the preview matched an IN_FLIGHT record by (ageCutoff):
+    // carried into the action, whose compare-and-set checks the record's own
+    // updated_at against it again (OperatorAction::startedBeforeMs).
+    std::optional<qint64> startedBeforeMs;
 
-    static ActionTarget of(const Record &record);
+    static ActionTarget of(const Record &record, std::optional<qint64> startedBeforeMs);
 };
 
 struct ActionFailure {

@@ -159,7 +159,7 @@ Result<QList<ReconcileRow>> ReconcilePlan::build(Store &store, OrderLookup &orde
                 if (seen.contains({r.scope, r.key}) || !r.readError.isEmpty())
                     continue;
                 seen.insert({r.scope, r.key});
-                const ActionTarget target = ActionTarget::of(r);
+                const ActionTarget target = ActionTarget::of(r, query.startedBeforeMs);
                 const QString value = matchedValue(orders.mapping(), target);
                 const auto it = found->constFind(value);
                 rows.append(propose(target, orders.mapping(),
@@ -240,6 +240,7 @@ OperatorAction ReconcilePlan::actionFor(const OrderMapping &mapping, const Recon
     action.key = row.target.key;
     action.lease = row.target.lease;
     action.expectedState = row.target.state;
+    action.startedBeforeMs = row.target.startedBeforeMs;
     action.nowMs = nowMs;
     if (action.kind == OperatorActionKind::ReconcileComplete && row.order) {
         action.response = synthesise(mapping, row.target, *row.order);

@@ -119,7 +119,7 @@ Result<ReportData> ReportBuilder::gather(Store &store, const ReportRequest &requ
     }
     // Scopes with records but no traffic in the range still have stuck records to show.
     if (chosen.isEmpty()) {
-        const Result<QList<ScopeCount>> byState = store.countByState();
+        const Result<QList<ScopeCount>> byState = store.countByState(QString());
         if (!byState)
             return byState.error();
         for (const ScopeCount &c : byState.value())

@@ -50,7 +50,7 @@ Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &cr
                 preview.unreadableKeys.append(record.scope + QLatin1Char('/') + record.key);
                 continue;
             }
-            preview.targets.append(ActionTarget::of(record));
+            preview.targets.append(ActionTarget::of(record, cutoff.value()));
             preview.oldestAgeMs = qMax(preview.oldestAgeMs, record.ageMs(nowMs));
             ++preview.owners[record.owner];
         }
@@ -66,13 +66,31 @@ Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &cr
     return preview;
 }
 
+TimeoutMeaning TimeoutSweep::meaningFor(const Layout &layout)
+{
+    switch (layout.family) {
+    case LayoutFamily::Native:
+        return {true, Text::tr("The guard runs the request again when its client resubmits (a new attempt of the same key).")};
+    case LayoutFamily::GoMiddleware:
+        return {true, Text::tr("The record is deleted (this layout has no timed-out state): the service runs the request again "
+                               "when its client resubmits.")};
+    case LayoutFamily::JavaHandler:
+        break;
+    }
+    return {false, Text::tr("The java-handler service does not run a record again once its row holds %1: the next request with "
+                            "that id hits the row's unique key and gets the stored, empty response. Release the record instead "
+                            "(the row and its cache key are deleted) to let the client resubmit.")
+                       .arg(layout.timeoutValue)};
+}
+
 Result<ActionReport> TimeoutSweep::apply(Store &store, const QList<ActionTarget> &targets, const OperatorIdentity &who,
-                                         const ScopePolicies &policies, qint64 nowMs, const ActionControl &control)
+                                         const ScopePolicies &policies, qint64 nowMs, const ActionControl &control,
+                                         SweepAction sweepAction)
 {
     if (const Result<void> valid = who.validate(); !valid)
         return valid.error();
     if (!store.writable())
-        return ReadOnlyStore::refusal(Text::tr("marking records timed out"));
+        return ReadOnlyStore::refusal(sweepAction == SweepAction::Release ? Text::tr("releasing records") : Text::tr("marking records timed out"));
 
     const QString batchId = newBatchId(nowMs);
     const QString host = who.host.trimmed().isEmpty() ? OperatorIdentity::defaultHost() : who.host.trimmed();
@@ -80,11 +98,12 @@ Result<ActionReport> TimeoutSweep::apply(Store &store, const QList<ActionTarget>
     actions.reserve(targets.size());
     for (const ActionTarget &target : targets) {
         OperatorAction action;
-        action.kind = OperatorActionKind::MarkTimedOut;
+        action.kind = sweepAction == SweepAction::Release ? OperatorActionKind::ReconcileRelease : OperatorActionKind::MarkTimedOut;
         action.scope = target.scope;
         action.key = target.key;
         action.lease = target.lease;
         action.expectedState = RecordState::InFlight;
+        action.startedBeforeMs = target.startedBeforeMs;
         action.nowMs = nowMs;
         action.retentionMs = policies.forScope(target.scope).retentionMs;
         action.audit.operatorName = who.operatorName.trimmed();

@@ -2,8 +2,26 @@
 
 #include "guard/scopepolicy.h"
 #include "operatorbatch.h"
+#include "store/layout.h"
 
 #include <QMap>
+
+// What the sweep does to each matched record.
+enum class SweepAction {
+    MarkTimedOut, // the layout's timed-out state (go-middleware: the row is deleted)
+    Release,      // deleted (java-handler: the row and its cache key), so the client may resubmit
+};
+
+// What timing a record out means to the service that owns the layout
+// (issue 13.8). The native guard and the go-middleware service run a timed
+// out request again when its client resubmits. Seed 004's java-handler does
+// not: its step-2 INSERT hits the unique key of the row it keeps, and it
+// answers with the stored, empty response. There only a release (the row
+// and the cache key deleted) lets the client resubmit.
+struct TimeoutMeaning {
+    bool clientMayResubmit = true;
+    QString serviceNext; // what the service answers the next request with, for the operator
+};
 
 struct SweepCriteria {
     QString scope;                          // empty: every scope
@@ -41,5 +59,7 @@ public:
     // (InvalidArgument) or the store is read-only (Refused); otherwise the
     // report says per record what happened (see applyActions).
     static Result<ActionReport> apply(Store &store, const QList<ActionTarget> &targets, const OperatorIdentity &who,
-                                      const ScopePolicies &policies, qint64 nowMs, const ActionControl &control = {});
+                                      const ScopePolicies &policies, qint64 nowMs, const ActionControl &control = {},
+                                      SweepAction action = SweepAction::MarkTimedOut);
+    static TimeoutMeaning meaningFor(const Layout &layout);
 };

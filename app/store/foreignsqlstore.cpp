@@ -70,7 +70,7 @@ Error ForeignSqlStore::failure(const QSqlQuery &query, const QString &what)
     const bool unavailable = kind == SqlDialect::Failure::ConnectionLost || kind == SqlDialect::Failure::Deadlock
         || kind == SqlDialect::Failure::Busy;
     return makeError(unavailable ? ErrorKind::Unavailable : ErrorKind::Refused,
-                     Text::tr("%1 failed on %2: %3").arg(what, displayUrl(), query.lastError().text().trimmed()));
+                     Text::tr("%1 failed on %2: %3").arg(what, displayUrl(), sqlErrorText(query.lastError())));
 }
 
 Result<void> ForeignSqlStore::openBackend()
@@ -260,7 +260,7 @@ Result<qint64> ForeignSqlStore::countInFlight(const InFlightQuery &query)
     });
 }
 
-Result<QList<ScopeCount>> ForeignSqlStore::countByState()
+Result<QList<ScopeCount>> ForeignSqlStore::countByState(const QString &scope)
 {
     return readOnce([&](QSqlDatabase &db, const ForeignSqlMapping &m) -> Result<QList<ScopeCount>> {
         // go-middleware groups by in_flight, java-handler by status (several
@@ -278,8 +278,10 @@ Result<QList<ScopeCount>> ForeignSqlStore::countByState()
             counts[{q.value(0).toString(), int(s)}] += q.value(2).toLongLong();
         }
         QList<ScopeCount> rows;
-        for (auto it = counts.cbegin(); it != counts.cend(); ++it)
-            rows.append(ScopeCount{it.key().first, RecordState(it.key().second), it.value()});
+        for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+            if (scope.isEmpty() || it.key().first == scope)
+                rows.append(ScopeCount{it.key().first, RecordState(it.key().second), it.value()});
+        }
         return rows;
     });
 }

@@ -41,7 +41,7 @@ public:
 
     Result<QList<Record>> inFlight(const InFlightQuery &query) override;
     Result<qint64> countInFlight(const InFlightQuery &query) override;
-    Result<QList<ScopeCount>> countByState() override;
+    Result<QList<ScopeCount>> countByState(const QString &scope) override;
     Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
 
 protected:

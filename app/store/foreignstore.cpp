@@ -33,26 +33,50 @@ ForeignStore::ForeignStore(const StoreUrl &url, Layout layout)
 
 ForeignStore::~ForeignStore() = default;
 
+QString ForeignStore::storeIdentity(const StoreUrl &url, const Layout &layout)
+{
+    // Where the records are: the server and database (the URL without its
+    // options, user or password), and the table or the key prefix. Not the
+    // layout's name, nor options like scan_count: the same table opened
+    // with --layout go-middleware and with a layout file of another name is
+    // one store with one audit log (issue 13: the two opens kept two logs,
+    // and the second read "0 operator actions" after the first deleted 50).
+    StoreUrl plain = url;
+    plain.options.clear();
+    plain.user.clear();
+    plain.password.clear();
+    const QString where = url.kind == StoreUrl::Kind::Redis ? QStringLiteral("keys ") + QString::fromUtf8(layout.keyPrefix)
+                                                             : QStringLiteral("table ") + layout.table;
+    return plain.displayString() + QStringLiteral(" ") + where;
+}
+
 QString ForeignStore::auditUrl(const StoreUrl &url, const Layout &layout)
 {
     const QString given = url.options.value(QStringLiteral("audit"));
     if (!given.isEmpty())
         return given;
-    // Named after where the records are, not after options like scan_count,
-    // so a store keeps one audit file however it is opened.
-    StoreUrl plain = url;
-    plain.options.clear();
-    const QByteArray id = QCryptographicHash::hash(plain.displayString().toUtf8(), QCryptographicHash::Sha256).toHex().left(12);
     QString base = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
     if (base.isEmpty())
         base = QDir::homePath() + QStringLiteral("/.local/share");
+    const QString dir = base + QStringLiteral("/idem-console/audit/");
+    const QByteArray id = QCryptographicHash::hash(storeIdentity(url, layout).toUtf8(), QCryptographicHash::Sha256).toHex().left(16);
+    const QString current = dir + QStringLiteral("store-") + QString::fromLatin1(id) + QStringLiteral(".db");
+    if (QFileInfo::exists(current))
+        return QStringLiteral("sqlite://") + current;
+    // Logs written before issue 13 were named after the layout and the URL
+    // without options: such a log is still this store's, and is kept in
+    // use where it is (a SQLite file in WAL mode is not renamed under
+    // another process). A new log gets the identity's name.
+    StoreUrl plain = url;
+    plain.options.clear();
+    const QByteArray legacyId = QCryptographicHash::hash(plain.displayString().toUtf8(), QCryptographicHash::Sha256).toHex().left(12);
     QString name = layout.name;
     for (QChar &c : name) {
         if (!c.isLetterOrNumber() && c != QLatin1Char('-') && c != QLatin1Char('_'))
             c = QLatin1Char('_');
     }
-    return QStringLiteral("sqlite://") + base + QStringLiteral("/idem-console/audit/") + name + QLatin1Char('-')
-        + QString::fromLatin1(id) + QStringLiteral(".db");
+    const QString legacy = dir + name + QLatin1Char('-') + QString::fromLatin1(legacyId) + QStringLiteral(".db");
+    return QStringLiteral("sqlite://") + (QFileInfo::exists(legacy) ? legacy : current);
 }
 
 QString ForeignStore::auditDisplayUrl() const
@@ -103,6 +127,7 @@ Result<Store *> ForeignStore::auditStore()
         return makeError(ErrorKind::Refused, Text::tr("Cannot create the directory for the audit log %1.").arg(parsed->path));
     auto store = std::make_unique<SqlStore>(parsed.value());
     store->setOpenMode(reading ? OpenMode::ReadOnly : OpenMode::Create);
+    store->setAuditOnly(true); // the service's own database gets the two audit tables, nothing more
     if (Result<void> opened = store->open(); !opened)
         return makeError(opened.error().kind, Text::tr("The audit log of %1 cannot be opened at %2: %3")
                                                   .arg(displayUrl(), parsed->displayString(), opened.error().message));
@@ -132,6 +157,8 @@ Result<Transition> ForeignStore::markTimedOut(const QString &, const QString &, 
 
 Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
 {
+    if (const std::optional<Error> refused = refuseActionCutoff(action))
+        return *refused;
     Result<Store *> audit = auditStore();
     if (!audit)
         return audit.error();
@@ -146,7 +173,10 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
     if (!current->readError.isEmpty())
         return makeError(ErrorKind::Corrupt, Text::tr("%1/%2 cannot be read (%3), so \"%4\" was not applied. Inspect the value with idemctl get.")
                                                  .arg(action.scope, action.key, current->readError, operatorActionName(action.kind)));
-    if (current->lease != action.lease || current->state != action.expectedState)
+    // The record's own updated_at decides its age; writeAction's
+    // compare-and-set then changes it only if the value read here is still
+    // the stored one.
+    if (current->lease != action.lease || current->state != action.expectedState || !startedBeforeCutoff(action, *current))
         return ActionResult{TransitionOutcome::StaleLease, current, std::nullopt, {}};
 
     AuditEntry entry = action.audit;

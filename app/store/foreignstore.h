@@ -60,9 +60,14 @@ public:
 
     // Where the audit log of this store is kept: the URL option `audit`
     // (sqlite:///…, postgresql://…, mysql://…), else a SQLite file under
-    // $XDG_DATA_HOME/idem-console/audit/ named after the layout and the
-    // store, the same for the console and idemctl.
+    // $XDG_DATA_HOME/idem-console/audit/ named after the store's identity
+    // (storeIdentity(): store-<hash>.db), the same for the console and
+    // idemctl and whatever the layout is called. A log named after the
+    // layout (before issue 13) is used where it is while it exists.
     static QString auditUrl(const StoreUrl &url, const Layout &layout);
+    // What the default audit log is named after: server, database and
+    // table (SQL) or key prefix (Redis); never the layout's name.
+    static QString storeIdentity(const StoreUrl &url, const Layout &layout);
     QString auditDisplayUrl() const;
 
 protected:

@@ -221,9 +221,9 @@ Result<qint64> GoRedisStore::countInFlight(const InFlightQuery &query)
     return m_scan.countInFlight(query);
 }
 
-Result<QList<ScopeCount>> GoRedisStore::countByState()
+Result<QList<ScopeCount>> GoRedisStore::countByState(const QString &scope)
 {
-    return m_scan.countByState();
+    return m_scan.countByState(scope);
 }
 
 Result<QList<ActivityRow>> GoRedisStore::activity(const QString &scope, qint64 fromMinute, qint64 toMinute)

@@ -100,9 +100,9 @@ Result<qint64> JavaRedisStore::countInFlight(const InFlightQuery &query)
     return m_scan.countInFlight(query);
 }
 
-Result<QList<ScopeCount>> JavaRedisStore::countByState()
+Result<QList<ScopeCount>> JavaRedisStore::countByState(const QString &scope)
 {
-    return m_scan.countByState();
+    return m_scan.countByState(scope);
 }
 
 Result<QList<ActivityRow>> JavaRedisStore::activity(const QString &scope, qint64 fromMinute, qint64 toMinute)

@@ -25,7 +25,7 @@ public:
     Result<std::optional<Record>> get(const QString &scope, const QString &key) override { return m_inner->get(scope, key); }
     Result<QList<Record>> inFlight(const InFlightQuery &query) override { return m_inner->inFlight(query); }
     Result<qint64> countInFlight(const InFlightQuery &query) override { return m_inner->countInFlight(query); }
-    Result<QList<ScopeCount>> countByState() override { return m_inner->countByState(); }
+    Result<QList<ScopeCount>> countByState(const QString &scope) override { return m_inner->countByState(scope); }
     Result<QList<CounterRow>> counters(const QString &scope, qint64 fromMinute, qint64 toMinute) override
     {
         return m_inner->counters(scope, fromMinute, toMinute);

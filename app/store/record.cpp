@@ -1,7 +1,17 @@
 #include "record.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
+
+#include <limits>
+
+namespace {
+// Messages of this file, in the "Record" translation context.
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(Record)
+};
+} // namespace
 
 QString recordStateName(RecordState state)
 {
@@ -51,4 +61,28 @@ std::optional<HeaderList> decodeHeaders(const QByteArray &json)
 Response Record::response() const
 {
     return Response{statusCode, decodeHeaders(headers).value_or(HeaderList{}), body};
+}
+
+QString nativeRangeProblem(const NativeNumbers &n, RecordState state, const QString &lease)
+{
+    QStringList problems;
+    const auto time = [&](const char *name, qint64 value) {
+        if (value < kEarliestRecordMs || value > kLatestRecordMs)
+            problems << Text::tr("%1=%2 is not a time between 2000-01-01 and 9999-12-31 (milliseconds since 1970)")
+                            .arg(QLatin1String(name))
+                            .arg(value);
+    };
+    time("created_at", n.createdAt);
+    time("updated_at", n.updatedAt);
+    if (n.expiresAt != 0)
+        time("expires_at", n.expiresAt);
+    if (n.attempts < 1 || n.attempts > std::numeric_limits<int>::max())
+        problems << Text::tr("attempts=%1 is not a count of attempts (1 or more)").arg(n.attempts);
+    if (n.statusCode < 0 || n.statusCode > 999)
+        problems << Text::tr("status_code=%1 is not an HTTP status (0 to 999)").arg(n.statusCode);
+    if (n.reconciled != 0 && n.reconciled != 1)
+        problems << Text::tr("reconciled=%1 is neither 0 nor 1").arg(n.reconciled);
+    if (state == RecordState::InFlight && lease.isEmpty())
+        problems << Text::tr("an in-flight record without the lease of its attempt");
+    return problems.join(QStringLiteral("; "));
 }

@@ -57,4 +57,29 @@ struct Record {
     Response response() const;
 };
 
+// The range a native record's fields keep (issue 13). The engine writes
+// times from a clock, attempts from 1 and statuses of HTTP; a value outside
+// this range was written by something else (a hand edit, another program, a
+// disk fault) and says nothing true about the attempt: the record is
+// unreadable (listed in red, never acted on), never taken for an old one.
+// resources/lua/record.lua and SqlDialect::readableRecord() check the same
+// bounds inside the compare-and-set.
+constexpr qint64 kEarliestRecordMs = 946'684'800'000;   // 2000-01-01T00:00:00Z: no record of this engine is older
+constexpr qint64 kLatestRecordMs = 253'402'300'799'999; // 9999-12-31T23:59:59.999Z
+
+// A native record's numeric fields as stored, before they are narrowed.
+struct NativeNumbers {
+    qint64 attempts = 1;
+    qint64 statusCode = 0;
+    qint64 createdAt = 0;
+    qint64 updatedAt = 0;
+    qint64 expiresAt = 0;
+    qint64 reconciled = 0;
+};
+
+// What is out of range in a native record ("updated_at=-5 is not a time
+// between 2000-01-01 and 9999-12-31"), or an empty string. An in-flight
+// record must carry the lease of its attempt.
+QString nativeRangeProblem(const NativeNumbers &n, RecordState state, const QString &lease);
+
 Q_DECLARE_METATYPE(Record)

@@ -78,7 +78,14 @@ Error RedisLayout::corrupt(const QString &scope, const QString &key, const QByte
     else if (reason == "state")
         message = Text::tr("%1 has an unknown state '%2'.").arg(where, what);
     else if (reason == "number")
-        message = Text::tr("%1 has a field that is not a number: %2.").arg(where, what);
+        message = Text::tr("%1 has a field that is not a whole number: %2.").arg(where, what);
+    else if (reason == "range")
+        message = Text::tr("%1 has a field out of range: %2. The engine never writes that; nothing is done to it. Inspect or delete it.")
+                      .arg(where, what);
+    else if (reason == "index")
+        message = Text::tr("%1: its in-flight index entry and its own updated_at disagree (index, record: %2). Its age is not "
+                           "known, so nothing is done to it. Inspect it.")
+                      .arg(where, what);
     else
         message = Text::tr("%1 is COMPLETED but its cached response (headers, body) is missing.").arg(where);
     return makeError(ErrorKind::Corrupt, message);
@@ -116,11 +123,20 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
         return corrupt(scope, key, "state", v[State]);
     qint64 numbers[FieldCount] = {};
     for (int i : {Attempts, StatusCode, CreatedAt, UpdatedAt, ExpiresAt, Reconciled}) {
-        bool ok = false;
-        numbers[i] = v[i].toLongLong(&ok);
+        // Digits only, as record.lua reads them: no sign but '-', no space,
+        // no fraction, at most 16 characters.
+        const QByteArray &text = v[i];
+        bool ok = !text.isEmpty() && text.size() <= 16;
+        for (qsizetype j = 0; ok && j < text.size(); ++j)
+            ok = (text[j] >= '0' && text[j] <= '9') || (j == 0 && text[j] == '-' && text.size() > 1);
+        numbers[i] = ok ? text.toLongLong(&ok) : 0;
         if (!ok)
             return corrupt(scope, key, "number", QByteArray(kFieldNames[i]) + '=' + v[i]);
     }
+    const NativeNumbers native{numbers[Attempts], numbers[StatusCode], numbers[CreatedAt], numbers[UpdatedAt], numbers[ExpiresAt],
+                               numbers[Reconciled]};
+    if (const QString problem = nativeRangeProblem(native, *state, QString::fromUtf8(v[Lease])); !problem.isEmpty())
+        return corrupt(scope, key, "range", problem.toUtf8());
     const bool hasResponse = fields.element[Headers]->type != REDIS_REPLY_NIL && fields.element[Body]->type != REDIS_REPLY_NIL;
     if (*state == RecordState::Completed && !hasResponse)
         return corrupt(scope, key, "response", {});
@@ -193,7 +209,7 @@ Result<void> RedisLayout::walkInFlight(RedisConnection &c, const QString &scope,
             return range.error();
         const redisReply &m = *range.value();
         if (const QByteArray error = RedisConnection::errorText(m); !error.isEmpty())
-            return replyError(error, Text::tr("Listing in-flight records"));
+            return replyError(error, Text::tr("Listing in-flight records (key %1)").arg(QString::fromUtf8(zset)));
         const qsizetype got = qsizetype(m.elements / 2);
         auto scoreAt = [&](qsizetype i) { return qint64(std::llround(RedisConnection::bytes(m.element[2 * i + 1]).toDouble())); };
         // A keyset page runs by rank, so it can reach past the age cutoff: cut it there.
@@ -205,12 +221,14 @@ Result<void> RedisLayout::walkInFlight(RedisConnection &c, const QString &scope,
         position = std::pair{scoreAt(n - 1), RedisConnection::bytes(m.element[2 * (n - 1)])};
 
         QByteArrayList keys;
+        QList<qint64> scores;
         QList<RedisCommand> reads;
         for (qsizetype i = 0; i < n; ++i) {
             const QByteArray member = RedisConnection::bytes(m.element[2 * i]);
             if (!member.startsWith(keyPrefix))
                 continue;
             keys << member;
+            scores << scoreAt(i);
             reads << readCommand(recordKey(scope, member));
         }
         if (!reads.isEmpty()) {
@@ -218,9 +236,30 @@ Result<void> RedisLayout::walkInFlight(RedisConnection &c, const QString &scope,
             if (!hashes)
                 return hashes.error();
             for (qsizetype i = 0; i < keys.size(); ++i) {
-                Result<std::optional<Record>> record = decode(scope, QString::fromUtf8(keys.at(i)), *hashes->at(i));
-                if (!record)
+                const QString key = QString::fromUtf8(keys.at(i));
+                Result<std::optional<Record>> record = decode(scope, key, *hashes->at(i));
+                if (!record && record.error().kind != ErrorKind::Corrupt)
                     return record.error();
+                // A record that cannot be read is listed where its index
+                // entry puts it, with what is wrong, and never acted on
+                // (issue 13: one bad record blocks only itself). Filters on
+                // owner or biz_no cannot be met by what cannot be read.
+                if (!record || (record.value() && record.value()->updatedAt != scores.at(i)
+                                && record.value()->state == RecordState::InFlight)) {
+                    if (!q.owner.isEmpty() || !q.bizNoPrefix.isEmpty())
+                        continue;
+                    Record bad;
+                    bad.scope = scope;
+                    bad.key = key;
+                    bad.updatedAt = scores.at(i);
+                    bad.readError = record ? corrupt(scope, key, "index",
+                                                     QByteArray::number(scores.at(i)) + ' ' + QByteArray::number(record.value()->updatedAt))
+                                                 .message
+                                           : record.error().message;
+                    if (!visit(std::move(bad)))
+                        return {};
+                    continue;
+                }
                 // Finished between the two reads, or an index entry left by
                 // another program: not in flight.
                 if (!record.value() || record.value()->state != RecordState::InFlight)
@@ -330,7 +369,7 @@ Result<QList<Record>> RedisLayout::timedOut(RedisConnection &c, const QString &s
     if (!members)
         return members.error();
     if (const QByteArray error = RedisConnection::errorText(*members.value()); !error.isEmpty())
-        return replyError(error, Text::tr("Listing timed-out records"));
+        return replyError(error, Text::tr("Listing timed-out records (key %1)").arg(QString::fromUtf8(timedOutKey(scope))));
     const QByteArray keyPrefix = q.keyPrefix.toUtf8();
     QByteArrayList keys;
     for (size_t i = 0; i < members.value()->elements; ++i) {
@@ -348,9 +387,21 @@ Result<QList<Record>> RedisLayout::timedOut(RedisConnection &c, const QString &s
         if (!hashes)
             return hashes.error();
         for (qsizetype i = from; i < to; ++i) {
-            Result<std::optional<Record>> record = decode(scope, QString::fromUtf8(keys.at(i)), *hashes->at(i - from));
-            if (!record)
+            const QString key = QString::fromUtf8(keys.at(i));
+            Result<std::optional<Record>> record = decode(scope, key, *hashes->at(i - from));
+            if (!record && record.error().kind != ErrorKind::Corrupt)
                 return record.error();
+            if (!record) { // listed with what is wrong, never acted on (as walkInFlight does)
+                if (q.owner.isEmpty() && q.bizNoPrefix.isEmpty() && !q.startedBeforeMs) {
+                    Record bad;
+                    bad.scope = scope;
+                    bad.key = key;
+                    bad.state = RecordState::TimedOut;
+                    bad.readError = record.error().message;
+                    rows.append(std::move(bad));
+                }
+                continue;
+            }
             // Expired by Redis, claimed again, or completed by reconciliation meanwhile.
             if (!record.value() || record.value()->state != RecordState::TimedOut)
                 continue;

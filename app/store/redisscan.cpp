@@ -323,8 +323,10 @@ Result<qint64> RedisScan::countInFlight(const InFlightQuery &q)
     return qint64(std::count_if(s.value()->inFlight.cbegin(), s.value()->inFlight.cend(), [&](const Record &r) { return matches(r, q); }));
 }
 
-Result<QList<ScopeCount>> RedisScan::countByState()
+Result<QList<ScopeCount>> RedisScan::countByState(const QString &scope)
 {
+    if (!scope.isEmpty() && scope != m_layout.scope)
+        return QList<ScopeCount>();
     Result<SnapshotPtr> s = snapshot(m_cacheMs);
     if (!s)
         return s.error();

@@ -68,7 +68,7 @@ public:
     Result<QList<Record>> inFlight(const InFlightQuery &query);
     Result<qint64> countInFlight(const InFlightQuery &query);
     // IN_FLIGHT (unreadable records included: they are listed in flight) and COMPLETED.
-    Result<QList<ScopeCount>> countByState();
+    Result<QList<ScopeCount>> countByState(const QString &scope);
     Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute);
 
     // SCAN's MATCH pattern for keys starting with `prefix`: glob characters escaped.

@@ -248,6 +248,16 @@ Result<std::optional<Record>> RedisStore::get(const QString &scope, const QStrin
     return m_layout.decode(scope, key, *replies->at(1));
 }
 
+Error RedisStore::keyError(const QByteArray &error, const QByteArray &key, const QString &what) const
+{
+    if (!error.startsWith("WRONGTYPE"))
+        return m_layout.replyError(error, Text::tr("%1 (key %2)").arg(what, QString::fromUtf8(key)));
+    return makeError(ErrorKind::Corrupt, Text::tr("%1 failed on %2: the key %3 holds another type than idem-console writes there; "
+                                                  "another program wrote it. Inspect or delete that key; other scopes are not affected "
+                                                  "(--scope).")
+                                             .arg(what, displayUrl(), QString::fromUtf8(key)));
+}
+
 Result<QStringList> RedisStore::scopes(RedisConnection &c, const QString &only)
 {
     if (!only.isEmpty()) {
@@ -339,10 +349,11 @@ Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
         Result<QList<RedisReply>> replies = c.value()->pipeline(counts);
         if (!replies)
             return replies.error();
-        for (const RedisReply &reply : replies.value()) {
-            if (const QByteArray error = RedisConnection::errorText(*reply); !error.isEmpty())
-                return m_layout.replyError(error, Text::tr("Counting in-flight records"));
-            total += reply->integer;
+        for (qsizetype i = 0; i < replies->size(); ++i) {
+            const redisReply &reply = *replies->at(i);
+            if (const QByteArray error = RedisConnection::errorText(reply); !error.isEmpty())
+                return keyError(error, counts.at(i).at(1), Text::tr("Counting in-flight records"));
+            total += reply.integer;
         }
         return total;
     }
@@ -360,12 +371,12 @@ Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
     return total;
 }
 
-Result<QList<ScopeCount>> RedisStore::countByState()
+Result<QList<ScopeCount>> RedisStore::countByState(const QString &scope)
 {
     Result<RedisConnection *> c = connection();
     if (!c)
         return c.error();
-    Result<QStringList> names = scopes(*c.value(), QString());
+    Result<QStringList> names = scopes(*c.value(), scope);
     if (!names || names->isEmpty())
         return names ? QList<ScopeCount>() : Result<QList<ScopeCount>>(names.error());
     // Redis expires by its own clock: count what it has not expired yet.
@@ -391,7 +402,7 @@ Result<QList<ScopeCount>> RedisStore::countByState()
     for (qsizetype i = 0; i < replies->size(); ++i) {
         const redisReply &reply = *replies->at(i);
         if (const QByteArray error = RedisConnection::errorText(reply); !error.isEmpty())
-            return m_layout.replyError(error, Text::tr("Counting records"));
+            return keyError(error, counts.at(i).at(1), Text::tr("Counting records"));
         if (reply.integer > 0)
             result.append(ScopeCount{names->at(i / 3), order[i % 3], reply.integer});
     }
@@ -419,7 +430,7 @@ Result<QList<CounterRow>> RedisStore::counters(const QString &scope, qint64 from
     for (qsizetype s = 0; s < minutes->size(); ++s) {
         const redisReply &list = *minutes->at(s);
         if (const QByteArray error = RedisConnection::errorText(list); !error.isEmpty())
-            return m_layout.replyError(error, Text::tr("Reading counters"));
+            return keyError(error, ranges.at(s).at(1), Text::tr("Reading counters"));
         for (size_t i = 0; i < list.elements; ++i) {
             const qint64 minute = bytes(list.element[i]).toLongLong();
             rows.append(CounterRow{names->at(s), minute, {}});
@@ -434,7 +445,7 @@ Result<QList<CounterRow>> RedisStore::counters(const QString &scope, qint64 from
     for (qsizetype r = 0; r < rows.size(); ++r) {
         const redisReply &hash = *hashes->at(r);
         if (const QByteArray error = RedisConnection::errorText(hash); !error.isEmpty())
-            return m_layout.replyError(error, Text::tr("Reading counters"));
+            return keyError(error, reads.at(r).at(1), Text::tr("Reading counters"));
         for (size_t i = 0; i + 1 < hash.elements; i += 2) {
             if (const std::optional<Counter> counter = counterFromName(QString::fromUtf8(bytes(hash.element[i]))))
                 rows[r].counts[*counter] += bytes(hash.element[i + 1]).toLongLong();

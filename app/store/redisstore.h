@@ -87,7 +87,7 @@ public:
     // their zsets over records Redis has not yet expired (by its own clock).
     // Records expired by a caller's clock but not yet purged count, as in SQL.
     // Three round trips (SMEMBERS, TIME, one pipeline for every scope), no scan.
-    Result<QList<ScopeCount>> countByState() override;
+    Result<QList<ScopeCount>> countByState(const QString &scope) override;
     // ZRANGEBYSCORE of each scope's minute index, then pipelined HGETALLs of
     // those minutes' hashes: 2 round trips (3 for every scope), whatever the
     // range; a minute whose hash has expired (8 days) is left out.
@@ -151,6 +151,9 @@ private:
     Result<Transition> transition(Script script, const QString &scope, const QString &key, qint64 nowMs,
                                   const RedisCommand &extraArgs);
     Result<QStringList> scopes(RedisConnection &c, const QString &only);
+    // An error reply to a command on `key`: WRONGTYPE names the key and says
+    // another program wrote it (Corrupt); anything else as replyError.
+    Error keyError(const QByteArray &error, const QByteArray &key, const QString &what) const;
     Result<AuditChainHead> readHead(RedisConnection &c, const QString &scope);
     // Chains `entry` after the scope's head and runs an audit script (its
     // chain arguments appended to args) until the head stayed put; returns

@@ -99,6 +99,11 @@ Result<RedisReply> RedisStore::appendChained(RedisConnection &c, Script script, 
         const QByteArray outcome = isArray(r, 1) ? bytes(r.element[0]) : QByteArray();
         if (outcome == "corrupt_audit" && r.elements >= 3) {
             const QByteArray key = bytes(r.element[1]);
+            if (bytes(r.element[2]) == "none")
+                return m_layout.corruptAuditKey(key, Text::tr("is missing while the chain's stream holds entries: the head was deleted. "
+                                                              "Actions in scope %1 stay blocked until the chain is looked at; other "
+                                                              "scopes go on")
+                                                         .arg(scope));
             const QString expected = key.endsWith(":head") ? QStringLiteral("hash") : QStringLiteral("stream");
             return m_layout.corruptAuditKey(key, Text::tr("holds a %1 instead of a %2: another program wrote that key")
                                                      .arg(QString::fromUtf8(bytes(r.element[2])), expected));
@@ -128,6 +133,8 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
                                                          .arg(operatorActionName(action.kind), recordStateName(action.expectedState),
                                                               action.scope, action.key));
     }
+    if (const std::optional<Error> refused = refuseActionCutoff(action))
+        return *refused;
     Result<RedisConnection *> c = connection();
     if (!c)
         return c.error();
@@ -146,7 +153,8 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
     RedisCommand args = scriptArgs(action.key, action.nowMs);
     args << operatorActionName(action.kind).toUtf8() << action.lease.toUtf8() << recordStateName(action.expectedState).toUtf8()
          << QByteArray::number(action.nowMs + action.retentionMs) << QByteArray::number(response.status)
-         << encodeHeaders(response.headers) << (response.body.isNull() ? QByteArray("") : response.body);
+         << encodeHeaders(response.headers) << (response.body.isNull() ? QByteArray("") : response.body)
+         << (action.startedBeforeMs ? QByteArray::number(*action.startedBeforeMs) : QByteArray());
     Result<RedisReply> reply = appendChained(*c.value(), Action, action.scope, keys, args, entry);
     if (!reply)
         return reply.error();

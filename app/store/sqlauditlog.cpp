@@ -82,6 +82,23 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
     const qint64 headSeq = hasHead ? q.value(0).toLongLong() : 0;
     const QString headHash = hasHead ? q.value(1).toString() : QString();
     q.finish();
+    if (!hasHead) {
+        // Entries without a head: the head was deleted (a hand edit).
+        // Starting again at seq 1 would collide with the first entry and
+        // hide the break; this scope is blocked, other scopes go on.
+        if (!run(q, {QStringLiteral("SELECT COUNT(*) FROM idem_audit WHERE scope = ?"), {entry.scope}}) || !q.next())
+            return failed(q, Text::tr("Reading the audit chain"));
+        const qint64 entries = q.value(0).toLongLong();
+        q.finish();
+        if (entries > 0)
+            return AppendFailure{makeError(ErrorKind::Corrupt,
+                                           Text::tr("The audit chain of scope %1 holds %2 entries but has no head: the head was "
+                                                    "deleted. Nothing was changed in scope %1; actions there stay blocked until the "
+                                                    "chain is looked at (idemctl audit verify). Other scopes go on.")
+                                               .arg(entry.scope)
+                                               .arg(entries)),
+                                 false};
+    }
     entry.chainAfter(headSeq, headHash);
 
     QSqlQuery insert(db);

@@ -187,6 +187,24 @@ QString SqlDialect::schemaProbe() const
                           "'idem_records_timedout', 'idem_audit', 'idem_audit_time', 'idem_audit_head')");
 }
 
+QString SqlDialect::auditSchemaProbe() const
+{
+    switch (m_kind) {
+    case Kind::Postgres:
+        return QStringLiteral("SELECT COUNT(to_regclass(name)) FROM unnest(ARRAY['idem_audit', 'idem_audit_time', 'idem_audit_head']) AS name");
+    case Kind::Mysql:
+        return QStringLiteral("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE() "
+                              "AND table_name IN ('idem_audit', 'idem_audit_head')");
+    case Kind::Sqlite: break;
+    }
+    return QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('idem_audit', 'idem_audit_time', 'idem_audit_head')");
+}
+
+int SqlDialect::auditSchemaObjectCount() const
+{
+    return m_kind == Kind::Mysql ? 2 : 3;
+}
+
 int SqlDialect::schemaObjectCount() const
 {
     switch (m_kind) {
@@ -346,6 +364,17 @@ QString SqlDialect::lockForUpdate() const
     return m_kind == Kind::Sqlite ? QString() : QStringLiteral(" FOR UPDATE");
 }
 
+QString sqlErrorText(const QSqlError &error)
+{
+    const QString text = error.text().trimmed();
+    if (!text.isEmpty())
+        return text;
+    return QCoreApplication::translate("SqlStore", "the database driver gave no reason (error type %1, code '%2'); the "
+                                                   "connection may have been closed")
+        .arg(int(error.type()))
+        .arg(error.nativeErrorCode());
+}
+
 SqlDialect::Failure SqlDialect::classify(const QSqlError &error) const
 {
     const QString code = error.nativeErrorCode();
@@ -391,4 +420,20 @@ SqlDialect::Failure SqlDialect::classify(const QSqlError &error) const
         break;
     }
     return Failure::Refused;
+}
+
+QString SqlDialect::readableRecord() const
+{
+    const QString earliest = QString::number(kEarliestRecordMs), latest = QString::number(kLatestRecordMs);
+    QString sql = QStringLiteral("created_at BETWEEN %1 AND %2 AND updated_at BETWEEN %1 AND %2 "
+                                 "AND (expires_at = 0 OR expires_at BETWEEN %1 AND %2) AND attempts BETWEEN 1 AND 2147483647 "
+                                 "AND status_code BETWEEN 0 AND 999 AND reconciled IN (0, 1) AND (state <> 'IN_FLIGHT' OR lease <> '')")
+                      .arg(earliest, latest);
+    // SQLite stores any value in any column, and compares a text above
+    // every number: the numbers must be stored as integers.
+    if (m_kind == Kind::Sqlite) {
+        for (const char *column : {"attempts", "status_code", "created_at", "updated_at", "expires_at", "reconciled"})
+            sql += QStringLiteral(" AND typeof(%1) = 'integer'").arg(QLatin1String(column));
+    }
+    return sql;
 }

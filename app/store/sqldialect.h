@@ -9,6 +9,10 @@
 
 class QSqlError;
 
+// The driver's text for an error, never empty: an operator always reads a
+// reason (issue 13: "Cannot start a transaction on …: " said nothing).
+QString sqlErrorText(const QSqlError &error);
+
 // A statement and its positional values, bound in order.
 struct SqlStatement {
     QString sql;
@@ -45,6 +49,10 @@ public:
     QString schemaResource() const;
     QString schemaProbe() const;
     int schemaObjectCount() const;
+    // The same for an audit-only database: the tables idem_audit and
+    // idem_audit_head (and the audit's index) only.
+    QString auditSchemaProbe() const;
+    int auditSchemaObjectCount() const;
     // PostgreSQL only (empty otherwise): one row per table privilege the user
     // lacks on existing tables, as "table privilege".
     QString missingPrivilegesQuery() const;
@@ -60,6 +68,12 @@ public:
     // countInFlight run exactly these).
     SqlStatement inFlightListing(const InFlightQuery &query) const;
     SqlStatement inFlightCount(const InFlightQuery &query) const;
+    // A WHERE condition (no leading AND) that holds for a row whose fields
+    // the engine could have written: whole numbers in nativeRangeProblem's
+    // ranges and a lease while in flight. An operator's compare-and-set adds
+    // it, so a row that only looks valid (attempts 'many', updated_at -5 or
+    // 1.5) is never changed; the listing flags the same rows unreadable.
+    QString readableRecord() const;
     // One multi-row upsert adding `rows` counter rows to what is stored.
     QString counterUpsert(qsizetype rows) const;
 

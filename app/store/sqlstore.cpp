@@ -6,11 +6,14 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace {
 
@@ -42,28 +45,85 @@ QByteArray bytes(const QVariant &value)
     return value.isNull() ? QByteArray() : value.toByteArray();
 }
 
-Result<Record> recordFromRow(const QSqlQuery &q)
+// A whole number as the database stored it; nullopt for anything else.
+// SQLite keeps what it is given in any column ('many', -5.5, a BLOB); the
+// servers' BIGINT columns come back as integers (or, from a text protocol,
+// as their digits).
+std::optional<qint64> wholeNumber(const QVariant &v)
+{
+    switch (v.typeId()) {
+    case QMetaType::Int:
+    case QMetaType::UInt:
+    case QMetaType::LongLong:
+    case QMetaType::Short:
+    case QMetaType::UShort:
+        return v.toLongLong();
+    case QMetaType::ULongLong:
+        return v.toULongLong() <= quint64(std::numeric_limits<qint64>::max()) ? std::optional<qint64>(v.toLongLong()) : std::nullopt;
+    case QMetaType::QString: {
+        static const QRegularExpression digits(QStringLiteral("^-?[0-9]{1,18}$"));
+        const QString text = v.toString();
+        return digits.match(text).hasMatch() ? std::optional<qint64>(text.toLongLong()) : std::nullopt;
+    }
+    default:
+        return std::nullopt;
+    }
+}
+
+// A row as a record. A value the engine never writes (an unknown state, a
+// field that is not a whole number or is out of range, an in-flight record
+// without a lease) sets readError, naming the row and what is wrong: the
+// listing shows it in red and no action applies to it (issue 13); fetch()
+// turns it into ErrorKind::Corrupt, so a claim never runs over it.
+Record recordFromRow(const QSqlQuery &q, const QString &where)
 {
     Record r;
     r.scope = q.value(0).toString();
     r.key = q.value(1).toString();
+    QStringList problems;
     const QString state = q.value(2).toString();
-    const std::optional<RecordState> parsed = recordStateFromName(state);
-    if (!parsed)
-        return makeError(ErrorKind::Corrupt, Text::tr("Record %1/%2 has an unknown state '%3'.").arg(r.scope, r.key, state));
-    r.state = *parsed;
+    if (const std::optional<RecordState> parsed = recordStateFromName(state))
+        r.state = *parsed;
+    else
+        problems << Text::tr("unknown state '%1'").arg(state.left(100));
     r.fingerprint = q.value(3).toString();
     r.lease = q.value(4).toString();
     r.owner = q.value(5).toString();
-    r.attempts = q.value(6).toInt();
     r.bizNo = q.value(7).toString();
-    r.statusCode = q.value(8).toInt();
     r.headers = bytes(q.value(9));
     r.body = bytes(q.value(10));
-    r.createdAt = q.value(11).toLongLong();
-    r.updatedAt = q.value(12).toLongLong();
-    r.expiresAt = q.value(13).toLongLong();
-    r.reconciled = q.value(14).toInt() != 0;
+    NativeNumbers n;
+    const std::pair<int, qint64 *> numbers[] = {{6, &n.attempts},   {8, &n.statusCode}, {11, &n.createdAt},
+                                                {12, &n.updatedAt}, {13, &n.expiresAt}, {14, &n.reconciled}};
+    static const char *const names[] = {"attempts", "status_code", "created_at", "updated_at", "expires_at", "reconciled"};
+    bool whole = true;
+    for (int i = 0; i < 6; ++i) {
+        const QVariant value = q.value(numbers[i].first);
+        if (const std::optional<qint64> parsed = wholeNumber(value)) {
+            *numbers[i].second = *parsed;
+            continue;
+        }
+        whole = false;
+        problems << Text::tr("%1=%2 is not a whole number").arg(QLatin1String(names[i]),
+                                                               value.isNull() ? QStringLiteral("NULL") : value.toString().left(100));
+        // Listed where the database sorts it: a fraction by its whole part.
+        if (numbers[i].first == 12 && value.typeId() == QMetaType::Double)
+            n.updatedAt = qint64(std::floor(qBound(-9.0e18, value.toDouble(), 9.0e18)));
+    }
+    if (whole) {
+        if (const QString problem = nativeRangeProblem(n, r.state, r.lease); !problem.isEmpty())
+            problems << problem;
+    }
+    r.attempts = int(qBound(qint64(0), n.attempts, qint64(std::numeric_limits<int>::max())));
+    r.statusCode = int(qBound(qint64(0), n.statusCode, qint64(999)));
+    r.createdAt = n.createdAt;
+    r.updatedAt = n.updatedAt;
+    r.expiresAt = n.expiresAt;
+    r.reconciled = n.reconciled != 0;
+    if (!problems.isEmpty())
+        r.readError = Text::tr("Record %1/%2 in %3 cannot be read: %4. The engine never writes that; nothing is done to it. "
+                               "Inspect or delete the row.")
+                          .arg(r.scope, r.key, where, problems.join(QStringLiteral("; ")));
     return r;
 }
 
@@ -153,28 +213,34 @@ Result<void> SqlStore::open()
     const Result<int> present = probeSchema(db.value());
     if (!present)
         return present.error();
+    const int complete = m_auditOnly ? m_dialect.auditSchemaObjectCount() : m_dialect.schemaObjectCount();
+    if (m_auditOnly && present.value() == 0 && !mayCreate)
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("%1 holds no audit log yet (no idem_audit table). Nothing was created: a read-only open "
+                                  "never creates one; the first operator action does.")
+                             .arg(displayUrl()));
     if (present.value() == 0 && !mayCreate)
         return makeError(ErrorKind::InvalidArgument,
                          Text::tr("%1 holds no idempotency store (no idem_records table). Nothing was created: opening a store to read "
                                   "or to act on it never creates one. Check the URL, or create the store with idemctl init.")
                              .arg(displayUrl()));
-    if (present.value() < m_dialect.schemaObjectCount() && openMode() == OpenMode::ReadOnly)
+    if (present.value() < complete && openMode() == OpenMode::ReadOnly)
         return makeError(ErrorKind::InvalidArgument,
                          Text::tr("The store at %1 is incomplete (%2 of its %3 tables and indexes); a read-only open does not add the "
                                   "rest. Open it once to write (idemctl init) to complete it.")
                              .arg(displayUrl())
                              .arg(present.value())
-                             .arg(m_dialect.schemaObjectCount()));
-    if (present.value() < m_dialect.schemaObjectCount()) {
+                             .arg(complete));
+    if (present.value() < complete) {
         if (Result<void> created = createSchema(db.value()); !created) {
             // Two processes creating the schema at once can collide in the
             // catalog; what counts is that it is complete now.
             const Result<int> again = probeSchema(db.value());
-            if (!again || again.value() < m_dialect.schemaObjectCount())
+            if (!again || again.value() < complete)
                 return created.error();
         }
     }
-    if (Result<void> rights = checkPrivileges(db.value()); !rights)
+    if (Result<void> rights = m_auditOnly ? Result<void>() : checkPrivileges(db.value()); !rights)
         return rights.error();
     m_schemaReady = true;
     return {};
@@ -183,7 +249,7 @@ Result<void> SqlStore::open()
 Result<int> SqlStore::probeSchema(QSqlDatabase &db)
 {
     QSqlQuery q(db);
-    if (!q.exec(m_dialect.schemaProbe()) || !q.next())
+    if (!q.exec(m_auditOnly ? m_dialect.auditSchemaProbe() : m_dialect.schemaProbe()) || !q.next())
         return failure(q, Text::tr("Checking the schema"));
     return q.value(0).toInt();
 }
@@ -198,7 +264,7 @@ Result<void> SqlStore::createSchema(QSqlDatabase &db)
     // PostgreSQL runs DDL in a transaction: a refused statement leaves no half schema.
     const bool transactional = m_dialect.kind() == Dialect::Postgres;
     if (transactional && !db.transaction())
-        return makeError(ErrorKind::Unavailable, Text::tr("Cannot start a transaction on %1: %2").arg(displayUrl(), db.lastError().text()));
+        return makeError(ErrorKind::Unavailable, Text::tr("Cannot start a transaction on %1: %2").arg(displayUrl(), sqlErrorText(db.lastError())));
     QSqlQuery q(db);
     for (const QString &statement : text.split(QStringLiteral(";\n"), Qt::SkipEmptyParts)) {
         QString sql;
@@ -206,7 +272,8 @@ Result<void> SqlStore::createSchema(QSqlDatabase &db)
             if (!line.trimmed().startsWith(QStringLiteral("--")))
                 sql += line + QLatin1Char('\n');
         }
-        if (sql.trimmed().isEmpty() || q.exec(sql))
+        // An audit-only database gets the audit's statements only.
+        if (sql.trimmed().isEmpty() || (m_auditOnly && !sql.contains(QLatin1String("idem_audit"))) || q.exec(sql))
             continue;
         const QSqlError error = q.lastError();
         if (transactional)
@@ -217,10 +284,10 @@ Result<void> SqlStore::createSchema(QSqlDatabase &db)
         const bool known = who.exec(m_dialect.schemaOwnerQuery()) && who.next();
         return makeError(ErrorKind::Refused,
                          m_dialect.missingDdlRightMessage(known ? who.value(0).toString() : m_url.database,
-                                                          known ? who.value(1).toString() : m_url.user, error.text().trimmed()));
+                                                          known ? who.value(1).toString() : m_url.user, sqlErrorText(error)));
     }
     if (transactional && !db.commit())
-        return makeError(ErrorKind::Unavailable, Text::tr("Cannot commit the schema on %1: %2").arg(displayUrl(), db.lastError().text()));
+        return makeError(ErrorKind::Unavailable, Text::tr("Cannot commit the schema on %1: %2").arg(displayUrl(), sqlErrorText(db.lastError())));
     return {};
 }
 
@@ -257,7 +324,7 @@ Error SqlStore::failure(const QSqlQuery &query, const QString &what)
     const bool unavailable = kind == SqlDialect::Failure::ConnectionLost || kind == SqlDialect::Failure::Deadlock
         || kind == SqlDialect::Failure::Busy;
     return makeError(unavailable ? ErrorKind::Unavailable : ErrorKind::Refused,
-                     Text::tr("%1 failed on %2: %3").arg(what, displayUrl(), error.text().trimmed()));
+                     Text::tr("%1 failed on %2: %3").arg(what, displayUrl(), sqlErrorText(error)));
 }
 
 bool SqlStore::run(QSqlQuery &query, const SqlStatement &statement)
@@ -303,10 +370,10 @@ Result<std::optional<Record>> SqlStore::fetch(QSqlDatabase &db, const QString &s
         return failure(q, Text::tr("Reading a record"));
     if (!q.next())
         return std::optional<Record>();
-    Result<Record> record = recordFromRow(q);
-    if (!record)
-        return record.error();
-    return std::optional<Record>(std::move(record).value());
+    Record record = recordFromRow(q, displayUrl());
+    if (!record.readError.isEmpty())
+        return makeError(ErrorKind::Corrupt, record.readError);
+    return std::optional<Record>(std::move(record));
 }
 
 Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
@@ -500,12 +567,9 @@ Result<QList<Record>> SqlStore::inFlight(const InFlightQuery &query)
         if (!run(q, m_dialect.inFlightListing(query)))
             return failure(q, Text::tr("Listing in-flight records"));
         QList<Record> rows;
-        while (q.next()) {
-            Result<Record> record = recordFromRow(q);
-            if (!record)
-                return record.error();
-            rows.append(std::move(record).value());
-        }
+        while (q.next())
+            rows.append(recordFromRow(q, displayUrl())); // an unreadable row is listed, with readError
+
         return rows;
     });
 }
@@ -521,12 +585,18 @@ Result<qint64> SqlStore::countInFlight(const InFlightQuery &query)
     });
 }
 
-Result<QList<ScopeCount>> SqlStore::countByState()
+Result<QList<ScopeCount>> SqlStore::countByState(const QString &scope)
 {
+    SqlStatement count{QStringLiteral("SELECT scope, state, COUNT(*) FROM idem_records"), {}};
+    if (!scope.isEmpty()) {
+        count.sql += QStringLiteral(" WHERE scope = ?");
+        count.values << scope;
+    }
+    count.sql += QStringLiteral(" GROUP BY scope, state ORDER BY scope, state");
     return readOnce([&](QSqlDatabase &db) -> Result<QList<ScopeCount>> {
         QSqlQuery q(db);
         q.setForwardOnly(true);
-        if (!q.exec(QStringLiteral("SELECT scope, state, COUNT(*) FROM idem_records GROUP BY scope, state ORDER BY scope, state")))
+        if (!run(q, count))
             return failure(q, Text::tr("Counting records"));
         QList<ScopeCount> counts;
         while (q.next()) {

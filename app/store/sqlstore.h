@@ -53,7 +53,7 @@ public:
     Result<std::optional<Record>> get(const QString &scope, const QString &key) override;
     Result<QList<Record>> inFlight(const InFlightQuery &query) override;
     Result<qint64> countInFlight(const InFlightQuery &query) override;
-    Result<QList<ScopeCount>> countByState() override;
+    Result<QList<ScopeCount>> countByState(const QString &scope) override;
     Result<QList<CounterRow>> counters(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
     Result<void> flushCounters() override;
     Result<qint64> purgeExpired(qint64 nowMs) override;
@@ -63,6 +63,12 @@ public:
     Result<QList<AuditEntry>> auditEntries(const AuditQuery &query) override;
     Result<QList<AuditEntry>> auditChain(const QString &scope, const QString &afterStoreId, int limit) override;
     Result<QList<AuditChainHead>> auditHeads() override;
+
+    // An audit log only (a foreign store's `audit=` database, which may be
+    // the service's own): open() probes and creates the two audit tables
+    // and nothing else (issue 13.9: a service database got idem_records and
+    // idem_counters too). Set before open().
+    void setAuditOnly(bool auditOnly) { m_auditOnly = auditOnly; }
 
     // The calling thread's connection (for tools that keep tables beside the
     // records, like the simulator's orders table).
@@ -95,4 +101,5 @@ private:
     QMutex m_sqliteWriters;
     QMutex m_schemaMutex;
     bool m_schemaReady = false;
+    bool m_auditOnly = false;
 };

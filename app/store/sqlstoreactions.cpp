@@ -16,11 +16,18 @@ struct Text {
 };
 
 // The record change an action makes, as one compare-and-set statement on
-// (scope, key, lease, state).
-SqlStatement actionStatement(const OperatorAction &a)
+// (scope, key, lease, state), on an in-flight record's own updated_at being
+// before the action's cutoff, and on the row being readable: the age and the
+// validity are checked by the statement that changes the row, not only by
+// the preview that listed it (issue 13).
+SqlStatement actionStatement(const SqlDialect &dialect, const OperatorAction &a)
 {
-    const QVariantList where{a.scope, a.key, a.lease, recordStateName(a.expectedState)};
-    const QString cas = QStringLiteral(" WHERE scope = ? AND idem_key = ? AND lease = ? AND state = ?");
+    QVariantList where{a.scope, a.key, a.lease, recordStateName(a.expectedState)};
+    QString cas = QStringLiteral(" WHERE scope = ? AND idem_key = ? AND lease = ? AND state = ? AND ") + dialect.readableRecord();
+    if (a.expectedState == RecordState::InFlight) {
+        cas += QStringLiteral(" AND updated_at < ?");
+        where << a.startedBeforeMs.value_or(0);
+    }
     switch (a.kind) {
     case OperatorActionKind::MarkTimedOut:
         return {QStringLiteral("UPDATE idem_records SET state = 'TIMED_OUT', updated_at = ?, expires_at = ?") + cas,
@@ -48,6 +55,8 @@ Result<ActionResult> SqlStore::applyAction(const OperatorAction &action)
         return makeError(ErrorKind::InvalidArgument,
                          Text::tr("%1 applies to in-flight records only (or timed-out ones, for reconciliation).")
                              .arg(operatorActionName(action.kind)));
+    if (const std::optional<Error> refused = refuseActionCutoff(action))
+        return *refused;
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
         return db.error();
@@ -79,20 +88,24 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
 {
     if (!db.transaction())
         return makeError(ErrorKind::Unavailable,
-                         Text::tr("Cannot start a transaction on %1: %2").arg(displayUrl(), db.lastError().text()));
+                         Text::tr("Cannot start a transaction on %1: %2").arg(displayUrl(), sqlErrorText(db.lastError())));
     QSqlQuery change(db);
-    if (!run(change, actionStatement(action))) {
+    if (!run(change, actionStatement(m_dialect, action))) {
         retry = m_dialect.classify(change.lastError()) == SqlDialect::Failure::Deadlock;
         const Error error = failure(change, Text::tr("Applying \"%1\" to %2/%3").arg(operatorActionName(action.kind), action.scope, action.key));
         db.rollback();
         return error;
     }
     if (change.numRowsAffected() != 1) {
-        // Changed since the preview: nothing written, nothing audited.
+        // Changed since the preview (another lease or state, an attempt that
+        // started after the cutoff), or unreadable: nothing written, nothing
+        // audited. An unreadable row is an error naming it (fetch).
         db.rollback();
         Result<std::optional<Record>> current = fetch(db, action.scope, action.key);
         if (!current)
-            return current.error();
+            return makeError(current.error().kind, Text::tr("\"%1\" was not applied to %2/%3: %4")
+                                                       .arg(operatorActionName(action.kind), action.scope, action.key,
+                                                            current.error().message));
         return ActionResult{current.value() ? TransitionOutcome::StaleLease : TransitionOutcome::NotFound, current.value(),
                             std::nullopt, {}};
     }
@@ -109,7 +122,7 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
         return failed->error;
     }
     if (!db.commit()) {
-        const QString why = db.lastError().text();
+        const QString why = sqlErrorText(db.lastError());
         db.rollback();
         return makeError(ErrorKind::Unavailable, Text::tr("Cannot commit \"%1\" on %2/%3: %4")
                                                      .arg(operatorActionName(action.kind), action.scope, action.key, why));
@@ -130,7 +143,7 @@ Result<AuditEntry> SqlStore::appendAudit(const AuditEntry &entry)
     for (int attempt = 1;; ++attempt) {
         if (!db.value().transaction())
             return makeError(ErrorKind::Unavailable,
-                             Text::tr("Cannot start a transaction on %1: %2").arg(displayUrl(), db.value().lastError().text()));
+                             Text::tr("Cannot start a transaction on %1: %2").arg(displayUrl(), sqlErrorText(db.value().lastError())));
         AuditEntry stored = entry;
         std::optional<SqlAuditLog::AppendFailure> failed = m_audit.append(db.value(), stored);
         if (!failed && db.value().commit())

@@ -1,5 +1,14 @@
 #include "store.h"
 
+#include <QCoreApplication>
+
+namespace {
+// Messages of this file, in the "Store" translation context.
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(Store)
+};
+} // namespace
+
 QString claimOutcomeName(ClaimOutcome outcome)
 {
     switch (outcome) {
@@ -64,4 +73,28 @@ bool isAfterPosition(const Record &r, const InFlightQuery &query)
 Result<QList<ActivityRow>> Store::activity(const QString &, qint64, qint64)
 {
     return makeError(ErrorKind::NotBuilt, QStringLiteral("This store keeps counters; read counters() instead."));
+}
+
+std::optional<Error> refuseActionCutoff(const OperatorAction &action)
+{
+    if (action.expectedState != RecordState::InFlight)
+        return std::nullopt;
+    if (!action.startedBeforeMs)
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("\"%1\" on %2/%3 was refused: an action on an in-flight record needs the age it was chosen by "
+                                  "(a cutoff), and none was given. Nothing was changed.")
+                             .arg(operatorActionName(action.kind), action.scope, action.key));
+    if (*action.startedBeforeMs <= 0)
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("\"%1\" on %2/%3 was refused: its cutoff %4 is at or before 1970, which would match every attempt, "
+                                  "even one that just started. Nothing was changed.")
+                             .arg(operatorActionName(action.kind), action.scope, action.key)
+                             .arg(*action.startedBeforeMs));
+    return std::nullopt;
+}
+
+bool startedBeforeCutoff(const OperatorAction &action, const Record &current)
+{
+    return action.expectedState != RecordState::InFlight
+        || (action.startedBeforeMs && current.updatedAt < *action.startedBeforeMs);
 }

@@ -105,6 +105,7 @@ enum class OperatorActionKind {
 };
 
 QString operatorActionName(OperatorActionKind kind);  // "timeout", "reconcile-complete", "reconcile-release"
+
 // The audit entry's state after an applied action: TIMED_OUT, COMPLETED, RELEASED.
 QString actionStateAfter(OperatorActionKind kind);
 
@@ -117,10 +118,26 @@ struct OperatorAction {
     Response response;              // ReconcileComplete only
     qint64 nowMs = 0;
     qint64 retentionMs = 0;         // MarkTimedOut, ReconcileComplete
+    // The age the operator chose, as a cutoff (ageCutoff): an action on an
+    // IN_FLIGHT record applies only if the record's own updated_at is before
+    // it, checked inside the compare-and-set, so an attempt that started
+    // after the preview (or whose index said it was older than it is) is
+    // skipped, never timed out or released. Required for IN_FLIGHT: every
+    // store refuses an action without one, or with one at or before the
+    // epoch (refuseActionCutoff). A TIMED_OUT record (the reconcile wizard's
+    // second source) was declared stuck by an operator already: no cutoff.
+    std::optional<qint64> startedBeforeMs;
     // operatorName, host, batchId, reason and evidence come from the caller;
     // the store fills scope, key, action, states, atMs (= nowMs), seq and hashes.
     AuditEntry audit;
 };
+
+// InvalidArgument when an action on an IN_FLIGHT record has no cutoff or
+// one at or before the epoch (OperatorAction::startedBeforeMs); every store's
+// applyAction calls it first.
+std::optional<Error> refuseActionCutoff(const OperatorAction &action);
+// Whether the record's own updated_at lets the action apply (before the cutoff).
+bool startedBeforeCutoff(const OperatorAction &action, const Record &current);
 
 struct ActionResult {
     TransitionOutcome outcome = TransitionOutcome::Applied;
@@ -214,7 +231,9 @@ public:
     virtual Result<std::optional<Record>> get(const QString &scope, const QString &key) = 0;
     virtual Result<QList<Record>> inFlight(const InFlightQuery &query) = 0;
     virtual Result<qint64> countInFlight(const InFlightQuery &query) = 0;
-    virtual Result<QList<ScopeCount>> countByState() = 0;
+    // Records per scope and state; `scope` empty: every scope. A scope
+    // whose keys another program broke fails only a count that includes it.
+    virtual Result<QList<ScopeCount>> countByState(const QString &scope) = 0;
 
     // Counter rows with minute in [fromMinute, toMinute]; empty scope: all.
     virtual Result<QList<CounterRow>> counters(const QString &scope, qint64 fromMinute, qint64 toMinute) = 0;

@@ -5,12 +5,14 @@
 -- KEYS[1..6] as record.lua, KEYS[7] the audit stream, KEYS[8] its head.
 -- ARGV[5] 'timeout' | 'reconcile-complete' | 'reconcile-release', ARGV[6] lease,
 -- ARGV[7] expected state, ARGV[8] expires_at, ARGV[9] status, ARGV[10] headers,
--- ARGV[11] body (reconcile-complete), ARGV[12] head seq, ARGV[13] head hash
--- (as read), ARGV[14] the entry's seq, ARGV[15] its hash, ARGV[16..] its
--- field/value pairs.
+-- ARGV[11] body (reconcile-complete), ARGV[12] the cutoff: an IN_FLIGHT
+-- record's own updated_at must be before it ('' for TIMED_OUT),
+-- ARGV[13] head seq, ARGV[14] head hash (as read), ARGV[15] the entry's seq,
+-- ARGV[16] its hash, ARGV[17..] its field/value pairs.
 -- Returns {'applied', stream id, record fields or false (released)},
--- {'stale', 0, record fields}, {'not_found'}, {'chain_moved', head seq, head hash},
--- {'corrupt', reason, detail} or {'corrupt_audit', key, type}.
+-- {'stale', 0, record fields} (another lease or state, or an attempt that
+-- started at or after the cutoff), {'not_found'}, {'chain_moved', head seq,
+-- head hash}, {'corrupt', reason, detail} or {'corrupt_audit', key, type}.
 local kind = ARGV[5]
 if kind ~= 'timeout' and kind ~= 'reconcile-complete' and kind ~= 'reconcile-release' then
     return redis.error_reply('ERR unknown operator action ' .. kind)
@@ -29,7 +31,22 @@ end
 if r.lease ~= ARGV[6] or r.state ~= ARGV[7] then
     return {'stale', 0, r.values}
 end
-local moved = moved_head(KEYS[8], ARGV[12], ARGV[13])
+if r.state == 'IN_FLIGHT' then
+    -- The age is the record's own, not the index's: an index entry that says
+    -- the attempt is older than the record does is not believed.
+    local score = redis.call('ZSCORE', KEYS[2], ARGV[1])
+    if not score or tonumber(score) ~= tonumber(r.updated_at) then
+        return {'corrupt', 'index', (score or 'none') .. ' ' .. r.updated_at}
+    end
+    local cutoff = tonumber(ARGV[12])
+    if not cutoff or cutoff <= 0 then
+        return redis.error_reply('ERR an action on an in-flight record needs a positive cutoff')
+    end
+    if tonumber(r.updated_at) >= cutoff then
+        return {'stale', 0, r.values}
+    end
+end
+local moved = moved_head(KEYS[8], ARGV[13], ARGV[14])
 if moved then
     return {'chain_moved', moved[1], moved[2]}
 end
@@ -57,7 +74,7 @@ else
     redis.call('ZREM', KEYS[4], ARGV[1])
     count('reconciled')
 end
-local id = append_entry(KEYS[7], KEYS[8], ARGV[14], ARGV[15], 16)
+local id = append_entry(KEYS[7], KEYS[8], ARGV[15], ARGV[16], 17)
 local values = false
 if kind ~= 'reconcile-release' then
     values = redis.call('HMGET', KEYS[1], unpack(FIELDS))

@@ -15,9 +15,16 @@ local function bad_audit_key(stream, head)
     if kind ~= 'none' and kind ~= 'stream' then
         return stream, kind
     end
+    local stream_kind = kind
     kind = redis.call('TYPE', head).ok
     if kind ~= 'none' and kind ~= 'hash' then
         return head, kind
+    end
+    -- Entries without a head: the head was deleted. Appending would start
+    -- the chain again at seq 1 and hide the break; the scope is blocked
+    -- until an operator looks (idemctl audit verify), other scopes are not.
+    if kind == 'none' and stream_kind == 'stream' then
+        return head, 'none'
     end
     return nil
 end

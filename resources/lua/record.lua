@@ -15,10 +15,13 @@ local FIELDS = {'state', 'fingerprint', 'lease', 'owner', 'attempts', 'biz_no', 
                 'headers', 'body', 'created_at', 'updated_at', 'expires_at', 'reconciled'}
 local NUMERIC = {'attempts', 'status_code', 'created_at', 'updated_at', 'expires_at', 'reconciled'}
 local STATES = {IN_FLIGHT = true, COMPLETED = true, TIMED_OUT = true}
+-- kEarliestRecordMs and kLatestRecordMs of app/store/record.h.
+local EARLIEST_MS = 946684800000
+local LATEST_MS = 253402300799999
 
 -- The record at key: nil when absent; nil, reason, detail when the key holds
 -- something the engine cannot read (reasons: type, missing, state, number,
--- response; RedisStore words them). A bad value is never taken for an absent
+-- range, response; RedisStore words them). A bad value is never taken for an absent
 -- record: that would run the business twice.
 local function read_record(key)
     local kind = redis.call('TYPE', key).ok
@@ -44,9 +47,40 @@ local function read_record(key)
         return nil, 'state', r.state
     end
     for _, name in ipairs(NUMERIC) do
-        if not tonumber(r[name]) then
+        if not string.match(r[name], '^%-?%d+$') or #r[name] > 16 then
             return nil, 'number', name .. '=' .. r[name]
         end
+    end
+    -- The ranges of Record's nativeRangeProblem (app/store/record.cpp): a
+    -- value outside them was not written by the engine and says nothing true
+    -- about the attempt, so the record is unreadable, never taken as old.
+    local function bad_time(name, zero_ok)
+        local v = tonumber(r[name])
+        if zero_ok and v == 0 then
+            return false
+        end
+        return v < EARLIEST_MS or v > LATEST_MS
+    end
+    for _, name in ipairs({'created_at', 'updated_at'}) do
+        if bad_time(name, false) then
+            return nil, 'range', name .. '=' .. r[name]
+        end
+    end
+    if bad_time('expires_at', true) then
+        return nil, 'range', 'expires_at=' .. r.expires_at
+    end
+    local attempts, status, reconciled = tonumber(r.attempts), tonumber(r.status_code), tonumber(r.reconciled)
+    if attempts < 1 or attempts > 2147483647 then
+        return nil, 'range', 'attempts=' .. r.attempts
+    end
+    if status < 0 or status > 999 then
+        return nil, 'range', 'status_code=' .. r.status_code
+    end
+    if reconciled ~= 0 and reconciled ~= 1 then
+        return nil, 'range', 'reconciled=' .. r.reconciled
+    end
+    if r.state == 'IN_FLIGHT' and r.lease == '' then
+        return nil, 'range', 'lease='
     end
     if r.state == 'COMPLETED' and not (r.headers and r.body) then
         return nil, 'response', ''
