@@ -11,6 +11,7 @@ namespace {
 struct ProbeReading {
     qint64 inFlight = 0;
     qint64 roundTripMs = 0;
+    QString timeZoneNote;
 };
 
 using ProbeWatcher = QFutureWatcher<Result<ProbeReading>>;
@@ -38,7 +39,7 @@ void StoreProbe::start(const QString &url)
         Result<qint64> count = store.countInFlight(InFlightQuery{});
         if (!count)
             return count.error();
-        return ProbeReading{count.value(), timer.elapsed()};
+        return ProbeReading{count.value(), timer.elapsed(), store.timeZoneNote()};
     });
     // The watcher lives with the session: when the attempt is abandoned it
     // stays behind to delete the session once the job has ended.
@@ -50,7 +51,7 @@ void StoreProbe::start(const QString &url)
         m_session = nullptr; // deleteLater above takes it
         const Result<ProbeReading> &reading = watcher->future().result();
         if (reading)
-            emit succeeded(reading->inFlight, reading->roundTripMs);
+            emit succeeded(reading->inFlight, reading->roundTripMs, reading->timeZoneNote);
         else
             emit failed(reading.error().message);
     });

@@ -23,7 +23,8 @@ public:
     bool isRunning() const { return m_session != nullptr; }
 
 signals:
-    void succeeded(qint64 inFlight, qint64 roundTripMs);
+    // timeZoneNote: how the store reads times without a zone (empty for native stores).
+    void succeeded(qint64 inFlight, qint64 roundTripMs, const QString &timeZoneNote);
     void failed(const QString &message);
 
 private:

@@ -114,6 +114,11 @@ void TestLayout::refusedFiles_data()
     QTest::newRow("states on go") << QByteArray(R"({"base":"go-middleware","states":{"processing":"P"}})") << QStringLiteral("java-handler");
     QTest::newRow("same state twice") << QByteArray(R"({"base":"java-handler","states":{"success":"PROCESSING"}})") << QStringLiteral("must differ");
     QTest::newRow("failed is success") << QByteArray(R"({"base":"java-handler","states":{"failed":["SUCCESS"]}})") << QStringLiteral("must differ");
+    QTest::newRow("time zone with a quote") << QByteArray(R"({"base":"java-handler","sql":{"time_zone":"+08:00'; DROP TABLE x"}})")
+                                            << QStringLiteral("time_zone");
+    QTest::newRow("time zone not a string") << QByteArray(R"({"base":"java-handler","sql":{"time_zone":8}})") << QStringLiteral("time_zone");
+    QTest::newRow("time zone offset out of range") << QByteArray(R"({"base":"java-handler","sql":{"time_zone":"+25:00"}})")
+                                                   << QStringLiteral("+25:00");
     QTest::newRow("empty state") << QByteArray(R"({"base":"java-handler","states":{"timeout":""}})") << QStringLiteral("1 to 64");
     QTest::newRow("scope with brace") << QByteArray(R"({"base":"go-middleware","scope":"a{b}"})") << QStringLiteral("scope");
     QTest::newRow("retention zero") << QByteArray(R"({"base":"go-middleware","retention_seconds":0})") << QStringLiteral("retention_seconds");
@@ -235,6 +240,10 @@ void TestLayout::defaultAuditFileIsStable()
 
 void TestLayout::shippedExamplesParse()
 {
+    const Result<Layout> zoned = Layout::fromJson(R"({"base":"java-handler","sql":{"time_zone":"Asia/Shanghai"}})", QStringLiteral("zoned"));
+    QVERIFY2(zoned, zoned ? "" : qPrintable(zoned.error().message));
+    QCOMPARE(zoned->timeZone, QStringLiteral("Asia/Shanghai"));
+    QVERIFY(Layout::builtin(QStringLiteral("java-handler"))->timeZone.isEmpty()); // default: the session's zone
     const Result<Layout> java = Layout::fromFile(QStringLiteral(IDEM_LAYOUTS_DIR "/java-handler-example.json"));
     QVERIFY2(java.ok(), qPrintable(java.error().message));
     QCOMPARE(java->name, QStringLiteral("acme-pay"));

@@ -83,6 +83,8 @@ private slots:
     void javaListingAndDetail();
     void javaActionsAndCache();
     void javaTimeoutIsNotRunAgainReleaseIs();
+    void javaTimeZoneOfTheWriter();
+    void javaCacheStepRetried();
     void javaCacheDown();
     void javaWithoutCacheIsRefusedUnlessSaid();
     void javaRaceAfterAudit();
@@ -1030,4 +1032,120 @@ void TestLayoutSql::auditInTheServiceDatabaseAddsOnlyAuditTables()
     while (tables.next())
         names << tables.value(0).toString();
     QCOMPARE(names, QStringList({QStringLiteral("idem_audit"), QStringLiteral("idem_audit_head"), QStringLiteral("idempotency_records")}));
+}
+
+// Issue 13.7: a JVM in Asia/Shanghai writes DATETIME wall times into a UTC
+// MySQL. Read in the session's zone, a record stuck for 15 minutes starts
+// 7 h 45 min in the future: no age threshold matches it, and the sweep and
+// the listing say so, naming the setting. With the layout's time zone set
+// (here as time_zone=, idemctl --time-zone) its age is 15 minutes and the
+// sweep finds it.
+void TestLayoutSql::javaTimeZoneOfTheWriter()
+{
+    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
+    const QString t = javaTable(QStringLiteral("idem_java_tz"));
+    QVERIFY(!t.isEmpty());
+    QSqlDatabase db = writer("IDEM_TEST_MYSQL_URL");
+    const qint64 startedSecs = QDateTime::currentSecsSinceEpoch() - 15 * 60;
+    QVERIFY(exec(db, QStringLiteral("SET time_zone = '+08:00'")));
+    QVERIFY(exec(db, QStringLiteral("SET timestamp = ?"), {startedSecs}));
+    QVERIFY(exec(db, sql(kJavaInsert, t), {QStringLiteral("tz-1"), QStringLiteral("order"), QStringLiteral("NO"), QStringLiteral("{}")}));
+    QVERIFY(exec(db, QStringLiteral("SET timestamp = DEFAULT")));
+    QVERIFY(exec(db, QStringLiteral("SET time_zone = DEFAULT")));
+    const QString layout = javaLayout(t);
+    const auto openIn = [&](const QString &zone) {
+        Result<StoreUrl> url = StoreUrl::parse(qEnvironmentVariable("IDEM_TEST_MYSQL_URL"));
+        url->options.insert(QStringLiteral("layout"), layout);
+        url->options.insert(QStringLiteral("audit"), QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("audit%1.db").arg(++m_files)));
+        if (!zone.isEmpty())
+            url->options.insert(QStringLiteral("time_zone"), zone);
+        return openStore(url.value(), OpenMode::ReadOnly);
+    };
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    {
+        auto store = openIn(QString());
+        QVERIFY2(store, qPrintable(store.error().message));
+        QVERIFY2(store.value()->timeZoneNote().contains(QLatin1String("sql.time_zone")), qPrintable(store.value()->timeZoneNote()));
+        const Result<SweepPreview> preview = TimeoutSweep::preview(*store.value(), SweepCriteria{QString(), 10 * 60 * 1000}, now);
+        QVERIFY2(preview, qPrintable(preview.error().message));
+        QCOMPARE(preview->matched, 0);
+        QVERIFY2(preview->futureLeadMs > 7 * 3600 * 1000 && preview->futureLeadMs < 8 * 3600 * 1000, QByteArray::number(preview->futureLeadMs).constData());
+        QVERIFY2(preview->futureWarning.contains(QLatin1String("time_zone")) && preview->futureWarning.contains(QLatin1String("7 h")),
+                 qPrintable(preview->futureWarning));
+    }
+    for (const QString &zone : {QStringLiteral("+08:00")}) {
+        auto store = openIn(zone);
+        QVERIFY2(store, qPrintable(store.error().message));
+        QVERIFY2(store.value()->timeZoneNote().contains(zone), qPrintable(store.value()->timeZoneNote()));
+        const Record r = store.value()->get(QStringLiteral("order"), QStringLiteral("tz-1")).value().value();
+        QVERIFY2(qAbs(r.updatedAt - startedSecs * 1000) < 2000, qPrintable(QString::number(r.updatedAt - startedSecs * 1000)));
+        const Result<SweepPreview> preview = TimeoutSweep::preview(*store.value(), SweepCriteria{QString(), 10 * 60 * 1000}, now);
+        QVERIFY2(preview, qPrintable(preview.error().message));
+        QCOMPARE(preview->matched, 1);
+        QCOMPARE(preview->futureLeadMs, 0);
+        QVERIFY(preview->futureWarning.isEmpty());
+    }
+    // A zone that could smuggle SQL, or that the server does not know, is refused with the setting named.
+    const auto bad = openIn(QStringLiteral("+08:00'; DROP TABLE x; --"));
+    QVERIFY(!bad);
+    QVERIFY2(bad.error().message.contains(QLatin1String("time_zone")), qPrintable(bad.error().message));
+    const auto unknown = openIn(QStringLiteral("Mars/Olympus_Mons"));
+    QVERIFY(!unknown);
+    QVERIFY2(unknown.error().message.contains(QLatin1String("Mars/Olympus_Mons")), qPrintable(unknown.error().message));
+}
+
+// Issue 13.2: a record changed in MySQL whose cache write failed (here the
+// Redis primary refuses writes, NOREPLICAS) counts as failed; once Redis
+// takes writes again, retrying the cache step brings the key along and is
+// audited. A record that changed since is not touched.
+void TestLayoutSql::javaCacheStepRetried()
+{
+    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
+    SKIP_UNLESS("IDEM_TEST_REDIS_URL");
+    const QString t = javaTable(QStringLiteral("idem_java_retry"));
+    QVERIFY(!t.isEmpty());
+    const QByteArray prefix = QStringLiteral("idem:%1:").arg(m_run).toUtf8();
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    for (const char *id : {"c-1", "c-2"}) {
+        QVERIFY(javaRow(t, QString::fromLatin1(id), QStringLiteral("order"), QStringLiteral("NO"), now - 1200));
+        QCOMPARE(redis({"SET", prefix + id, "PROCESSING", "EX", "600"}), QByteArray("OK"));
+    }
+    auto store = open("IDEM_TEST_MYSQL_URL", javaLayout(t), qEnvironmentVariable("IDEM_TEST_REDIS_URL"));
+    QVERIFY2(store, qPrintable(store.error().message));
+    const OperatorIdentity who{QStringLiteral("ops"), QStringLiteral("desk"), QStringLiteral("gateway timeout")};
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    const Result<SweepPreview> preview = TimeoutSweep::preview(*store.value(), SweepCriteria{QStringLiteral("order"), 10 * 60 * 1000}, nowMs);
+    QVERIFY2(preview, qPrintable(preview.error().message));
+    QCOMPARE(preview->matched, 2);
+
+    QCOMPARE(redis({"CONFIG", "SET", "min-replicas-to-write", "1"}), QByteArray("OK"));
+    auto writable = qScopeGuard([&] { redis({"CONFIG", "SET", "min-replicas-to-write", "0"}); });
+    const ActionReport applied = TimeoutSweep::apply(*store.value(), preview->targets, who, {}, nowMs).value();
+    QCOMPARE(applied.applied, 0);
+    QCOMPARE(applied.cacheFailed, 2);
+    QCOMPARE(applied.failures.size(), 2);
+    QVERIFY(applied.failures.at(0).cacheOnly);
+    QCOMPARE(applied.failures.at(0).kind, OperatorActionKind::MarkTimedOut);
+    QCOMPARE(redis({"GET", prefix + "c-1"}), QByteArray("PROCESSING"));
+    QCOMPARE(redis({"CONFIG", "SET", "min-replicas-to-write", "0"}), QByteArray("OK"));
+
+    // c-2 changed since (the handler's row is gone): its cache is left alone.
+    QSqlDatabase db = writer("IDEM_TEST_MYSQL_URL");
+    QVERIFY(exec(db, QStringLiteral("DELETE FROM %1 WHERE idempotent_id = 'c-2'").arg(t)));
+    const ActionReport retried = retryCacheSteps(*store.value(), applied.failures, who, applied.batchId, nowMs + 1000);
+    QCOMPARE(retried.matched, 2);
+    QCOMPARE(retried.applied, 1);
+    QCOMPARE(retried.failed, 1);
+    QCOMPARE(retried.failures.at(0).key, QStringLiteral("c-2"));
+    QVERIFY2(retried.failures.at(0).message.contains(QLatin1String("changed")), qPrintable(retried.failures.at(0).message));
+    QCOMPARE(redis({"EXISTS", prefix + "c-1"}), QByteArray("0"));
+    QCOMPARE(redis({"GET", prefix + "c-2"}), QByteArray("PROCESSING"));
+    AuditQuery query;
+    query.action = QStringLiteral("timeout-cache-updated");
+    const QList<AuditEntry> entries = store.value()->auditEntries(query).value();
+    QCOMPARE(entries.size(), 1);
+    QCOMPARE(entries.at(0).key, QStringLiteral("c-1"));
+    QCOMPARE(entries.at(0).batchId, applied.batchId);
+    const Result<AuditVerdict> verdict = AuditVerifier::verify(*store.value());
+    QVERIFY2(verdict && verdict->ok, verdict ? "chain broken" : qPrintable(verdict.error().message));
 }

@@ -75,6 +75,30 @@
         <source>%1 record(s) were changed in the store, but the service&apos;s cache was not updated, so the service still answers from the old value: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Retry the cache step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update the service&apos;s cache of the records changed in the store, for each record still as the action left it; audited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retrying the cache step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cache step was not retried: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cache step retried: the service&apos;s cache of all %1 record(s) is up to date now (batch %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cache step retried: %1 record(s) updated, %2 still not: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ActionTargetModel</name>
@@ -915,6 +939,30 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>The audit note saying so failed too: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Setting the layout&apos;s time zone &apos;%1&apos; (an offset such as +08:00 always works; a zone name needs the server&apos;s time zone tables)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the session&apos;s time zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (the server&apos;s system zone)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Times without a zone are read in %1, the layout&apos;s time_zone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Times without a zone are read in %1, the %2 session&apos;s zone. If the service writes them in another zone, set the layout&apos;s &quot;sql.time_zone&quot; (or --time-zone).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not read yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ForeignStore</name>
@@ -984,6 +1032,18 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>Writing an audit entry through a read-only open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retrying a cache step through a read-only open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2 changed after &quot;%3&quot; was applied, so its cache step was not retried: look at the record and its cache key first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cache of %1/%2 was updated, but its audit entry failed: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1404,6 +1464,22 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>The layout file %1 is larger than 1 MiB: it is not a layout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The time zone &apos;%1&apos; (%2) is not usable: give an offset such as +08:00, UTC, or a zone name such as Asia/Shanghai.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;sql.time_zone&quot; must be a string such as &quot;+08:00&quot; or &quot;Asia/Shanghai&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;sql.time_zone&quot; in layout %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time_zone applies to a foreign SQL layout (its zone-less timestamp columns); native stores keep times as epoch milliseconds.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2011,6 +2087,10 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>writing an audit entry</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>retrying the cache step of %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReconcileDryRunPage</name>
@@ -2411,6 +2491,10 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Times</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3271,6 +3355,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>&quot;%1&quot; on %2/%3 was refused: its cutoff %4 is at or before 1970, which would match every attempt, even one that just started. Nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This store has no cache step to retry: its actions are complete when applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreEntryForm</name>
@@ -3822,6 +3910,14 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>releasing records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: in-flight records start up to %1 h %2 min in the future, so their age reads 0 and no age threshold matches them. A timestamp column without a zone is probably read in another zone than the service writes it in. %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the clocks of the service&apos;s hosts.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4510,6 +4606,10 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
     </message>
     <message>
         <source>Batch %1 by %2: %3 released, %4 skipped (changed since the preview), %5 failed%6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Foreign SQL layouts: the zone the service writes its zone-less timestamp columns in (+08:00, UTC, Asia/Shanghai); default the database session&apos;s zone.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -75,6 +75,30 @@
         <source>%1 record(s) were changed in the store, but the service&apos;s cache was not updated, so the service still answers from the old value: %2</source>
         <translation>%1 条记录已在存储中修改，但服务的缓存未更新，服务仍按旧值应答：%2</translation>
     </message>
+    <message>
+        <source>Retry the cache step</source>
+        <translation>重试缓存步骤</translation>
+    </message>
+    <message>
+        <source>Update the service&apos;s cache of the records changed in the store, for each record still as the action left it; audited</source>
+        <translation>为在存储中已修改的记录更新服务的缓存（仅限仍保持操作后状态的记录）；会写入审计日志</translation>
+    </message>
+    <message>
+        <source>Retrying the cache step</source>
+        <translation>正在重试缓存步骤</translation>
+    </message>
+    <message>
+        <source>The cache step was not retried: %1</source>
+        <translation>未重试缓存步骤：%1</translation>
+    </message>
+    <message>
+        <source>Cache step retried: the service&apos;s cache of all %1 record(s) is up to date now (batch %2).</source>
+        <translation>已重试缓存步骤：全部 %1 条记录的服务缓存现已更新（批次 %2）。</translation>
+    </message>
+    <message>
+        <source>Cache step retried: %1 record(s) updated, %2 still not: %3</source>
+        <translation>已重试缓存步骤：已更新 %1 条记录，仍有 %2 条未更新：%3</translation>
+    </message>
 </context>
 <context>
     <name>ActionTargetModel</name>
@@ -923,6 +947,30 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>The audit note saying so failed too: %1</source>
         <translation>记录此情况的审计条目也写入失败：%1</translation>
     </message>
+    <message>
+        <source>Setting the layout&apos;s time zone &apos;%1&apos; (an offset such as +08:00 always works; a zone name needs the server&apos;s time zone tables)</source>
+        <translation>设置布局的时区“%1”（+08:00 这样的偏移量总是可用；时区名称需要服务器已加载时区表）</translation>
+    </message>
+    <message>
+        <source>Reading the session&apos;s time zone</source>
+        <translation>读取会话时区</translation>
+    </message>
+    <message>
+        <source>%1 (the server&apos;s system zone)</source>
+        <translation>%1（服务器的系统时区）</translation>
+    </message>
+    <message>
+        <source>Times without a zone are read in %1, the layout&apos;s time_zone.</source>
+        <translation>不带时区的时间按 %1 读取，即布局的 time_zone。</translation>
+    </message>
+    <message>
+        <source>Times without a zone are read in %1, the %2 session&apos;s zone. If the service writes them in another zone, set the layout&apos;s &quot;sql.time_zone&quot; (or --time-zone).</source>
+        <translation>不带时区的时间按 %1 读取，即 %2 会话的时区。如果服务按其他时区写入这些时间，请设置布局的 &quot;sql.time_zone&quot;（或 --time-zone）。</translation>
+    </message>
+    <message>
+        <source>(not read yet)</source>
+        <translation>（尚未读取）</translation>
+    </message>
 </context>
 <context>
     <name>ForeignStore</name>
@@ -993,6 +1041,18 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>Writing an audit entry through a read-only open</source>
         <translation>通过只读方式打开时写入审计条目</translation>
+    </message>
+    <message>
+        <source>Retrying a cache step through a read-only open</source>
+        <translation>通过只读方式打开时重试缓存步骤</translation>
+    </message>
+    <message>
+        <source>%1/%2 changed after &quot;%3&quot; was applied, so its cache step was not retried: look at the record and its cache key first.</source>
+        <translation>%1/%2 在执行“%3”之后已发生变化，因此未重试其缓存步骤：请先检查该记录及其缓存键。</translation>
+    </message>
+    <message>
+        <source>The cache of %1/%2 was updated, but its audit entry failed: %3</source>
+        <translation>%1/%2 的缓存已更新，但其审计条目写入失败：%3</translation>
     </message>
 </context>
 <context>
@@ -1413,6 +1473,22 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>The layout file %1 is larger than 1 MiB: it is not a layout.</source>
         <translation>布局文件 %1 大于 1 MiB：这不是布局文件。</translation>
+    </message>
+    <message>
+        <source>The time zone &apos;%1&apos; (%2) is not usable: give an offset such as +08:00, UTC, or a zone name such as Asia/Shanghai.</source>
+        <translation>时区“%1”（%2）不可用：请给出 +08:00 这样的偏移量、UTC，或 Asia/Shanghai 这样的时区名称。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;sql.time_zone&quot; must be a string such as &quot;+08:00&quot; or &quot;Asia/Shanghai&quot;.</source>
+        <translation>布局 %1：&quot;sql.time_zone&quot; 必须是字符串，例如 &quot;+08:00&quot; 或 &quot;Asia/Shanghai&quot;。</translation>
+    </message>
+    <message>
+        <source>&quot;sql.time_zone&quot; in layout %1</source>
+        <translation>布局 %1 中的 &quot;sql.time_zone&quot;</translation>
+    </message>
+    <message>
+        <source>time_zone applies to a foreign SQL layout (its zone-less timestamp columns); native stores keep times as epoch milliseconds.</source>
+        <translation>time_zone 仅适用于外部 SQL 布局（其不带时区的时间戳列）；原生存储以纪元毫秒保存时间。</translation>
     </message>
 </context>
 <context>
@@ -2019,6 +2095,10 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>writing an audit entry</source>
         <translation>写入审计条目</translation>
     </message>
+    <message>
+        <source>retrying the cache step of %1/%2</source>
+        <translation>重试 %1/%2 的缓存步骤</translation>
+    </message>
 </context>
 <context>
     <name>ReconcileDryRunPage</name>
@@ -2421,6 +2501,10 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>unreadable</source>
         <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>Times</source>
+        <translation>时间</translation>
     </message>
 </context>
 <context>
@@ -3280,6 +3364,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>&quot;%1&quot; on %2/%3 was refused: its cutoff %4 is at or before 1970, which would match every attempt, even one that just started. Nothing was changed.</source>
         <translation>对 %2/%3 的“%1”被拒绝：其截止时间 %4 在 1970 年或之前，这会匹配所有尝试，包括刚刚开始的。未做任何更改。</translation>
     </message>
+    <message>
+        <source>This store has no cache step to retry: its actions are complete when applied.</source>
+        <translation>此存储没有可重试的缓存步骤：其操作在执行时即已完成。</translation>
+    </message>
 </context>
 <context>
     <name>StoreEntryForm</name>
@@ -3831,6 +3919,14 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>releasing records</source>
         <translation>释放记录</translation>
+    </message>
+    <message>
+        <source>Warning: in-flight records start up to %1 h %2 min in the future, so their age reads 0 and no age threshold matches them. A timestamp column without a zone is probably read in another zone than the service writes it in. %3</source>
+        <translation>警告：有处理中的记录的开始时间最多在未来 %1 小时 %2 分钟，因此其时长显示为 0，任何时长阈值都匹配不到它们。很可能是不带时区的时间戳列被按与服务写入时不同的时区读取了。%3</translation>
+    </message>
+    <message>
+        <source>Check the clocks of the service&apos;s hosts.</source>
+        <translation>请检查服务所在主机的时钟。</translation>
     </message>
 </context>
 <context>
@@ -4537,6 +4633,10 @@ idem-console 的无界面版本。
     <message>
         <source>Batch %1 by %2: %3 released, %4 skipped (changed since the preview), %5 failed%6.</source>
         <translation>批次 %1（操作员 %2）：已释放 %3 条，已跳过 %4 条（预览后已变更），失败 %5 条%6。</translation>
+    </message>
+    <message>
+        <source>Foreign SQL layouts: the zone the service writes its zone-less timestamp columns in (+08:00, UTC, Asia/Shanghai); default the database session&apos;s zone.</source>
+        <translation>外部 SQL 布局：服务写入不带时区的时间戳列时所用的时区（+08:00、UTC、Asia/Shanghai）；默认为数据库会话的时区。</translation>
     </message>
 </context>
 <context>

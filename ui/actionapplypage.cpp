@@ -1,13 +1,22 @@
 #include "actionapplypage.h"
 
 #include "jobprogresswidget.h"
+#include "storesession.h"
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <QDateTime>
+
 #include <algorithm>
+
+namespace {
+const QString kAlarm = QStringLiteral("color: #b71c1c; font-weight: bold; padding: 6px; border: 1px solid #e0a0a0; background: #fdecea;");
+const QString kDone = QStringLiteral("color: #1b5e20; font-weight: bold; padding: 6px; border: 1px solid #a5d6a7; background: #e8f5e9;");
+} // namespace
 
 ActionApplyPage::ActionApplyPage(QWidget *parent)
     : QWizardPage(parent)
@@ -15,6 +24,7 @@ ActionApplyPage::ActionApplyPage(QWidget *parent)
     , m_summary(new QLabel(this))
     , m_error(new QLabel(this))
     , m_details(new QTreeWidget(this))
+    , m_retryCache(new QPushButton(tr("Retry the cache step"), this))
 {
     setTitle(tr("Apply"));
     setSubTitle(tr("Each record changes only if it is still as the preview saw it (same state, same lease)."));
@@ -25,7 +35,7 @@ ActionApplyPage::ActionApplyPage(QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #b71c1c; font-weight: bold; padding: 6px; border: 1px solid #e0a0a0; background: #fdecea;"));
+    m_error->setStyleSheet(kAlarm);
     m_error->hide();
     m_details->setColumnCount(3);
     m_details->setHeaderLabels({tr("Scope"), tr("Key"), tr("What happened")});
@@ -33,9 +43,30 @@ ActionApplyPage::ActionApplyPage(QWidget *parent)
     m_details->setColumnWidth(0, 110);
     m_details->setColumnWidth(1, 260);
     m_details->hide();
+    m_retryCache->setObjectName(QStringLiteral("retryCache"));
+    m_retryCache->setToolTip(tr("Update the service's cache of the records changed in the store, for each record still as the "
+                                "action left it; audited"));
+    m_retryCache->hide();
+    connect(m_retryCache, &QPushButton::clicked, this, [this] {
+        if (!m_session || m_cacheFailures.isEmpty() || m_progress->isRunning())
+            return;
+        m_retryCache->setEnabled(false);
+        const QList<ActionFailure> failures = m_cacheFailures;
+        const OperatorIdentity who = m_who();
+        const QString batch = m_result && *m_result ? m_result->value().batchId : QString();
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const ActionControl control = m_progress->start(tr("Retrying the cache step"));
+        m_session->request<ActionReport>(
+            this,
+            [failures, who, batch, now, control](Store &store) -> Result<ActionReport> {
+                return retryCacheSteps(store, failures, who, batch, now, control);
+            },
+            [this](const Result<ActionReport> &result) { finishCacheRetry(result); });
+    });
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_progress);
     layout->addWidget(m_error);
+    layout->addWidget(m_retryCache, 0, Qt::AlignLeft);
     layout->addWidget(m_summary);
     layout->addWidget(m_details, 1);
     layout->addStretch(0); // keeps the summary at the top while the lists are hidden
@@ -48,6 +79,9 @@ void ActionApplyPage::initializePage()
     m_error->hide();
     m_details->clear();
     m_details->hide();
+    m_retryCache->hide();
+    m_cacheFailures.clear();
+    m_error->setStyleSheet(kAlarm);
     if (m_starter)
         m_starter(this);
 }
@@ -92,6 +126,12 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
                              .arg(r.cacheFailed)
                              .arg(std::find_if(r.failures.cbegin(), r.failures.cend(), [](const ActionFailure &f) { return f.cacheOnly; })->message));
         m_error->show();
+        for (const ActionFailure &f : r.failures) {
+            if (f.cacheOnly)
+                m_cacheFailures.append(f);
+        }
+        m_retryCache->setEnabled(true);
+        m_retryCache->setVisible(m_session != nullptr);
     } else if (!r.failures.isEmpty() && r.applied == 0) {
         // Typically one cause for all (read-only, store down): say it plainly.
         m_error->setText(tr("Nothing was applied: %1").arg(r.failures.constFirst().message));
@@ -114,4 +154,34 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
     m_details->setVisible(m_details->topLevelItemCount() > 0);
     emit completeChanged();
     emit finished(r);
+}
+
+void ActionApplyPage::enableCacheRetry(StoreSession *session, std::function<OperatorIdentity()> who)
+{
+    m_session = session;
+    m_who = std::move(who);
+}
+
+void ActionApplyPage::finishCacheRetry(const Result<ActionReport> &result)
+{
+    m_progress->finish();
+    m_retryCache->setEnabled(true);
+    if (!result) {
+        m_error->setText(tr("The cache step was not retried: %1").arg(result.error().message));
+        return;
+    }
+    const ActionReport &r = result.value();
+    m_cacheFailures = r.failures; // what is still not done
+    if (r.failed == 0) {
+        m_retryCache->hide();
+        m_error->setStyleSheet(kDone);
+        m_error->setText(tr("Cache step retried: the service's cache of all %1 record(s) is up to date now (batch %2).")
+                             .arg(r.applied)
+                             .arg(r.batchId));
+        return;
+    }
+    m_error->setText(tr("Cache step retried: %1 record(s) updated, %2 still not: %3")
+                         .arg(r.applied)
+                         .arg(r.failed)
+                         .arg(r.failures.constFirst().message));
 }

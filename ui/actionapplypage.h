@@ -9,6 +9,8 @@
 
 class JobProgressWidget;
 class QLabel;
+class QPushButton;
+class StoreSession;
 class QTreeWidget;
 
 // Applies the plan when shown (the wizard's starter runs the job on its own
@@ -25,6 +27,12 @@ public:
     // Called when the page is shown; it starts the job with
     // progress()->start(…) and calls finish() with the answer.
     void setStarter(std::function<void(ActionApplyPage *)> starter) { m_starter = std::move(starter); }
+    // "Retry the cache step", shown when records changed in the store but
+    // not in the service's cache (java-handler): runs retryCacheSteps on the
+    // wizard's session as `who`, under the applied batch's id.
+    void enableCacheRetry(StoreSession *session, std::function<OperatorIdentity()> who);
+    void finishCacheRetry(const Result<ActionReport> &result);
+    QPushButton *retryCacheButton() const { return m_retryCache; }
     JobProgressWidget *progress() const { return m_progress; }
     void finish(const Result<ActionReport> &result);
 
@@ -45,5 +53,9 @@ private:
     QLabel *m_error;
     QTreeWidget *m_details;
     std::function<void(ActionApplyPage *)> m_starter;
+    StoreSession *m_session = nullptr;
+    std::function<OperatorIdentity()> m_who;
+    QPushButton *m_retryCache;
+    QList<ActionFailure> m_cacheFailures;
     std::optional<Result<ActionReport>> m_result;
 };

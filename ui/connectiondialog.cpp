@@ -104,8 +104,9 @@ ConnectionDialog::ConnectionDialog(AppSettings *settings, PasswordVault *vault, 
     connect(m_remove, &QPushButton::clicked, this, &ConnectionDialog::removeEntry);
     connect(m_list, &QListWidget::currentItemChanged, this, &ConnectionDialog::selectionChanged);
     connect(m_form, &StoreEntryForm::edited, this, &ConnectionDialog::formEdited);
-    connect(m_probe, &StoreProbe::succeeded, this, [this](qint64 inFlight, qint64 roundTripMs) {
-        showTestResult(true, tr("Connected, %1 in flight, round trip %2 ms").arg(inFlight).arg(roundTripMs));
+    connect(m_probe, &StoreProbe::succeeded, this, [this](qint64 inFlight, qint64 roundTripMs, const QString &timeZoneNote) {
+        const QString connected = tr("Connected, %1 in flight, round trip %2 ms").arg(inFlight).arg(roundTripMs);
+        showTestResult(true, timeZoneNote.isEmpty() ? connected : connected + QStringLiteral(". ") + timeZoneNote);
     });
     connect(m_probe, &StoreProbe::failed, this, [this](const QString &message) { showTestResult(false, message); });
 

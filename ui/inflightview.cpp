@@ -1,7 +1,9 @@
 #include "inflightview.h"
 
 #include "inflightrecordmodel.h"
+#include "ops/timeoutsweep.h"
 #include "recorddetailview.h"
+#include "storesession.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -29,6 +31,8 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     , m_table(new QTableView(this))
     , m_count(new QLabel(this))
     , m_detail(new RecordDetailView(this))
+    , m_session(session)
+    , m_future(new QLabel(this))
     , m_timeout(new QPushButton(tr("Mark timed out…"), this))
     , m_debounce(new QTimer(this))
     , m_scanRow(new QWidget(this))
@@ -90,6 +94,11 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     scan->addWidget(m_scanCount);
     m_scanRow->setVisible(false);
     layout->addWidget(m_scanRow);
+    m_future->setObjectName(QStringLiteral("futureWarning"));
+    m_future->setWordWrap(true);
+    m_future->setStyleSheet(QStringLiteral("color: #b71c1c; font-weight: bold;"));
+    m_future->setVisible(false);
+    layout->addWidget(m_future);
 
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -232,6 +241,30 @@ void InFlightView::applyFilter()
     q.owner = m_owner->text().trimmed();
     m_count->setText(tr("Loading …"));
     m_model->setFilter(q);
+    checkTimes(q.scope);
+}
+
+void InFlightView::checkTimes(const QString &scope)
+{
+    struct Times {
+        QString note;
+        QString warning;
+    };
+    m_session->request<Times>(
+        this,
+        [scope](Store &store) -> Result<Times> {
+            const Result<qint64> lead = futureLeadMs(store, scope, QDateTime::currentMSecsSinceEpoch());
+            if (!lead)
+                return lead.error();
+            return Times{store.timeZoneNote(), futureRecordsWarning(lead.value(), store.timeZoneNote())};
+        },
+        [this](const Result<Times> &times) {
+            if (!times)
+                return; // the listing shows the store's error
+            m_detail->setTimeZoneNote(times->note);
+            m_future->setText(times->warning);
+            m_future->setVisible(!times->warning.isEmpty());
+        });
 }
 
 void InFlightView::updateCount()

@@ -52,6 +52,9 @@ public:
     QPushButton *scanCancelButton() const { return m_scanCancel; }
     QSpinBox *scanCountBox() const { return m_scanCount; }
     QProgressBar *scanBar() const { return m_scanBar; }
+    // Red line above the table when in-flight records start in the future
+    // (a zone-less timestamp column read in another zone, issue 13.7).
+    QLabel *futureWarning() const { return m_future; }
 
 signals:
     // "Mark timed out…": the wizard, with the view's current scope prefilled.
@@ -64,6 +67,10 @@ private:
     void showSelected();
     void showScanControls();
     void updateScanLine();
+    // Off the GUI thread: the store's time zone note (for the details) and
+    // whether the newest in-flight record of the filter's scope starts in
+    // the future.
+    void checkTimes(const QString &scope);
 
     InFlightRecordModel *m_model;
     QComboBox *m_scope;
@@ -74,6 +81,8 @@ private:
     QTableView *m_table;
     QLabel *m_count;
     RecordDetailView *m_detail;
+    StoreSession *m_session;
+    QLabel *m_future;
     QSplitter *m_splitter;
     QPushButton *m_timeout;
     QTimer *m_debounce;

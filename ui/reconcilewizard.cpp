@@ -44,6 +44,7 @@ ReconcileWizard::ReconcileWizard(const QString &url, OpenMode mode, QWidget *par
             .arg(s.complete).arg(s.release).arg(s.review);
     });
     m_apply->setStarter([this](ActionApplyPage *page) { startApply(page); });
+    m_apply->enableCacheRetry(m_session, [this] { return m_identity->identity(); });
     connect(m_apply, &ActionApplyPage::finished, this, [this](const ActionReport &report) {
         if (report.applied > 0)
             emit applied(report.batchId);

@@ -70,6 +70,7 @@ RecordDetailView::RecordDetailView(QWidget *parent)
         {QStringLiteral("fingerprint"), tr("Fingerprint")}, {QStringLiteral("status_code"), tr("Status code")},
         {QStringLiteral("created_at"), tr("Created")},   {QStringLiteral("updated_at"), tr("Updated")},
         {QStringLiteral("expires_at"), tr("Expires")},   {QStringLiteral("reconciled"), tr("Reconciled")},
+        {QStringLiteral("time_zone"), tr("Times")},
     };
     for (const auto &[name, caption] : fields) {
         auto *value = new QLabel(this);
@@ -78,6 +79,7 @@ RecordDetailView::RecordDetailView(QWidget *parent)
         m_form->addRow(caption + QLatin1Char(':'), value);
         m_fields.insert(name, value);
     }
+    m_form->setRowVisible(m_fields.value(QStringLiteral("time_zone")), false);
     layout->addLayout(m_form);
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     layout->addWidget(new QLabel(tr("Headers"), this));
@@ -104,8 +106,10 @@ RecordDetailView::RecordDetailView(QWidget *parent)
 void RecordDetailView::clear()
 {
     m_record.reset();
-    for (QLabel *label : std::as_const(m_fields))
-        label->setText(QStringLiteral("–"));
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
+        if (it.key() != QLatin1String("time_zone")) // the store's, not the record's
+            it.value()->setText(QStringLiteral("–"));
+    }
     m_headers->clear();
     m_body->setPlainText(tr("Select a record to see its details."));
     m_bodyNote->clear();
@@ -206,6 +210,13 @@ QString RecordDetailView::fieldText(const QString &name) const
 QString RecordDetailView::bodyText() const
 {
     return m_body->toPlainText();
+}
+
+void RecordDetailView::setTimeZoneNote(const QString &note)
+{
+    QLabel *label = m_fields.value(QStringLiteral("time_zone"));
+    label->setText(note);
+    m_form->setRowVisible(label, !note.isEmpty());
 }
 
 QString RecordDetailView::readErrorText() const

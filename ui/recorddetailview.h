@@ -27,6 +27,9 @@ public:
     QString bodyText() const;
     QString headersText() const;
     QString readErrorText() const; // empty when the shown record was readable
+    // How the store reads times without a zone (Store::timeZoneNote), shown
+    // under the times; the row is hidden when empty (native stores).
+    void setTimeZoneNote(const QString &note);
 
 private:
     void renderBody();

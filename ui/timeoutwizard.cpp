@@ -233,6 +233,8 @@ private:
                           .arg(shown.join(QStringLiteral(", ")) + (m_preview.unreadableKeys.size() > 5 ? QStringLiteral(", …") : QString()))
                     + QStringLiteral("</span>");
         }
+        if (!m_preview.futureWarning.isEmpty())
+            text += QStringLiteral("<br><span style='color:#b71c1c'>") + m_preview.futureWarning.toHtmlEscaped() + QStringLiteral("</span>");
         m_summary->setText(text);
         // Owners with most records first: a dead host shows at the top.
         QList<QPair<QString, qint64>> owners;
@@ -286,6 +288,7 @@ TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
             + TimeoutSweep::meaningFor(layoutOf(m_session)).serviceNext;
     });
     m_apply->setStarter([this](ActionApplyPage *page) { startApply(page); });
+    m_apply->enableCacheRetry(m_session, [this] { return m_identity->identity(); });
     connect(m_apply, &ActionApplyPage::finished, this, [this](const ActionReport &report) {
         if (report.applied > 0)
             emit applied(report.batchId);

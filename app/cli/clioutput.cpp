@@ -143,6 +143,10 @@ void addStoreOptions(QCommandLineParser &parser)
                                                               "without --cache or --no-cache, sweep and reconcile refuse.")});
     parser.addOption({QStringLiteral("scan-count"), CliText::tr("Foreign Redis layouts: keys per SCAN round trip (COUNT), 10 to 100000."),
                       QStringLiteral("n")});
+    parser.addOption({QStringLiteral("time-zone"), CliText::tr("Foreign SQL layouts: the zone the service writes its zone-less "
+                                                               "timestamp columns in (+08:00, UTC, Asia/Shanghai); default the "
+                                                               "database session's zone."),
+                      QStringLiteral("zone")});
     parser.addOption({QStringLiteral("json"), CliText::tr("Print machine-readable JSON.")});
     parser.addHelpOption();
 }
@@ -169,12 +173,14 @@ QString storeUrlText(const QCommandLineParser &parser)
         return url;
     if (parser.isSet(QStringLiteral("no-cache")) && !parser.isSet(QStringLiteral("cache")))
         url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + QStringLiteral("cache=none");
-    // --layout, --audit, --cache and --scan-count are the URL's options
-    // layout=, audit=, cache=, scan_count= (the console keeps them in the URL).
+    // --layout, --audit, --cache, --scan-count and --time-zone are the URL's
+    // options layout=, audit=, cache=, scan_count=, time_zone= (the console
+    // keeps them in the URL).
     for (const auto &[option, item] : {std::pair{QStringLiteral("layout"), QStringLiteral("layout")},
                                        std::pair{QStringLiteral("audit"), QStringLiteral("audit")},
                                        std::pair{QStringLiteral("cache"), QStringLiteral("cache")},
-                                       std::pair{QStringLiteral("scan-count"), QStringLiteral("scan_count")}}) {
+                                       std::pair{QStringLiteral("scan-count"), QStringLiteral("scan_count")},
+                                       std::pair{QStringLiteral("time-zone"), QStringLiteral("time_zone")}}) {
         if (!parser.isSet(option))
             continue;
         url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + item + QLatin1Char('=')

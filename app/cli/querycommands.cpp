@@ -2,6 +2,7 @@
 
 #include "clioutput.h"
 #include "guard/scopepolicy.h"
+#include "ops/timeoutsweep.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -127,12 +128,20 @@ int runInFlightCommand(const QStringList &arguments)
     if (!rows)
         return engineError(rows.error(), json);
     const qint64 t = now();
+    const Result<qint64> lead = futureLeadMs(*opened.value(), query.scope, t);
+    if (!lead)
+        return engineError(lead.error(), json);
+    const QString warning = futureRecordsWarning(lead.value(), opened.value()->timeZoneNote());
     if (json) {
         QJsonArray records;
         for (const Record &r : rows.value())
             records.append(recordToJson(r, t));
         QJsonObject out{{QStringLiteral("matched"), total.value()}, {QStringLiteral("records"), records},
                         {QStringLiteral("layout"), opened.value()->layoutName()}};
+        if (lead.value() > 0) {
+            out.insert(QStringLiteral("future_lead_ms"), lead.value());
+            out.insert(QStringLiteral("warning"), warning);
+        }
         if (const std::shared_ptr<ScanProgress> scan = opened.value()->scanProgress()) {
             out.insert(QStringLiteral("scanned_keys"), scan->scanned.load());
             out.insert(QStringLiteral("partial"), scan->lastCancelled.load());
@@ -141,6 +150,8 @@ int runInFlightCommand(const QStringList &arguments)
         return ExitOk;
     }
     printLine(CliText::tr("%1 in-flight record(s) match; showing %2.").arg(total.value()).arg(rows->size()));
+    if (!warning.isEmpty())
+        printLine(warning);
     for (const Record &r : rows.value()) {
         const bool stuck = r.ageMs(t) >= ScopePolicies::defaultFor(r.scope).inFlightTimeoutMs;
         printLine(QStringLiteral("%1  %2  %3  age=%4  attempts=%5  owner=%6  biz_no=%7%8")

@@ -130,6 +130,12 @@ int runSweepCommand(const QStringList &arguments)
                     {QStringLiteral("service_next"), serviceNext}};
     if (!preview->unreadableKeys.isEmpty())
         out.insert(QStringLiteral("unreadable"), QJsonArray::fromStringList(preview->unreadableKeys.mid(0, ListCap)));
+    if (preview->futureLeadMs > 0) {
+        out.insert(QStringLiteral("future_lead_ms"), preview->futureLeadMs);
+        out.insert(QStringLiteral("warning"), preview->futureWarning);
+        if (!json)
+            printLine(preview->futureWarning);
+    }
     if (!json && !preview->unreadableKeys.isEmpty())
         printLine(CliText::tr("%1 record(s) cannot be read and are left out (idemctl get shows why): %2")
                       .arg(preview->unreadableKeys.size())

@@ -101,7 +101,7 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, co
         const OperatorAction &action = actions.at(i);
         const Result<ActionResult> result = store.applyAction(action);
         if (!result) {
-            report.failures.append({action.scope, action.key, result.error().message});
+            report.failures.append({action.scope, action.key, result.error().message, false, action.kind});
             ++report.failed;
             // A store that is gone fails every record the same way: stop
             // instead of hammering it, and say which records were not tried.
@@ -115,7 +115,7 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, co
             }
         } else if (result->outcome == TransitionOutcome::Applied && !result->followUpError.isEmpty()) {
             // A partial failure is a failure: the service still answers from its old cache.
-            report.failures.append({action.scope, action.key, result->followUpError, true});
+            report.failures.append({action.scope, action.key, result->followUpError, true, action.kind});
             ++report.failed;
             ++report.cacheFailed;
         } else if (result->outcome == TransitionOutcome::Applied) {
@@ -128,5 +128,54 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, co
         if ((i + 1) % progressEvery == 0 || i + 1 == total)
             control.report(i + 1, total);
     }
+    return report;
+}
+
+ActionReport retryCacheSteps(Store &store, const QList<ActionFailure> &failures, const OperatorIdentity &who, const QString &batchId,
+                             qint64 nowMs, const ActionControl &control)
+{
+    ActionReport report;
+    report.batchId = batchId;
+    QList<ActionFailure> todo;
+    for (const ActionFailure &f : failures) {
+        if (f.cacheOnly)
+            todo.append(f);
+    }
+    report.matched = todo.size();
+    const QString host = who.host.trimmed().isEmpty() ? OperatorIdentity::defaultHost() : who.host.trimmed();
+    control.report(0, todo.size());
+    for (qsizetype i = 0; i < todo.size(); ++i) {
+        if (control.cancelled()) {
+            report.cancelled = true;
+            break;
+        }
+        const ActionFailure &f = todo.at(i);
+        OperatorAction action;
+        action.kind = f.kind;
+        action.scope = f.scope;
+        action.key = f.key;
+        action.nowMs = nowMs;
+        action.audit.operatorName = who.operatorName.trimmed();
+        action.audit.host = host;
+        action.audit.reason = who.reason.trimmed();
+        action.audit.batchId = batchId;
+        const Result<void> done = store.retryFollowUp(action);
+        if (done) {
+            ++report.applied;
+        } else {
+            ++report.failed;
+            report.failures.append({f.scope, f.key, done.error().message, true, f.kind});
+            if (done.error().kind == ErrorKind::Unavailable) {
+                for (qsizetype j = i + 1; j < todo.size(); ++j) {
+                    report.failures.append({todo.at(j).scope, todo.at(j).key, Text::tr("not attempted: %1").arg(done.error().message), true,
+                                            todo.at(j).kind});
+                    ++report.failed;
+                }
+                break;
+            }
+        }
+        control.report(i + 1, todo.size());
+    }
+    report.cacheFailed = report.failed;
     return report;
 }

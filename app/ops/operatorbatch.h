@@ -46,8 +46,9 @@ struct ActionFailure {
     QString key;
     QString message;
     // The record was changed, but the service's cache was not (java-handler):
-    // retrying the cache step (the message says how) completes the action.
+    // retrying the cache step (retryCacheSteps) completes the action.
     bool cacheOnly = false;
+    OperatorActionKind kind = OperatorActionKind::MarkTimedOut; // the action that failed
 };
 
 // What an applied sweep or reconcile plan did. matched = applied + skipped +
@@ -96,5 +97,12 @@ QString newBatchId(qint64 nowMs);
 // remaining records are left untouched and reported as failed with that error.
 ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, const ActionControl &control,
                           int progressEvery = 50);
+
+// Retries the cache step of each record an applied batch changed without
+// its cache (ActionFailure::cacheOnly; Store::retryFollowUp), audited under
+// the batch's id. applied: the caches now updated; failed: still not, with
+// why. A store that is gone leaves the rest untouched (reported failed).
+ActionReport retryCacheSteps(Store &store, const QList<ActionFailure> &failures, const OperatorIdentity &who, const QString &batchId,
+                             qint64 nowMs, const ActionControl &control = {});
 
 Q_DECLARE_METATYPE(ActionReport)

@@ -63,7 +63,40 @@ Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &cr
         const Record &last = page->constLast();
         query.after = InFlightQuery::Position{last.updatedAt, last.scope, last.key};
     }
+    // Records the cutoff left out because they seem to start in the future.
+    const Result<qint64> lead = futureLeadMs(store, criteria.scope, nowMs);
+    if (!lead)
+        return lead.error();
+    preview.futureLeadMs = lead.value();
+    preview.futureWarning = futureRecordsWarning(lead.value(), store.timeZoneNote());
     return preview;
+}
+
+Result<qint64> futureLeadMs(Store &store, const QString &scope, qint64 nowMs)
+{
+    InFlightQuery newest;
+    newest.scope = scope;
+    newest.newestFirst = true;
+    newest.limit = 1;
+    const Result<QList<Record>> rows = store.inFlight(newest);
+    if (!rows)
+        return rows.error();
+    if (rows->isEmpty() || rows->constFirst().updatedAt <= nowMs + kFutureToleranceMs)
+        return qint64(0);
+    return rows->constFirst().updatedAt - nowMs;
+}
+
+QString futureRecordsWarning(qint64 leadMs, const QString &timeZoneNote)
+{
+    if (leadMs <= 0)
+        return QString();
+    const qint64 minutes = leadMs / 60000;
+    return Text::tr("Warning: in-flight records start up to %1 h %2 min in the future, so their age reads 0 and no age threshold "
+                    "matches them. A timestamp column without a zone is probably read in another zone than the service writes "
+                    "it in. %3")
+        .arg(minutes / 60)
+        .arg(minutes % 60)
+        .arg(timeZoneNote.isEmpty() ? Text::tr("Check the clocks of the service's hosts.") : timeZoneNote);
 }
 
 TimeoutMeaning TimeoutSweep::meaningFor(const Layout &layout)

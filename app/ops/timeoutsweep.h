@@ -39,7 +39,22 @@ struct SweepPreview {
     // Cancelled while reading: the counts and targets cover only the pages
     // read so far, so this preview is not a complete picture to apply.
     bool cancelled = false;
+    // How far in the future the newest in-flight attempt starts (0: none
+    // beyond a minute), and the warning that names the time zone setting.
+    qint64 futureLeadMs = 0;
+    QString futureWarning;
 };
+
+// Records that start in the future are almost always a zone-less timestamp
+// column read in another zone than the service wrote it in (issue 13.7: a
+// JVM in Asia/Shanghai, a UTC MySQL): their age reads 0 and no sweep
+// matches them. A listing looks at its newest in-flight record and warns.
+constexpr qint64 kFutureToleranceMs = 60'000;
+// How far past nowMs (beyond the tolerance) the newest in-flight record of
+// the scope (empty: every scope) starts; 0 when none does.
+Result<qint64> futureLeadMs(Store &store, const QString &scope, qint64 nowMs);
+// The warning for a lead, naming the store's time zone setting; empty for 0.
+QString futureRecordsWarning(qint64 leadMs, const QString &timeZoneNote);
 
 // Mark timed out (DESIGN.md "Operator actions"): in-flight records older than
 // a threshold become TIMED_OUT so their clients may resubmit. The preview

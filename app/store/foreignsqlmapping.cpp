@@ -113,8 +113,11 @@ QString ForeignSqlMapping::literal(const QSqlDatabase &db, const QString &value)
 
 QString ForeignSqlMapping::milliseconds(const QString &column) const
 {
+    // The cast reads a timestamp without a zone in the session's TimeZone
+    // (the layout's time_zone when set) and leaves a timestamptz as it is;
+    // EXTRACT(EPOCH …) of a plain timestamp would take it as UTC.
     if (m_kind == SqlDialect::Kind::Postgres)
-        return QStringLiteral("CAST(FLOOR(EXTRACT(EPOCH FROM %1) * 1000) AS bigint)").arg(column);
+        return QStringLiteral("CAST(FLOOR(EXTRACT(EPOCH FROM CAST(%1 AS timestamptz)) * 1000) AS bigint)").arg(column);
     return QStringLiteral("CAST(FLOOR(UNIX_TIMESTAMP(%1) * 1000) AS SIGNED)").arg(column);
 }
 

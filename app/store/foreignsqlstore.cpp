@@ -51,9 +51,21 @@ ForeignSqlStore::ForeignSqlStore(const StoreUrl &url, const Layout &layout)
     , m_connections(sqlDriverName(url.kind), [url](QSqlDatabase &db) { configureSqlDatabase(db, url); },
           [this](QSqlDatabase &db) -> Result<void> {
               QSqlQuery q(db);
-              for (const QString &statement : m_dialect.sessionSetup()) {
+              QStringList setup = m_dialect.sessionSetup();
+              // The layout's zone for zone-less timestamp columns (checked by
+              // Layout::checkTimeZone, so it is safe as a literal): the
+              // server then reads and writes them (NOW()) as the service does.
+              if (!m_layout.timeZone.isEmpty())
+                  setup << (m_dialect.kind() == SqlDialect::Kind::Postgres ? QStringLiteral("SET TIME ZONE '%1'")
+                                                                            : QStringLiteral("SET time_zone = '%1'"))
+                               .arg(m_layout.timeZone);
+              for (const QString &statement : std::as_const(setup)) {
                   if (!q.exec(statement))
-                      return failure(q, Text::tr("Configuring the %1 connection").arg(m_dialect.serverName()));
+                      return failure(q, statement.startsWith(QLatin1String("SET TIME ZONE")) || statement.startsWith(QLatin1String("SET time_zone"))
+                                            ? Text::tr("Setting the layout's time zone '%1' (an offset such as +08:00 always works; "
+                                                       "a zone name needs the server's time zone tables)")
+                                                  .arg(m_layout.timeZone)
+                                            : Text::tr("Configuring the %1 connection").arg(m_dialect.serverName()));
               }
               return {};
           })
@@ -87,8 +99,24 @@ Result<void> ForeignSqlStore::openBackend()
         return checked;
     if (Result<void> cache = openCache(); !cache)
         return cache;
+    QSqlQuery zone(db.value());
+    const bool postgres = m_dialect.kind() == SqlDialect::Kind::Postgres;
+    if (!zone.exec(postgres ? QStringLiteral("SHOW TimeZone") : QStringLiteral("SELECT @@session.time_zone, @@system_time_zone")) || !zone.next())
+        return failure(zone, Text::tr("Reading the session's time zone"));
+    m_sessionZone = zone.value(0).toString();
+    if (!postgres && m_sessionZone == QLatin1String("SYSTEM"))
+        m_sessionZone = Text::tr("%1 (the server's system zone)").arg(zone.value(1).toString());
     m_mapping = std::make_unique<const ForeignSqlMapping>(m_layout, m_dialect.kind(), db.value());
     return {};
+}
+
+QString ForeignSqlStore::timeZoneNote() const
+{
+    if (!m_layout.timeZone.isEmpty())
+        return Text::tr("Times without a zone are read in %1, the layout's time_zone.").arg(m_layout.timeZone);
+    return Text::tr("Times without a zone are read in %1, the %2 session's zone. If the service writes them in another "
+                    "zone, set the layout's \"sql.time_zone\" (or --time-zone).")
+        .arg(m_sessionZone.isEmpty() ? Text::tr("(not read yet)") : m_sessionZone, m_dialect.serverName());
 }
 
 // The table and every mapped column must exist: a layout that names a

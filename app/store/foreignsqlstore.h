@@ -43,6 +43,7 @@ public:
     Result<qint64> countInFlight(const InFlightQuery &query) override;
     Result<QList<ScopeCount>> countByState(const QString &scope) override;
     Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
+    QString timeZoneNote() const override;
 
 protected:
     Result<void> openBackend() override;
@@ -66,6 +67,7 @@ private:
     SqlConnections m_connections;
     QMutex m_openMutex;
     std::unique_ptr<const ForeignSqlMapping> m_mapping; // set once by openBackend()
+    QString m_sessionZone; // the zone the session reads zone-less times in; set once by openBackend()
     QMutex m_cacheMutex;
     std::unique_ptr<RedisConnectionPool> m_cache; // java-handler with cache=…; set under m_cacheMutex
 };

@@ -220,6 +220,42 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
     return ActionResult{changed.value(), now ? now.value() : std::nullopt, std::nullopt, {}};
 }
 
+Result<void> ForeignStore::retryFollowUp(const OperatorAction &action)
+{
+    Result<Store *> audit = auditStore();
+    if (!audit)
+        return audit.error();
+    if (!audit.value())
+        return refused(Text::tr("Retrying a cache step through a read-only open"));
+    // Only while the record is as the action left it: a record the service
+    // claimed again since has a cache key of its own, which deleting would
+    // let a duplicate through.
+    Result<std::optional<Record>> now = readRecord(action.scope, action.key);
+    if (!now)
+        return now.error();
+    const bool asLeft = action.kind == OperatorActionKind::ReconcileRelease
+        ? !now.value()
+        : now.value() && now.value()->readError.isEmpty()
+              && now.value()->state == (action.kind == OperatorActionKind::MarkTimedOut ? RecordState::TimedOut : RecordState::Completed);
+    if (!asLeft)
+        return makeError(ErrorKind::Refused, Text::tr("%1/%2 changed after \"%3\" was applied, so its cache step was not retried: "
+                                                      "look at the record and its cache key first.")
+                                                 .arg(action.scope, action.key, operatorActionName(action.kind)));
+    if (Result<void> done = followUp(action); !done)
+        return done;
+    AuditEntry entry = action.audit;
+    entry.scope = action.scope;
+    entry.key = action.key;
+    entry.atMs = action.nowMs;
+    entry.action = operatorActionName(action.kind) + QStringLiteral("-cache-updated");
+    entry.stateBefore = stateAfter(m_layout, action.kind);
+    entry.stateAfter = entry.stateBefore;
+    if (Result<AuditEntry> written = audit.value()->appendAudit(entry); !written)
+        return makeError(written.error().kind, Text::tr("The cache of %1/%2 was updated, but its audit entry failed: %3")
+                                                   .arg(action.scope, action.key, written.error().message));
+    return {};
+}
+
 Result<AuditEntry> ForeignStore::appendAudit(const AuditEntry &entry)
 {
     Result<Store *> audit = auditStore();

@@ -54,6 +54,7 @@ public:
 
     Result<ActionResult> applyAction(const OperatorAction &action) override;
     Result<AuditEntry> appendAudit(const AuditEntry &entry) override;
+    Result<void> retryFollowUp(const OperatorAction &action) override;
     Result<QList<AuditEntry>> auditEntries(const AuditQuery &query) override;
     Result<QList<AuditEntry>> auditChain(const QString &scope, const QString &afterStoreId, int limit) override;
     Result<QList<AuditChainHead>> auditHeads() override;

@@ -125,6 +125,17 @@ Result<Layout> Layout::builtin(const QString &name)
     return bad(Text::tr("Unknown layout '%1': use native, go-middleware, java-handler or the path of a layout JSON file.").arg(name));
 }
 
+std::optional<Error> Layout::checkTimeZone(const QString &zone, const QString &what)
+{
+    static const QRegularExpression offset(QStringLiteral("^[+-](0[0-9]|1[0-4]):[0-5][0-9]$"));
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$"));
+    if (zone.size() <= 64 && (offset.match(zone).hasMatch() || name.match(zone).hasMatch()))
+        return std::nullopt;
+    return bad(Text::tr("The time zone '%1' (%2) is not usable: give an offset such as +08:00, UTC, or a zone name such as "
+                        "Asia/Shanghai.")
+                   .arg(zone.left(80), what));
+}
+
 Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
 {
     QJsonParseError parseError;
@@ -192,10 +203,17 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
     }));
     check(member(o, QStringLiteral("sql"), QJsonValue::Object, origin, [&](const QJsonValue &v) -> std::optional<Error> {
         const QJsonObject s = v.toObject();
-        if (auto e = unknownMembers(s, {QStringLiteral("table"), QStringLiteral("columns")}, QStringLiteral("\"sql\""), origin))
+        if (auto e = unknownMembers(s, {QStringLiteral("table"), QStringLiteral("columns"), QStringLiteral("time_zone")}, QStringLiteral("\"sql\""), origin))
             return e;
         if (s.contains(QStringLiteral("table")))
             l.table = s.value(QStringLiteral("table")).toString();
+        if (s.contains(QStringLiteral("time_zone"))) {
+            if (!s.value(QStringLiteral("time_zone")).isString())
+                return bad(Text::tr("Layout %1: \"sql.time_zone\" must be a string such as \"+08:00\" or \"Asia/Shanghai\".").arg(origin));
+            l.timeZone = s.value(QStringLiteral("time_zone")).toString();
+            if (auto e = checkTimeZone(l.timeZone, Text::tr("\"sql.time_zone\" in layout %1").arg(origin)))
+                return e;
+        }
         const QJsonObject columns = s.value(QStringLiteral("columns")).toObject();
         if (auto e = unknownMembers(columns, roles(l.family), QStringLiteral("\"sql.columns\""), origin))
             return e;

@@ -38,6 +38,13 @@ struct Layout {
 
     // SQL: table and column names, each checked by checkIdentifier().
     QString table;
+    // The zone the service wrote its zone-less timestamp columns in (MySQL
+    // DATETIME, PostgreSQL timestamp without time zone): "+08:00", "UTC",
+    // "Asia/Shanghai". Empty: the database session's own zone. A JVM in
+    // Asia/Shanghai writing into a UTC MySQL otherwise reads 8 hours in the
+    // future: a record stuck 15 minutes shows age 0 and no sweep matches it
+    // (issue 13.7). The connection's session zone is set to it.
+    QString timeZone;
     QMap<QString, QString> columns; // role -> column name; roles() lists them per family
 
     // State values (java-handler): what the status column holds.
@@ -69,4 +76,8 @@ struct Layout {
     // characters: names that need no quoting in PostgreSQL or MySQL. Quoted
     // anyway when used.
     static std::optional<Error> checkIdentifier(const QString &name, const QString &what);
+    // An offset (+08:00, -05:30), UTC, or a zone name (Asia/Shanghai):
+    // letters, digits, '_', '+', '-' and up to two '/', at most 64
+    // characters, so it can be sent as a literal.
+    static std::optional<Error> checkTimeZone(const QString &zone, const QString &what);
 };

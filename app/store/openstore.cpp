@@ -57,6 +57,16 @@ Result<std::unique_ptr<Store>> openStore(const StoreUrl &url, OpenMode mode)
     Result<Layout> layout = Layout::resolve(url.options.value(QStringLiteral("layout")));
     if (!layout)
         return layout.error();
+    // time_zone= in the URL (idemctl --time-zone) overrides the layout's.
+    if (const QString zone = url.options.value(QStringLiteral("time_zone")); !zone.isEmpty()) {
+        if (layout->isNative())
+            return makeError(ErrorKind::InvalidArgument, QCoreApplication::translate("Layout", "time_zone applies to a foreign SQL layout "
+                                                                                               "(its zone-less timestamp columns); native "
+                                                                                               "stores keep times as epoch milliseconds."));
+        if (std::optional<Error> bad = Layout::checkTimeZone(zone, QStringLiteral("time_zone=")))
+            return *bad;
+        layout->timeZone = zone;
+    }
     std::unique_ptr<Store> store;
     if (!layout->isNative()) {
         Result<std::unique_ptr<Store>> foreign = foreignStore(url, layout.value());

@@ -41,6 +41,11 @@ Result<qint64> ReadOnlyStore::purgeExpired(qint64)
     return refusal(QCoreApplication::translate("ReadOnlyStore", "purging expired records"));
 }
 
+Result<void> ReadOnlyStore::retryFollowUp(const OperatorAction &action)
+{
+    return refusal(QCoreApplication::translate("ReadOnlyStore", "retrying the cache step of %1/%2").arg(action.scope, action.key));
+}
+
 Result<ActionResult> ReadOnlyStore::applyAction(const OperatorAction &action)
 {
     return refusal(QCoreApplication::translate("ReadOnlyStore", "the operator action \"%1\" on %2/%3")

@@ -26,6 +26,8 @@ public:
     Result<QList<Record>> inFlight(const InFlightQuery &query) override { return m_inner->inFlight(query); }
     Result<qint64> countInFlight(const InFlightQuery &query) override { return m_inner->countInFlight(query); }
     Result<QList<ScopeCount>> countByState(const QString &scope) override { return m_inner->countByState(scope); }
+    QString timeZoneNote() const override { return m_inner->timeZoneNote(); }
+    Result<void> retryFollowUp(const OperatorAction &action) override;
     Result<QList<CounterRow>> counters(const QString &scope, qint64 fromMinute, qint64 toMinute) override
     {
         return m_inner->counters(scope, fromMinute, toMinute);

@@ -70,6 +70,11 @@ bool isAfterPosition(const Record &r, const InFlightQuery &query)
     return query.newestFirst ? keysetBefore(r, position) : keysetBefore(position, r);
 }
 
+Result<void> Store::retryFollowUp(const OperatorAction &)
+{
+    return makeError(ErrorKind::NotBuilt, Text::tr("This store has no cache step to retry: its actions are complete when applied."));
+}
+
 Result<QList<ActivityRow>> Store::activity(const QString &, qint64, qint64)
 {
     return makeError(ErrorKind::NotBuilt, QStringLiteral("This store keeps counters; read counters() instead."));

@@ -251,6 +251,11 @@ public:
     // StaleLease / NotFound change nothing and write no entry; they are not
     // late finishes. Counts timed_out or reconciled when applied.
     virtual Result<ActionResult> applyAction(const OperatorAction &action) = 0;
+    // Runs again the step an applied action left undone in the service's
+    // cache (ActionResult::followUpError: java-handler's Redis key), only
+    // while the record is still as the action left it, and audits it as
+    // "<action>-cache-updated". Stores with no such step: NotBuilt.
+    virtual Result<void> retryFollowUp(const OperatorAction &action);
     // An entry about no record (an alert, a refused action): appended to the
     // chain of entry.scope. Returns the entry as stored (seq, hashes).
     virtual Result<AuditEntry> appendAudit(const AuditEntry &entry) = 0;
@@ -275,6 +280,12 @@ public:
     // Progress of the listing scan, for stores that list by scanning; null
     // for stores with an in-flight index.
     virtual std::shared_ptr<ScanProgress> scanProgress() { return nullptr; }
+
+    // How the store reads times without a zone, for the operator (the
+    // connection form, the record detail, a listing that finds records
+    // starting in the future); empty when every time carries its zone
+    // (native stores keep epoch milliseconds).
+    virtual QString timeZoneNote() const { return QString(); }
 
     // False for a store opened read-only (ReadOnlyStore), whose writing
     // methods refuse with ErrorKind::Refused.
