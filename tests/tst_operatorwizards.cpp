@@ -13,6 +13,7 @@
 #include "store/openstore.h"
 
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -146,6 +147,11 @@ private slots:
         wizard.show();
         QCOMPARE(wizard.currentId(), int(TimeoutWizard::ScopePageId));
         QCOMPARE(child<QSpinBox>(&wizard, "olderThanMinutes")->value(), 10);
+        // What the service does next (issue 13.8): the guard runs a timed-out
+        // request again when its client resubmits, so no release is offered.
+        QVERIFY2(child<QLabel>(&wizard, "serviceNext")->text().contains(QStringLiteral("again")),
+                 qPrintable(child<QLabel>(&wizard, "serviceNext")->text()));
+        QVERIFY(!child<QCheckBox>(&wizard, "releaseInstead")->isVisibleTo(&wizard));
 
         wizard.next();
         QCOMPARE(wizard.currentId(), int(TimeoutWizard::PreviewPageId));
@@ -191,6 +197,35 @@ private slots:
             QCOMPARE(e.stateBefore, QStringLiteral("IN_FLIGHT"));
             QCOMPARE(e.stateAfter, QStringLiteral("TIMED_OUT"));
         }
+    }
+
+    // "Release instead" (offered where a timed-out record is not run again,
+    // java-handler; the path is the same on every store): the records are
+    // deleted, so their clients may resubmit, each audited.
+    void timeoutWizardCanReleaseInstead()
+    {
+        const QString url = makeStore();
+        TimeoutWizard wizard(url, OpenMode::ReadWrite);
+        wizard.setScope(QStringLiteral("payment"));
+        wizard.setRelease(true);
+        wizard.show();
+        QVERIFY(child<QLabel>(&wizard, "serviceNext")->text().contains(QStringLiteral("deleted")));
+        wizard.next();
+        waitForPreview(wizard);
+        QCOMPARE(wizard.previewModel()->rowCount(), 30);
+        wizard.next();
+        QVERIFY(child<QLabel>(&wizard, "confirmation")->text().contains(QStringLiteral("30 record(s) will be released")));
+        confirmAndApply(wizard);
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.applyPage()->isComplete(), 30000);
+        const Result<ActionReport> &result = *wizard.applyPage()->result();
+        QVERIFY2(result.ok(), qPrintable(result.error().message));
+        QCOMPARE(result->applied, qint64(30));
+        std::unique_ptr<Store> store = reopen(url);
+        bool exists = true;
+        stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-0"), &exists);
+        QVERIFY(!exists);
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("young-0")), RecordState::InFlight);
+        QCOMPARE(audit(*store, QStringLiteral("reconcile-release")).size(), 30);
     }
 
     void aRecordChangedAfterThePreviewIsSkipped()

@@ -3842,6 +3842,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Nothing has changed yet. These records would be deleted, so their clients may resubmit.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nothing has changed yet. These records would be released (deleted), so their clients may resubmit.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TimeoutScopePage</name>

@@ -3850,6 +3850,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Nothing has changed yet. These records would be deleted, so their clients may resubmit.</source>
         <translation>尚未做任何更改。这些记录将被删除，以便客户端可以重新提交。</translation>
     </message>
+    <message>
+        <source>Nothing has changed yet. These records would be released (deleted), so their clients may resubmit.</source>
+        <translation>尚未做任何更改。这些记录将被释放（删除），其客户端可以重新提交。</translation>
+    </message>
 </context>
 <context>
     <name>TimeoutScopePage</name>

@@ -167,7 +167,15 @@ public:
     const SweepPreview &preview() const { return m_preview; }
     bool isRunning() const { return m_progress->isRunning(); }
 
-    void initializePage() override { run(); }
+    void initializePage() override
+    {
+        if (m_timeoutSubtitle.isEmpty())
+            m_timeoutSubtitle = subTitle();
+        setSubTitle(m_scopePage->action() == SweepAction::Release
+                        ? tr("Nothing has changed yet. These records would be released (deleted), so their clients may resubmit.")
+                        : m_timeoutSubtitle);
+        run();
+    }
     void cleanupPage() override
     {
         ++m_generation; // Back: the running preview's answer is no longer wanted
@@ -252,6 +260,7 @@ private:
 
     StoreSession *m_session;
     TimeoutScopePage *m_scopePage;
+    QString m_timeoutSubtitle; // what the layout's timeout does, set at construction
     ActionTargetModel *m_model;
     JobProgressWidget *m_progress;
     QLabel *m_summary;
