@@ -63,7 +63,10 @@ Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &cr
         const Record &last = page->constLast();
         query.after = InFlightQuery::Position{last.updatedAt, last.scope, last.key};
     }
-    // Records the cutoff left out because they seem to start in the future.
+    // Records the cutoff left out because they seem to start in the future
+    // (not after a cancel: a scanning store would scan again).
+    if (preview.cancelled)
+        return preview;
     const Result<qint64> lead = futureLeadMs(store, criteria.scope, nowMs);
     if (!lead)
         return lead.error();

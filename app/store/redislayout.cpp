@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QHash>
 #include <QRegularExpression>
 
 #include <hiredis/hiredis.h>
@@ -235,11 +236,39 @@ Result<void> RedisLayout::walkInFlight(RedisConnection &c, const QString &scope,
             Result<QList<RedisReply>> hashes = c.pipeline(reads);
             if (!hashes)
                 return hashes.error();
+            // An attempt taken over between the two reads has a newer
+            // updated_at than the score read first, like an index entry
+            // that lies. Their scores now tell them apart (one more round
+            // trip, only when a score and a record disagree).
+            QHash<qsizetype, QByteArray> rescored;
+            QList<RedisCommand> scoreReads;
+            QList<qsizetype> scoreIndexes;
+            for (qsizetype i = 0; i < keys.size(); ++i) {
+                const redisReply &h = *hashes->at(i);
+                if (h.type != REDIS_REPLY_ARRAY || h.elements != FieldCount || h.element[UpdatedAt]->type == REDIS_REPLY_NIL)
+                    continue;
+                if (RedisConnection::bytes(h.element[UpdatedAt]) != QByteArray::number(scores.at(i))) {
+                    scoreReads << RedisCommand{"ZSCORE", zset, keys.at(i)};
+                    scoreIndexes << i;
+                }
+            }
+            if (!scoreReads.isEmpty()) {
+                Result<QList<RedisReply>> now = c.pipeline(scoreReads);
+                if (!now)
+                    return now.error();
+                for (qsizetype j = 0; j < scoreIndexes.size(); ++j)
+                    rescored.insert(scoreIndexes.at(j), RedisConnection::bytes(now->at(j).get()));
+            }
             for (qsizetype i = 0; i < keys.size(); ++i) {
                 const QString key = QString::fromUtf8(keys.at(i));
                 Result<std::optional<Record>> record = decode(scope, key, *hashes->at(i));
                 if (!record && record.error().kind != ErrorKind::Corrupt)
                     return record.error();
+                // Taken over meanwhile: the index moved it to its new score,
+                // where the walk meets it (or it is past the cutoff).
+                if (record && record.value() && record.value()->updatedAt != scores.at(i) && rescored.contains(i)
+                    && rescored.value(i) == QByteArray::number(record.value()->updatedAt))
+                    continue;
                 // A record that cannot be read is listed where its index
                 // entry puts it, with what is wrong, and never acted on
                 // (issue 13: one bad record blocks only itself). Filters on

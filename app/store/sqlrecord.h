@@ -1,0 +1,16 @@
+#pragma once
+
+#include "record.h"
+
+class QSqlQuery;
+
+// A row of idem_records, selected in SqlStore's column order (scope,
+// idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code,
+// headers, body, created_at, updated_at, expires_at, reconciled), as a
+// record. A value the engine never writes (an unknown state, a field that is
+// not a whole number or is out of range, an in-flight record without a
+// lease) sets readError, naming the row (`where`: the store's display URL)
+// and what is wrong: the listing shows it in red and no action applies to
+// it; SqlStore::fetch() turns it into ErrorKind::Corrupt, so a claim never
+// runs over it.
+Record sqlRecordFromRow(const QSqlQuery &q, const QString &where);
