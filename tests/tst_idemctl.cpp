@@ -92,6 +92,54 @@ private slots:
         QTest::newRow("audit list bad since") << QStringList{QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--since"), QStringLiteral("yesterday")} << QByteArray("--since");
     }
 
+    // Issue 14.1: every URL-taking option and IDEM_STORE, malformed: exit 2
+    // with a message, and the password nowhere in stdout or stderr.
+    void malformedUrlsKeepTheirSecrets_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("storeVariable");
+        const QStringList bad{QStringLiteral("redis://u:S3cretPW@127.0.0.1:99999"), QStringLiteral("postgresql://a:S3cretPW@127.0.0.1:99999/x"),
+                              QStringLiteral("mysql://a:S3cretPW@[::1/x"), QStringLiteral("postgresql://a:S3cret PW@host/x")};
+        for (qsizetype i = 0; i < bad.size(); ++i) {
+            const QString &url = bad.at(i);
+            QTest::addRow("--store %lld", qlonglong(i)) << QStringList{QStringLiteral("stats"), QStringLiteral("--store"), url} << QString();
+            QTest::addRow("IDEM_STORE %lld", qlonglong(i)) << QStringList{QStringLiteral("inflight")} << url;
+            QTest::addRow("--audit %lld", qlonglong(i))
+                << QStringList{QStringLiteral("inflight"), QStringLiteral("--store"), QStringLiteral("redis://127.0.0.1:1/0"), QStringLiteral("--layout"),
+                               QStringLiteral("go-middleware"), QStringLiteral("--audit"), url}
+                << QString();
+            QTest::addRow("--cache %lld", qlonglong(i))
+                << QStringList{QStringLiteral("sweep"), QStringLiteral("--store"), QStringLiteral("mysql://idem@127.0.0.1:1/idem"), QStringLiteral("--layout"),
+                               QStringLiteral("java-handler"), QStringLiteral("--cache"), url, QStringLiteral("--dry-run")}
+                << QString();
+            QTest::addRow("--orders %lld", qlonglong(i))
+                << QStringList{QStringLiteral("reconcile"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/none.db"), QStringLiteral("--orders"), url,
+                               QStringLiteral("--table"), QStringLiteral("orders"), QStringLiteral("--key-column"), QStringLiteral("order_no"),
+                               QStringLiteral("--status-column"), QStringLiteral("status"), QStringLiteral("--done-values"), QStringLiteral("PAID"),
+                               QStringLiteral("--dry-run")}
+                << QString();
+        }
+    }
+
+    void malformedUrlsKeepTheirSecrets()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, storeVariable);
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("IDEM_STORE"));
+        if (!storeVariable.isEmpty())
+            env.insert(QStringLiteral("IDEM_STORE"), storeVariable);
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(IDEMCTL_PATH), arguments);
+        QVERIFY(process.waitForFinished(60000));
+        const QByteArray out = process.readAllStandardOutput(), err = process.readAllStandardError();
+        const QByteArray both = out + err;
+        QVERIFY2(!both.contains("S3cret"), both.constData());
+        QVERIFY2(process.exitCode() != 0, both.constData());
+        QVERIFY2(!err.trimmed().isEmpty() || !out.trimmed().isEmpty(), "no message");
+    }
+
     void badInputExitsTwoWithAMessage()
     {
         QFETCH(QStringList, arguments);

@@ -48,6 +48,38 @@ private slots:
         QVERIFY(!url->displayString().contains(QStringLiteral("s3cret")));
     }
 
+    // Issue 14.1: a URL the parser refuses is quoted in its error, and so
+    // is Qt's own error about it; neither may carry the password, nor may a
+    // nested audit=/cache= URL's, percent-encoded or not.
+    void malformedUrlsNeverShowPasswords_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("redis port out of range") << "redis://u:S3cretPW@127.0.0.1:99999";
+        QTest::newRow("redis port not a number") << "redis://u:S3cretPW@127.0.0.1:abc/0";
+        QTest::newRow("redis no host") << "redis://:S3cretPW@/0";
+        QTest::newRow("postgres port out of range") << "postgresql://a:S3cretPW@127.0.0.1:99999/x";
+        QTest::newRow("postgres no database") << "postgresql://a:S3cretPW@127.0.0.1:5432";
+        QTest::newRow("mysql bad ipv6") << "mysql://a:S3cretPW@[::1/x";
+        QTest::newRow("space in password") << "postgresql://a:S3cret PW@host/x";
+        QTest::newRow("bad percent escape") << "redis://u:S3cret%zzPW@host:1/0";
+        QTest::newRow("at sign in password") << "redis://u:S3cret@PW@host:99999/0";
+        QTest::newRow("slash in password") << "redis://u:S3cret/PW@host:99999/0";
+        QTest::newRow("nested audit, port out of range") << "redis://h:99999/0?audit=postgresql://a:S3cretPW@h:5432/x";
+        QTest::newRow("nested, percent-encoded") << "redis://h:99999/0?audit=postgresql%3A%2F%2Fa%3AS3cretPW%40h%3A5432%2Fx";
+        QTest::newRow("password option") << "postgresql://a@h:99999/x?password=S3cretPW";
+    }
+
+    void malformedUrlsNeverShowPasswords()
+    {
+        QFETCH(QString, text);
+        const Result<StoreUrl> url = StoreUrl::parse(text);
+        QVERIFY(!url.ok());
+        QVERIFY2(!url.error().message.contains(QStringLiteral("S3cret")) && !url.error().message.contains(QStringLiteral("PW")),
+                 qPrintable(url.error().message));
+        QVERIFY2(url.error().message.size() > 20, qPrintable(url.error().message)); // still says what is wrong
+        QVERIFY(!StoreUrl::redacted(text).contains(QStringLiteral("S3cret")) && !StoreUrl::redacted(text).contains(QStringLiteral("PW")));
+    }
+
     void rejectsWithAnActionableMessage_data()
     {
         QTest::addColumn<QString>("text");

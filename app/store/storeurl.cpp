@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QRegularExpression>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -12,7 +13,40 @@ Error bad(const QString &message)
     return makeError(ErrorKind::InvalidArgument, message);
 }
 
+// One level of redaction: every user:password@ of a URL, up to the first
+// '@' that comes before another URL's "://" (a password's own '@' is
+// percent-encoded at this level; a stray one redacts too much, never too
+// little), and password-like options.
+QString redactLevel(QString text)
+{
+    // The authority ends at '/', '?' or '#': up to its last '@' first (a
+    // stray '@' in the password), then, for a stray '/', up to the first '@'
+    // before another URL.
+    static const QRegularExpression authority(QStringLiteral("(://[^/?#@\\s:]*):[^/?#]*@"));
+    static const QRegularExpression userinfo(QStringLiteral("(://[^/?#@\\s:]*):(?:(?!://)[^@])*?@"));
+    static const QRegularExpression option(QStringLiteral("([?&;](?:password|passwd|pass|pwd|secret|auth)[^=&]*=)[^&\\s\"']*"),
+                                           QRegularExpression::CaseInsensitiveOption);
+    text.replace(authority, QStringLiteral("\\1:***@"));
+    text.replace(userinfo, QStringLiteral("\\1:***@"));
+    text.replace(option, QStringLiteral("\\1***"));
+    return text;
+}
+
 } // namespace
+
+QString StoreUrl::redacted(const QString &text)
+{
+    // Nested URLs (audit=, cache=) arrive percent-encoded: each decoding
+    // exposes one more level, whose passwords are then redacted too.
+    QString shown = redactLevel(text);
+    for (int level = 0; level < 4; ++level) {
+        const QString decoded = QUrl::fromPercentEncoding(shown.toUtf8());
+        if (decoded == shown)
+            break;
+        shown = redactLevel(decoded);
+    }
+    return shown;
+}
 
 Result<StoreUrl> StoreUrl::parse(const QString &text)
 {
@@ -21,8 +55,13 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
         return bad(QCoreApplication::translate("StoreUrl", "The store URL is empty. Use e.g. sqlite:///var/lib/idem/records.db"));
 
     const QUrl url(trimmed, QUrl::StrictMode);
-    if (!url.isValid())
-        return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' is malformed: %2").arg(trimmed, url.errorString()));
+    if (!url.isValid()) {
+        // Qt's error goes on with the URL's parts, the userinfo and query
+        // among them ("; source was …; userinfo = …"): only its first clause,
+        // which says what is wrong, is shown.
+        const QString why = url.errorString().section(QStringLiteral("; "), 0, 0);
+        return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' is malformed: %2").arg(redacted(trimmed), redacted(why)));
+    }
 
     StoreUrl result;
     const QString scheme = url.scheme().toLower();
@@ -54,7 +93,7 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
 
     result.host = url.host();
     if (result.host.isEmpty())
-        return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' has no host.").arg(url.toDisplayString(QUrl::RemovePassword)));
+        return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' has no host.").arg(redacted(trimmed)));
     result.user = url.userName();
     result.password = url.password();
     result.database = url.path().mid(1);
@@ -70,7 +109,7 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
             return bad(QCoreApplication::translate("StoreUrl", "A Redis URL ends with a database number, e.g. redis://host:6379/0, not '%1'.").arg(result.database));
     } else if (result.database.isEmpty() || result.database.contains(QLatin1Char('/'))) {
         return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' needs a database name after the port, e.g. %2://user@host:port/idem.")
-                       .arg(url.toDisplayString(QUrl::RemovePassword), scheme));
+                       .arg(redacted(trimmed), scheme));
     }
     return result;
 }

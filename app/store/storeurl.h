@@ -24,6 +24,12 @@ struct StoreUrl {
     QMap<QString, QString> options; // query parameters
 
     static Result<StoreUrl> parse(const QString &text);
+    // Any text that may hold URLs (one the parser could not read, Qt's error
+    // about it, nested audit=/cache= URLs percent-encoded or not) with every
+    // password replaced by "***": the user:password of each URL and
+    // password-like query options. Every parse error quotes the URL only
+    // through this (issue 14: a malformed URL's error printed its password).
+    static QString redacted(const QString &text);
     QString displayString() const;
     QString schemeName() const;
 };
