@@ -89,6 +89,13 @@ private slots:
         QTest::newRow("sweep zero age") << QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("0s"), QStringLiteral("--dry-run")} << QByteArray("--older-than");
         QTest::newRow("audit without subcommand") << QStringList{QStringLiteral("audit")} << QByteArray("verify or list");
         QTest::newRow("audit unknown subcommand") << QStringList{QStringLiteral("audit"), QStringLiteral("fix")} << QByteArray("'fix'");
+        // Issue 14.2: an impossible time is refused, never read as midnight.
+        for (const char *from : {"2026-02-01T25:00:00Z", "2026-02-01T12:61:00Z", "2026-02-01T99:99:99Z", "2026-02-01Tgarbage", "2026-02-30"})
+            QTest::addRow("report --from %s", from)
+                << QStringList{QStringLiteral("report"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/none.db"), QStringLiteral("--from"),
+                               QString::fromLatin1(from), QStringLiteral("--to"), QStringLiteral("2026-02-02T00:00:00Z"), QStringLiteral("--format"),
+                               QStringLiteral("csv"), QStringLiteral("--out"), QStringLiteral("/tmp/idem-report-never.csv")}
+                << QByteArray("--from");
         QTest::newRow("audit list bad since") << QStringList{QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--since"), QStringLiteral("yesterday")} << QByteArray("--since");
     }
 

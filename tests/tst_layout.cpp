@@ -90,7 +90,10 @@ void TestLayout::refusedFiles_data()
     QTest::addColumn<QString>("mentions");
 
     QTest::newRow("not json") << QByteArray("{\"base\": ") << QStringLiteral("not a JSON object");
-    QTest::newRow("array") << QByteArray("[1,2]") << QStringLiteral("not a JSON object");
+    QTest::newRow("array") << QByteArray("[1,2]") << QStringLiteral("array, not an object");
+    QTest::newRow("number") << QByteArray("42") << QStringLiteral("not a JSON object");
+    QTest::newRow("name not a string") << QByteArray(R"({"base":"go-middleware","name":123})") << QStringLiteral("\"name\" must be a string");
+    QTest::newRow("retention with a fraction") << QByteArray(R"({"base":"go-middleware","retention_seconds":1.5})") << QStringLiteral("whole number");
     QTest::newRow("no base") << QByteArray(R"({"name":"x"})") << QStringLiteral("\"base\"");
     QTest::newRow("native base") << QByteArray(R"({"base":"native"})") << QStringLiteral("\"base\"");
     QTest::newRow("typo at top") << QByteArray(R"({"base":"go-middleware","tabel":"x"})") << QStringLiteral("tabel");

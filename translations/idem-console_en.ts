@@ -1423,10 +1423,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Layout %1: &quot;retention_seconds&quot; must be between 1 and 31622400.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Layout %1: &quot;redis.key_prefix&quot; must be 1 to 200 characters.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1480,6 +1476,18 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>time_zone applies to a foreign SQL layout (its zone-less timestamp columns); native stores keep times as epoch milliseconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1 holds a JSON %2, not an object: a layout is {&quot;base&quot;: …, …} (README &quot;Layouts&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;name&quot; must be a string of 1 to 64 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;retention_seconds&quot; must be a whole number between 1 and 31622400.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1431,10 +1431,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>布局 %1：“scope”必须为 1 到 64 个字符，且不含“{”或“}”。</translation>
     </message>
     <message>
-        <source>Layout %1: &quot;retention_seconds&quot; must be between 1 and 31622400.</source>
-        <translation>布局 %1：“retention_seconds”必须在 1 到 31622400 之间。</translation>
-    </message>
-    <message>
         <source>Layout %1: &quot;redis.key_prefix&quot; must be 1 to 200 characters.</source>
         <translation>布局 %1：“redis.key_prefix”必须为 1 到 200 个字符。</translation>
     </message>
@@ -1489,6 +1485,18 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>time_zone applies to a foreign SQL layout (its zone-less timestamp columns); native stores keep times as epoch milliseconds.</source>
         <translation>time_zone 仅适用于外部 SQL 布局（其不带时区的时间戳列）；原生存储以纪元毫秒保存时间。</translation>
+    </message>
+    <message>
+        <source>Layout %1 holds a JSON %2, not an object: a layout is {&quot;base&quot;: …, …} (README &quot;Layouts&quot;).</source>
+        <translation>布局 %1 中是一个 JSON %2，而不是对象：布局应为 {&quot;base&quot;: …, …}（见 README“Layouts”）。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;name&quot; must be a string of 1 to 64 characters.</source>
+        <translation>布局 %1：&quot;name&quot; 必须是 1 到 64 个字符的字符串。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;retention_seconds&quot; must be a whole number between 1 and 31622400.</source>
+        <translation>布局 %1：&quot;retention_seconds&quot; 必须是 1 到 31622400 之间的整数。</translation>
     </message>
 </context>
 <context>

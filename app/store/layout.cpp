@@ -9,6 +9,8 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <cmath>
+
 namespace {
 
 struct Text {
@@ -140,8 +142,11 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
 {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject())
+    if (parseError.error != QJsonParseError::NoError)
         return bad(Text::tr("Layout %1 is not a JSON object: %2 at offset %3.").arg(origin, parseError.errorString()).arg(parseError.offset));
+    if (!doc.isObject())
+        return bad(Text::tr("Layout %1 holds a JSON %2, not an object: a layout is {\"base\": …, …} (README \"Layouts\").")
+                       .arg(origin, doc.isArray() ? QStringLiteral("array") : QStringLiteral("value")));
     const QJsonObject o = doc.object();
     if (auto e = unknownMembers(o, {QStringLiteral("name"), QStringLiteral("base"), QStringLiteral("scope"), QStringLiteral("redis"),
                                     QStringLiteral("sql"), QStringLiteral("states"), QStringLiteral("retention_seconds")},
@@ -152,6 +157,8 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
     if (base != QLatin1String("go-middleware") && base != QLatin1String("java-handler"))
         return bad(Text::tr("Layout %1 needs \"base\": \"go-middleware\" or \"java-handler\" (the service whose protocol the store follows).").arg(origin));
     Layout l = builtin(base).value();
+    if (o.contains(QStringLiteral("name")) && !o.value(QStringLiteral("name")).isString())
+        return bad(Text::tr("Layout %1: \"name\" must be a string of 1 to 64 characters.").arg(origin));
     l.name = o.value(QStringLiteral("name")).toString(QFileInfo(origin).completeBaseName());
     if (l.name.isEmpty() || l.name.size() > 64)
         return bad(Text::tr("Layout %1: \"name\" must be 1 to 64 characters.").arg(origin));
@@ -168,8 +175,8 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
         return std::nullopt;
     }));
     check(member(o, QStringLiteral("retention_seconds"), QJsonValue::Double, origin, [&](const QJsonValue &v) -> std::optional<Error> {
-        if (v.toDouble() < 1 || v.toDouble() > 366.0 * 86400)
-            return bad(Text::tr("Layout %1: \"retention_seconds\" must be between 1 and 31622400.").arg(origin));
+        if (v.toDouble() < 1 || v.toDouble() > 366.0 * 86400 || v.toDouble() != std::floor(v.toDouble()))
+            return bad(Text::tr("Layout %1: \"retention_seconds\" must be a whole number between 1 and 31622400.").arg(origin));
         l.retentionMs = qint64(v.toDouble()) * 1000;
         return std::nullopt;
     }));
