@@ -89,6 +89,11 @@ private slots:
         QTest::newRow("sweep zero age") << QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("0s"), QStringLiteral("--dry-run")} << QByteArray("--older-than");
         QTest::newRow("audit without subcommand") << QStringList{QStringLiteral("audit")} << QByteArray("verify or list");
         QTest::newRow("audit unknown subcommand") << QStringList{QStringLiteral("audit"), QStringLiteral("fix")} << QByteArray("'fix'");
+        // Issue 14.3: a reason with an escape sequence is refused, as an operator name with one is.
+        QTest::newRow("reason with escape") << QStringList{QStringLiteral("sweep"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/none.db"),
+                                                           QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--reason"),
+                                                           QStringLiteral("stuck\x1b]0;pwned\x07\x1b[2J")}
+                                            << QByteArray("control characters");
         // Issue 14.2: an impossible time is refused, never read as midnight.
         for (const char *from : {"2026-02-01T25:00:00Z", "2026-02-01T12:61:00Z", "2026-02-01T99:99:99Z", "2026-02-01Tgarbage", "2026-02-30"})
             QTest::addRow("report --from %s", from)

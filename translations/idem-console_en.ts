@@ -1662,6 +1662,10 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>An age of %1 days reaches before 1970: no record can be that old, and a cutoff before the epoch would not filter anything. Give a shorter age.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The reason may not contain control characters (only line breaks and tabs): write it as plain text.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>OperatorIdentityPage</name>

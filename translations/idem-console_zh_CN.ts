@@ -1670,6 +1670,10 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>An age of %1 days reaches before 1970: no record can be that old, and a cutoff before the epoch would not filter anything. Give a shorter age.</source>
         <translation>%1 天的时长早于 1970 年：没有记录会这么旧，而早于纪元的截止时间将不起任何过滤作用。请给出更短的时长。</translation>
     </message>
+    <message>
+        <source>The reason may not contain control characters (only line breaks and tabs): write it as plain text.</source>
+        <translation>原因中不能包含控制字符（只允许换行和制表符）：请用纯文本填写。</translation>
+    </message>
 </context>
 <context>
     <name>OperatorIdentityPage</name>

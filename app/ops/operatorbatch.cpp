@@ -15,10 +15,11 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(OperatorBatch)
 };
 
-bool hasControlCharacters(const QString &text)
+// `allowed`: control characters the text may hold (a reason's line breaks and tabs).
+bool hasControlCharacters(const QString &text, QStringView allowed = {})
 {
     for (const QChar c : text) {
-        if (c.category() == QChar::Other_Control)
+        if (c.category() == QChar::Other_Control && !allowed.contains(c))
             return true;
     }
     return false;
@@ -54,6 +55,11 @@ Result<void> OperatorIdentity::validate() const
                          Text::tr("A reason is required: it is written to the audit log with every record changed."));
     if (why.size() > 2000)
         return makeError(ErrorKind::InvalidArgument, Text::tr("The reason must be at most 2000 characters."));
+    // Written to the audit log and printed by audit list: an escape sequence
+    // there would reach the next operator's terminal (issue 14.3).
+    if (hasControlCharacters(why, u"\n\t"))
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The reason may not contain control characters (only line breaks and tabs): write it as plain text."));
     if (host.size() > 255 || hasControlCharacters(host))
         return makeError(ErrorKind::InvalidArgument, Text::tr("The host name must be at most 255 characters."));
     return {};

@@ -19,7 +19,8 @@ struct OperatorIdentity {
     static QString defaultOperatorName();
     static QString defaultHost();
     // An operator name and a reason are required (trimmed, no control
-    // characters, operator ≤ 100 and reason ≤ 2000 characters).
+    // characters but a reason's line breaks and tabs, operator ≤ 100 and
+    // reason ≤ 2000 characters).
     Result<void> validate() const;
 };
 
