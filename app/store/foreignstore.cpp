@@ -23,6 +23,20 @@ QString stateAfter(const Layout &layout, OperatorActionKind kind)
     return actionStateAfter(kind);
 }
 
+// The audit entry about `action` on its record: the operator's fields from
+// action.audit, the record and time from the action, and what happened.
+AuditEntry entryFor(const OperatorAction &action, const QString &name, const QString &before, const QString &after)
+{
+    AuditEntry entry = action.audit;
+    entry.scope = action.scope;
+    entry.key = action.key;
+    entry.atMs = action.nowMs;
+    entry.action = name;
+    entry.stateBefore = before;
+    entry.stateAfter = after;
+    return entry;
+}
+
 } // namespace
 
 ForeignStore::ForeignStore(const StoreUrl &url, Layout layout)
@@ -179,14 +193,9 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
     if (current->lease != action.lease || current->state != action.expectedState || !startedBeforeCutoff(action, *current))
         return ActionResult{TransitionOutcome::StaleLease, current, std::nullopt, {}};
 
-    AuditEntry entry = action.audit;
-    entry.scope = action.scope;
-    entry.key = action.key;
-    entry.atMs = action.nowMs;
-    entry.action = operatorActionName(action.kind);
-    entry.stateBefore = recordStateName(action.expectedState);
-    entry.stateAfter = stateAfter(m_layout, action.kind);
-    Result<AuditEntry> written = audit.value()->appendAudit(entry);
+    const QString before = recordStateName(action.expectedState);
+    Result<AuditEntry> written =
+        audit.value()->appendAudit(entryFor(action, operatorActionName(action.kind), before, stateAfter(m_layout, action.kind)));
     if (!written)
         return makeError(written.error().kind, Text::tr("The audit entry for %1/%2 could not be written, so nothing was changed: %3")
                                                    .arg(action.scope, action.key, written.error().message));
@@ -200,13 +209,7 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
     }
 
     // The entry is there but the change is not: say so in the chain.
-    AuditEntry undo = action.audit;
-    undo.scope = action.scope;
-    undo.key = action.key;
-    undo.atMs = action.nowMs;
-    undo.action = operatorActionName(action.kind) + QStringLiteral("-not-applied");
-    undo.stateBefore = recordStateName(action.expectedState);
-    undo.stateAfter = recordStateName(action.expectedState);
+    AuditEntry undo = entryFor(action, operatorActionName(action.kind) + QStringLiteral("-not-applied"), before, before);
     undo.reason = changed ? Text::tr("Entry %1 was not applied: the record changed after the preview (%2).")
                                 .arg(written->seq).arg(transitionOutcomeName(changed.value()))
                           : Text::tr("Entry %1 was not applied: %2").arg(written->seq).arg(changed.error().message);
@@ -243,14 +246,9 @@ Result<void> ForeignStore::retryFollowUp(const OperatorAction &action)
                                                  .arg(action.scope, action.key, operatorActionName(action.kind)));
     if (Result<void> done = followUp(action); !done)
         return done;
-    AuditEntry entry = action.audit;
-    entry.scope = action.scope;
-    entry.key = action.key;
-    entry.atMs = action.nowMs;
-    entry.action = operatorActionName(action.kind) + QStringLiteral("-cache-updated");
-    entry.stateBefore = stateAfter(m_layout, action.kind);
-    entry.stateAfter = entry.stateBefore;
-    if (Result<AuditEntry> written = audit.value()->appendAudit(entry); !written)
+    const QString state = stateAfter(m_layout, action.kind);
+    if (Result<AuditEntry> written = audit.value()->appendAudit(entryFor(action, operatorActionName(action.kind) + QStringLiteral("-cache-updated"), state, state));
+        !written)
         return makeError(written.error().kind, Text::tr("The cache of %1/%2 was updated, but its audit entry failed: %3")
                                                    .arg(action.scope, action.key, written.error().message));
     return {};
