@@ -1,6 +1,7 @@
 #include "auditmodel.h"
 
 #include "storesession.h"
+#include "store/visibletext.h"
 
 #include <QDateTime>
 
@@ -31,20 +32,22 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const
         if (index.column() == HashColumn)
             return e.hash;
         if (index.column() == ReasonColumn)
-            return e.reason;
+            return visibleBlock(e.reason);
     }
     if (role != Qt::DisplayRole && role != RawValueRole)
         return {};
+    // Shown escaped: any writer of the store wrote these.
+    const auto text = [role](const QString &value) { return role == RawValueRole ? value : visibleText(value); };
     switch (Column(index.column())) {
     case TimeColumn:
         if (role == RawValueRole)
             return e.atMs;
         return QDateTime::fromMSecsSinceEpoch(e.atMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    case OperatorColumn: return e.operatorName;
-    case HostColumn: return e.host;
-    case ActionColumn: return e.action;
-    case ScopeColumn: return e.scope;
-    case KeyColumn: return e.key;
+    case OperatorColumn: return text(e.operatorName);
+    case HostColumn: return text(e.host);
+    case ActionColumn: return text(e.action);
+    case ScopeColumn: return text(e.scope);
+    case KeyColumn: return text(e.key);
     case ChangeColumn:
         if (e.stateBefore.isEmpty() && e.stateAfter.isEmpty())
             return QString();
@@ -52,8 +55,8 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const
                                  e.stateAfter.isEmpty() ? tr("(none)") : e.stateAfter);
     case ReasonColumn:
         // One line in the table; the detail pane shows all of it.
-        return role == RawValueRole ? e.reason : QString(e.reason).replace(QLatin1Char('\n'), QLatin1Char(' '));
-    case BatchColumn: return e.batchId;
+        return role == RawValueRole ? e.reason : visibleBlock(e.reason).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    case BatchColumn: return text(e.batchId);
     case HashColumn: return role == RawValueRole ? e.hash : e.hash.left(HashPrefixLength);
     case ColumnCount: break;
     }

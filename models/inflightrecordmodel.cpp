@@ -2,6 +2,7 @@
 
 #include "statuscolors.h"
 #include "storesession.h"
+#include "store/visibletext.h"
 
 #include <QColor>
 #include <QDateTime>
@@ -107,11 +108,14 @@ QVariant InFlightRecordModel::data(const QModelIndex &index, int role) const
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole && role != RawValueRole && role != Qt::ToolTipRole)
         return {};
+    // Shown escaped (a bidi override in a key must not make it read as
+    // another key); sorted and copied raw.
+    const auto text = [role](const QString &value) { return role == RawValueRole ? value : visibleText(value); };
     switch (Column(index.column())) {
-    case ScopeColumn: return r.scope;
-    case KeyColumn: return r.key;
-    case BizNoColumn: return r.bizNo;
-    case OwnerColumn: return r.owner;
+    case ScopeColumn: return text(r.scope);
+    case KeyColumn: return text(r.key);
+    case BizNoColumn: return text(r.bizNo);
+    case OwnerColumn: return text(r.owner);
     case AttemptsColumn: return r.attempts;
     case StartedColumn:
         if (role == RawValueRole)

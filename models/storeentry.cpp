@@ -1,5 +1,7 @@
 #include "storeentry.h"
 
+#include "store/storeurl.h"
+
 #include <QRegularExpression>
 #include <QStringList>
 #include <QUrl>
@@ -9,9 +11,28 @@ namespace {
 
 bool isPasswordItem(const QString &name)
 {
-    static const QStringList names = {QStringLiteral("password"), QStringLiteral("pass"), QStringLiteral("passwd"),
-                                      QStringLiteral("pwd")};
-    return names.contains(name.toLower());
+    return StoreUrl::isSecretOption(name);
+}
+
+// StoreUrl::redacted() decodes nested URLs to find their passwords, so it
+// is compared with the same decoding: only when it masked something is its
+// (decoded, masked) text used instead of the URL.
+QString masked(const QString &url)
+{
+    QString decoded = url;
+    for (int level = 0; level < 4; ++level) {
+        const QString next = QUrl::fromPercentEncoding(decoded.toUtf8());
+        if (next == decoded)
+            break;
+        decoded = next;
+    }
+    const QString redacted = StoreUrl::redacted(url);
+    return redacted == decoded ? url : redacted;
+}
+
+bool isNestedUrl(const QString &name)
+{
+    return name == QLatin1String("audit") || name == QLatin1String("cache");
 }
 
 // For text QUrl cannot parse: cut everything between the first ':' of the
@@ -60,7 +81,7 @@ QString StoreEntry::withoutPassword(const QString &text)
     // Without "//" QUrl reads "user:secret@host" as a scheme and a path, so
     // only a URL with an authority part is left to it.
     if (!url.isValid() || url.scheme().isEmpty() || !trimmed.contains(QLatin1String("://")))
-        return strippedText(trimmed);
+        return masked(strippedText(trimmed));
 
     bool changed = false;
     if (!url.password().isEmpty() || trimmed.contains(QLatin1Char('@'))) {
@@ -72,18 +93,23 @@ QString StoreEntry::withoutPassword(const QString &text)
         changed = url.toString(QUrl::FullyEncoded) != before;
     }
     if (url.hasQuery()) {
-        QUrlQuery query(url);
-        const auto items = query.queryItems(QUrl::FullyDecoded);
-        for (const auto &[name, value] : items) {
-            if (isPasswordItem(name)) {
-                query.removeAllQueryItems(name);
-                changed = true;
-            }
+        // Password-like options go; a nested audit=/cache= URL keeps
+        // everything but its own password (issue 14.1: it was saved whole).
+        QUrlQuery kept;
+        bool queryChanged = false;
+        for (const auto &[name, value] : QUrlQuery(url).queryItems(QUrl::FullyDecoded)) {
+            const QString plain = isNestedUrl(name) ? withoutPassword(value) : value;
+            queryChanged |= isPasswordItem(name) || plain != value;
+            if (!isPasswordItem(name))
+                kept.addQueryItem(QString::fromLatin1(QUrl::toPercentEncoding(name)), QString::fromLatin1(QUrl::toPercentEncoding(plain)));
         }
-        if (changed)
-            url.setQuery(query);
+        if (queryChanged) {
+            url.setQuery(kept);
+            changed = true;
+        }
     }
-    return changed ? url.toString(QUrl::FullyEncoded) : trimmed;
+    // Anything still password-shaped (a form no rule above knows) is masked.
+    return masked(changed ? url.toString(QUrl::FullyEncoded) : trimmed);
 }
 
 QString StoreEntry::withPassword(const QString &text, const QString &password)

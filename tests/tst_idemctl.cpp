@@ -1,4 +1,5 @@
 // idemctl as an operator uses it: exit codes, messages, JSON output.
+#include "store/openstore.h"
 #include "store/redisconnection.h"
 #include "store/storeurl.h"
 
@@ -101,6 +102,38 @@ private slots:
                                QString::fromLatin1(from), QStringLiteral("--to"), QStringLiteral("2026-02-02T00:00:00Z"), QStringLiteral("--format"),
                                QStringLiteral("csv"), QStringLiteral("--out"), QStringLiteral("/tmp/idem-report-never.csv")}
                 << QByteArray("--from");
+        // Issue 14.2: URL options nothing reads, or values they cannot take.
+        for (const char *url : {"sqlite:///tmp/none.db?foo=bar", "sqlite:///tmp/none.db?busy_timeout_ms=abc", "sqlite:///tmp/none.db?busy_timeout_ms=-5",
+                                "mysql://idem@127.0.0.1:1/idem?MYSQL_OPT_LOCAL_INFILE=1", "redis://127.0.0.1:1/0?timeout_ms=soon"}) {
+            const QByteArray option = QString::fromLatin1(url).section(QLatin1Char('?'), 1).section(QLatin1Char('='), 0, 0).toLatin1();
+            QTest::addRow("--store %s", url) << QStringList{QStringLiteral("stats"), QStringLiteral("--store"), QString::fromLatin1(url)} << option;
+            QTest::addRow("--audit %s", url) << QStringList{QStringLiteral("inflight"), QStringLiteral("--store"), QStringLiteral("redis://127.0.0.1:1/0"),
+                                                            QStringLiteral("--layout"), QStringLiteral("go-middleware"), QStringLiteral("--audit"),
+                                                            QString::fromLatin1(url)}
+                                             << option;
+            QTest::addRow("--orders %s", url)
+                << QStringList{QStringLiteral("reconcile"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/none.db"), QStringLiteral("--orders"),
+                               QString::fromLatin1(url), QStringLiteral("--table"), QStringLiteral("orders"), QStringLiteral("--key-column"),
+                               QStringLiteral("order_no"), QStringLiteral("--status-column"), QStringLiteral("status"), QStringLiteral("--done-values"),
+                               QStringLiteral("PAID"), QStringLiteral("--dry-run")}
+                << option;
+        }
+        {
+            const QString twice = m_dir.filePath(QStringLiteral("twice.json"));
+            QFile f(twice);
+            if (f.open(QIODevice::WriteOnly))
+                f.write(R"({"base": "go-middleware", "redis": {"key_prefix": "a:", "key_prefix": "b:"}})");
+            QTest::newRow("layout with a key twice")
+                << QStringList{QStringLiteral("inflight"), QStringLiteral("--store"), QStringLiteral("redis://127.0.0.1:1/0"), QStringLiteral("--layout"), twice}
+                << QByteArray("\"redis.key_prefix\" twice");
+        }
+        // Issue 14.4: the commands that must write say why they cannot run read-only.
+        for (const char *command : {"demo", "press", "init"}) {
+            QStringList arguments{QString::fromLatin1(command), QStringLiteral("--read-only"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/idem-never.db")};
+            if (qstrcmp(command, "press") == 0)
+                arguments << QStringLiteral("--concurrency") << QStringLiteral("1") << QStringLiteral("--requests") << QStringLiteral("1");
+            QTest::addRow("%s --read-only", command) << arguments << QByteArray(command) + " cannot run read-only";
+        }
         QTest::newRow("audit list bad since") << QStringList{QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--since"), QStringLiteral("yesterday")} << QByteArray("--since");
     }
 
@@ -579,6 +612,96 @@ private slots:
 
         for (const QByteArray &key : {QByteArrayLiteral("PAY-1001"), QByteArrayLiteral("PAY-1003"), QByteArrayLiteral("PAY-1004")})
             QVERIFY(redis.command({"DEL", prefix + key}).ok());
+    }
+
+    // Issue 14.3: an escape sequence someone stored in a key, owner or
+    // biz_no (native SQLite and Redis, a SQLite BLOB key, a go-middleware
+    // key) reaches the terminal escaped by inflight, get, the sweep's
+    // preview and audit list; --json escapes it as JSON does.
+    void controlCharactersAreShownEscaped()
+    {
+        const QString hostile = QStringLiteral("K\x1b]0;pwned\x07\x1b[2J");
+        const QByteArray shown = "K\\x1b]0;pwned\\x07\\x1b[2J";
+        const auto clean = [](const QByteArray &out) { return !out.contains('\x1b') && !out.contains('\x07'); };
+        QStringList stores{QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("hostile.db"))};
+        if (!qEnvironmentVariableIsEmpty("IDEM_TEST_REDIS_URL"))
+            stores << qEnvironmentVariable("IDEM_TEST_REDIS_URL");
+        const qint64 hourAgo = QDateTime::currentMSecsSinceEpoch() - 3600000;
+        const QString scope = QStringLiteral("esc%1").arg(QCoreApplication::applicationPid());
+        for (const QString &url : stores) {
+            {
+                Result<std::unique_ptr<Store>> store = openStore(url);
+                QVERIFY2(store.ok(), qPrintable(store.error().message));
+                ClaimRequest claim;
+                claim.scope = scope;
+                claim.key = hostile;
+                claim.fingerprint = QStringLiteral("f");
+                claim.owner = QStringLiteral("pod\x1b[31m-1");
+                claim.bizNo = QStringLiteral("SO\u202e1");
+                claim.nowMs = hourAgo;
+                QVERIFY(store.value()->claim(claim).ok());
+            }
+            const QStringList at{QStringLiteral("--store"), url, QStringLiteral("--scope"), scope};
+            const Run listed = idemctl(QStringList{QStringLiteral("inflight")} + at);
+            QVERIFY2(listed.exitCode == 0, listed.err.constData());
+            QVERIFY2(clean(listed.out) && listed.out.contains(shown), listed.out.constData());
+            QVERIFY2(listed.out.contains("owner=pod\\x1b[31m-1") && listed.out.contains("biz_no=SO\\u{202e}1"), listed.out.constData());
+            const Run got = idemctl(QStringList{QStringLiteral("get"), QStringLiteral("--key"), hostile} + at);
+            QVERIFY2(got.exitCode == 0 && clean(got.out) && got.out.contains(shown), got.out.constData());
+            const Run json = idemctl(QStringList{QStringLiteral("get"), QStringLiteral("--key"), hostile, QStringLiteral("--json")} + at);
+            QVERIFY2(json.out.contains("K\\u001b]0;pwned\\u0007"), json.out.constData());
+            QCOMPARE(json.json().value(QStringLiteral("key")).toString(), hostile);
+            const QStringList sweep = QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("10m"),
+                                                  QStringLiteral("--operator"), QStringLiteral("night-ops"), QStringLiteral("--reason"),
+                                                  QStringLiteral("INC-9")} + at;
+            const Run preview = idemctl(sweep + QStringList{QStringLiteral("--dry-run")});
+            QVERIFY2(preview.exitCode == 0 && clean(preview.out), preview.out.constData());
+            QVERIFY2(preview.out.contains("Owners: pod\\x1b[31m-1 (1)") && preview.out.contains(shown), preview.out.constData());
+            const Run applied = idemctl(sweep);
+            QVERIFY2(applied.exitCode == 0 && clean(applied.out), QByteArray(applied.out + applied.err).constData());
+            const Run audit = idemctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--store"), url, QStringLiteral("--scope"), scope});
+            QVERIFY2(audit.exitCode == 0 && clean(audit.out) && audit.out.contains(shown), audit.out.constData());
+        }
+
+        // A key SQLite holds as a BLOB: read as text, shown escaped.
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("hostile"));
+            db.setDatabaseName(m_dir.filePath(QStringLiteral("hostile.db")));
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY2(q.exec(QStringLiteral("INSERT INTO idem_records (scope, idem_key, state, fingerprint, lease, owner, created_at, updated_at) "
+                                           "VALUES ('blob', X'4231621b5d303b78071b5b324a', 'IN_FLIGHT', 'f', 'l', 'o', %1, %1)").arg(hourAgo)),
+                     qPrintable(q.lastError().text()));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("hostile"));
+        const Run blob = idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), stores.constFirst(), QStringLiteral("--scope"), QStringLiteral("blob")});
+        QVERIFY2(blob.exitCode == 0 && clean(blob.out) && blob.out.contains("B1b\\x1b]0;x\\x07\\x1b[2J"), blob.out.constData());
+
+        // A go-middleware key (the Redis key's suffix and the JSON's "key").
+        const QString redisUrl = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
+        if (redisUrl.isEmpty())
+            QSKIP("IDEM_TEST_REDIS_URL is not set (tools/test.sh sets it): the Redis rows did not run");
+        const StoreUrl parsed = StoreUrl::parse(redisUrl).value();
+        RedisSettings settings;
+        settings.host = parsed.host.toUtf8();
+        settings.port = parsed.port;
+        settings.database = parsed.database.toInt();
+        RedisConnection redis(settings);
+        const QByteArray prefix = "idemp:esc" + QByteArray::number(QCoreApplication::applicationPid()) + ':';
+        const QString layoutFile = m_dir.filePath(QStringLiteral("go-esc.json"));
+        {
+            QFile f(layoutFile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\"base\": \"go-middleware\", \"scope\": \"pay\", \"redis\": {\"key_prefix\": \"" + prefix + "\"}}");
+        }
+        const QByteArray goKey = "PAY\x1b]0;x\x07";
+        QByteArray value = goInFlight("PAY\\u001b]0;x\\u0007", hourAgo);
+        QVERIFY(redis.command({"SET", prefix + goKey, value, "EX", "600"}).ok());
+        const Run go = idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), redisUrl, QStringLiteral("--layout"), layoutFile,
+                                QStringLiteral("--audit"), QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("go-esc-audit.db"))});
+        QVERIFY(redis.command({"DEL", prefix + goKey}).ok());
+        QVERIFY2(go.exitCode == 0 && clean(go.out) && go.out.contains("PAY\\x1b]0;x\\x07"), QByteArray(go.out + go.err).constData());
     }
 
     // The operator's night: preview, apply, verify the audit log, notice tampering.

@@ -125,6 +125,13 @@ void TestLayout::refusedFiles_data()
     QTest::newRow("empty state") << QByteArray(R"({"base":"java-handler","states":{"timeout":""}})") << QStringLiteral("1 to 64");
     QTest::newRow("scope with brace") << QByteArray(R"({"base":"go-middleware","scope":"a{b}"})") << QStringLiteral("scope");
     QTest::newRow("retention zero") << QByteArray(R"({"base":"go-middleware","retention_seconds":0})") << QStringLiteral("retention_seconds");
+    // Issue 14.2: Qt keeps one of two same-named members silently.
+    QTest::newRow("duplicate top-level key") << QByteArray(R"({"base":"go-middleware","scope":"pay","scope":"order"})") << QStringLiteral("\"scope\" twice");
+    QTest::newRow("duplicate nested key") << QByteArray(R"({"base":"go-middleware","redis":{"key_prefix":"a:","scan_count":10,"key_prefix":"b:"}})")
+                                          << QStringLiteral("\"redis.key_prefix\" twice");
+    QTest::newRow("duplicate key, escaped") << QByteArray(R"({"base":"java-handler","sql":{"table":"t","t\u0061ble":"u"}})")
+                                            << QStringLiteral("\"sql.table\" twice");
+    QTest::newRow("duplicate base") << QByteArray(R"({"base":"java-handler","base":"go-middleware"})") << QStringLiteral("\"base\" twice");
 }
 
 void TestLayout::refusedFiles()

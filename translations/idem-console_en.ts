@@ -1490,6 +1490,10 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>Layout %1: &quot;retention_seconds&quot; must be a whole number between 1 and 31622400.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Layout %1 gives &quot;%2&quot; twice: give each field once.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -3629,6 +3633,26 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>The store URL &apos;%1&apos; needs a database name after the port, e.g. %2://user@host:port/idem.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The store URL option &apos;%1&apos; is not known for a %2 URL. Accepted options: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store URL option %1 must be a whole number from %2 to %3, not &apos;%4&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store URL option %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store URL option %1 must be one of %2, not &apos;%3&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store URL gives the option &apos;%1&apos; twice: give it once.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreUrlFields</name>
@@ -4325,10 +4349,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open the store read-only: the engine refuses every change.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Show at most this many rows (default 100; the counts are complete).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4626,6 +4646,22 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
     </message>
     <message>
         <source>Foreign SQL layouts: the zone the service writes its zone-less timestamp columns in (+08:00, UTC, Asia/Shanghai); default the database session&apos;s zone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the store read-only: the engine refuses every change. stats, inflight, get, audit and report always read only; demo, press and init write and refuse it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>demo cannot run read-only: it drives simulated sales traffic through the guard, which claims, completes and releases records as a service does. Leave out --read-only and give it a store of its own (e.g. --store sqlite:///tmp/idem-demo.db), never one a service uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>init cannot run read-only: creating the store&apos;s file, tables and indexes is all it does. Leave out --read-only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>press cannot run read-only: every request it sends claims and completes a record, as a service does. Leave out --read-only and give it a store of its own (e.g. --store sqlite:///tmp/idem-press.db), never one a service uses.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

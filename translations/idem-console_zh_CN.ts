@@ -1498,6 +1498,10 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>Layout %1: &quot;retention_seconds&quot; must be a whole number between 1 and 31622400.</source>
         <translation>布局 %1：&quot;retention_seconds&quot; 必须是 1 到 31622400 之间的整数。</translation>
     </message>
+    <message>
+        <source>Layout %1 gives &quot;%2&quot; twice: give each field once.</source>
+        <translation>布局 %1 中 &quot;%2&quot; 出现了两次：每个字段只能写一次。</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -3638,6 +3642,26 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>The store URL &apos;%1&apos; needs a database name after the port, e.g. %2://user@host:port/idem.</source>
         <translation>存储 URL &apos;%1&apos; 须在端口后写明数据库名，例如 %2://user@host:port/idem。</translation>
     </message>
+    <message>
+        <source>The store URL option &apos;%1&apos; is not known for a %2 URL. Accepted options: %3.</source>
+        <translation>存储 URL 选项“%1”不适用于 %2 URL。可用的选项：%3。</translation>
+    </message>
+    <message>
+        <source>The store URL option %1 must be a whole number from %2 to %3, not &apos;%4&apos;.</source>
+        <translation>存储 URL 选项 %1 必须是 %2 到 %3 之间的整数，而不是“%4”。</translation>
+    </message>
+    <message>
+        <source>The store URL option %1: %2</source>
+        <translation>存储 URL 选项 %1：%2</translation>
+    </message>
+    <message>
+        <source>The store URL option %1 must be one of %2, not &apos;%3&apos;.</source>
+        <translation>存储 URL 选项 %1 必须是 %2 之一，而不是“%3”。</translation>
+    </message>
+    <message>
+        <source>The store URL gives the option &apos;%1&apos; twice: give it once.</source>
+        <translation>存储 URL 中选项“%1”出现了两次：只能写一次。</translation>
+    </message>
 </context>
 <context>
     <name>StoreUrlFields</name>
@@ -4335,10 +4359,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation>仅显示计划；不做任何更改。</translation>
     </message>
     <message>
-        <source>Open the store read-only: the engine refuses every change.</source>
-        <translation>以只读方式打开存储：引擎拒绝任何更改。</translation>
-    </message>
-    <message>
         <source>Show at most this many rows (default 100; the counts are complete).</source>
         <translation>最多显示此数量的行（默认 100；计数始终完整）。</translation>
     </message>
@@ -4653,6 +4673,22 @@ idem-console 的无界面版本。
     <message>
         <source>Foreign SQL layouts: the zone the service writes its zone-less timestamp columns in (+08:00, UTC, Asia/Shanghai); default the database session&apos;s zone.</source>
         <translation>外部 SQL 布局：服务写入不带时区的时间戳列时所用的时区（+08:00、UTC、Asia/Shanghai）；默认为数据库会话的时区。</translation>
+    </message>
+    <message>
+        <source>Open the store read-only: the engine refuses every change. stats, inflight, get, audit and report always read only; demo, press and init write and refuse it.</source>
+        <translation>以只读方式打开存储：引擎拒绝任何修改。stats、inflight、get、audit 和 report 始终只读；demo、press 和 init 需要写入，会拒绝此选项。</translation>
+    </message>
+    <message>
+        <source>demo cannot run read-only: it drives simulated sales traffic through the guard, which claims, completes and releases records as a service does. Leave out --read-only and give it a store of its own (e.g. --store sqlite:///tmp/idem-demo.db), never one a service uses.</source>
+        <translation>demo 不能以只读方式运行：它通过守卫驱动模拟的大促流量，像服务一样占用、完成和释放记录。请去掉 --read-only，并给它一个专用的存储（例如 --store sqlite:///tmp/idem-demo.db），切勿使用服务正在用的存储。</translation>
+    </message>
+    <message>
+        <source>init cannot run read-only: creating the store&apos;s file, tables and indexes is all it does. Leave out --read-only.</source>
+        <translation>init 不能以只读方式运行：它唯一的工作就是创建存储的文件、表和索引。请去掉 --read-only。</translation>
+    </message>
+    <message>
+        <source>press cannot run read-only: every request it sends claims and completes a record, as a service does. Leave out --read-only and give it a store of its own (e.g. --store sqlite:///tmp/idem-press.db), never one a service uses.</source>
+        <translation>press 不能以只读方式运行：它发出的每个请求都会像服务一样占用并完成一条记录。请去掉 --read-only，并给它一个专用的存储（例如 --store sqlite:///tmp/idem-press.db），切勿使用服务正在用的存储。</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "clioutput.h"
 #include "ops/auditverifier.h"
 #include "store/openstore.h"
+#include "store/visibletext.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -67,7 +68,7 @@ int runVerify(const QStringList &arguments)
         printLine(CliText::tr("Audit log intact: %1 entries in %2 chain(s) verified.").arg(v.entries).arg(v.chains));
     } else if (v.firstBad) {
         printLine(CliText::tr("Audit log BROKEN in scope %1 at seq %2 (stored at %3): %4")
-                      .arg(v.firstBad->scope)
+                      .arg(visibleText(v.firstBad->scope))
                       .arg(v.firstBad->seq)
                       .arg(v.firstBad->storeId.isEmpty() ? CliText::tr("the chain's end") : v.firstBad->storeId, v.firstBad->reason));
         printLine(CliText::tr("%1 entries in %2 chain(s) read.").arg(v.entries).arg(v.chains));
@@ -122,12 +123,14 @@ int runList(const QStringList &arguments)
     if (entries->isEmpty())
         printLine(CliText::tr("No audit entries match."));
     for (const AuditEntry &e : entries.value()) {
+        // One line per entry: every field is written by whoever could reach
+        // the store, so each is shown escaped (a reason's line break as \n).
+        const auto field = [](const QString &text) { return text.isEmpty() ? QStringLiteral("-") : visibleText(text); };
         printLine(QStringLiteral("%1  %2#%3  %4  %5  %6 -> %7  %8@%9  %10  %11")
-                      .arg(QDateTime::fromMSecsSinceEpoch(e.atMs).toString(Qt::ISODate), e.scope)
+                      .arg(QDateTime::fromMSecsSinceEpoch(e.atMs).toString(Qt::ISODate), visibleText(e.scope))
                       .arg(e.seq)
-                      .arg(e.action, e.key.isEmpty() ? QStringLiteral("-") : e.key,
-                           e.stateBefore.isEmpty() ? QStringLiteral("-") : e.stateBefore,
-                           e.stateAfter.isEmpty() ? QStringLiteral("-") : e.stateAfter, e.operatorName, e.host, e.batchId, e.reason));
+                      .arg(visibleText(e.action), field(e.key), field(e.stateBefore), field(e.stateAfter), visibleText(e.operatorName),
+                           visibleText(e.host), visibleText(e.batchId), visibleText(e.reason)));
     }
     return ExitOk;
 }

@@ -4,6 +4,7 @@
 
 #include "ops/operatorbatch.h"
 #include "store/openstore.h"
+#include "store/visibletext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -59,7 +60,7 @@ QString formatAge(qint64 ms)
 
 int usageError(const QString &message)
 {
-    QTextStream(stderr) << CliText::tr("idemctl: %1").arg(message) << '\n' << CliText::tr("Run 'idemctl --help' or 'idemctl COMMAND --help'.") << '\n';
+    QTextStream(stderr) << CliText::tr("idemctl: %1").arg(visibleBlock(message)) << '\n' << CliText::tr("Run 'idemctl --help' or 'idemctl COMMAND --help'.") << '\n';
     return ExitUsage;
 }
 
@@ -68,7 +69,7 @@ int engineError(const Error &error, bool json)
     if (json) {
         printJson(QJsonObject{{QStringLiteral("error"), errorKindName(error.kind)}, {QStringLiteral("message"), error.message}});
     }
-    QTextStream(stderr) << CliText::tr("idemctl: %1").arg(error.message) << '\n';
+    QTextStream(stderr) << CliText::tr("idemctl: %1").arg(visibleBlock(error.message)) << '\n';
     return error.kind == ErrorKind::InvalidArgument ? ExitUsage : ExitFailure;
 }
 
@@ -81,8 +82,10 @@ void printJson(const QJsonObject &object)
 
 void printLine(const QString &line)
 {
+    // The last guard: whatever a caller forgot to escape, no control
+    // character other than a line break or tab reaches the terminal.
     QTextStream out(stdout);
-    out << line << '\n';
+    out << visibleBlock(line) << '\n';
     out.flush();
 }
 
@@ -147,6 +150,12 @@ void addStoreOptions(QCommandLineParser &parser)
                                                                "timestamp columns in (+08:00, UTC, Asia/Shanghai); default the "
                                                                "database session's zone."),
                       QStringLiteral("zone")});
+    // Every command takes it (README): readers are read-only anyway, and the
+    // commands that must write (demo, press, init) refuse it saying why
+    // (writesRefusedReadOnly) rather than as an unknown option.
+    parser.addOption({QStringLiteral("read-only"), CliText::tr("Open the store read-only: the engine refuses every change. "
+                                                               "stats, inflight, get, audit and report always read only; "
+                                                               "demo, press and init write and refuse it.")});
     parser.addOption({QStringLiteral("json"), CliText::tr("Print machine-readable JSON.")});
     parser.addHelpOption();
 }
@@ -216,6 +225,13 @@ std::optional<Error> claimsRefused(const Store &store)
                                                      "claims keys itself, does not run there. Use a native store for traffic and press "
                                                      "tests; on this store use inflight, get, sweep, reconcile and audit.")
                                              .arg(store.displayUrl(), store.layoutName()));
+}
+
+std::optional<int> writesRefusedReadOnly(const QCommandLineParser &parser, const QString &why)
+{
+    if (!parser.isSet(QStringLiteral("read-only")))
+        return std::nullopt;
+    return usageError(why);
 }
 
 OpenMode openModeFromOptions(const QCommandLineParser &parser)

@@ -53,6 +53,9 @@ Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &pa
 // Commands that claim keys (demo, press) on a store in a foreign layout:
 // its service owns the claims, so they are refused before any traffic runs.
 std::optional<Error> claimsRefused(const Store &store);
+// demo, press and init write by nature: --read-only is refused with a
+// message saying why (returns the usage exit code), not as an unknown option.
+std::optional<int> writesRefusedReadOnly(const QCommandLineParser &parser, const QString &why);
 // The mode --read-only asks for.
 OpenMode openModeFromOptions(const QCommandLineParser &parser);
 // The outcome of an applied sweep or reconcile plan, added to `out`: applied,

@@ -37,6 +37,11 @@ int runDemoCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("seconds"), CliText::tr("Stop after this many seconds (default: run until interrupted)."), QStringLiteral("t"), QStringLiteral("0")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
+    if (std::optional<int> exit = writesRefusedReadOnly(parser, CliText::tr("demo cannot run read-only: it drives simulated sales traffic "
+                                                                               "through the guard, which claims, completes and releases records as a "
+                                                                               "service does. Leave out --read-only and give it a store of its own "
+                                                                               "(e.g. --store sqlite:///tmp/idem-demo.db), never one a service uses.")))
+        return *exit;
     bool ok = false;
     const int rate = parser.value(QStringLiteral("rate")).toInt(&ok);
     if (!ok || rate < 1 || rate > 100000)

@@ -17,6 +17,9 @@ int runInitCommand(const QStringList &arguments)
     addStoreOptions(parser);
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
+    if (std::optional<int> exit = writesRefusedReadOnly(parser, CliText::tr("init cannot run read-only: creating the store's file, tables and "
+                                                                               "indexes is all it does. Leave out --read-only.")))
+        return *exit;
     const bool json = parser.isSet(QStringLiteral("json"));
     // A foreign layout's store belongs to its service: refused before anything is opened.
     if (const Result<StoreUrl> url = StoreUrl::parse(storeUrlText(parser)); url) {

@@ -33,6 +33,11 @@ int runPressCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("retry-in-progress"), CliText::tr("A client that gets 409 waits its Retry-After and tries again.")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
+    if (std::optional<int> exit = writesRefusedReadOnly(parser, CliText::tr("press cannot run read-only: every request it sends claims and "
+                                                                               "completes a record, as a service does. Leave out --read-only and give "
+                                                                               "it a store of its own (e.g. --store sqlite:///tmp/idem-press.db), never "
+                                                                               "one a service uses.")))
+        return *exit;
 
     PressConfig config;
     config.scope = parser.value(QStringLiteral("scope"));

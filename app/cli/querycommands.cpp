@@ -3,6 +3,7 @@
 #include "clioutput.h"
 #include "guard/scopepolicy.h"
 #include "ops/timeoutsweep.h"
+#include "store/visibletext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -79,7 +80,7 @@ int runStatsCommand(const QStringList &arguments)
             for (int i = 0; i < CounterCount; ++i)
                 parts << counterName(Counter(i)) + QLatin1Char('=') + QString::number(c.values[i]);
             printLine(CliText::tr("%1: %2 hit=%3 in_flight=%4 completed=%5 timed_out=%6 stuck=%7")
-                          .arg(s, parts.join(QLatin1Char(' ')),
+                          .arg(visibleText(s), parts.join(QLatin1Char(' ')),
                                c.hitRate() ? QString::number(*c.hitRate() * 100, 'f', 1) + QLatin1Char('%') : QStringLiteral("-"))
                           .arg(statesPerScope[s].value(QStringLiteral("IN_FLIGHT")))
                           .arg(statesPerScope[s].value(QStringLiteral("COMPLETED")))
@@ -155,10 +156,10 @@ int runInFlightCommand(const QStringList &arguments)
     for (const Record &r : rows.value()) {
         const bool stuck = r.ageMs(t) >= ScopePolicies::defaultFor(r.scope).inFlightTimeoutMs;
         printLine(QStringLiteral("%1  %2  %3  age=%4  attempts=%5  owner=%6  biz_no=%7%8")
-                      .arg(r.scope, -9).arg(r.key, -38).arg(QDateTime::fromMSecsSinceEpoch(r.updatedAt).toString(Qt::ISODate))
-                      .arg(formatAge(r.ageMs(t))).arg(r.attempts).arg(r.owner, r.bizNo, stuck ? CliText::tr("  STUCK") : QString()));
+                      .arg(visibleText(r.scope), -9).arg(visibleText(r.key), -38).arg(QDateTime::fromMSecsSinceEpoch(r.updatedAt).toString(Qt::ISODate))
+                      .arg(formatAge(r.ageMs(t))).arg(r.attempts).arg(visibleText(r.owner), visibleText(r.bizNo), stuck ? CliText::tr("  STUCK") : QString()));
         if (!r.readError.isEmpty())
-            printLine(CliText::tr("    UNREADABLE: %1").arg(r.readError));
+            printLine(CliText::tr("    UNREADABLE: %1").arg(visibleText(r.readError)));
     }
     return ExitOk;
 }
@@ -185,7 +186,7 @@ int runGetCommand(const QStringList &arguments)
         if (json)
             printJson(QJsonObject{{QStringLiteral("found"), false}});
         else
-            printLine(CliText::tr("No record %1/%2.").arg(parser.value(QStringLiteral("scope")), parser.value(QStringLiteral("key"))));
+            printLine(CliText::tr("No record %1/%2.").arg(visibleText(parser.value(QStringLiteral("scope"))), visibleText(parser.value(QStringLiteral("key")))));
         return ExitFailure;
     }
     const QJsonObject o = recordToJson(*record.value(), now());
@@ -197,8 +198,11 @@ int runGetCommand(const QStringList &arguments)
     }
     for (auto it = o.begin(); it != o.end(); ++it) {
         const QJsonValue v = it.value();
+        // JSON escapes the headers' control characters; the body keeps its
+        // line breaks; every other field is one line.
         const QString text = v.isObject() ? QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Indented)).trimmed()
-                                          : v.toVariant().toString();
+            : it.key() == QLatin1String("body") ? visibleBlock(v.toString())
+                                                 : visibleText(v.toVariant().toString());
         printLine(QStringLiteral("%1: %2").arg(it.key(), -12).arg(text));
     }
     return ExitOk;

@@ -4,6 +4,7 @@
 #include "ops/mappingprofiles.h"
 #include "ops/reconcileplan.h"
 #include "store/openstore.h"
+#include "store/visibletext.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -80,7 +81,6 @@ int runReconcileCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("operator"), CliText::tr("Who takes the action (default: the OS user)."), QStringLiteral("name")});
     parser.addOption({QStringLiteral("reason"), CliText::tr("Why; written to the audit log. Required unless --dry-run."), QStringLiteral("text")});
     parser.addOption({QStringLiteral("dry-run"), CliText::tr("Only show the plan; change nothing.")});
-    parser.addOption({QStringLiteral("read-only"), CliText::tr("Open the store read-only: the engine refuses every change.")});
     parser.addOption({QStringLiteral("rows"), CliText::tr("Show at most this many rows (default 100; the counts are complete)."), QStringLiteral("n"),
                       QString::number(DefaultRowCap)});
     if (std::optional<int> exit = parseCommand(parser, arguments))
@@ -221,7 +221,7 @@ int runReconcileCommand(const QStringList &arguments)
         for (const ReconcileRow &row : rows.mid(0, rowCap))
             printLine(QStringLiteral("  %1 %2/%3  biz_no=%4  %5%6")
                           .arg(reconcileProposalName(row.proposal), -8)
-                          .arg(row.target.scope, row.target.key, row.target.bizNo, row.why,
+                          .arg(visibleText(row.target.scope), visibleText(row.target.key), visibleText(row.target.bizNo), visibleText(row.why),
                                row.excluded ? CliText::tr("  (excluded)") : QString()));
         if (rows.size() > rowCap)
             printLine(CliText::tr("  … and %1 more.").arg(rows.size() - rowCap));
@@ -257,9 +257,9 @@ int runReconcileCommand(const QStringList &arguments)
                       .arg(report.cancelled ? CliText::tr(", %1 untouched (interrupted)").arg(report.untouched()) : QString())
                       .arg(summary.review));
         for (const ActionTarget &t : report.skippedTargets.mid(0, rowCap))
-            printLine(CliText::tr("  skipped %1/%2").arg(t.scope, t.key));
+            printLine(CliText::tr("  skipped %1/%2").arg(visibleText(t.scope), visibleText(t.key)));
         for (const ActionFailure &f : report.failures.mid(0, rowCap))
-            printLine(f.cacheOnly ? CliText::tr("  cache   %1/%2: %3").arg(f.scope, f.key, f.message)
+            printLine(f.cacheOnly ? CliText::tr("  cache   %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message)
                                   : CliText::tr("  failed  %1/%2: %3").arg(f.scope, f.key, f.message));
     }
     return report.failed > 0 || report.cancelled ? ExitFailure : ExitOk;

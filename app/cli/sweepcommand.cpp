@@ -5,6 +5,7 @@
 #include "store/layout.h"
 #include "store/openstore.h"
 #include "store/storeurl.h"
+#include "store/visibletext.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -39,7 +40,7 @@ QString ownersToText(const QMap<QString, qint64> &owners)
     std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
     QStringList parts;
     for (const auto &[owner, records] : sorted.mid(0, Shown))
-        parts << QStringLiteral("%1 (%2)").arg(owner.isEmpty() ? CliText::tr("unknown") : owner).arg(records);
+        parts << QStringLiteral("%1 (%2)").arg(owner.isEmpty() ? CliText::tr("unknown") : visibleText(owner)).arg(records);
     if (sorted.size() > Shown)
         parts << CliText::tr("%1 more").arg(sorted.size() - Shown);
     return parts.join(QStringLiteral(", "));
@@ -71,7 +72,6 @@ int runSweepCommand(const QStringList &arguments)
                                                             "deleted (java-handler: the row and its cache key), so its client may "
                                                             "resubmit. The way to let a java-handler client resubmit.")});
     parser.addOption({QStringLiteral("dry-run"), CliText::tr("Only preview what would change.")});
-    parser.addOption({QStringLiteral("read-only"), CliText::tr("Open the store read-only: the engine refuses every change.")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
 
@@ -139,12 +139,12 @@ int runSweepCommand(const QStringList &arguments)
     if (!json && !preview->unreadableKeys.isEmpty())
         printLine(CliText::tr("%1 record(s) cannot be read and are left out (idemctl get shows why): %2")
                       .arg(preview->unreadableKeys.size())
-                      .arg(preview->unreadableKeys.mid(0, 10).join(QStringLiteral(", "))));
+                      .arg(visibleText(preview->unreadableKeys.mid(0, 10).join(QStringLiteral(", ")))));
     if (!json) {
         printLine(CliText::tr("%1 in-flight record(s) older than %2 match%3; oldest %4.")
                       .arg(preview->matched)
                       .arg(formatAge(criteria.olderThanMs),
-                           criteria.scope.isEmpty() ? QString() : CliText::tr(" in scope %1").arg(criteria.scope),
+                           criteria.scope.isEmpty() ? QString() : CliText::tr(" in scope %1").arg(visibleText(criteria.scope)),
                            formatAge(preview->oldestAgeMs)));
         if (!preview->owners.isEmpty())
             printLine(CliText::tr("Owners: %1").arg(ownersToText(preview->owners)));
@@ -169,9 +169,9 @@ int runSweepCommand(const QStringList &arguments)
         } else {
             for (const ActionTarget &t : preview->targets.mid(0, ListCap))
                 printLine(QStringLiteral("  %1/%2  age=%3  owner=%4  attempts=%5  biz_no=%6")
-                              .arg(t.scope, t.key, formatAge(previewedAt - t.updatedAt), t.owner)
+                              .arg(visibleText(t.scope), visibleText(t.key), formatAge(previewedAt - t.updatedAt), visibleText(t.owner))
                               .arg(t.attempts)
-                              .arg(t.bizNo));
+                              .arg(visibleText(t.bizNo)));
             if (preview->matched > ListCap)
                 printLine(CliText::tr("  … and %1 more.").arg(preview->matched - ListCap));
             printLine(CliText::tr("Dry run: nothing changed."));
@@ -199,10 +199,10 @@ int runSweepCommand(const QStringList &arguments)
                       .arg(report.failed)
                       .arg(report.cancelled ? CliText::tr(", %1 untouched (interrupted)").arg(report.untouched()) : QString()));
         for (const ActionTarget &t : report.skippedTargets.mid(0, ListCap))
-            printLine(CliText::tr("  skipped %1/%2").arg(t.scope, t.key));
+            printLine(CliText::tr("  skipped %1/%2").arg(visibleText(t.scope), visibleText(t.key)));
         for (const ActionFailure &f : report.failures.mid(0, ListCap))
-            printLine(f.cacheOnly ? CliText::tr("  cache   %1/%2: %3").arg(f.scope, f.key, f.message)
-                                  : CliText::tr("  failed  %1/%2: %3").arg(f.scope, f.key, f.message));
+            printLine(f.cacheOnly ? CliText::tr("  cache   %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message)
+                                  : CliText::tr("  failed  %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message));
         if (report.skippedTargets.size() > ListCap || report.failures.size() > ListCap)
             printLine(CliText::tr("  (lists cut at %1; the counts above are complete)").arg(ListCap));
     }

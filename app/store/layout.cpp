@@ -1,5 +1,7 @@
 #include "layout.h"
 
+#include "jsonkeys.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -147,6 +149,8 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
     if (!doc.isObject())
         return bad(Text::tr("Layout %1 holds a JSON %2, not an object: a layout is {\"base\": …, …} (README \"Layouts\").")
                        .arg(origin, doc.isArray() ? QStringLiteral("array") : QStringLiteral("value")));
+    if (const std::optional<QString> twice = duplicateJsonKey(json))
+        return bad(Text::tr("Layout %1 gives \"%2\" twice: give each field once.").arg(origin, *twice));
     const QJsonObject o = doc.object();
     if (auto e = unknownMembers(o, {QStringLiteral("name"), QStringLiteral("base"), QStringLiteral("scope"), QStringLiteral("redis"),
                                     QStringLiteral("sql"), QStringLiteral("states"), QStringLiteral("retention_seconds")},

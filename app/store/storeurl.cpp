@@ -1,5 +1,7 @@
 #include "storeurl.h"
 
+#include "visibletext.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QRegularExpression>
@@ -32,7 +34,142 @@ QString redactLevel(QString text)
     return text;
 }
 
+// What a URL option may hold. Every option the engine reads is here; any
+// other one is refused (issue 14.2: ?foo=bar, a typo like ?busy_timeout=5 or
+// mysql://…?MYSQL_OPT_LOCAL_INFILE=1 passed silently and did nothing, or
+// worse). Ranges are the engine's own limits.
+struct OptionRule {
+    const char *name;
+    QList<StoreUrl::Kind> kinds;        // empty: every scheme
+    enum class Type { Text, Number, Choice, Url } type = Type::Text;
+    qint64 min = 0;
+    qint64 max = 0;
+    QStringList choices{};
+};
+
+const QList<OptionRule> &optionRules()
+{
+    using K = StoreUrl::Kind;
+    using T = OptionRule::Type;
+    const QList<K> sql{K::Postgres, K::Mysql, K::Sqlite};
+    static const QList<OptionRule> rules{
+        {"layout", {}},
+        {"audit", {}, T::Url},
+        {"time_zone", {}},
+        {"cache", sql, T::Url, 0, 0, {QStringLiteral("none")}},
+        {"busy_timeout_ms", {K::Sqlite}, T::Number, 0, 3600000},
+        {"connect_timeout_ms", {K::Redis}, T::Number, 1, 600000},
+        {"timeout_ms", {K::Redis}, T::Number, 1, 600000},
+        {"scan_count", {K::Redis}, T::Number, 1, 1000000},
+        {"scan_cache_ms", {K::Redis}, T::Number, 0, 3600000},
+        // libpq keywords passed on by SqlDialect::connectOptions.
+        {"sslmode", {K::Postgres}, T::Choice, 0, 0,
+         {QStringLiteral("disable"), QStringLiteral("allow"), QStringLiteral("prefer"), QStringLiteral("require"),
+          QStringLiteral("verify-ca"), QStringLiteral("verify-full")}},
+        {"sslrootcert", {K::Postgres}},
+        {"sslcert", {K::Postgres}},
+        {"sslkey", {K::Postgres}},
+        {"sslcrl", {K::Postgres}},
+        {"application_name", {K::Postgres}},
+        {"options", {K::Postgres}},
+        {"target_session_attrs", {K::Postgres}, T::Choice, 0, 0,
+         {QStringLiteral("any"), QStringLiteral("read-write"), QStringLiteral("read-only"), QStringLiteral("primary"),
+          QStringLiteral("standby"), QStringLiteral("prefer-standby")}},
+        {"connect_timeout", {K::Postgres, K::Mysql}, T::Number, 1, 3600},
+        {"keepalives_idle", {K::Postgres}, T::Number, 1, 86400},
+        {"keepalives_interval", {K::Postgres}, T::Number, 1, 86400},
+        {"keepalives_count", {K::Postgres}, T::Number, 1, 1000},
+        {"tcp_user_timeout", {K::Postgres}, T::Number, 0, 86400000},
+        // QMYSQL options (SqlDialect's kMysqlOptions).
+        {"read_timeout", {K::Mysql}, T::Number, 1, 86400},
+        {"write_timeout", {K::Mysql}, T::Number, 1, 86400},
+        {"ssl_ca", {K::Mysql}},
+        {"ssl_capath", {K::Mysql}},
+        {"ssl_cert", {K::Mysql}},
+        {"ssl_key", {K::Mysql}},
+        {"ssl_cipher", {K::Mysql}},
+    };
+    return rules;
+}
+
+// A name or value the operator typed, shown on one line, never too long.
+QString shownName(const QString &name)
+{
+    return visibleText(name).left(60);
+}
+
+std::optional<Error> optionProblem(StoreUrl::Kind kind, const QString &scheme, const QString &name, const QString &value)
+{
+    QStringList accepted;
+    const OptionRule *rule = nullptr;
+    for (const OptionRule &r : optionRules()) {
+        if (!r.kinds.isEmpty() && !r.kinds.contains(kind))
+            continue;
+        accepted << QLatin1String(r.name);
+        if (name == QLatin1String(r.name))
+            rule = &r;
+    }
+    // An unknown option's value is never quoted: it may be a password
+    // (?password=…).
+    if (!rule) {
+        return bad(QCoreApplication::translate("StoreUrl", "The store URL option '%1' is not known for a %2 URL. Accepted options: %3.")
+                       .arg(shownName(name), scheme, accepted.join(QStringLiteral(", "))));
+    }
+    switch (rule->type) {
+    case OptionRule::Type::Text:
+        break;
+    case OptionRule::Type::Number: {
+        bool ok = false;
+        const qint64 n = value.toLongLong(&ok);
+        if (!ok || n < rule->min || n > rule->max || value != QString::number(n)) {
+            return bad(QCoreApplication::translate("StoreUrl", "The store URL option %1 must be a whole number from %2 to %3, not '%4'.")
+                           .arg(name).arg(rule->min).arg(rule->max).arg(shownName(value)));
+        }
+        break;
+    }
+    case OptionRule::Type::Url: {
+        // A nested URL is checked with the outer one, so a typo in it fails
+        // before anything connects (its message is already redacted).
+        if (rule->choices.contains(value))
+            break;
+        const Result<StoreUrl> nested = StoreUrl::parse(value);
+        if (!nested)
+            return bad(QCoreApplication::translate("StoreUrl", "The store URL option %1: %2").arg(name, nested.error().message));
+        break;
+    }
+    case OptionRule::Type::Choice:
+        if (!rule->choices.contains(value)) {
+            return bad(QCoreApplication::translate("StoreUrl", "The store URL option %1 must be one of %2, not '%3'.")
+                           .arg(name, rule->choices.join(QStringLiteral(", ")), shownName(value)));
+        }
+        break;
+    }
+    return std::nullopt;
+}
+
+// The query's options, each once and each known with a value it accepts.
+std::optional<Error> readOptions(const QUrl &url, StoreUrl *result)
+{
+    const QString scheme = result->schemeName();
+    for (const auto &[name, value] : QUrlQuery(url).queryItems(QUrl::FullyDecoded)) {
+        if (result->options.contains(name)) {
+            return bad(QCoreApplication::translate("StoreUrl", "The store URL gives the option '%1' twice: give it once.")
+                           .arg(shownName(name)));
+        }
+        if (std::optional<Error> problem = optionProblem(result->kind, scheme, name, value))
+            return problem;
+        result->options.insert(name, value);
+    }
+    return std::nullopt;
+}
+
 } // namespace
+
+bool StoreUrl::isSecretOption(const QString &name)
+{
+    static const QRegularExpression secret(QStringLiteral("^(?:password|passwd|pass|pwd|secret|auth)"), QRegularExpression::CaseInsensitiveOption);
+    return secret.match(name).hasMatch();
+}
 
 QString StoreUrl::redacted(const QString &text)
 {
@@ -72,9 +209,8 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
         result.path = url.path();
         if (result.path.isEmpty() || !QDir::isAbsolutePath(result.path) || result.path.endsWith(QLatin1Char('/')))
             return bad(QCoreApplication::translate("StoreUrl", "A SQLite URL needs an absolute file path: sqlite:///absolute/path.db"));
-        const QUrlQuery query(url);
-        for (const auto &[name, value] : query.queryItems(QUrl::FullyDecoded))
-            result.options.insert(name, value);
+        if (std::optional<Error> problem = readOptions(url, &result))
+            return *problem;
         return result;
     }
 
@@ -97,9 +233,8 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
     result.user = url.userName();
     result.password = url.password();
     result.database = url.path().mid(1);
-    const QUrlQuery query(url);
-    for (const auto &[name, value] : query.queryItems(QUrl::FullyDecoded))
-        result.options.insert(name, value);
+    if (std::optional<Error> problem = readOptions(url, &result))
+        return *problem;
 
     if (result.kind == Kind::Redis) {
         bool numeric = true;
@@ -140,10 +275,17 @@ QString displayOption(const QString &name, const QString &value)
 
 QString StoreUrl::displayString() const
 {
+    // parse() refuses secret-looking options, but a StoreUrl built in code
+    // may hold one: it is left out, like the password.
+    QList<QPair<QString, QString>> shown;
+    for (auto it = options.cbegin(); it != options.cend(); ++it) {
+        if (!isSecretOption(it.key()))
+            shown.append({it.key(), displayOption(it.key(), it.value())});
+    }
     if (kind == Kind::Sqlite) {
         QString text = QStringLiteral("sqlite://") + path;
-        for (auto it = options.cbegin(); it != options.cend(); ++it)
-            text += (it == options.cbegin() ? QLatin1Char('?') : QLatin1Char('&')) + it.key() + QLatin1Char('=') + displayOption(it.key(), it.value());
+        for (qsizetype i = 0; i < shown.size(); ++i)
+            text += (i == 0 ? QLatin1Char('?') : QLatin1Char('&')) + shown.at(i).first + QLatin1Char('=') + shown.at(i).second;
         return text;
     }
     QUrl url;
@@ -152,10 +294,10 @@ QString StoreUrl::displayString() const
     url.setHost(host);
     url.setPort(port);
     url.setPath(QLatin1Char('/') + database);
-    if (!options.isEmpty()) {
+    if (!shown.isEmpty()) {
         QUrlQuery query;
-        for (auto it = options.cbegin(); it != options.cend(); ++it)
-            query.addQueryItem(it.key(), displayOption(it.key(), it.value()));
+        for (const auto &[name, value] : shown)
+            query.addQueryItem(name, value);
         url.setQuery(query);
     }
     return url.toDisplayString();

@@ -30,6 +30,9 @@ struct StoreUrl {
     // password-like query options. Every parse error quotes the URL only
     // through this (issue 14: a malformed URL's error printed its password).
     static QString redacted(const QString &text);
+    // A query option whose value is a secret (password=, pwd=, secret_key=,
+    // auth_token=, …): never shown, never saved.
+    static bool isSecretOption(const QString &name);
     QString displayString() const;
     QString schemeName() const;
 };
