@@ -1,7 +1,6 @@
 #include "pressrun.h"
 
 #include <QElapsedTimer>
-#include <QMutex>
 #include <QSet>
 #include <QThread>
 
@@ -24,41 +23,59 @@ QByteArray canonicalAnswer(const Response &response)
     return text + "\n\n" + response.body;
 }
 
+// One client thread's tally, merged after the threads have joined: no lock
+// is taken per request, so the press measures the engine and not itself
+// (issue 15: a QMutex per request cost as much as the gap being measured).
+struct Tally {
+    std::vector<double> latencies;
+    std::vector<QSet<QByteArray>> answers; // per key
+    qint64 replayed = 0;
+    qint64 inProgress = 0;
+    qint64 mismatch = 0;
+    qint64 errors = 0;
+    QStringList errorSamples;
+};
+
 } // namespace
 
 PressReport runPress(Store &store, const PressConfig &config)
 {
     const int keys = qMax(1, config.keys);
+    const int threads = qMax(1, config.concurrency);
     Guard guard(store);
     std::vector<std::atomic<qint64>> executions(keys);
     std::atomic<int> nextRequest{0};
-    std::atomic<qint64> replayed{0}, inProgress{0}, mismatch{0}, errors{0};
-    QMutex mutex; // guards answers, latencies and errorSamples
-    std::vector<QSet<QByteArray>> answers(keys);
-    std::vector<double> latencies;
-    latencies.reserve(config.requests);
-    QStringList errorSamples;
+    // Each key's request, built once.
+    std::vector<GuardRequest> requests(keys);
+    for (int k = 0; k < keys; ++k) {
+        GuardRequest &request = requests[k];
+        request.scope = config.scope;
+        request.key = QStringLiteral("press-%1").arg(k);
+        request.path = "/api/press";
+        request.headers = {{"Content-Type", "application/json"}};
+        request.body = QByteArrayLiteral("{\"key\":\"press-") + QByteArray::number(k) + "\",\"amount_cents\":100}";
+    }
+    std::vector<Tally> tallies(threads);
 
     QElapsedTimer wall;
     wall.start();
     std::vector<std::thread> clients;
-    for (int t = 0; t < qMax(1, config.concurrency); ++t) {
-        clients.emplace_back([&] {
+    for (int t = 0; t < threads; ++t) {
+        clients.emplace_back([&, t] {
+            Tally &tally = tallies[t];
+            tally.answers.resize(keys);
+            tally.latencies.reserve(config.requests / threads + 1);
             for (int i = nextRequest++; i < config.requests; i = nextRequest++) {
                 const int k = i % keys;
-                GuardRequest request;
-                request.scope = config.scope;
-                request.key = QStringLiteral("press-%1").arg(k);
-                request.path = "/api/press";
-                request.headers = {{"Content-Type", "application/json"}};
-                request.body = QByteArrayLiteral("{\"key\":\"press-") + QByteArray::number(k) + "\",\"amount_cents\":100}";
+                const GuardRequest &request = requests[k];
                 QElapsedTimer timer;
                 timer.start();
                 GuardResult result;
                 for (int attempt = 0;; ++attempt) {
                     result = guard.handle(request, [&] {
                         const qint64 n = ++executions[k];
-                        QThread::msleep(config.workMs);
+                        if (config.workMs > 0) // no sleep call at all at 0 ms
+                            QThread::msleep(config.workMs);
                         Response response;
                         response.status = 200;
                         response.headers = {{"Content-Type", "application/json"}};
@@ -66,48 +83,58 @@ PressReport runPress(Store &store, const PressConfig &config)
                         return response;
                     });
                     if (result.outcome == GuardOutcome::InProgress)
-                        ++inProgress;
+                        ++tally.inProgress;
                     if (result.outcome != GuardOutcome::InProgress || !config.retryInProgress || attempt >= 200)
                         break;
                     QThread::msleep(qMax(1, result.retryAfterMs));
                 }
-                const double ms = timer.nsecsElapsed() / 1e6;
-                QMutexLocker lock(&mutex);
-                latencies.push_back(ms);
+                tally.latencies.push_back(timer.nsecsElapsed() / 1e6);
                 switch (result.outcome) {
                 case GuardOutcome::Executed:
                 case GuardOutcome::Replayed:
                     if (result.outcome == GuardOutcome::Replayed)
-                        ++replayed;
-                    answers[k].insert(canonicalAnswer(result.response));
+                        ++tally.replayed;
+                    tally.answers[k].insert(canonicalAnswer(result.response));
                     break;
-                case GuardOutcome::Mismatch: ++mismatch; break;
+                case GuardOutcome::Mismatch: ++tally.mismatch; break;
                 case GuardOutcome::InProgress: break;
                 default:
-                    ++errors;
-                    if (errorSamples.size() < 5)
-                        errorSamples << guardOutcomeName(result.outcome) + QStringLiteral(": ") + result.message;
+                    ++tally.errors;
+                    if (tally.errorSamples.size() < 5)
+                        tally.errorSamples << guardOutcomeName(result.outcome) + QStringLiteral(": ") + result.message;
                 }
             }
         });
     }
     for (std::thread &client : clients)
         client.join();
+    const double seconds = wall.nsecsElapsed() / 1e9;
     (void)store.flushCounters();
 
     PressReport report;
-    report.seconds = wall.nsecsElapsed() / 1e9;
+    report.seconds = seconds;
     report.requests = config.requests;
     report.keys = keys;
     for (const auto &n : executions)
         report.executed += n;
-    report.replayed = replayed;
-    report.inProgress = inProgress;
-    report.mismatch = mismatch;
-    report.errors = errors;
+    std::vector<double> latencies;
+    latencies.reserve(config.requests);
+    std::vector<QSet<QByteArray>> answers(keys);
+    for (Tally &tally : tallies) {
+        report.replayed += tally.replayed;
+        report.inProgress += tally.inProgress;
+        report.mismatch += tally.mismatch;
+        report.errors += tally.errors;
+        for (const QString &sample : std::as_const(tally.errorSamples)) {
+            if (report.errorSamples.size() < 5)
+                report.errorSamples << sample;
+        }
+        latencies.insert(latencies.end(), tally.latencies.begin(), tally.latencies.end());
+        for (int k = 0; k < keys && !tally.answers.empty(); ++k)
+            answers[k].unite(tally.answers[k]);
+    }
     report.exactlyOnce = report.executed == keys && report.errors == 0;
     report.consistent = std::all_of(answers.begin(), answers.end(), [](const QSet<QByteArray> &a) { return a.size() <= 1; });
-    report.errorSamples = errorSamples;
     std::sort(latencies.begin(), latencies.end());
     if (!latencies.empty()) {
         auto at = [&](double q) { return latencies[std::min(latencies.size() - 1, size_t(q * (latencies.size() - 1) + 0.5))]; };
