@@ -1,6 +1,6 @@
 #include "actiontargetmodel.h"
 
-#include "agetext.h"
+#include "ops/agetext.h"
 #include "rowsort.h"
 
 #include <algorithm>

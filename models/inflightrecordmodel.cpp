@@ -1,6 +1,7 @@
 #include "inflightrecordmodel.h"
 
 #include "statuscolors.h"
+#include "ops/agetext.h"
 #include "storesession.h"
 #include "store/visibletext.h"
 
@@ -10,16 +11,6 @@
 #include <QGuiApplication>
 
 namespace {
-
-QString formatAge(qint64 ms)
-{
-    const qint64 s = qMax<qint64>(0, ms / 1000);
-    if (s < 60)
-        return InFlightRecordModel::tr("%1 s").arg(s);
-    if (s < 3600)
-        return InFlightRecordModel::tr("%1 min %2 s").arg(s / 60).arg(s % 60);
-    return InFlightRecordModel::tr("%1 h %2 min").arg(s / 3600).arg(s % 3600 / 60);
-}
 
 std::optional<ListingScan> scanOf(Store &store)
 {
@@ -129,8 +120,8 @@ QVariant InFlightRecordModel::data(const QModelIndex &index, int role) const
         if (role == RawValueRole)
             return r.ageMs(m_loadedAtMs);
         if (role == Qt::ToolTipRole && isStuck(r))
-            return tr("Stuck: in flight longer than the %1 timeout of scope %2").arg(formatAge(m_policies.forScope(r.scope).inFlightTimeoutMs), r.scope);
-        return formatAge(r.ageMs(m_loadedAtMs));
+            return tr("Stuck: in flight longer than the %1 timeout of scope %2").arg(ageText(m_policies.forScope(r.scope).inFlightTimeoutMs), r.scope);
+        return ageText(r.ageMs(m_loadedAtMs));
     case ColumnCount: break;
     }
     return {};

@@ -1,6 +1,6 @@
 #include "reconcileplanmodel.h"
 
-#include "agetext.h"
+#include "ops/agetext.h"
 #include "rowsort.h"
 
 #include <QColor>

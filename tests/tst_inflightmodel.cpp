@@ -3,6 +3,7 @@
 #include "inflightrecordmodel.h"
 #include "storesession.h"
 
+#include "ops/agetext.h"
 #include "store/openstore.h"
 
 #include <QAbstractItemModelTester>
@@ -56,6 +57,24 @@ private slots:
             const Result<ClaimResult> claimed = store.value()->claim(c);
             QVERIFY(store.value()->complete(c.scope, c.key, claimed->record.lease, Response{200, {}, "ok"}, c.nowMs, 3600'000).ok());
         }
+    }
+
+    // Issue 16.1: one age formatter. A 50-hour-old record read "50 h 3 min"
+    // in this tab and "2 d 2 h" in the wizard; both now use ageText.
+    void agesReadTheSameEverywhere()
+    {
+        QCOMPARE(ageText(-5), QStringLiteral("0 s"));
+        QCOMPARE(ageText(59'999), QStringLiteral("59 s"));
+        QCOMPARE(ageText(60'000), QStringLiteral("1 min 0 s"));
+        QCOMPARE(ageText(48 * 60 * Minute - 1), QStringLiteral("47 h 59 min"));
+        QCOMPARE(ageText(50 * 60 * Minute + 3 * Minute), QStringLiteral("2 d 2 h"));
+        StoreSession session(m_url);
+        InFlightRecordModel model(&session);
+        model.reload();
+        QVERIFY(waitForIdle(model));
+        QVERIFY(model.rowCount() > 0);
+        const qint64 age = model.index(0, InFlightRecordModel::AgeColumn).data(InFlightRecordModel::RawValueRole).toLongLong();
+        QCOMPARE(model.index(0, InFlightRecordModel::AgeColumn).data().toString(), ageText(age));
     }
 
     // A view closed while its job still runs (switching stores does that):

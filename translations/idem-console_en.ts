@@ -1199,18 +1199,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
 <context>
     <name>InFlightRecordModel</name>
     <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Stuck: in flight longer than the %1 timeout of scope %2</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1207,18 +1207,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
 <context>
     <name>InFlightRecordModel</name>
     <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 小时 %2 分</translation>
-    </message>
-    <message>
         <source>Stuck: in flight longer than the %1 timeout of scope %2</source>
         <translation>卡住：处理时长已超过作用域 %2 的超时时间（%1）</translation>
     </message>

@@ -2,7 +2,7 @@
 
 #include "actionapplypage.h"
 #include "actiontargetmodel.h"
-#include "agetext.h"
+#include "ops/agetext.h"
 #include "jobprogresswidget.h"
 #include "operatoridentitypage.h"
 #include "scopechooser.h"

@@ -46,18 +46,6 @@ std::optional<int> parseOlderThan(const QString &text, qint64 *olderThanMs)
     return std::nullopt;
 }
 
-QString formatAge(qint64 ms)
-{
-    if (ms < 0)
-        ms = 0;
-    const qint64 s = ms / 1000;
-    if (s < 60)
-        return QStringLiteral("%1s").arg(s);
-    if (s < 3600)
-        return QStringLiteral("%1m%2s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
-    return QStringLiteral("%1h%2m").arg(s / 3600).arg(s % 3600 / 60, 2, 10, QLatin1Char('0'));
-}
-
 int usageError(const QString &message)
 {
     QTextStream(stderr) << CliText::tr("idemctl: %1").arg(visibleBlock(message)) << '\n' << CliText::tr("Run 'idemctl --help' or 'idemctl COMMAND --help'.") << '\n';

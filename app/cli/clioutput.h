@@ -29,7 +29,6 @@ std::optional<qint64> parseDuration(const QString &text);
 // rule, checked before any store is opened). Sets *olderThanMs, or returns
 // the exit code of the usage error it printed.
 std::optional<int> parseOlderThan(const QString &text, qint64 *olderThanMs);
-QString formatAge(qint64 ms);
 
 // Prints to stderr and returns ExitUsage: the operator typed something wrong.
 int usageError(const QString &message);

@@ -1,6 +1,7 @@
 #include "querycommands.h"
 
 #include "clioutput.h"
+#include "ops/agetext.h"
 #include "guard/scopepolicy.h"
 #include "ops/timeoutsweep.h"
 #include "store/visibletext.h"
@@ -157,7 +158,7 @@ int runInFlightCommand(const QStringList &arguments)
         const bool stuck = r.ageMs(t) >= ScopePolicies::defaultFor(r.scope).inFlightTimeoutMs;
         printLine(QStringLiteral("%1  %2  %3  age=%4  attempts=%5  owner=%6  biz_no=%7%8")
                       .arg(visibleText(r.scope), -9).arg(visibleText(r.key), -38).arg(QDateTime::fromMSecsSinceEpoch(r.updatedAt).toString(Qt::ISODate))
-                      .arg(formatAge(r.ageMs(t))).arg(r.attempts).arg(visibleText(r.owner), visibleText(r.bizNo), stuck ? CliText::tr("  STUCK") : QString()));
+                      .arg(ageText(r.ageMs(t))).arg(r.attempts).arg(visibleText(r.owner), visibleText(r.bizNo), stuck ? CliText::tr("  STUCK") : QString()));
         if (!r.readError.isEmpty())
             printLine(CliText::tr("    UNREADABLE: %1").arg(visibleText(r.readError)));
     }

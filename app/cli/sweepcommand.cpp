@@ -1,6 +1,7 @@
 #include "sweepcommand.h"
 
 #include "clioutput.h"
+#include "ops/agetext.h"
 #include "ops/timeoutsweep.h"
 #include "store/layout.h"
 #include "store/openstore.h"
@@ -143,9 +144,9 @@ int runSweepCommand(const QStringList &arguments)
     if (!json) {
         printLine(CliText::tr("%1 in-flight record(s) older than %2 match%3; oldest %4.")
                       .arg(preview->matched)
-                      .arg(formatAge(criteria.olderThanMs),
+                      .arg(ageText(criteria.olderThanMs),
                            criteria.scope.isEmpty() ? QString() : CliText::tr(" in scope %1").arg(visibleText(criteria.scope)),
-                           formatAge(preview->oldestAgeMs)));
+                           ageText(preview->oldestAgeMs)));
         if (!preview->owners.isEmpty())
             printLine(CliText::tr("Owners: %1").arg(ownersToText(preview->owners)));
         printLine(CliText::tr("Next: %1").arg(serviceNext));
@@ -169,7 +170,7 @@ int runSweepCommand(const QStringList &arguments)
         } else {
             for (const ActionTarget &t : preview->targets.mid(0, ListCap))
                 printLine(QStringLiteral("  %1/%2  age=%3  owner=%4  attempts=%5  biz_no=%6")
-                              .arg(visibleText(t.scope), visibleText(t.key), formatAge(previewedAt - t.updatedAt), visibleText(t.owner))
+                              .arg(visibleText(t.scope), visibleText(t.key), ageText(previewedAt - t.updatedAt), visibleText(t.owner))
                               .arg(t.attempts)
                               .arg(visibleText(t.bizNo)));
             if (preview->matched > ListCap)
