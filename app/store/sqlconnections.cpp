@@ -8,6 +8,8 @@
 #include <QThread>
 
 #include <cstdlib>
+#include <memory>
+#include <unordered_map>
 
 namespace {
 
@@ -33,14 +35,30 @@ void registerExitGuard()
     (void)registered;
 }
 
-// Connection names made in this thread; removed when the thread ends.
+// Connection names made in this thread, and the queries kept prepared on
+// them (SqlConnections::prepared), by connection name and SQL; removed when
+// the thread ends, the queries first. A query whose connection the store
+// already removed is harmless: QPSQL skips its DEALLOCATE without a driver.
+struct PreparedQuery {
+    std::unique_ptr<QSqlQuery> query;
+    bool ready = false;
+};
+
 struct ThreadOwnedConnections {
     QStringList names;
+    std::unordered_map<QString, std::unordered_map<QString, PreparedQuery>> statements;
     ~ThreadOwnedConnections()
     {
         QMutexLocker lock(&g_exitMutex);
-        if (g_exiting)
+        if (g_exiting) {
+            // Qt's globals may already be gone: a query is not destroyed then.
+            for (auto &[name, queries] : statements) {
+                for (auto &[sql, entry] : queries)
+                    (void)entry.query.release();
+            }
             return; // the process is going away; SqlConnections' owner already removed them
+        }
+        statements.clear();
         for (const QString &name : std::as_const(names)) {
             if (QSqlDatabase::contains(name))
                 QSqlDatabase::removeDatabase(name);
@@ -98,6 +116,7 @@ Result<QSqlDatabase> SqlConnections::acquire()
         m_names.append(name);
     }
     QSqlDatabase db = QSqlDatabase::database(name, false);
+    t_owned.statements.erase(name); // a new session: the old one's prepared statements are gone
     const quint64 failedBefore = m_failedOpens.loadAcquire();
     QSemaphoreReleaser opening(m_opening);
     m_opening.acquire();
@@ -124,6 +143,19 @@ Result<QSqlDatabase> SqlConnections::acquire()
 void SqlConnections::drop()
 {
     const QString name = threadConnectionName();
+    t_owned.statements.erase(name);
     if (QSqlDatabase::contains(name))
         QSqlDatabase::database(name, false).close();
+}
+
+QSqlQuery &SqlConnections::prepared(const QSqlDatabase &db, const QString &sql, bool *ok)
+{
+    PreparedQuery &entry = t_owned.statements[db.connectionName()][sql];
+    if (!entry.ready) {
+        // New, or its last prepare failed (kept for the error until now).
+        entry.query = std::make_unique<QSqlQuery>(db);
+        entry.ready = entry.query->prepare(sql);
+    }
+    *ok = entry.ready;
+    return *entry.query;
 }

@@ -6,6 +6,7 @@
 #include <QMutex>
 #include <QSemaphore>
 #include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QStringList>
 
 #include <functional>
@@ -33,6 +34,18 @@ public:
     Result<QSqlDatabase> acquire();
     // Closes the calling thread's connection so the next acquire() reconnects.
     void drop();
+
+    // The calling thread's query for `sql` on `db` (its acquire()d
+    // connection), prepared on first use and kept for the life of that
+    // session: the guard's hot path runs the same few statements, and
+    // QPSQL sends PREPARE, EXECUTE and DEALLOCATE as three round trips for a
+    // query prepared anew each time (issue 15), one EXECUTE for a kept one.
+    // *ok is false when preparing failed; the query then holds the error and
+    // the next call prepares again. Queries are dropped whenever the session
+    // is (drop(), a reconnect, the thread's end): a new session has none of
+    // the old one's prepared statements. Not forward-only, so each result is
+    // read whole and nothing is left pending on the connection.
+    QSqlQuery &prepared(const QSqlDatabase &db, const QString &sql, bool *ok);
 
 private:
     QString threadConnectionName() const;

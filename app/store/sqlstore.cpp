@@ -249,6 +249,24 @@ bool SqlStore::run(QSqlQuery &query, const SqlStatement &statement)
     return query.exec();
 }
 
+bool SqlStore::runHot(QSqlDatabase &db, const SqlStatement &statement, QSqlQuery &fallback, QSqlQuery **query)
+{
+    if (m_dialect.kind() != Dialect::Postgres) {
+        // SQLite prepares in-process, and a kept statement would hold its
+        // read snapshot; MySQL is not measured yet (issue 15 note).
+        *query = &fallback;
+        return runWriting(fallback, statement);
+    }
+    bool prepared = false;
+    QSqlQuery &kept = m_connections.prepared(db, statement.sql, &prepared);
+    *query = &kept;
+    if (!prepared)
+        return false;
+    for (qsizetype i = 0; i < statement.values.size(); ++i)
+        kept.bindValue(int(i), statement.values.at(i));
+    return kept.exec();
+}
+
 bool SqlStore::runWriting(QSqlQuery &query, const SqlStatement &statement)
 {
     QMutexLocker writeGuard(writeLock());
@@ -287,10 +305,73 @@ Result<std::optional<Record>> SqlStore::fetch(QSqlDatabase &db, const QString &s
     return std::optional<Record>(std::move(record));
 }
 
+// PostgreSQL's first claim step, one statement: insert the record if the
+// key is free, else read the one there. The SELECT does not see the row its
+// own INSERT made (one snapshot), so a new claim reads NULLs and inserted=1.
+// A key taken by a claimer whose commit came after this statement's
+// snapshot reads as neither: the caller's loop reads again.
+Result<SqlStore::FirstClaim> SqlStore::insertOrRead(QSqlDatabase &db, const ClaimRequest &req, const QString &lease)
+{
+    static const QString sql = []() -> QString { // QString, not a QStringBuilder of temporaries
+        QStringList columns = kRecordColumns.split(QStringLiteral(", "));
+        for (QString &c : columns)
+            c.prepend(QStringLiteral("r."));
+        return QStringLiteral("WITH ins AS (INSERT INTO idem_records (") + kRecordColumns
+            + QStringLiteral(") VALUES (?, ?, 'IN_FLIGHT', ?, ?, ?, 1, ?, 0, NULL, NULL, ?, ?, 0, 0) "
+                             "ON CONFLICT (scope, idem_key) DO NOTHING RETURNING 1) SELECT ")
+            + columns.join(QStringLiteral(", "))
+            + QStringLiteral(", (SELECT count(*) FROM ins) FROM (SELECT 1) AS one "
+                             "LEFT JOIN idem_records r ON r.scope = ? AND r.idem_key = ?");
+    }();
+    QSqlQuery fallback(db);
+    QSqlQuery *q = nullptr;
+    if (!runHot(db, {sql, {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs,
+                           req.scope, req.key}},
+                fallback, &q))
+        return failure(*q, Text::tr("Claiming a record"));
+    if (!q->next())
+        return failure(*q, Text::tr("Claiming a record"));
+    const auto claimed = [&] {
+        m_counters.add(req.scope, req.nowMs, Counter::Executed);
+        maybeFlush(db, req.nowMs);
+        return FirstClaim{ClaimResult{ClaimOutcome::Claimed,
+                                      Record{req.scope, req.key, RecordState::InFlight, req.fingerprint, lease, req.owner, 1, req.bizNo,
+                                             0, {}, {}, req.nowMs, req.nowMs, 0, false, {}},
+                                      false},
+                          std::nullopt};
+    };
+    if (q->value(15).toLongLong() == 1)
+        return claimed();
+    if (q->value(0).isNull())
+        return FirstClaim{};
+    Record seen = sqlRecordFromRow(*q, displayUrl());
+    if (!seen.readError.isEmpty())
+        return makeError(ErrorKind::Corrupt, seen.readError);
+    // Our own insert, committed before a lost connection made readOnce repeat it.
+    if (seen.state == RecordState::InFlight && seen.lease == lease)
+        return claimed();
+    return FirstClaim{std::nullopt, std::move(seen)};
+}
+
 Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
 {
-    // Only the first read may reconnect (readOnce): after a write nothing is repeated.
-    Result<std::optional<Record>> firstRead = readOnce([&](QSqlDatabase &db) { return fetch(db, req.scope, req.key); });
+    // Only the first read may reconnect (readOnce): after a write nothing is
+    // repeated. On PostgreSQL the first read is also the insert
+    // (insertOrRead): a new key is claimed, and a replay decided, in one
+    // round trip. Repeating it on a new connection is safe too: an insert
+    // that did commit before the connection died is recognised by its lease.
+    Result<std::optional<Record>> firstRead = std::optional<Record>();
+    if (m_dialect.kind() == Dialect::Postgres) {
+        const QString lease = newLease();
+        Result<FirstClaim> first = readOnce([&](QSqlDatabase &db) { return insertOrRead(db, req, lease); });
+        if (!first)
+            return first.error();
+        if (first->claimed)
+            return std::move(*first->claimed);
+        firstRead = std::move(first->existing);
+    } else {
+        firstRead = readOnce([&](QSqlDatabase &db) { return fetch(db, req.scope, req.key); });
+    }
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
         return db.error();
@@ -426,13 +507,14 @@ Result<Transition> SqlStore::transition(const SqlStatement &statement, const QSt
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
         return db.error();
-    QSqlQuery q(db.value());
+    QSqlQuery fallback(db.value());
+    QSqlQuery *q = nullptr;
     // A deadlock victim was rolled back: the same compare-and-set may run again.
-    for (int attempt = 1; !runWriting(q, statement); ++attempt) {
-        if (attempt == 3 || m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
-            return failure(q, what);
+    for (int attempt = 1; !runHot(db.value(), statement, fallback, &q); ++attempt) {
+        if (attempt == 3 || m_dialect.classify(q->lastError()) != SqlDialect::Failure::Deadlock)
+            return failure(*q, what);
     }
-    return finishTransition(db.value(), q.numRowsAffected(), scope, key, nowMs, appliedCounter, staleCounter);
+    return finishTransition(db.value(), q->numRowsAffected(), scope, key, nowMs, appliedCounter, staleCounter);
 }
 
 Result<Transition> SqlStore::complete(const QString &scope, const QString &key, const QString &lease,

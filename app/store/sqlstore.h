@@ -83,6 +83,15 @@ private:
     auto readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>()));
     Result<std::optional<Record>> fetch(QSqlDatabase &db, const QString &scope, const QString &key);
     static bool run(QSqlQuery &query, const SqlStatement &statement);
+    // The guard's hot path on PostgreSQL: the statement through this
+    // thread's kept prepared query (SqlConnections::prepared); *query is
+    // that query, for its result or error. Elsewhere, run() on *fallback.
+    bool runHot(QSqlDatabase &db, const SqlStatement &statement, QSqlQuery &fallback, QSqlQuery **query);
+    struct FirstClaim {
+        std::optional<ClaimResult> claimed;  // the insert made the record ours
+        std::optional<Record> existing;      // the record that was there
+    };
+    Result<FirstClaim> insertOrRead(QSqlDatabase &db, const ClaimRequest &req, const QString &lease);
     bool runWriting(QSqlQuery &query, const SqlStatement &statement); // under the SQLite writers' mutex
     Error failure(const QSqlQuery &query, const QString &what);
     Result<Transition> transition(const SqlStatement &statement, const QString &what, const QString &scope, const QString &key,

@@ -138,6 +138,7 @@ start_postgres() {
         # max_connections: the press tests open one connection per client thread.
         _servers_as_postgres "$bin/postgres" -D "$dir/data" -h 127.0.0.1 -p "$port" -k "$dir" \
             -c fsync=off -c full_page_writes=off -c max_connections=400 -c shared_buffers=64MB \
+            -c shared_preload_libraries=pg_stat_statements \
             > "$dir/postgres.log" 2>&1 &
         pid=$!
         _servers_track postgres "$pid"
@@ -150,6 +151,11 @@ start_postgres() {
     _servers_as_postgres "$bin/psql" -X -q -h "$dir" -p "$port" -U postgres -d postgres -v ON_ERROR_STOP=1 \
         -c "CREATE ROLE idem LOGIN" -c "CREATE DATABASE idem OWNER idem" \
         >> "$dir/postgres.log" 2>&1 || { cat "$dir/postgres.log" >&2; die "creating role and database idem failed"; }
+    # Statements per guarded request, counted on the server (tst_press).
+    _servers_as_postgres "$bin/psql" -X -q -h "$dir" -p "$port" -U postgres -d idem -v ON_ERROR_STOP=1 \
+        -c "CREATE EXTENSION pg_stat_statements" \
+        -c "GRANT EXECUTE ON FUNCTION pg_stat_statements_reset(oid, oid, bigint) TO idem" \
+        >> "$dir/postgres.log" 2>&1 || { cat "$dir/postgres.log" >&2; die "creating pg_stat_statements failed"; }
     export POSTGRES_PORT=$port
     export IDEM_TEST_POSTGRESQL_URL="postgresql://idem@127.0.0.1:$port/idem"
     log "postgres ready: $IDEM_TEST_POSTGRESQL_URL"
