@@ -137,7 +137,7 @@ QString StoreEntry::defaultPasswordVariable(const QString &url)
 
 bool StoreEntry::isValidVariableName(const QString &name)
 {
-    static const QRegularExpression pattern(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,127}$"));
+    static const QRegularExpression pattern(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z_][A-Za-z0-9_]{0,127}")));
     return pattern.match(name).hasMatch();
 }
 

@@ -54,9 +54,9 @@ bool isHostName(const QString &host)
 {
     // Labels of letters, digits and '-' (and '_', which container service
     // names use), or an IPv6 address with optional brackets and zone.
-    static const QRegularExpression name(QStringLiteral(
-        "^[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(\\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\\.?$"));
-    static const QRegularExpression ipv6(QStringLiteral("^\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(%[A-Za-z0-9]+)?\\]?$"));
+    static const QRegularExpression name(QRegularExpression::anchoredPattern(QStringLiteral(
+        "[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(\\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\\.?")));
+    static const QRegularExpression ipv6(QRegularExpression::anchoredPattern(QStringLiteral("\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(%[A-Za-z0-9]+)?\\]?")));
     return name.match(host).hasMatch() || ipv6.match(host).hasMatch();
 }
 
@@ -162,11 +162,11 @@ std::optional<Problem> check(const StoreUrlFields &f)
             return Problem{Field::Port, StoreUrlFields::tr("The port must be between 1 and 65535.")};
 
         if (f.kind == StoreUrl::Kind::Redis) {
-            static const QRegularExpression number(QStringLiteral("^[0-9]{1,9}$"));
+            static const QRegularExpression number(QRegularExpression::anchoredPattern(QStringLiteral("[0-9]{1,9}")));
             if (!f.database.isEmpty() && !number.match(f.database).hasMatch())
                 return Problem{Field::Database, StoreUrlFields::tr("A Redis database is a number such as 0, not %1.").arg(quoted(f.database))};
         } else {
-            static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_][A-Za-z0-9_$-]*$"));
+            static const QRegularExpression identifier(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z_][A-Za-z0-9_$-]*")));
             if (f.database.isEmpty())
                 return Problem{Field::Database, StoreUrlFields::tr("Enter the database name, e.g. idem.")};
             if (auto problem = checkText(Field::Database, StoreUrlFields::tr("The database name"), f.database))
@@ -178,7 +178,7 @@ std::optional<Problem> check(const StoreUrlFields &f)
         }
 
         if (!f.user.isEmpty()) {
-            static const QRegularExpression userName(QStringLiteral("^[A-Za-z0-9_.@$+-]+$"));
+            static const QRegularExpression userName(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_.@$+-]+")));
             if (auto problem = checkText(Field::User, StoreUrlFields::tr("The user name"), f.user))
                 return problem;
             if (f.user.size() > maxNameLength)
@@ -193,7 +193,7 @@ std::optional<Problem> check(const StoreUrlFields &f)
     if (auto problem = checkLayoutOptions(f))
         return problem;
 
-    static const QRegularExpression optionName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,63}$"));
+    static const QRegularExpression optionName(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z_][A-Za-z0-9_]{0,63}")));
     for (auto it = f.extraOptions.cbegin(); it != f.extraOptions.cend(); ++it) {
         if (!optionName.match(it.key()).hasMatch())
             return Problem{Field::Options, StoreUrlFields::tr("The URL option %1 is not a valid option name.").arg(quoted(it.key()))};

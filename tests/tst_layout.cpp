@@ -131,6 +131,13 @@ void TestLayout::refusedFiles_data()
                                           << QStringLiteral("\"redis.key_prefix\" twice");
     QTest::newRow("duplicate key, escaped") << QByteArray(R"({"base":"java-handler","sql":{"table":"t","t\u0061ble":"u"}})")
                                             << QStringLiteral("\"sql.table\" twice");
+    // Found by tools/fuzz.sh: '$' also matched before a final line break.
+    QTest::newRow("table name with a trailing newline") << QByteArray(R"({"base":"go-middleware","sql":{"table":"idempotency_records\n"}})")
+                                                        << QStringLiteral("table");
+    QTest::newRow("column name with a trailing newline") << QByteArray(R"({"base":"java-handler","sql":{"columns":{"idempotent_id":"i\n"}}})")
+                                                         << QStringLiteral("idempotent_id");
+    QTest::newRow("time zone with a trailing newline") << QByteArray(R"({"base":"java-handler","sql":{"time_zone":"UTC\n"}})")
+                                                       << QStringLiteral("time zone");
     QTest::newRow("duplicate base") << QByteArray(R"({"base":"java-handler","base":"go-middleware"})") << QStringLiteral("\"base\" twice");
 }
 

@@ -67,6 +67,13 @@ private slots:
         QTest::newRow("nested audit, port out of range") << "redis://h:99999/0?audit=postgresql://a:S3cretPW@h:5432/x";
         QTest::newRow("nested, percent-encoded") << "redis://h:99999/0?audit=postgresql%3A%2F%2Fa%3AS3cretPW%40h%3A5432%2Fx";
         QTest::newRow("password option") << "postgresql://a@h:99999/x?password=S3cretPW";
+        // Found by tools/fuzz.sh (tests/fuzz/regressions/storeurl).
+        QTest::newRow("at sign in the user") << "redis://ops@corp:S3cretPW@cache:6379/x";
+        QTest::newRow("space in the user") << "postgresql://a b:S3cretPW@h:5432/x";
+        QTest::newRow("URL pasted as the database") << "redis://cache:6379/redis://:S3cretPW@cache:6379/0";
+        QTest::newRow("userinfo in the database") << "redis://:S3s:sect@cadis://:S3cretPW@/00";
+        QTest::newRow("URL in a refused option value") << "postgresql://ops@db1:5433/idem?sslmode=requ/postgresql://a:S3cretPW@127.0.0.1/x";
+        QTest::newRow("URL in a bad number") << "sqlite:///tmp/x.db?busy_timeout_ms=postgresql://a:S3cretPW@h/x";
     }
 
     void malformedUrlsNeverShowPasswords()

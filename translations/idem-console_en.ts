@@ -3641,6 +3641,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>The store URL gives the option &apos;%1&apos; twice: give it once.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A Redis URL ends with a database number, e.g. redis://host:6379/0; what follows the port here is not one.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreUrlFields</name>

@@ -3650,6 +3650,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>The store URL gives the option &apos;%1&apos; twice: give it once.</source>
         <translation>存储 URL 中选项“%1”出现了两次：只能写一次。</translation>
     </message>
+    <message>
+        <source>A Redis URL ends with a database number, e.g. redis://host:6379/0; what follows the port here is not one.</source>
+        <translation>Redis URL 以数据库编号结尾，例如 redis://host:6379/0；此处端口后面的内容不是数据库编号。</translation>
+    </message>
 </context>
 <context>
     <name>StoreUrlFields</name>

@@ -18,7 +18,7 @@
 
 std::optional<qint64> parseDuration(const QString &text)
 {
-    static const QRegularExpression pattern(QStringLiteral("^\\s*(\\d+)\\s*(ms|s|m|h|d)?\\s*$"));
+    static const QRegularExpression pattern(QRegularExpression::anchoredPattern(QStringLiteral("\\s*(\\d+)\\s*(ms|s|m|h|d)?\\s*")));
     const QRegularExpressionMatch match = pattern.match(text);
     if (!match.hasMatch())
         return std::nullopt;

@@ -334,7 +334,7 @@ std::optional<QVariant> OrderLookup::bindable(const QString &key) const
 {
     if (!m_numericKey)
         return QVariant(key);
-    static const QRegularExpression integer(QStringLiteral("^-?[0-9]{1,18}$"));
+    static const QRegularExpression integer(QRegularExpression::anchoredPattern(QStringLiteral("-?[0-9]{1,18}")));
     if (!integer.match(key).hasMatch())
         return std::nullopt;
     return QVariant(key.toLongLong());

@@ -110,7 +110,7 @@ QStringList Layout::roles(LayoutFamily family)
 
 std::optional<Error> Layout::checkIdentifier(const QString &name, const QString &what)
 {
-    static const QRegularExpression pattern(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,62}$"));
+    static const QRegularExpression pattern(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z_][A-Za-z0-9_]{0,62}")));
     if (!pattern.match(name).hasMatch()) {
         return bad(Text::tr("The %1 '%2' is not accepted: use letters, digits and '_' only, not starting with a digit, "
                             "at most 63 characters.").arg(what, name.left(80)));
@@ -131,8 +131,8 @@ Result<Layout> Layout::builtin(const QString &name)
 
 std::optional<Error> Layout::checkTimeZone(const QString &zone, const QString &what)
 {
-    static const QRegularExpression offset(QStringLiteral("^[+-](0[0-9]|1[0-4]):[0-5][0-9]$"));
-    static const QRegularExpression name(QStringLiteral("^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$"));
+    static const QRegularExpression offset(QRegularExpression::anchoredPattern(QStringLiteral("[+-](0[0-9]|1[0-4]):[0-5][0-9]")));
+    static const QRegularExpression name(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}")));
     if (zone.size() <= 64 && (offset.match(zone).hasMatch() || name.match(zone).hasMatch()))
         return std::nullopt;
     return bad(Text::tr("The time zone '%1' (%2) is not usable: give an offset such as +08:00, UTC, or a zone name such as "

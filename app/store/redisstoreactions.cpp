@@ -32,7 +32,7 @@ constexpr qint64 kAuditSkewMs = 10 * 60 * 1000;
 
 bool isStreamId(const QString &id)
 {
-    static const QRegularExpression pattern(QStringLiteral("^[0-9]{1,20}(-[0-9]{1,20})?$"));
+    static const QRegularExpression pattern(QRegularExpression::anchoredPattern(QStringLiteral("[0-9]{1,20}(-[0-9]{1,20})?")));
     return pattern.match(id).hasMatch();
 }
 

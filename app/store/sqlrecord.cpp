@@ -40,7 +40,7 @@ std::optional<qint64> wholeNumber(const QVariant &v)
     case QMetaType::ULongLong:
         return v.toULongLong() <= quint64(std::numeric_limits<qint64>::max()) ? std::optional<qint64>(v.toLongLong()) : std::nullopt;
     case QMetaType::QString: {
-        static const QRegularExpression digits(QStringLiteral("^-?[0-9]{1,18}$"));
+        static const QRegularExpression digits(QRegularExpression::anchoredPattern(QStringLiteral("-?[0-9]{1,18}")));
         const QString text = v.toString();
         return digits.match(text).hasMatch() ? std::optional<qint64>(text.toLongLong()) : std::nullopt;
     }

@@ -24,8 +24,10 @@ QString redactLevel(QString text)
     // The authority ends at '/', '?' or '#': up to its last '@' first (a
     // stray '@' in the password), then, for a stray '/', up to the first '@'
     // before another URL.
-    static const QRegularExpression authority(QStringLiteral("(://[^/?#@\\s:]*):[^/?#]*@"));
-    static const QRegularExpression userinfo(QStringLiteral("(://[^/?#@\\s:]*):(?:(?!://)[^@])*?@"));
+    // The user part may hold '@' and spaces too (the fuzzer's
+    // "redis://ops@corp:pw@host"): it runs up to the first ':'.
+    static const QRegularExpression authority(QStringLiteral("(://[^/?#:]*):[^/?#]*@"));
+    static const QRegularExpression userinfo(QStringLiteral("(://[^/?#:]*):(?:(?!://)[^@])*?@"));
     static const QRegularExpression option(QStringLiteral("([?&;](?:password|passwd|pass|pwd|secret|auth)[^=&]*=)[^&\\s\"']*"),
                                            QRegularExpression::CaseInsensitiveOption);
     text.replace(authority, QStringLiteral("\\1:***@"));
@@ -123,7 +125,7 @@ std::optional<Error> optionProblem(StoreUrl::Kind kind, const QString &scheme, c
         const qint64 n = value.toLongLong(&ok);
         if (!ok || n < rule->min || n > rule->max || value != QString::number(n)) {
             return bad(QCoreApplication::translate("StoreUrl", "The store URL option %1 must be a whole number from %2 to %3, not '%4'.")
-                           .arg(name).arg(rule->min).arg(rule->max).arg(shownName(value)));
+                           .arg(name).arg(rule->min).arg(rule->max).arg(shownName(StoreUrl::redacted(value))));
         }
         break;
     }
@@ -140,7 +142,7 @@ std::optional<Error> optionProblem(StoreUrl::Kind kind, const QString &scheme, c
     case OptionRule::Type::Choice:
         if (!rule->choices.contains(value)) {
             return bad(QCoreApplication::translate("StoreUrl", "The store URL option %1 must be one of %2, not '%3'.")
-                           .arg(name, rule->choices.join(QStringLiteral(", ")), shownName(value)));
+                           .arg(name, rule->choices.join(QStringLiteral(", ")), shownName(StoreUrl::redacted(value))));
         }
         break;
     }
@@ -241,7 +243,16 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
         if (!result.database.isEmpty())
             result.database.toInt(&numeric);
         if (!numeric)
-            return bad(QCoreApplication::translate("StoreUrl", "A Redis URL ends with a database number, e.g. redis://host:6379/0, not '%1'.").arg(result.database));
+        {
+            // Quoted only when it cannot be a pasted URL's userinfo
+            // (the fuzzer's "redis://cache:6379/redis://:pw@cache:6379/0").
+            static const QRegularExpression plain(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_.-]{1,40}")));
+            if (!plain.match(result.database).hasMatch())
+                return bad(QCoreApplication::translate("StoreUrl", "A Redis URL ends with a database number, e.g. redis://host:6379/0; "
+                                                                   "what follows the port here is not one."));
+            return bad(QCoreApplication::translate("StoreUrl", "A Redis URL ends with a database number, e.g. redis://host:6379/0, not '%1'.")
+                           .arg(result.database));
+        }
     } else if (result.database.isEmpty() || result.database.contains(QLatin1Char('/'))) {
         return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' needs a database name after the port, e.g. %2://user@host:port/idem.")
                        .arg(redacted(trimmed), scheme));
