@@ -1,6 +1,7 @@
 #include "actiontargetmodel.h"
 
 #include "ops/agetext.h"
+#include "store/visibletext.h"
 #include "rowsort.h"
 
 #include <algorithm>
@@ -48,7 +49,9 @@ QVariant ActionTargetModel::data(const QModelIndex &index, int role) const
         return {};
     if (index.column() == AgeColumn)
         return ageText(m_nowMs - t.updatedAt);
-    return raw(t, index.column());
+    const QVariant value = raw(t, index.column());
+    // Text a service stored is shown escaped (issue 14.3), sorted raw.
+    return value.typeId() == QMetaType::QString ? QVariant(visibleText(value.toString())) : value;
 }
 
 QVariant ActionTargetModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -1,6 +1,7 @@
 #include "reconcileplanmodel.h"
 
 #include "ops/agetext.h"
+#include "store/visibletext.h"
 #include "rowsort.h"
 
 #include <QColor>
@@ -88,15 +89,19 @@ QVariant ReconcilePlanModel::data(const QModelIndex &index, int role) const
         if (index.column() == IncludeColumn)
             return row.excluded ? tr("Excluded: this record is left as it is") : tr("Included: applied with the plan");
         if (row.proposal == ReconcileProposal::Review)
-            return tr("%1 — manual review rows are never applied by the plan").arg(row.why);
-        return row.why;
+            return tr("%1 — manual review rows are never applied by the plan").arg(visibleText(row.why));
+        return visibleText(row.why);
     case Qt::DisplayRole:
         switch (Column(index.column())) {
         case IncludeColumn: return QString();
         case AgeColumn: return ageText(m_nowMs - row.target.updatedAt);
         case ProposalColumn: return proposalText(row.proposal);
-        case OrderStatusColumn: return row.order ? row.order->status : tr("(no order)");
-        default: return raw(row, index.column());
+        case OrderStatusColumn: return row.order ? visibleText(row.order->status) : tr("(no order)");
+        default: {
+            // Text from the store or the order table is shown escaped (issue 14.3), sorted raw.
+            const QVariant value = raw(row, index.column());
+            return value.typeId() == QMetaType::QString ? QVariant(visibleText(value.toString())) : value;
+        }
         }
     default: return {};
     }

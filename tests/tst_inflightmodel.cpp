@@ -77,6 +77,33 @@ private slots:
         QCOMPARE(model.index(0, InFlightRecordModel::AgeColumn).data().toString(), ageText(age));
     }
 
+    // Issue 14.3: a key or owner a service stored with control or bidi
+    // characters is shown escaped; sorting and actions use the raw value.
+    void hostileTextIsShownEscaped()
+    {
+        const QString key = QStringLiteral("K\x1b]0;x\x07\u202e1");
+        const QString url = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("hostile.db")); // not the shared 450
+        {
+            Result<std::unique_ptr<Store>> store = openStore(url);
+            QVERIFY(store.ok());
+            ClaimRequest c;
+            c.scope = QStringLiteral("hostile");
+            c.key = key;
+            c.fingerprint = QStringLiteral("fp");
+            c.owner = QStringLiteral("pod\n2");
+            c.nowMs = m_now - 5 * Minute;
+            QCOMPARE(store.value()->claim(c).value().outcome, ClaimOutcome::Claimed);
+        }
+        StoreSession session(url);
+        InFlightRecordModel model(&session);
+        model.reload();
+        QVERIFY(waitForIdle(model));
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.index(0, InFlightRecordModel::KeyColumn).data().toString(), QStringLiteral("K\\x1b]0;x\\x07\\u{202e}1"));
+        QCOMPARE(model.index(0, InFlightRecordModel::KeyColumn).data(InFlightRecordModel::RawValueRole).toString(), key);
+        QCOMPARE(model.index(0, InFlightRecordModel::OwnerColumn).data().toString(), QStringLiteral("pod\\n2"));
+    }
+
     // A view closed while its job still runs (switching stores does that):
     // the answer is dropped, nothing calls into the destroyed context.
     void answerToADestroyedContextIsDropped()
