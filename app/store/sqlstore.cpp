@@ -249,13 +249,15 @@ bool SqlStore::run(QSqlQuery &query, const SqlStatement &statement)
     return query.exec();
 }
 
-bool SqlStore::runHot(QSqlDatabase &db, const SqlStatement &statement, QSqlQuery &fallback, QSqlQuery **query)
+bool SqlStore::runHot(QSqlDatabase &db, const SqlStatement &statement, std::optional<QSqlQuery> &fallback, QSqlQuery **query)
 {
     if (m_dialect.kind() != Dialect::Postgres) {
         // SQLite prepares in-process, and a kept statement would hold its
         // read snapshot; MySQL is not measured yet (issue 15 note).
-        *query = &fallback;
-        return runWriting(fallback, statement);
+        if (!fallback)
+            fallback.emplace(db);
+        *query = &*fallback;
+        return runWriting(*fallback, statement);
     }
     bool prepared = false;
     QSqlQuery &kept = m_connections.prepared(db, statement.sql, &prepared);
@@ -323,7 +325,7 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrRead(QSqlDatabase &db, const Clai
             + QStringLiteral(", (SELECT count(*) FROM ins) FROM (SELECT 1) AS one "
                              "LEFT JOIN idem_records r ON r.scope = ? AND r.idem_key = ?");
     }();
-    QSqlQuery fallback(db);
+    std::optional<QSqlQuery> fallback;
     QSqlQuery *q = nullptr;
     if (!runHot(db, {sql, {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs,
                            req.scope, req.key}},
@@ -507,7 +509,7 @@ Result<Transition> SqlStore::transition(const SqlStatement &statement, const QSt
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
         return db.error();
-    QSqlQuery fallback(db.value());
+    std::optional<QSqlQuery> fallback;
     QSqlQuery *q = nullptr;
     // A deadlock victim was rolled back: the same compare-and-set may run again.
     for (int attempt = 1; !runHot(db.value(), statement, fallback, &q); ++attempt) {

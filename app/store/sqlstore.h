@@ -85,8 +85,9 @@ private:
     static bool run(QSqlQuery &query, const SqlStatement &statement);
     // The guard's hot path on PostgreSQL: the statement through this
     // thread's kept prepared query (SqlConnections::prepared); *query is
-    // that query, for its result or error. Elsewhere, run() on *fallback.
-    bool runHot(QSqlDatabase &db, const SqlStatement &statement, QSqlQuery &fallback, QSqlQuery **query);
+    // that query, for its result or error. Elsewhere, runWriting() on
+    // `fallback`, made here (no query is made per call on PostgreSQL).
+    bool runHot(QSqlDatabase &db, const SqlStatement &statement, std::optional<QSqlQuery> &fallback, QSqlQuery **query);
     struct FirstClaim {
         std::optional<ClaimResult> claimed;  // the insert made the record ours
         std::optional<Record> existing;      // the record that was there
