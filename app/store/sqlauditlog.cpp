@@ -75,21 +75,39 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
     };
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    if (!run(q, {QStringLiteral("SELECT seq, hash FROM idem_audit_head WHERE scope = ?") + m_dialect.lockForUpdate(),
-                 {entry.scope}}))
+    bool hasHead = false;
+    qint64 headSeq = 0;
+    QString headHash;
+    const auto readHead = [&] {
+        if (!run(q, {QStringLiteral("SELECT seq, hash FROM idem_audit_head WHERE scope = ?") + m_dialect.lockForUpdate(),
+                     {entry.scope}}))
+            return false;
+        hasHead = q.next();
+        headSeq = hasHead ? q.value(0).toLongLong() : 0;
+        headHash = hasHead ? q.value(1).toString() : QString();
+        q.finish();
+        return true;
+    };
+    if (!readHead())
         return failed(q, Text::tr("Reading the audit chain head"));
-    const bool hasHead = q.next();
-    const qint64 headSeq = hasHead ? q.value(0).toLongLong() : 0;
-    const QString headHash = hasHead ? q.value(1).toString() : QString();
-    q.finish();
+    qint64 entries = 0;
     if (!hasHead) {
         // Entries without a head: the head was deleted (a hand edit).
         // Starting again at seq 1 would collide with the first entry and
         // hide the break; this scope is blocked, other scopes go on.
         if (!run(q, {QStringLiteral("SELECT COUNT(*) FROM idem_audit WHERE scope = ?"), {entry.scope}}) || !q.next())
             return failed(q, Text::tr("Reading the audit chain"));
-        const qint64 entries = q.value(0).toLongLong();
+        entries = q.value(0).toLongLong();
         q.finish();
+        // Under READ COMMITTED each statement sees its own snapshot: another
+        // operator's first entry and head, committed together between the
+        // two reads, show as entries without a head. The head is read again,
+        // in a snapshot as new as the count's, before it is called deleted
+        // (seen as a false "head was deleted" with two sweeps at once).
+        if (entries > 0 && !readHead())
+            return failed(q, Text::tr("Reading the audit chain head"));
+    }
+    if (!hasHead) {
         if (entries > 0)
             return AppendFailure{makeError(ErrorKind::Corrupt,
                                            Text::tr("The audit chain of scope %1 holds %2 entries but has no head: the head was "
