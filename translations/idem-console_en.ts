@@ -2435,10 +2435,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>yes (response synthesised from the order)</source>
         <translation type="unfinished"></translation>
     </message>

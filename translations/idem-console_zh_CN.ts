@@ -2445,10 +2445,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>选择一条记录以查看详情。</translation>
     </message>
     <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
         <source>yes (response synthesised from the order)</source>
         <translation>是（响应根据订单合成）</translation>
     </message>

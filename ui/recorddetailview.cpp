@@ -10,7 +10,9 @@
 #include <QStringDecoder>
 #include <QVBoxLayout>
 
+#include "ops/agetext.h"
 #include "statuscolors.h"
+#include "store/visibletext.h"
 
 namespace {
 
@@ -57,6 +59,7 @@ RecordDetailView::RecordDetailView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     m_readError->setObjectName(QStringLiteral("readError"));
     m_readError->setWordWrap(true);
+    m_readError->setTextFormat(Qt::PlainText);
     m_readError->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_readError->setStyleSheet(QStringLiteral("background: %1; color: %2; padding: 6px; font-weight: bold;")
                                    .arg(StatusColors::warningBackground(palette()).name(), StatusColors::alarmText(palette()).name()));
@@ -74,6 +77,7 @@ RecordDetailView::RecordDetailView(QWidget *parent)
     };
     for (const auto &[name, caption] : fields) {
         auto *value = new QLabel(this);
+        value->setTextFormat(Qt::PlainText); // a stored "<img …>" is text, never markup
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         value->setWordWrap(true);
         m_form->addRow(caption + QLatin1Char(':'), value);
@@ -121,13 +125,14 @@ void RecordDetailView::clear()
 void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
 {
     m_record = r;
-    const auto set = [this](const QString &name, const QString &value) { m_fields.value(name)->setText(value); };
+    // Stored text is shown escaped (issue 14.3): a bidi override or escape
+    // sequence in a key must not make it read as another key.
+    const auto set = [this](const QString &name, const QString &value) { m_fields.value(name)->setText(visibleText(value)); };
     set(QStringLiteral("scope"), r.scope);
     set(QStringLiteral("key"), r.key);
     set(QStringLiteral("state"), recordStateName(r.state));
     set(QStringLiteral("biz_no"), r.bizNo.isEmpty() ? QStringLiteral("–") : r.bizNo);
-    const qint64 ageS = qMax<qint64>(0, r.ageMs(nowMs) / 1000);
-    set(QStringLiteral("age"), r.updatedAt > 0 ? tr("%1 min %2 s").arg(ageS / 60).arg(ageS % 60) : QStringLiteral("–"));
+    set(QStringLiteral("age"), r.updatedAt > 0 ? ageText(r.ageMs(nowMs)) : QStringLiteral("–"));
     set(QStringLiteral("attempts"), QString::number(r.attempts));
     set(QStringLiteral("owner"), r.owner);
     set(QStringLiteral("lease"), r.lease);
@@ -140,7 +145,7 @@ void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
     const bool unreadable = !r.readError.isEmpty();
     m_readError->setVisible(unreadable);
     m_readError->setText(unreadable ? tr("This stored value cannot be read: %1\nNo operator action applies to it. "
-                                         "The raw value is shown below.").arg(r.readError)
+                                         "The raw value is shown below.").arg(visibleText(r.readError))
                                     : QString());
     m_bodyCaption->setText(unreadable ? tr("Raw stored value as") : tr("Body as"));
     if (unreadable)
@@ -152,7 +157,7 @@ void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
     } else {
         QString text;
         for (const auto &[name, value] : *headers)
-            text += QString::fromLatin1(name) + QStringLiteral(": ") + QString::fromLatin1(value) + QLatin1Char('\n');
+            text += visibleText(QString::fromLatin1(name)) + QStringLiteral(": ") + visibleText(QString::fromLatin1(value)) + QLatin1Char('\n');
         m_headers->setPlainText(text.isEmpty() ? tr("(none)") : text);
     }
     // Pick the most readable form the bytes allow.
@@ -198,7 +203,7 @@ void RecordDetailView::renderBody()
         }
         m_bodyNote->setText(tr("%n byte(s), not JSON: shown as text", nullptr, int(body.size())));
     }
-    m_body->setPlainText(*text);
+    m_body->setPlainText(visibleBlock(*text));
 }
 
 QString RecordDetailView::fieldText(const QString &name) const
