@@ -4,7 +4,9 @@
 
 #include <QCoreApplication>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QSettings>
+#include <QUrl>
 
 #include <algorithm>
 
@@ -37,6 +39,19 @@ private:
     QSettings *m_settings;
 };
 
+// The URL's password or that of a URL nested in it (audit=, cache=).
+bool holdsPassword(const StoreUrl &url)
+{
+    if (!url.password.isEmpty())
+        return true;
+    for (const QString &option : {QStringLiteral("audit"), QStringLiteral("cache")}) {
+        const Result<StoreUrl> nested = StoreUrl::parse(url.options.value(option));
+        if (nested && holdsPassword(nested.value()))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 std::unique_ptr<QSettings> MappingProfiles::consoleSettings()
@@ -56,10 +71,13 @@ QList<OrderMapping> MappingProfiles::load(QSettings *settings)
         const QJsonDocument doc = QJsonDocument::fromJson(file->value(name).toString().toUtf8());
         if (!doc.isObject())
             continue;
-        Result<OrderMapping> mapping = OrderMapping::fromJson(doc.object());
+        // The name is the entry's key, validated with the rest: a
+        // hand-edited key may hold a control character.
+        QJsonObject json = doc.object();
+        json.insert(QStringLiteral("name"), name);
+        Result<OrderMapping> mapping = OrderMapping::fromJson(json);
         if (!mapping)
             continue;
-        mapping->name = name;
         out.append(mapping.value());
     }
     file->endGroup();
@@ -79,9 +97,17 @@ Result<void> MappingProfiles::save(const OrderMapping &mapping, QSettings *setti
         return valid;
     OrderMapping stored = mapping;
     stored.name = name;
-    // Never a password in a settings file (DESIGN.md).
-    if (const Result<StoreUrl> url = StoreUrl::parse(mapping.ordersUrl); url && !url->password.isEmpty())
-        stored.ordersUrl = url->displayString();
+    // Never a password in a settings file (DESIGN.md): taken out of the URL
+    // as given, so that it still parses (displayString() shows "my%20db" as
+    // "my db", which does not, and load() would drop the profile); one in a
+    // nested URL (?cache=…) goes with displayString().
+    if (const Result<StoreUrl> url = StoreUrl::parse(mapping.ordersUrl); url && holdsPassword(url.value())) {
+        QUrl withoutPassword(mapping.ordersUrl.trimmed(), QUrl::StrictMode);
+        withoutPassword.setPassword(QString());
+        stored.ordersUrl = withoutPassword.toString(QUrl::FullyEncoded);
+        if (const Result<StoreUrl> left = StoreUrl::parse(stored.ordersUrl); !left || holdsPassword(left.value()))
+            stored.ordersUrl = url->displayString();
+    }
     // QSettings reports AccessError from the start for an application
     // without an organisation name (the console's case): only a change counts.
     const bool wasFine = file->status() == QSettings::NoError;

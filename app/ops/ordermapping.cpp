@@ -101,7 +101,8 @@ const QRegularExpression &placeholderPattern()
 
 bool OrderMapping::isIdentifier(const QString &name)
 {
-    static const QRegularExpression pattern(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,62}$"));
+    // Anchored to the very end: '$' also matches before a final line break.
+    static const QRegularExpression pattern(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z_][A-Za-z0-9_]{0,62}")));
     return pattern.match(name).hasMatch();
 }
 

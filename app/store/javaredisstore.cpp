@@ -42,7 +42,9 @@ std::optional<Record> JavaRedisStore::toRecord(const Layout &layout, const KeyRe
     const QByteArray text = RedisConnection::bytes(value);
     r.lease = QString::fromLatin1(QCryptographicHash::hash(text, QCryptographicHash::Sha1).toHex());
     const redisReply *ttl = k.replies.value(1).get();
-    const qint64 pttl = ttl && ttl->type == REDIS_REPLY_INTEGER ? ttl->integer : -1;
+    // A TTL past any time a record can have (year 9999) is none a service
+    // set: read as no TTL, not run into an overflow below.
+    const qint64 pttl = ttl && ttl->type == REDIS_REPLY_INTEGER && ttl->integer <= kLatestRecordMs ? ttl->integer : -1;
     const QString state = QString::fromUtf8(text);
     if (state == layout.processingValue) {
         r.updatedAt = pttl >= 0 ? nowMs - (layout.processingTtlMs - pttl) : 0;

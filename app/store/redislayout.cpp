@@ -385,7 +385,8 @@ Result<AuditChainHead> RedisLayout::decodeHead(const QString &scope, const redis
         return head; // an empty chain
     bool ok = false;
     head.seq = seqText.toLongLong(&ok);
-    static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
+    // Anchored to the very end: '$' also matches before a final line break.
+    static const QRegularExpression hex(QRegularExpression::anchoredPattern(QStringLiteral("[0-9a-f]{64}")));
     head.hash = QString::fromLatin1(hashText);
     if (!ok || head.seq < 1 || !hex.match(head.hash).hasMatch())
         return corruptAuditKey(key, Text::tr("is not a chain head (seq '%1', hash '%2')").arg(QString::fromUtf8(seqText), QString::fromUtf8(hashText)));
