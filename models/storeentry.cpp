@@ -14,22 +14,6 @@ bool isPasswordItem(const QString &name)
     return StoreUrl::isSecretOption(name);
 }
 
-// StoreUrl::redacted() decodes nested URLs to find their passwords, so it
-// is compared with the same decoding: only when it masked something is its
-// (decoded, masked) text used instead of the URL.
-QString masked(const QString &url)
-{
-    QString decoded = url;
-    for (int level = 0; level < 4; ++level) {
-        const QString next = QUrl::fromPercentEncoding(decoded.toUtf8());
-        if (next == decoded)
-            break;
-        decoded = next;
-    }
-    const QString redacted = StoreUrl::redacted(url);
-    return redacted == decoded ? url : redacted;
-}
-
 bool isNestedUrl(const QString &name)
 {
     return name == QLatin1String("audit") || name == QLatin1String("cache");
@@ -81,7 +65,7 @@ QString StoreEntry::withoutPassword(const QString &text)
     // Without "//" QUrl reads "user:secret@host" as a scheme and a path, so
     // only a URL with an authority part is left to it.
     if (!url.isValid() || url.scheme().isEmpty() || !trimmed.contains(QLatin1String("://")))
-        return masked(strippedText(trimmed));
+        return StoreUrl::masked(strippedText(trimmed));
 
     bool changed = false;
     if (!url.password().isEmpty() || trimmed.contains(QLatin1Char('@'))) {
@@ -109,7 +93,7 @@ QString StoreEntry::withoutPassword(const QString &text)
         }
     }
     // Anything still password-shaped (a form no rule above knows) is masked.
-    return masked(changed ? url.toString(QUrl::FullyEncoded) : trimmed);
+    return StoreUrl::masked(changed ? url.toString(QUrl::FullyEncoded) : trimmed);
 }
 
 QString StoreEntry::withPassword(const QString &text, const QString &password)

@@ -74,6 +74,7 @@ private slots:
         QTest::newRow("userinfo in the database") << "redis://:S3s:sect@cadis://:S3cretPW@/00";
         QTest::newRow("URL in a refused option value") << "postgresql://ops@db1:5433/idem?sslmode=requ/postgresql://a:S3cretPW@127.0.0.1/x";
         QTest::newRow("URL in a bad number") << "sqlite:///tmp/x.db?busy_timeout_ms=postgresql://a:S3cretPW@h/x";
+        QTest::newRow("URL in an option name ('-' for '=')") << "redis://cache:6379/0?audit-postgresql://ops:S3cretPW@db:5432/idem";
     }
 
     void malformedUrlsNeverShowPasswords()
@@ -144,6 +145,17 @@ private slots:
         url.options.insert(QStringLiteral("audit"), QStringLiteral("mysql://a:S3cretPW@h:3306/audit"));
         const QString shown = url.displayString();
         QVERIFY2(!shown.contains(QStringLiteral("S3cret")), qPrintable(shown));
+        // Found by tools/fuzz.sh: a URL pasted into a text option, or a SQLite path holding one.
+        const Result<StoreUrl> layout = StoreUrl::parse(QStringLiteral("postgresql://u@h/x?layout=redis://ops:S3cretPW@cache/0"));
+        QVERIFY(layout.ok());
+        QVERIFY2(!layout->displayString().contains(QStringLiteral("S3cret")), qPrintable(layout->displayString()));
+        const Result<StoreUrl> path = StoreUrl::parse(QStringLiteral("sqlite:///var/lib/idem/redis://ops:S3cretPW@cache/0.db"));
+        QVERIFY(path.ok());
+        QVERIFY2(!path->displayString().contains(QStringLiteral("S3cret")), qPrintable(path->displayString()));
+        // Nothing else changes: an encoded layout path is shown as typed.
+        const Result<StoreUrl> plain = StoreUrl::parse(QStringLiteral("redis://h:6379/0?layout=/etc/idem/my%20layout.json"));
+        QVERIFY(plain.ok());
+        QCOMPARE(plain->options.value(QStringLiteral("layout")), QStringLiteral("/etc/idem/my layout.json"));
         QVERIFY2(shown.contains(QStringLiteral("sslmode=require")) && shown.contains(QStringLiteral("audit=")), qPrintable(shown));
     }
 

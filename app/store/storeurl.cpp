@@ -115,7 +115,7 @@ std::optional<Error> optionProblem(StoreUrl::Kind kind, const QString &scheme, c
     // (?password=…).
     if (!rule) {
         return bad(QCoreApplication::translate("StoreUrl", "The store URL option '%1' is not known for a %2 URL. Accepted options: %3.")
-                       .arg(shownName(name), scheme, accepted.join(QStringLiteral(", "))));
+                       .arg(shownName(StoreUrl::redacted(name)), scheme, accepted.join(QStringLiteral(", "))));
     }
     switch (rule->type) {
     case OptionRule::Type::Text:
@@ -156,7 +156,7 @@ std::optional<Error> readOptions(const QUrl &url, StoreUrl *result)
     for (const auto &[name, value] : QUrlQuery(url).queryItems(QUrl::FullyDecoded)) {
         if (result->options.contains(name)) {
             return bad(QCoreApplication::translate("StoreUrl", "The store URL gives the option '%1' twice: give it once.")
-                           .arg(shownName(name)));
+                           .arg(shownName(StoreUrl::redacted(name))));
         }
         if (std::optional<Error> problem = optionProblem(result->kind, scheme, name, value))
             return problem;
@@ -171,6 +171,21 @@ bool StoreUrl::isSecretOption(const QString &name)
 {
     static const QRegularExpression secret(QStringLiteral("^(?:password|passwd|pass|pwd|secret|auth)"), QRegularExpression::CaseInsensitiveOption);
     return secret.match(name).hasMatch();
+}
+
+QString StoreUrl::masked(const QString &text)
+{
+    // redacted() decodes nested levels to find their passwords; compared
+    // with the same decoding, it changed something only if it masked one.
+    QString decoded = text;
+    for (int level = 0; level < 4; ++level) {
+        const QString next = QUrl::fromPercentEncoding(decoded.toUtf8());
+        if (next == decoded)
+            break;
+        decoded = next;
+    }
+    const QString shown = redacted(text);
+    return shown == decoded ? text : shown;
 }
 
 QString StoreUrl::redacted(const QString &text)
@@ -276,8 +291,10 @@ namespace {
 // An option that is itself a store URL (audit=, cache=) is shown without its password.
 QString displayOption(const QString &name, const QString &value)
 {
+    // Any other option is shown as typed, unless it holds something
+    // password-shaped (tools/fuzz.sh: ?layout=redis://ops:pw@cache/0).
     if (name != QLatin1String("audit") && name != QLatin1String("cache"))
-        return value;
+        return StoreUrl::masked(value);
     const Result<StoreUrl> nested = StoreUrl::parse(value);
     return nested ? nested->displayString() : QStringLiteral("(unreadable URL)");
 }
@@ -294,7 +311,7 @@ QString StoreUrl::displayString() const
             shown.append({it.key(), displayOption(it.key(), it.value())});
     }
     if (kind == Kind::Sqlite) {
-        QString text = QStringLiteral("sqlite://") + path;
+        QString text = QStringLiteral("sqlite://") + masked(path);
         for (qsizetype i = 0; i < shown.size(); ++i)
             text += (i == 0 ? QLatin1Char('?') : QLatin1Char('&')) + shown.at(i).first + QLatin1Char('=') + shown.at(i).second;
         return text;

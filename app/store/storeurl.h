@@ -30,6 +30,10 @@ struct StoreUrl {
     // password-like query options. Every parse error quotes the URL only
     // through this (issue 14: a malformed URL's error printed its password).
     static QString redacted(const QString &text);
+    // `text` as it is unless redacted() finds a password in it; then the
+    // redacted text. For values kept or shown as typed (an option's value,
+    // a settings entry), where redacted()'s decoding must not change them.
+    static QString masked(const QString &text);
     // A query option whose value is a secret (password=, pwd=, secret_key=,
     // auth_token=, …): never shown, never saved.
     static bool isSecretOption(const QString &name);
