@@ -499,6 +499,15 @@ Result<Transition> SqlStore::finishTransition(QSqlDatabase &db, qint64 affected,
     return Transition{current.value() ? TransitionOutcome::StaleLease : TransitionOutcome::NotFound, current.value()};
 }
 
+// The compare-and-set's state test, written so that PostgreSQL looks the row
+// up by its primary key: with a plain state = 'IN_FLIGHT' the planner takes
+// the partial in-flight index on (scope, …), whose entries for records that
+// were completed since the last VACUUM it then walks one by one (measured by
+// tools/bench-peers.sh: 62 buffers and ~250 µs per completing UPDATE instead
+// of 4). COALESCE hides the implication from the planner and changes nothing
+// else: state is NOT NULL.
+const QString kStillInFlight = QStringLiteral("COALESCE(state, '') = 'IN_FLIGHT'");
+
 // complete, release and markTimedOut: one compare-and-set on the lease of an
 // in-flight record. Each changes the state, so MySQL's changed-rows count is
 // the matched count.
@@ -522,10 +531,11 @@ Result<Transition> SqlStore::transition(const SqlStatement &statement, const QSt
 Result<Transition> SqlStore::complete(const QString &scope, const QString &key, const QString &lease,
                                       const Response &response, qint64 nowMs, qint64 retentionMs)
 {
+    static const QString sql = QStringLiteral("UPDATE idem_records SET state = 'COMPLETED', status_code = ?, headers = ?, body = ?, "
+                                              "updated_at = ?, expires_at = ? WHERE scope = ? AND idem_key = ? AND lease = ? AND ")
+        + kStillInFlight;
     // A non-null empty body stays distinguishable from "no body".
-    return transition({QStringLiteral("UPDATE idem_records SET state = 'COMPLETED', status_code = ?, headers = ?, body = ?, "
-                                      "updated_at = ?, expires_at = ? "
-                                      "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = 'IN_FLIGHT'"),
+    return transition({sql,
                        {response.status, encodeHeaders(response.headers), response.body.isNull() ? QByteArray("") : response.body,
                         nowMs, nowMs + retentionMs, scope, key, lease}},
                       Text::tr("Completing a record"), scope, key, nowMs, std::nullopt, Counter::LateFinish);
@@ -533,8 +543,8 @@ Result<Transition> SqlStore::complete(const QString &scope, const QString &key, 
 
 Result<Transition> SqlStore::release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs)
 {
-    return transition({QStringLiteral("DELETE FROM idem_records WHERE scope = ? AND idem_key = ? AND lease = ? AND state = 'IN_FLIGHT'"),
-                       {scope, key, lease}},
+    static const QString sql = QStringLiteral("DELETE FROM idem_records WHERE scope = ? AND idem_key = ? AND lease = ? AND ") + kStillInFlight;
+    return transition({sql, {scope, key, lease}},
                       Text::tr("Releasing a record"), scope, key, nowMs, Counter::Released, Counter::LateFinish);
 }
 
@@ -543,8 +553,10 @@ Result<Transition> SqlStore::markTimedOut(const QString &scope, const QString &k
 {
     // An operator who loses the race to a completion changed nothing; that is
     // reported to the operator, not counted as a late finish.
-    return transition({QStringLiteral("UPDATE idem_records SET state = 'TIMED_OUT', updated_at = ?, expires_at = ? "
-                                      "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = 'IN_FLIGHT'"),
+    static const QString sql = QStringLiteral("UPDATE idem_records SET state = 'TIMED_OUT', updated_at = ?, expires_at = ? "
+                                              "WHERE scope = ? AND idem_key = ? AND lease = ? AND ")
+        + kStillInFlight;
+    return transition({sql,
                        {nowMs, nowMs + retentionMs, scope, key, lease}},
                       Text::tr("Marking a record timed out"), scope, key, nowMs, Counter::TimedOut, std::nullopt);
 }
