@@ -1,0 +1,335 @@
+#!/usr/bin/env bash
+# Benchmark, not a test (issue 15): the engine beside what its users would
+# otherwise write, the seed-000 Go middleware's store code
+# (/work/shared/seeds/000_e894dfab2c9db258.txt), on the same Redis and
+# PostgreSQL, at 1 and 32 concurrent clients, first requests and replays.
+#
+#   engine  build-bench/app/idemctl press --work-ms 0 (Release): Guard →
+#           RedisStore / SqlStore, one client thread per connection.
+#   seed    build-bench/peers, from tools/peers/main.go: the article's store
+#           functions driven by N goroutines in the article's middleware
+#           order (Get → SetInFlight → Finalize; a replay is one Get), built
+#           offline with Debian's Go, redigo and lib/pq. The article's Redis
+#           store uses go-redis, which Debian 12 does not package: the Go
+#           program sends the same commands through redigo (its header says
+#           what else is ours: PostgresStore.Get's row scan, connection pools
+#           as large as the concurrency).
+#   limit   what the server gives the engine's own commands with almost no
+#           client in the way: Redis, redis-benchmark running the claim
+#           script (EVALSHA; a first request is two scripts, so the first
+#           request limit is EVALSHA/s ÷ 2, as tools/bench-guard.sh counts
+#           it; replays run it on a completed record); PostgreSQL, pgbench
+#           -M prepared of the engine's statements (the claim of
+#           SqlStore::insertOrRead and the completing UPDATE; a replay is
+#           the claim on a completed record).
+#
+# Each round measures every cell once, engine and seed back to back (their
+# order alternates from round to round), then the limits; a cell's figure is
+# the median of BENCH_ROUNDS rounds (default 3) of BENCH_REQUESTS requests
+# (default 20000; first requests use a new key each, replays the keys of
+# that round's first requests). Round trips per request are counted on the
+# server: Redis, INFO stats total_reads_processed (reads of client sockets,
+# a pipeline is one) after CONFIG RESETSTAT, less what redis-cli itself
+# costs; PostgreSQL, pg_stat_statements calls of the role that ran
+# (engine: idem, seed: seed) after pg_stat_statements_reset(): statements,
+# each one network round trip for the engine, two for lib/pq (it parses an
+# unnamed statement, then binds and executes it).
+#
+# Goals (issue 15): engine ÷ seed ≥ 1.0 in every cell; engine ÷ limit ≥ 0.8.
+# A cell that misses says MISS. Only ratios from one run mean anything: the
+# machine is shared. Nothing is asserted; the exit code is 0 unless a
+# measurement failed.
+#
+# Builds idemctl Release into build-bench and the Go program into
+# build-bench/peers; starts its own redis-server and PostgreSQL
+# (tools/lib/servers.sh: no persistence, fsync off), stopped on exit.
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+source "$(dirname "$0")/lib/servers.sh"
+IDEM_BUILD=$IDEM_ROOT/build-bench
+REQUESTS=${BENCH_REQUESTS:-20000}
+ROUNDS=${BENCH_ROUNDS:-3}
+CONCURRENCY=(1 32)
+BACKENDS=(redis postgresql)
+PHASES=(first replay)
+
+[[ $REQUESTS =~ ^[0-9]+$ ]] && [ "$REQUESTS" -ge 32 ] || die "BENCH_REQUESTS must be a whole number of at least 32"
+[[ $ROUNDS =~ ^[0-9]+$ ]] && [ "$ROUNDS" -ge 1 ] || die "BENCH_ROUNDS must be a whole number of at least 1"
+
+ensure_packages "${IDEM_BUILD_PACKAGES[@]}" redis-server redis-tools postgresql iproute2 procps util-linux \
+    golang-go golang-github-gomodule-redigo-dev golang-github-lib-pq-dev
+configure_project Release
+log "building idemctl"
+cmake --build "$IDEM_BUILD" --target idemctl --parallel "$(nproc)" >&2 || die "build failed" # stdout is the table
+IDEMCTL=$IDEM_BUILD/app/idemctl
+[ -x "$IDEMCTL" ] || die "$IDEMCTL was not built"
+log "building the seed's Go program (offline, Debian's packages)"
+PEERS=$IDEM_BUILD/peers
+(cd "$IDEM_ROOT" && GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$IDEM_BUILD/go-cache GOPROXY=off \
+    go build -o "$PEERS" ./tools/peers) || die "building tools/peers failed"
+
+servers_init
+start_redis
+start_postgres
+
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+SEED_POSTGRESQL_URL="postgresql://seed@127.0.0.1:$POSTGRES_PORT/idem"
+declare -A ENGINE_URL=([redis]=$IDEM_TEST_REDIS_URL [postgresql]=$IDEM_TEST_POSTGRESQL_URL)
+declare -A SEED_URL=([redis]=$IDEM_TEST_REDIS_URL [postgresql]=$SEED_POSTGRESQL_URL)
+
+redis_cli() { redis-cli -h 127.0.0.1 -p "$REDIS_PORT" "$@"; }
+pg_admin() { "$PG_BIN/psql" -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$POSTGRES_PORT" -U postgres -d idem "$@"; }
+
+# The seed's table, as its DDL says, owned by a role of its own so its
+# statements are told apart from the engine's (role idem).
+pg_admin -c "CREATE ROLE seed LOGIN" -c "
+    CREATE TABLE idempotency_records (
+        key TEXT PRIMARY KEY,
+        request_hash TEXT NOT NULL,
+        status_code INTEGER,
+        headers JSONB,
+        body BYTEA,
+        in_flight BOOLEAN NOT NULL DEFAULT TRUE,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT NOW(),
+        expires_at TIMESTAMPTZ NOT NULL
+    )" -c "CREATE INDEX idx_idempotency_expires ON idempotency_records(expires_at)" \
+    -c "ALTER TABLE idempotency_records OWNER TO seed" > /dev/null || die "creating the seed's table failed"
+# The engine's schema, created as a service's first write would.
+"$IDEMCTL" init --store "$IDEM_TEST_POSTGRESQL_URL" > /dev/null || die "idemctl init on PostgreSQL failed"
+
+# ---- Counting round trips on the server ----
+
+reads_processed() { redis_cli info stats | tr -d '\r' | sed -n 's/^total_reads_processed://p'; }
+redis_cli config resetstat > /dev/null
+REDIS_CLI_READS=$(reads_processed) # what a RESETSTAT and an INFO of redis-cli cost by themselves
+
+# counting_start BACKEND / counting_end BACKEND ROLE REQUESTS: round trips per request in between.
+counting_start() {
+    if [ "$1" = redis ]; then redis_cli config resetstat > /dev/null
+    else pg_admin -c "SELECT pg_stat_statements_reset()" > /dev/null; fi
+}
+counting_end() {
+    local total
+    if [ "$1" = redis ]; then
+        total=$(( $(reads_processed) - REDIS_CLI_READS ))
+    else
+        total=$(pg_admin -c "SELECT coalesce(sum(s.calls), 0) FROM pg_stat_statements s
+                             JOIN pg_roles r ON r.oid = s.userid WHERE r.rolname = '$2'")
+    fi
+    awk -v t="$total" -v n="$3" 'BEGIN { printf "%.2f", t / n }'
+}
+
+json_number() { sed -n "s/.*\"$1\": *\([0-9.e+-]*\).*/\1/p" | head -n 1; }
+
+declare -A RATE  # side,backend,c,phase → "rate rate …" one per round (n/a: that measurement failed)
+declare -A TRIPS # side,backend,c,phase → "trips trips …"
+declare -A SCOPE # engine's scope (seed's key prefix) of this round's backend,c: replays reuse it
+
+# measure SIDE BACKEND C PHASE ROUND: one run, its rate and round trips appended to the cell.
+measure() {
+    local side=$1 backend=$2 c=$3 phase=$4 round=$5 out rate=n/a role=idem want field
+    local name=${SCOPE[$backend,$c]}
+    [ "$side" = seed ] && role=seed
+    counting_start "$backend"
+    if [ "$side" = engine ]; then
+        want=executed
+        [ "$phase" = replay ] && want=replayed
+        if out=$("$IDEMCTL" press --store "${ENGINE_URL[$backend]}" --scope "$name" --concurrency "$c" \
+                    --requests "$REQUESTS" --keys "$REQUESTS" --work-ms 0 --json 2>&1) \
+                && [ "$(printf '%s' "$out" | json_number "$want")" = "$REQUESTS" ]; then
+            rate=$(printf '%s' "$out" | awk -v n="$REQUESTS" -F'"seconds":' '{ split($2, a, /[,}]/); printf "%.1f", n / a[1] }')
+        fi
+    else
+        if out=$("$PEERS" --backend "$backend" --url "${SEED_URL[$backend]}" --concurrency "$c" \
+                    --requests "$REQUESTS" --phase "$phase" --prefix "$name" 2>&1); then
+            rate=$(printf '%s' "$out" | json_number per_s | awk '{ printf "%.1f", $1 }')
+        fi
+    fi
+    [ -n "$rate" ] || rate=n/a
+    if [ "$rate" = n/a ]; then
+        printf 'warning: %s %s %s at c=%s failed or did not %s every request: %s\n' \
+            "$side" "$backend" "$phase" "$c" "${want:-answer}" "$out" >&2
+    fi
+    field="$side,$backend,$c,$phase"
+    RATE[$field]="${RATE[$field]:-} $rate"
+    TRIPS[$field]="${TRIPS[$field]:-} $(counting_end "$backend" "$role" "$REQUESTS")"
+    log "round $round: $backend c=$c $phase: $side $rate/s"
+}
+
+# ---- The server's limit for the engine's own commands ----
+
+declare -A LIMIT # backend,c,phase → "rate rate …" (first requests per second, replays per second)
+
+# Redis: the claim script exactly as RedisStore loads it (record.lua, a
+# newline, claim.lua), with a fresh key per call (first) or on one record the
+# engine completed this round (replay).
+CLAIM_SHA=$({ cat "$IDEM_ROOT/resources/lua/record.lua"; printf '\n'; cat "$IDEM_ROOT/resources/lua/claim.lua"; } | redis_cli -x script load)
+evalsha_per_s() { # C TAG KEY NOW FINGERPRINT
+    local now=$4 minute=$(($4 / 60000))
+    redis-benchmark -h 127.0.0.1 -p "$REDIS_PORT" -c "$1" -n "$REQUESTS" -r 100000000 --csv \
+        EVALSHA "$CLAIM_SHA" 6 "idem:$2:r:$3" "idem:$2:inflight" "idem:$2:completed" "idem:$2:timedout" \
+        "idem:$2:c:$minute" "idem:$2:minutes" "$3" "$now" "$minute" 691200000 \
+        "$5" 0123456789abcdef0123456789abcdef bench:1 "" 600000 0 |
+        tail -n 1 | cut -d, -f2 | tr -d '"'
+}
+# The claim's outcome for one call with the same arguments: what every call of the measurement does.
+claim_outcome() { # TAG KEY NOW FINGERPRINT
+    local minute=$(($3 / 60000))
+    redis_cli evalsha "$CLAIM_SHA" 6 "idem:$1:r:$2" "idem:$1:inflight" "idem:$1:completed" "idem:$1:timedout" \
+        "idem:$1:c:$minute" "idem:$1:minutes" "$2" "$3" "$minute" 691200000 \
+        "$4" 0123456789abcdef0123456789abcdef bench:1 "" 600000 0 | head -n 1
+}
+redis_limit() { # C ROUND
+    local c=$1 scope=${SCOPE[redis,$1]} now fingerprint first replay outcome
+    now=$(date +%s%3N)
+    outcome=$(claim_outcome "{rb$c-$2-$$}" probe "$now" fp)
+    [ "$outcome" = claimed ] || printf 'warning: the claim script on a new key answered %s, not claimed\n' "$outcome" >&2
+    first=$(evalsha_per_s "$c" "{rb$c-$2-$$}" "k__rand_int__" "$now" fp)
+    fingerprint=$(redis_cli hget "idem:{$scope}:r:press-0" fingerprint)
+    outcome=$(claim_outcome "{$scope}" press-0 "$now" "$fingerprint")
+    [ "$outcome" = replay ] || printf 'warning: the claim script on a completed record answered %s, not replay\n' "$outcome" >&2
+    replay=$(evalsha_per_s "$c" "{$scope}" press-0 "$now" "$fingerprint")
+    LIMIT[redis,$c,first]="${LIMIT[redis,$c,first]:-} $(awk -v e="$first" 'BEGIN { if (e > 0) printf "%.1f", e / 2; else print "n/a" }')"
+    LIMIT[redis,$c,replay]="${LIMIT[redis,$c,replay]:-} ${replay:-n/a}"
+    log "round $2: redis c=$c: limit first $(awk -v e="$first" 'BEGIN { printf "%.0f", e / 2 }')/s, replay ${replay:-n/a}/s"
+}
+
+# PostgreSQL: SqlStore::insertOrRead's claim and SqlStore::complete's
+# UPDATE, text for text, with pgbench variables for the bound values.
+COLUMNS="scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, headers, body, created_at, updated_at, expires_at, reconciled"
+claim_sql() { # KEY-EXPRESSION
+    printf "WITH ins AS (INSERT INTO idem_records (%s) VALUES (:scope, %s, 'IN_FLIGHT', :fp, :lease, :owner, 1, :biz, 0, NULL, NULL, :now, :now, 0, 0) ON CONFLICT (scope, idem_key) DO NOTHING RETURNING 1) SELECT %s, (SELECT count(*) FROM ins) FROM (SELECT 1) AS one LEFT JOIN idem_records r ON r.scope = :scope AND r.idem_key = %s;\n" \
+        "$COLUMNS" "$1" "$(sed 's/[a-z_]\+/r.&/g' <<< "$COLUMNS")" "$1"
+}
+PGBENCH_FIRST=$IDEM_SERVERS_DIR/pgbench-first.sql
+PGBENCH_REPLAY=$IDEM_SERVERS_DIR/pgbench-replay.sql
+{
+    echo '\set k random(1, 1000000000000)'
+    claim_sql ":k"
+    echo "UPDATE idem_records SET state = 'COMPLETED', status_code = :status, headers = :headers, body = :body, updated_at = :now, expires_at = :expires WHERE scope = :scope AND idem_key = :k AND lease = :lease AND state = 'IN_FLIGHT';"
+} > "$PGBENCH_FIRST"
+{
+    echo "\\set k random(0, $((REQUESTS - 1)))"
+    claim_sql "'press-' || :k"
+} > "$PGBENCH_REPLAY"
+# Transactions per second; nothing when a transaction failed (the warning says why).
+pgbench_tps() { # C FILE SCOPE
+    local now jobs=1 transactions=$((REQUESTS / $1 * $1)) out
+    now=$(date +%s%3N)
+    [ "$1" -gt 1 ] && jobs=$(nproc)
+    out=$("$PG_BIN/pgbench" -n -M prepared -h 127.0.0.1 -p "$POSTGRES_PORT" -U idem -c "$1" -j "$jobs" -t $((REQUESTS / $1)) \
+        -f "$2" -D scope="$3" -D fp=0123456789abcdef -D lease=0123456789abcdef0123456789abcdef -D owner=bench:1 \
+        -D biz=- -D now="$now" -D expires=$((now + 86400000)) -D status=200 \
+        -D headers='[["Content-Type","application/json"]]' -D body='{"key":"press-0","execution":1}' idem 2>&1) || true
+    if ! grep -q "^number of transactions actually processed: $transactions/$transactions\$" <<< "$out"; then
+        printf 'warning: pgbench %s at c=%s did not run every transaction: %s\n' "$(basename "$2")" "$1" "$out" >&2
+        return 0
+    fi
+    sed -n 's/^tps = \([0-9.]*\) .*/\1/p' <<< "$out" | awk '{ printf "%.1f", $1 }'
+}
+postgresql_limit() { # C ROUND
+    local c=$1 first replay completed
+    first=$(pgbench_tps "$c" "$PGBENCH_FIRST" "pgb-$c-$2-$$")
+    completed=$(pg_admin -c "SELECT count(*) FROM idem_records WHERE scope = 'pgb-$c-$2-$$' AND state = 'COMPLETED'")
+    [ "$completed" -ge $((REQUESTS / c * c - 1)) ] ||
+        printf 'warning: pgbench completed %s records, not %s\n' "$completed" $((REQUESTS / c * c)) >&2
+    replay=$(pgbench_tps "$c" "$PGBENCH_REPLAY" "${SCOPE[postgresql,$c]}")
+    LIMIT[postgresql,$c,first]="${LIMIT[postgresql,$c,first]:-} ${first:-n/a}"
+    LIMIT[postgresql,$c,replay]="${LIMIT[postgresql,$c,replay]:-} ${replay:-n/a}"
+    log "round $2: postgresql c=$c: limit first ${first:-n/a}/s, replay ${replay:-n/a}/s"
+}
+
+# ---- The run ----
+
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+for round in $(seq 1 "$ROUNDS"); do
+    sides=(engine seed)
+    [ $((round % 2)) -eq 0 ] && sides=(seed engine)
+    for backend in "${BACKENDS[@]}"; do
+        for c in "${CONCURRENCY[@]}"; do
+            SCOPE[$backend,$c]="peers-$c-$round-$$"
+            for phase in "${PHASES[@]}"; do
+                for side in "${sides[@]}"; do
+                    measure "$side" "$backend" "$c" "$phase" "$round"
+                done
+            done
+            "${backend}_limit" "$c" "$round"
+        done
+    done
+done
+LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# ---- The table ----
+
+# The median of the figures given, n/a when any is n/a (a failure is never hidden).
+median() {
+    printf '%s\n' "$@" | sort -g | awk '$1 == "n/a" { bad = 1 } { v[NR] = $1 } END {
+        if (bad || NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+# ratio A B GOAL: A ÷ B to two places, and MISS below the goal.
+ratio() {
+    awk -v a="$1" -v b="$2" -v goal="$3" 'BEGIN {
+        if (a == "n/a" || b == "n/a" || b <= 0) { print "n/a"; exit }
+        r = a / b; printf "%.2f%s", r, (r < goal ? " MISS" : "") }'
+}
+# Each round's engine ÷ seed, to show how far the rounds agree.
+round_ratios() {
+    paste -d' ' <(printf '%s\n' $1) <(printf '%s\n' $2) |
+        awk '{ if ($1 == "n/a" || $2 == "n/a" || $2 <= 0) printf "%s n/a", sep; else printf "%s%.2f", sep, $1 / $2; sep = " " }'
+}
+rate_text() { [ "$1" = n/a ] && echo n/a || printf '%.0f' "$1"; }
+
+echo
+echo "Engine beside the seed-000 Go middleware's store code: requests per second, median of $ROUNDS interleaved"
+echo "rounds of $REQUESTS requests (one run, this machine; goal engine ÷ seed ≥ 1.0)"
+printf '%-11s %3s %-7s %10s %10s %14s  %s\n' backend c phase engine/s seed/s 'engine÷seed' 'rounds (engine÷seed)'
+for backend in "${BACKENDS[@]}"; do
+    for c in "${CONCURRENCY[@]}"; do
+        for phase in "${PHASES[@]}"; do
+            engine=$(median ${RATE[engine,$backend,$c,$phase]})
+            seed=$(median ${RATE[seed,$backend,$c,$phase]})
+            printf '%-11s %3s %-7s %10s %10s %14s  %s\n' "$backend" "$c" "$phase" "$(rate_text "$engine")" "$(rate_text "$seed")" \
+                "$(ratio "$engine" "$seed" 1.0)" "$(round_ratios "${RATE[engine,$backend,$c,$phase]}" "${RATE[seed,$backend,$c,$phase]}")"
+        done
+    done
+done
+
+echo
+echo "Round trips per request, counted on the server (median of the rounds). Redis: socket reads"
+echo "(INFO stats total_reads_processed; a pipeline is one). PostgreSQL: statements (pg_stat_statements"
+echo "calls of role idem / seed); lib/pq makes two network round trips of each, the engine one."
+printf '%-11s %3s %-7s %8s %8s\n' backend c phase engine seed
+for backend in "${BACKENDS[@]}"; do
+    for c in "${CONCURRENCY[@]}"; do
+        for phase in "${PHASES[@]}"; do
+            printf '%-11s %3s %-7s %8s %8s\n' "$backend" "$c" "$phase" \
+                "$(median ${TRIPS[engine,$backend,$c,$phase]})" "$(median ${TRIPS[seed,$backend,$c,$phase]})"
+        done
+    done
+done
+
+echo
+echo "The server's limit for the engine's commands at the same concurrency (goal engine ÷ limit ≥ 0.8)."
+echo "Redis: redis-benchmark EVALSHA of the claim script (first: EVALSHA/s ÷ 2). PostgreSQL: pgbench -M"
+echo "prepared of the claim and the completing UPDATE (first) or the claim on a completed record (replay)."
+printf '%-11s %3s %-7s %10s %10s %14s %12s\n' backend c phase limit/s engine/s 'engine÷limit' 'seed÷limit'
+for backend in "${BACKENDS[@]}"; do
+    for c in "${CONCURRENCY[@]}"; do
+        for phase in "${PHASES[@]}"; do
+            limit=$(median ${LIMIT[$backend,$c,$phase]})
+            engine=$(median ${RATE[engine,$backend,$c,$phase]})
+            seed=$(median ${RATE[seed,$backend,$c,$phase]})
+            printf '%-11s %3s %-7s %10s %10s %14s %12s\n' "$backend" "$c" "$phase" "$(rate_text "$limit")" "$(rate_text "$engine")" \
+                "$(ratio "$engine" "$limit" 0.8)" "$(ratio "$seed" "$limit" 0)"
+        done
+    done
+done
+echo
+echo "Load average (1, 5, 15 min) on $(nproc) cores: $LOAD_BEFORE at the start, $LOAD_AFTER at the end."
+echo "Above the core count, other work shared the machine: run again before reading much into a cell."
+
+failed=0
+for key in "${!RATE[@]}" "${!LIMIT[@]}"; do
+    case " ${RATE[$key]:-} ${LIMIT[$key]:-} " in *" n/a "*) failed=1 ;; esac
+done
+[ $failed -eq 0 ] || die "a measurement failed (n/a above; see the warnings)"
