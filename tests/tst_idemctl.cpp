@@ -49,6 +49,17 @@ QByteArray goInFlight(const QByteArray &key, qint64 createdMs)
         + "\",\"expires_at\":\"" + goTime(createdMs + 86400000, 417) + "\",\"request_hash\":\"9f86d081884c7d65\",\"in_flight\":true}";
 }
 
+// A connection of the test's own to the Redis at `url`, behind idemctl's back.
+RedisSettings redisSettings(const QString &url)
+{
+    const StoreUrl parsed = StoreUrl::parse(url).value();
+    RedisSettings settings;
+    settings.host = parsed.host.toUtf8();
+    settings.port = parsed.port;
+    settings.database = parsed.database.toInt();
+    return settings;
+}
+
 } // namespace
 
 class IdemctlTest : public QObject {
@@ -523,12 +534,7 @@ private slots:
         const QString redisUrl = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
         if (redisUrl.isEmpty())
             QSKIP("IDEM_TEST_REDIS_URL is not set (tools/test.sh sets it)");
-        const StoreUrl parsed = StoreUrl::parse(redisUrl).value();
-        RedisSettings settings;
-        settings.host = parsed.host.toUtf8();
-        settings.port = parsed.port;
-        settings.database = parsed.database.toInt();
-        RedisConnection redis(settings);
+        RedisConnection redis(redisSettings(redisUrl));
         // A prefix of this run only, so other tests' keys are not listed.
         const QByteArray prefix = "idemp:ctl" + QByteArray::number(QCoreApplication::applicationPid()) + ':';
         const QString layoutFile = m_dir.filePath(QStringLiteral("go.json"));
@@ -682,12 +688,7 @@ private slots:
         const QString redisUrl = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
         if (redisUrl.isEmpty())
             QSKIP("IDEM_TEST_REDIS_URL is not set (tools/test.sh sets it): the Redis rows did not run");
-        const StoreUrl parsed = StoreUrl::parse(redisUrl).value();
-        RedisSettings settings;
-        settings.host = parsed.host.toUtf8();
-        settings.port = parsed.port;
-        settings.database = parsed.database.toInt();
-        RedisConnection redis(settings);
+        RedisConnection redis(redisSettings(redisUrl));
         const QByteArray prefix = "idemp:esc" + QByteArray::number(QCoreApplication::applicationPid()) + ':';
         const QString layoutFile = m_dir.filePath(QStringLiteral("go-esc.json"));
         {
