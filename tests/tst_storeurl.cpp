@@ -74,6 +74,7 @@ private slots:
         QTest::newRow("userinfo in the database") << "redis://:S3s:sect@cadis://:S3cretPW@/00";
         QTest::newRow("URL in a refused option value") << "postgresql://ops@db1:5433/idem?sslmode=requ/postgresql://a:S3cretPW@127.0.0.1/x";
         QTest::newRow("URL in a bad number") << "sqlite:///tmp/x.db?busy_timeout_ms=postgresql://a:S3cretPW@h/x";
+        QTest::newRow("encoded ':' in the user") << "postgresql://ops%3AS3cretPW@h/x";
         QTest::newRow("URL in an option name ('-' for '=')") << "redis://cache:6379/0?audit-postgresql://ops:S3cretPW@db:5432/idem";
     }
 

@@ -3641,6 +3641,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>A Redis URL ends with a database number, e.g. redis://host:6379/0; what follows the port here is not one.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The store URL&apos;s user name contains &apos;:&apos; (perhaps written as %3A): a &apos;:&apos; there separates the user from the password. Give the password in its variable instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreUrlFields</name>

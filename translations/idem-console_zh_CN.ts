@@ -3650,6 +3650,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>A Redis URL ends with a database number, e.g. redis://host:6379/0; what follows the port here is not one.</source>
         <translation>Redis URL 以数据库编号结尾，例如 redis://host:6379/0；此处端口后面的内容不是数据库编号。</translation>
     </message>
+    <message>
+        <source>The store URL&apos;s user name contains &apos;:&apos; (perhaps written as %3A): a &apos;:&apos; there separates the user from the password. Give the password in its variable instead.</source>
+        <translation>存储 URL 的用户名中含有“:”（可能写成了 %3A）：在这个位置“:”用来分隔用户名和密码。请改用对应的环境变量提供密码。</translation>
+    </message>
 </context>
 <context>
     <name>StoreUrlFields</name>

@@ -249,6 +249,11 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
         return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' has no host.").arg(redacted(trimmed)));
     result.user = url.userName();
     result.password = url.password();
+    // "user%3Apass@" decodes to a user name holding ':', which every
+    // display would then show as user:pass (found by tools/fuzz.sh).
+    if (result.user.contains(QLatin1Char(':')))
+        return bad(QCoreApplication::translate("StoreUrl", "The store URL's user name contains ':' (perhaps written as %3A): a ':' there "
+                                                           "separates the user from the password. Give the password in its variable instead."));
     result.database = url.path().mid(1);
     if (std::optional<Error> problem = readOptions(url, &result))
         return *problem;
