@@ -75,6 +75,7 @@ private slots:
         QTest::newRow("URL in a refused option value") << "postgresql://ops@db1:5433/idem?sslmode=requ/postgresql://a:S3cretPW@127.0.0.1/x";
         QTest::newRow("URL in a bad number") << "sqlite:///tmp/x.db?busy_timeout_ms=postgresql://a:S3cretPW@h/x";
         QTest::newRow("encoded ':' in the user") << "postgresql://ops%3AS3cretPW@h/x";
+        QTest::newRow("encoded userinfo in an option name") << "mysql://shop@db:3306/shop?layout=java-handler&cacheefault%3AS3cretPW%40cache%3A379%2F0";
         QTest::newRow("URL in an option name ('-' for '=')") << "redis://cache:6379/0?audit-postgresql://ops:S3cretPW@db:5432/idem";
     }
 
@@ -113,7 +114,7 @@ private slots:
         QTest::newRow("scan count") << "redis://h:6379/0?scan_count=lots" << "scan_count";
         QTest::newRow("sslmode") << "postgresql://u@h/x?sslmode=yes" << "sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full, not 'yes'";
         QTest::newRow("duplicate option") << "postgresql://u@h/x?layout=native&layout=java-handler" << "option 'layout' twice";
-        QTest::newRow("control character in a name") << "sqlite:///tmp/r.db?a%1Bb=1" << "option 'a\\x1bb'";
+        QTest::newRow("control character in a name") << "sqlite:///tmp/r.db?a%1Bb=1" << "option whose name is not a word";
     }
 
     void rejectsWithAnActionableMessage()

@@ -3645,6 +3645,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>The store URL&apos;s user name contains &apos;:&apos; (perhaps written as %3A): a &apos;:&apos; there separates the user from the password. Give the password in its variable instead.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The store URL has an option whose name is not a word (a mistyped &apos;=&apos; or &apos;&amp;&apos;?). Accepted options for a %1 URL: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreUrlFields</name>

@@ -3654,6 +3654,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>The store URL&apos;s user name contains &apos;:&apos; (perhaps written as %3A): a &apos;:&apos; there separates the user from the password. Give the password in its variable instead.</source>
         <translation>存储 URL 的用户名中含有“:”（可能写成了 %3A）：在这个位置“:”用来分隔用户名和密码。请改用对应的环境变量提供密码。</translation>
     </message>
+    <message>
+        <source>The store URL has an option whose name is not a word (a mistyped &apos;=&apos; or &apos;&amp;&apos;?). Accepted options for a %1 URL: %2.</source>
+        <translation>存储 URL 中有一个选项名不是单词（是否把“=”或“&amp;”打错了？）。%1 URL 可用的选项：%2。</translation>
+    </message>
 </context>
 <context>
     <name>StoreUrlFields</name>

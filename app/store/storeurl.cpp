@@ -114,6 +114,13 @@ std::optional<Error> optionProblem(StoreUrl::Kind kind, const QString &scheme, c
     // An unknown option's value is never quoted: it may be a password
     // (?password=…).
     if (!rule) {
+        // Quoted only when it is a plain word: anything else may be a
+        // mistyped nested URL with its password (found by tools/fuzz.sh).
+        static const QRegularExpression word(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_.-]{1,60}")));
+        if (!word.match(name).hasMatch())
+            return bad(QCoreApplication::translate("StoreUrl", "The store URL has an option whose name is not a word (a mistyped '=' or '&'?). "
+                                                               "Accepted options for a %1 URL: %2.")
+                           .arg(scheme, accepted.join(QStringLiteral(", "))));
         return bad(QCoreApplication::translate("StoreUrl", "The store URL option '%1' is not known for a %2 URL. Accepted options: %3.")
                        .arg(shownName(StoreUrl::redacted(name)), scheme, accepted.join(QStringLiteral(", "))));
     }
