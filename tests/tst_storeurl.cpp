@@ -76,6 +76,8 @@ private slots:
         QTest::newRow("URL in a bad number") << "sqlite:///tmp/x.db?busy_timeout_ms=postgresql://a:S3cretPW@h/x";
         QTest::newRow("encoded ':' in the user") << "postgresql://ops%3AS3cretPW@h/x";
         QTest::newRow("encoded userinfo in an option name") << "mysql://shop@db:3306/shop?layout=java-handler&cacheefault%3AS3cretPW%40cache%3A379%2F0";
+        QTest::newRow("nested URL's '://' encoded after a user") << "mysql://s@db:3306/s?cache=mysql://re%\xd6" "3A%2F%2Fdu:@hodis%3A%2F%2Fdu:@h:S3cretPW%40ca#t";
+        QTest::newRow("nested URL's '://' encoded after a user, plain") << "mysql://s@db:3306/s?cache=mysql://du:@hodis%3A%2F%2Fdu:@h:S3cretPW%40ca#t";
         QTest::newRow("URL in an option name ('-' for '=')") << "redis://cache:6379/0?audit-postgresql://ops:S3cretPW@db:5432/idem";
     }
 

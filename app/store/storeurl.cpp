@@ -26,8 +26,13 @@ QString redactLevel(QString text)
     // before another URL.
     // The user part may hold '@' and spaces too (the fuzzer's
     // "redis://ops@corp:pw@host"): it runs up to the first ':'.
-    static const QRegularExpression authority(QStringLiteral("(://[^/?#:]*):[^/?#]*@"));
-    static const QRegularExpression userinfo(QStringLiteral("(://[^/?#:]*):(?:(?!://)[^@])*?@"));
+    // Neither runs across a nested URL's "://" written %3A%2F%2F: masking
+    // it away here would hide that URL's own userinfo from the next level
+    // (the fuzzer's "redis://du:@hodis%3A%2F%2Fdu:@h:PW%40ca" left PW).
+    static const QRegularExpression authority(
+        QStringLiteral("(://(?:(?!%3A%2F%2F)[^/?#:])*):(?:(?!%3A%2F%2F)[^/?#])*@"), QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression userinfo(
+        QStringLiteral("(://(?:(?!%3A%2F%2F)[^/?#:])*):(?:(?!://|%3A%2F%2F)[^@])*?@"), QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression option(QStringLiteral("([?&;](?:password|passwd|pass|pwd|secret|auth)[^=&]*=)[^&\\s\"']*"),
                                            QRegularExpression::CaseInsensitiveOption);
     text.replace(authority, QStringLiteral("\\1:***@"));
