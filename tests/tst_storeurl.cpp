@@ -78,6 +78,7 @@ private slots:
         QTest::newRow("encoded userinfo in an option name") << "mysql://shop@db:3306/shop?layout=java-handler&cacheefault%3AS3cretPW%40cache%3A379%2F0";
         QTest::newRow("nested URL's '://' encoded after a user") << "mysql://s@db:3306/s?cache=mysql://re%\xd6" "3A%2F%2Fdu:@hodis%3A%2F%2Fdu:@h:S3cretPW%40ca#t";
         QTest::newRow("nested URL's '://' encoded after a user, plain") << "mysql://s@db:3306/s?cache=mysql://du:@hodis%3A%2F%2Fdu:@h:S3cretPW%40ca#t";
+        QTest::newRow("nested URL's '://' encoded inside a user") << "=mysql://ss%3A%2F%2Fdefault%3AR3disPW%40Acache%3A6379%2F0hop:S3cretPW@dexample:3e=redis%3A%2F%2Fdefault%3AR3disPW%40Acache%3A6379%2F0";
         QTest::newRow("URL in an option name ('-' for '=')") << "redis://cache:6379/0?audit-postgresql://ops:S3cretPW@db:5432/idem";
     }
 

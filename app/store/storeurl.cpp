@@ -26,13 +26,8 @@ QString redactLevel(QString text)
     // before another URL.
     // The user part may hold '@' and spaces too (the fuzzer's
     // "redis://ops@corp:pw@host"): it runs up to the first ':'.
-    // Neither runs across a nested URL's "://" written %3A%2F%2F: masking
-    // it away here would hide that URL's own userinfo from the next level
-    // (the fuzzer's "redis://du:@hodis%3A%2F%2Fdu:@h:PW%40ca" left PW).
-    static const QRegularExpression authority(
-        QStringLiteral("(://(?:(?!%3A%2F%2F)[^/?#:])*):(?:(?!%3A%2F%2F)[^/?#])*@"), QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression userinfo(
-        QStringLiteral("(://(?:(?!%3A%2F%2F)[^/?#:])*):(?:(?!://|%3A%2F%2F)[^@])*?@"), QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression authority(QStringLiteral("(://[^/?#:]*):[^/?#]*@"));
+    static const QRegularExpression userinfo(QStringLiteral("(://[^/?#:]*):(?:(?!://)[^@])*?@"));
     static const QRegularExpression option(QStringLiteral("([?&;](?:password|passwd|pass|pwd|secret|auth)[^=&]*=)[^&\\s\"']*"),
                                            QRegularExpression::CaseInsensitiveOption);
     text.replace(authority, QStringLiteral("\\1:***@"));
@@ -185,19 +180,51 @@ bool StoreUrl::isSecretOption(const QString &name)
     return secret.match(name).hasMatch();
 }
 
+namespace {
+
+// The text and each percent-decoding of it, as redacted() peels them.
+QStringList decodingLevels(const QString &text)
+{
+    QStringList levels{text};
+    for (int level = 0; level < 4; ++level) {
+        const QString decoded = QUrl::fromPercentEncoding(levels.constLast().toUtf8());
+        if (decoded == levels.constLast())
+            break;
+        levels << decoded;
+    }
+    return levels;
+}
+
+// Whatever could be a password at any decoding level of the text: in the
+// authority after each "://" (up to '/', '?' or '#'), what lies between any
+// ':' and any later '@', whichever '@' a reader takes for the end. Wider than
+// any URL parser's reading, on purpose.
+QStringList passwordCandidates(const QString &text)
+{
+    QStringList found;
+    for (const QString &level : decodingLevels(text)) {
+        for (qsizetype at = level.indexOf(u"://"); at >= 0; at = level.indexOf(u"://", at + 3)) {
+            qsizetype end = at + 3;
+            while (end < level.size() && level[end] != u'/' && level[end] != u'?' && level[end] != u'#')
+                ++end;
+            const QStringView authority = QStringView(level).mid(at + 3, end - at - 3);
+            for (qsizetype colon = authority.indexOf(u':'); colon >= 0; colon = authority.indexOf(u':', colon + 1)) {
+                for (qsizetype sign = authority.indexOf(u'@', colon); sign >= 0; sign = authority.indexOf(u'@', sign + 1))
+                    found << authority.mid(colon + 1, sign - colon - 1).toString();
+            }
+        }
+    }
+    return found;
+}
+
+} // namespace
+
 QString StoreUrl::masked(const QString &text)
 {
     // redacted() decodes nested levels to find their passwords; compared
     // with the same decoding, it changed something only if it masked one.
-    QString decoded = text;
-    for (int level = 0; level < 4; ++level) {
-        const QString next = QUrl::fromPercentEncoding(decoded.toUtf8());
-        if (next == decoded)
-            break;
-        decoded = next;
-    }
     const QString shown = redacted(text);
-    return shown == decoded ? text : shown;
+    return shown == decodingLevels(text).constLast() ? text : shown;
 }
 
 QString StoreUrl::redacted(const QString &text)
@@ -210,6 +237,19 @@ QString StoreUrl::redacted(const QString &text)
         if (decoded == shown)
             break;
         shown = redactLevel(decoded);
+    }
+    // Masking one level can hide the next level's structure from it (a
+    // userinfo running across a nested URL's encoded "://"; each fuzzing
+    // round found another such shape). Whatever still shows a possible
+    // password of three or more characters is replaced by its scheme
+    // alone: a message with too little in it, never a password.
+    for (const QString &candidate : passwordCandidates(text)) {
+        if (candidate.size() >= 3 && shown.contains(candidate)) {
+            static const QRegularExpression scheme(QStringLiteral("^\\s*([A-Za-z][A-Za-z0-9+.-]{0,15})://"));
+            const QRegularExpressionMatch match = scheme.match(text);
+            return (match.hasMatch() ? match.captured(1) + QStringLiteral("://") : QString())
+                + QCoreApplication::translate("StoreUrl", "(not shown: it may hold a password)");
+        }
     }
     return shown;
 }
