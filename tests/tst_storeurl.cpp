@@ -79,6 +79,7 @@ private slots:
         QTest::newRow("nested URL's '://' encoded after a user") << "mysql://s@db:3306/s?cache=mysql://re%\xd6" "3A%2F%2Fdu:@hodis%3A%2F%2Fdu:@h:S3cretPW%40ca#t";
         QTest::newRow("nested URL's '://' encoded after a user, plain") << "mysql://s@db:3306/s?cache=mysql://du:@hodis%3A%2F%2Fdu:@h:S3cretPW%40ca#t";
         QTest::newRow("nested URL's '://' encoded inside a user") << "=mysql://ss%3A%2F%2Fdefault%3AR3disPW%40Acache%3A6379%2F0hop:S3cretPW@dexample:3e=redis%3A%2F%2Fdefault%3AR3disPW%40Acache%3A6379%2F0";
+        QTest::newRow("'/' written %2F in a user inside an option value") << "postgresql://ops@db1:5433/id?sslmode=re@[fe80::1%25eth0]:5432/idem?/://%2Fa55:S3cretPW@h/x";
         QTest::newRow("URL in an option name ('-' for '=')") << "redis://cache:6379/0?audit-postgresql://ops:S3cretPW@db:5432/idem";
     }
 

@@ -8,6 +8,9 @@
 #include <QUrl>
 #include <QUrlQuery>
 
+#include <algorithm>
+#include <optional>
+
 namespace {
 
 Error bad(const QString &message)
@@ -195,22 +198,26 @@ QStringList decodingLevels(const QString &text)
     return levels;
 }
 
-// Whatever could be a password at any decoding level of the text: in the
-// authority after each "://" (up to '/', '?' or '#'), what lies between any
-// ':' and any later '@', whichever '@' a reader takes for the end. Wider than
-// any URL parser's reading, on purpose.
-QStringList passwordCandidates(const QString &text)
+// Whatever could be a password at any decoding level of the text: after
+// each "://", up to the next '?' or '#' (past '/': a decoded %2F may have
+// split a userinfo), what lies between any ':' and any later '@'. Wider than
+// any URL parser's reading, on purpose. nullopt when the text has too many
+// of them to check (hundreds of ':' and '@': no URL an operator typed).
+std::optional<QStringList> passwordCandidates(const QString &text)
 {
     QStringList found;
     for (const QString &level : decodingLevels(text)) {
         for (qsizetype at = level.indexOf(u"://"); at >= 0; at = level.indexOf(u"://", at + 3)) {
             qsizetype end = at + 3;
-            while (end < level.size() && level[end] != u'/' && level[end] != u'?' && level[end] != u'#')
+            while (end < level.size() && level[end] != u'?' && level[end] != u'#')
                 ++end;
-            const QStringView authority = QStringView(level).mid(at + 3, end - at - 3);
-            for (qsizetype colon = authority.indexOf(u':'); colon >= 0; colon = authority.indexOf(u':', colon + 1)) {
-                for (qsizetype sign = authority.indexOf(u'@', colon); sign >= 0; sign = authority.indexOf(u'@', sign + 1))
-                    found << authority.mid(colon + 1, sign - colon - 1).toString();
+            const QStringView span = QStringView(level).mid(at + 3, end - at - 3);
+            for (qsizetype colon = span.indexOf(u':'); colon >= 0; colon = span.indexOf(u':', colon + 1)) {
+                for (qsizetype sign = span.indexOf(u'@', colon); sign >= 0; sign = span.indexOf(u'@', sign + 1)) {
+                    if (found.size() > 4096)
+                        return std::nullopt;
+                    found << span.mid(colon + 1, sign - colon - 1).toString();
+                }
             }
         }
     }
@@ -243,15 +250,16 @@ QString StoreUrl::redacted(const QString &text)
     // round found another such shape). Whatever still shows a possible
     // password of three or more characters is replaced by its scheme
     // alone: a message with too little in it, never a password.
-    for (const QString &candidate : passwordCandidates(text)) {
-        if (candidate.size() >= 3 && shown.contains(candidate)) {
-            static const QRegularExpression scheme(QStringLiteral("^\\s*([A-Za-z][A-Za-z0-9+.-]{0,15})://"));
-            const QRegularExpressionMatch match = scheme.match(text);
-            return (match.hasMatch() ? match.captured(1) + QStringLiteral("://") : QString())
-                + QCoreApplication::translate("StoreUrl", "(not shown: it may hold a password)");
-        }
-    }
-    return shown;
+    const std::optional<QStringList> candidates = passwordCandidates(text);
+    const bool showsOne = !candidates || std::any_of(candidates->cbegin(), candidates->cend(), [&](const QString &candidate) {
+        return candidate.size() >= 3 && shown.contains(candidate);
+    });
+    if (!showsOne)
+        return shown;
+    static const QRegularExpression scheme(QStringLiteral("^\\s*([A-Za-z][A-Za-z0-9+.-]{0,15})://"));
+    const QRegularExpressionMatch match = scheme.match(text);
+    return (match.hasMatch() ? match.captured(1) + QStringLiteral("://") : QString())
+        + QCoreApplication::translate("StoreUrl", "(not shown: it may hold a password)");
 }
 
 Result<StoreUrl> StoreUrl::parse(const QString &text)
