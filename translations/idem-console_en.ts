@@ -3649,6 +3649,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>The store URL has an option whose name is not a word (a mistyped &apos;=&apos; or &apos;&amp;&apos;?). Accepted options for a %1 URL: %2.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>(not shown: it may hold a password)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreUrlFields</name>

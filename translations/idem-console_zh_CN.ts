@@ -3658,6 +3658,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>The store URL has an option whose name is not a word (a mistyped &apos;=&apos; or &apos;&amp;&apos;?). Accepted options for a %1 URL: %2.</source>
         <translation>存储 URL 中有一个选项名不是单词（是否把“=”或“&amp;”打错了？）。%1 URL 可用的选项：%2。</translation>
     </message>
+    <message>
+        <source>(not shown: it may hold a password)</source>
+        <translation>（未显示：其中可能含有密码）</translation>
+    </message>
 </context>
 <context>
     <name>StoreUrlFields</name>
