@@ -52,10 +52,15 @@ RedisCommand RedisLayout::scriptKeys(const QString &scope, const QString &key, q
 
 RedisCommand RedisLayout::readCommand(const QByteArray &recordKey)
 {
-    RedisCommand hmget{"HMGET", recordKey};
+    return RedisCommand{"HMGET", recordKey} + fieldNames();
+}
+
+QByteArrayList RedisLayout::fieldNames()
+{
+    QByteArrayList names;
     for (const char *name : kFieldNames)
-        hmget << name;
-    return hmget;
+        names << name;
+    return names;
 }
 
 Error RedisLayout::replyError(const QByteArray &error, const QString &what) const

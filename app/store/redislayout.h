@@ -32,6 +32,8 @@ public:
     static RedisCommand scriptKeys(const QString &scope, const QString &key, qint64 minute);
     // HMGET of every field, in the order decode() and record.lua expect.
     static RedisCommand readCommand(const QByteArray &recordKey);
+    // The record hash's fields, in readCommand()'s order.
+    static QByteArrayList fieldNames();
     // An HMGET reply (or a script's copy of one) as a record: nullopt when the
     // key is gone; ErrorKind::Corrupt naming the record and what is wrong for
     // another type, a missing field, an unknown state or a non-number.

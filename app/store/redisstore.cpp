@@ -245,7 +245,13 @@ Result<std::optional<Record>> RedisStore::get(const QString &scope, const QStrin
         return std::optional<Record>();
     if (type != "hash" && RedisConnection::errorText(*replies->at(0)).isEmpty())
         return m_layout.corrupt(scope, key, "type", type);
-    return m_layout.decode(scope, key, *replies->at(1));
+    Result<std::optional<Record>> decoded = m_layout.decode(scope, key, *replies->at(1));
+    // decode() takes a read without any field of ours for a key that is
+    // gone; TYPE said it is a hash: another program's (found by the claim
+    // script's EXISTS test, issue 15).
+    if (decoded && !decoded->has_value() && type == "hash")
+        return m_layout.corrupt(scope, key, "missing", RedisLayout::fieldNames().join(", "));
+    return decoded;
 }
 
 Error RedisStore::keyError(const QByteArray &error, const QByteArray &key, const QString &what) const

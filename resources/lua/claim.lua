@@ -3,30 +3,47 @@
 -- ARGV[9] in-flight timeout (ms), ARGV[10] '1' to reclaim a stuck record.
 -- Returns {outcome, stuck 0/1, record fields} or {'corrupt', reason, detail}.
 local now = tonumber(ARGV[2])
-local r, bad, detail = read_record(KEYS[1])
+local values, bad, detail = read_values(KEYS[1], FIELDS)
 if bad then
     return {'corrupt', bad, detail}
 end
 
-local expired = false
-if r then
-    local expires = tonumber(r.expires_at)
-    expired = r.state ~= 'IN_FLIGHT' and expires > 0 and expires <= now
-    local stuck = r.state == 'IN_FLIGHT' and now - tonumber(r.updated_at) >= tonumber(ARGV[9])
+-- The answers that change nothing (replay, in progress, mismatch) read only
+-- the fields they decide on: RedisStore checks the whole record it gets back
+-- (RedisLayout::decode) and refuses a corrupt one. Every field is checked
+-- before a record is written from (a take-over), and a key that exists
+-- without a state is never taken for an absent one.
+local r, expired = nil, false
+local state = values[1]
+if state then
+    local updated, expires = whole(values[11]), whole(values[12])
+    if not (STATES[state] and values[2] and updated and expires) then
+        local _, why, what = check_record(values)
+        return {'corrupt', why, what}
+    end
+    expired = state ~= 'IN_FLIGHT' and expires > 0 and expires <= now
+    local stuck = state == 'IN_FLIGHT' and now - updated >= tonumber(ARGV[9])
     if not expired then
-        if r.fingerprint ~= ARGV[5] then
+        if values[2] ~= ARGV[5] then
             count('mismatch')
-            return {'mismatch', 0, r.values}
+            return {'mismatch', 0, values}
         end
-        if r.state == 'COMPLETED' then
+        if state == 'COMPLETED' then
             count('replayed')
-            return {'replay', 0, r.values}
+            return {'replay', 0, values}
         end
-        if r.state == 'IN_FLIGHT' and not (stuck and ARGV[10] == '1') then
+        if state == 'IN_FLIGHT' and not (stuck and ARGV[10] == '1') then
             count('in_progress')
-            return {'in_progress', stuck and 1 or 0, r.values}
+            return {'in_progress', stuck and 1 or 0, values}
         end
     end
+    r, bad, detail = check_record(values)
+    if bad then
+        return {'corrupt', bad, detail}
+    end
+elseif redis.call('EXISTS', KEYS[1]) == 1 then
+    local _, why, what = check_record(values)
+    return {'corrupt', why, what}
 end
 
 -- New, or a take-over: an expired record starts afresh; a timed-out or stuck

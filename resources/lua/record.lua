@@ -19,19 +19,31 @@ local STATES = {IN_FLIGHT = true, COMPLETED = true, TIMED_OUT = true}
 local EARLIEST_MS = 946684800000
 local LATEST_MS = 253402300799999
 
--- The record at key: nil when absent; nil, reason, detail when the key holds
--- something the engine cannot read (reasons: type, missing, state, number,
--- range, response; RedisStore words them). A bad value is never taken for an absent
--- record: that would run the business twice.
-local function read_record(key)
-    local kind = redis.call('TYPE', key).ok
-    if kind == 'none' then
-        return nil
+-- The values of the named fields of the hash at key, in one HMGET (no TYPE
+-- first: the error reply says it): the values (false where a field is
+-- missing, all false for an absent key); or nil, 'type', kind when the key
+-- holds another type.
+local function read_values(key, names)
+    local values = redis.pcall('HMGET', key, unpack(names))
+    if values.err then
+        return nil, 'type', redis.call('TYPE', key).ok
     end
-    if kind ~= 'hash' then
-        return nil, 'type', kind
+    return values
+end
+
+-- A whole number as the engine writes it (at most 16 digits), or nil.
+local function whole(text)
+    if text and #text <= 16 and string.match(text, '^%-?%d+$') then
+        return tonumber(text)
     end
-    local values = redis.call('HMGET', key, unpack(FIELDS))
+    return nil
+end
+
+-- The record in values (FIELDS order, from read_values), every field
+-- checked: the record; or nil, reason, detail when it is not one the engine
+-- can read (reasons: missing, state, number, range, response; RedisStore
+-- words them).
+local function check_record(values)
     local r = {values = values}
     local missing = {}
     for i, name in ipairs(FIELDS) do
@@ -47,7 +59,7 @@ local function read_record(key)
         return nil, 'state', r.state
     end
     for _, name in ipairs(NUMERIC) do
-        if not string.match(r[name], '^%-?%d+$') or #r[name] > 16 then
+        if not whole(r[name]) then
             return nil, 'number', name .. '=' .. r[name]
         end
     end
@@ -86,6 +98,21 @@ local function read_record(key)
         return nil, 'response', ''
     end
     return r
+end
+
+-- The record at key, every field checked: nil when absent; nil, reason,
+-- detail when the key holds something the engine cannot read (check_record's
+-- reasons and 'type'). A bad value is never taken for an absent record:
+-- that would run the business twice.
+local function read_record(key)
+    local values, bad, detail = read_values(key, FIELDS)
+    if bad then
+        return nil, bad, detail
+    end
+    if not values[1] and redis.call('EXISTS', key) == 0 then
+        return nil
+    end
+    return check_record(values)
 end
 
 -- The server's clock in ms (scripts are replicated by effect, so TIME is allowed).
