@@ -370,3 +370,21 @@ bool TestStore::rawRedis(const QList<QByteArray> &args)
     redisFree(c);
     return ok;
 }
+
+OperatorAction operatorTimeout(const Record &seen, qint64 nowMs, qint64 retentionMs)
+{
+    OperatorAction a;
+    a.kind = OperatorActionKind::MarkTimedOut;
+    a.scope = seen.scope;
+    a.key = seen.key;
+    a.lease = seen.lease;
+    a.expectedState = seen.state;
+    a.startedBeforeMs = seen.updatedAt + 1;
+    a.nowMs = nowMs;
+    a.retentionMs = retentionMs;
+    a.audit.operatorName = QStringLiteral("ops-test");
+    a.audit.host = QStringLiteral("test-host");
+    a.audit.batchId = QStringLiteral("b-test-timeout");
+    a.audit.reason = QStringLiteral("the attempt is stuck (test)");
+    return a;
+}

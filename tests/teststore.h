@@ -7,6 +7,11 @@
 
 #include <memory>
 
+// An operator's timeout of the record as `seen`, with a cutoff just after
+// its start and a test operator, batch and reason: the audited way to
+// TIMED_OUT (Store::applyAction), the only one a store offers.
+OperatorAction operatorTimeout(const Record &seen, qint64 nowMs, qint64 retentionMs);
+
 // The store a test runs against, chosen by IDEM_TEST_BACKEND (sqlite, redis,
 // postgresql, mysql). SQLite gets a fresh file in a temporary directory; a
 // server backend takes its URL from IDEM_TEST_<BACKEND>_URL and each test

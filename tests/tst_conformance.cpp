@@ -132,13 +132,19 @@ private slots:
         const QString stale = QStringLiteral("0123456789abcdef0123456789abcdef");
         const Result<Transition> complete = store().complete(m_scope, QStringLiteral("k"), stale, okResponse(), T0 + 1, 1000);
         const Result<Transition> release = store().release(m_scope, QStringLiteral("k"), stale, T0 + 1);
-        const Result<Transition> timeout = store().markTimedOut(m_scope, QStringLiteral("k"), stale, T0 + 1, 1000);
-        for (const Result<Transition> *t : {&complete, &release, &timeout}) {
+        Record staleSeen = c->record;
+        staleSeen.lease = stale;
+        const Result<ActionResult> timeout = store().applyAction(operatorTimeout(staleSeen, T0 + 1, 1000));
+        for (const Result<Transition> *t : {&complete, &release}) {
             QVERIFY2(t->ok(), qPrintable(t->error().message));
             QCOMPARE(t->value().outcome, TransitionOutcome::StaleLease);
             QVERIFY(t->value().current);
             QCOMPARE(t->value().current->lease, c->record.lease);
         }
+        QVERIFY2(timeout.ok(), qPrintable(timeout.error().message));
+        QCOMPARE(timeout->outcome, TransitionOutcome::StaleLease);
+        QVERIFY(timeout->current && !timeout->audit);
+        QCOMPARE(timeout->current->lease, c->record.lease);
         const Result<std::optional<Record>> got = store().get(m_scope, QStringLiteral("k"));
         QVERIFY(got.ok() && got.value());
         QCOMPARE(got.value()->state, RecordState::InFlight);
@@ -170,8 +176,8 @@ private slots:
     {
         const Result<ClaimResult> first = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp")));
         QVERIFY(first.ok());
-        const Result<Transition> timedOut = store().markTimedOut(m_scope, QStringLiteral("k"), first->record.lease, T0 + 11 * Minute, 3600'000);
-        QVERIFY(timedOut.ok());
+        const Result<ActionResult> timedOut = store().applyAction(operatorTimeout(first->record, T0 + 11 * Minute, 3600'000));
+        QVERIFY2(timedOut.ok(), qPrintable(timedOut.error().message));
         QCOMPARE(timedOut->outcome, TransitionOutcome::Applied);
         Result<std::optional<Record>> got = store().get(m_scope, QStringLiteral("k"));
         QVERIFY(got.ok() && got.value());

@@ -558,7 +558,7 @@ private slots:
     void readOnlyStoreRefusesEveryChange_data()
     {
         QTest::addColumn<QString>("method");
-        for (const char *m : {"claim", "complete", "release", "markTimedOut", "applyAction", "appendAudit", "purgeExpired", "sweep"})
+        for (const char *m : {"claim", "complete", "release", "applyAction", "appendAudit", "purgeExpired", "sweep"})
             QTest::newRow(m) << QString::fromLatin1(m);
     }
 
@@ -592,8 +592,6 @@ private slots:
             check(ro.complete(m_scope, r.key, r.lease, okResponse(), now, Retention));
         } else if (method == QLatin1String("release")) {
             check(ro.release(m_scope, r.key, r.lease, now));
-        } else if (method == QLatin1String("markTimedOut")) {
-            check(ro.markTimedOut(m_scope, r.key, r.lease, now, Retention));
         } else if (method == QLatin1String("applyAction")) {
             check(ro.applyAction(timeoutOf(ActionTarget::of(r, std::nullopt), now, QStringLiteral("b-ro"))));
         } else if (method == QLatin1String("appendAudit")) {

@@ -211,7 +211,7 @@ private slots:
         stuck(scope, QStringLiteral("k-excl"), QStringLiteral("SO-EXCL"));
         stuck(scope, QStringLiteral("k-fresh"), QStringLiteral("SO-DONE-2"), 1 * Minute); // not stuck yet
         const Record tmo = stuck(scope, QStringLiteral("k-tmo"), QStringLiteral("SO-TMO"), 2 * Minute);
-        const Result<Transition> timedOut = store().markTimedOut(scope, tmo.key, tmo.lease, now(), 3600 * 1000);
+        const Result<ActionResult> timedOut = store().applyAction(operatorTimeout(tmo, now(), 3600 * 1000));
         QVERIFY2(timedOut && timedOut->outcome == TransitionOutcome::Applied, qPrintable(timedOut ? QString() : timedOut.error().message));
 
         const OrderMapping mapping = mappingFor(ordersUrl, orders.table());

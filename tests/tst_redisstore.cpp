@@ -7,6 +7,7 @@
 #include "guard/guard.h"
 #include "store/openstore.h"
 #include "store/redisstore.h"
+#include "teststore.h"
 
 #include <QScopeGuard>
 #include <QtTest>
@@ -290,7 +291,12 @@ private slots:
         const QString lease = QStringLiteral("0123456789abcdef0123456789abcdef");
         QCOMPARE(store().complete(m_scope, key, lease, okResponse(), T0, 1000).error().kind, ErrorKind::Corrupt);
         QCOMPARE(store().release(m_scope, key, lease, T0).error().kind, ErrorKind::Corrupt);
-        QCOMPARE(store().markTimedOut(m_scope, key, lease, T0, 1000).error().kind, ErrorKind::Corrupt);
+        Record seen;
+        seen.scope = m_scope;
+        seen.key = key;
+        seen.lease = lease;
+        seen.updatedAt = T0 - 1;
+        QCOMPARE(store().applyAction(operatorTimeout(seen, T0, 1000)).error().kind, ErrorKind::Corrupt);
 
         Guard guard(store(), {}, clock());
         bool ran = false;
@@ -420,7 +426,7 @@ private slots:
         const Result<ClaimResult> stuck = store().claim(claimOf(m_scope, QStringLiteral("stuck")));
         QVERIFY(stuck.ok());
         QVERIFY(store().claim(claimOf(m_scope, QStringLiteral("left"))).ok());
-        QVERIFY(store().markTimedOut(m_scope, QStringLiteral("stuck"), stuck->record.lease, T0 + 1, 3600'000).ok());
+        QVERIFY(store().applyAction(operatorTimeout(stuck->record, T0 + 1, 3600'000)).ok());
         store().countStoreError(m_scope, T0);
         QVERIFY(store().flushCounters().ok());
 

@@ -1003,10 +1003,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Marking a record timed out without an audit entry</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1/%2 cannot be read (%3), so &quot;%4&quot; was not applied. Inspect the value with idemctl get.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2073,10 +2069,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>releasing a record</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>marking a record timed out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3218,10 +3210,6 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>Releasing a record</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Marking a record timed out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

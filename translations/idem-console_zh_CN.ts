@@ -1011,10 +1011,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>释放记录</translation>
     </message>
     <message>
-        <source>Marking a record timed out without an audit entry</source>
-        <translation>在没有审计条目的情况下将记录标记为超时</translation>
-    </message>
-    <message>
         <source>%1/%2 cannot be read (%3), so &quot;%4&quot; was not applied. Inspect the value with idemctl get.</source>
         <translation>%1/%2 无法读取（%3），因此未执行“%4”。请用 idemctl get 检查该值。</translation>
     </message>
@@ -2082,10 +2078,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>releasing a record</source>
         <translation>释放记录</translation>
-    </message>
-    <message>
-        <source>marking a record timed out</source>
-        <translation>将记录标记为超时</translation>
     </message>
     <message>
         <source>purging expired records</source>
@@ -3228,10 +3220,6 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>Releasing a record</source>
         <translation>释放记录</translation>
-    </message>
-    <message>
-        <source>Marking a record timed out</source>
-        <translation>将记录标记为超时</translation>
     </message>
     <message>
         <source>Purging expired records</source>

@@ -164,11 +164,6 @@ Result<Transition> ForeignStore::release(const QString &, const QString &, const
     return refused(Text::tr("Releasing a record"));
 }
 
-Result<Transition> ForeignStore::markTimedOut(const QString &, const QString &, const QString &, qint64, qint64)
-{
-    return refused(Text::tr("Marking a record timed out without an audit entry"));
-}
-
 Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
 {
     if (const std::optional<Error> refused = refuseActionCutoff(action))

@@ -12,7 +12,7 @@
 // deployments"). The console reads it and applies operator actions in the
 // way that service understands; it never claims or finishes requests there,
 // because the service's own code does that and the console would only race
-// it. claim/complete/release/markTimedOut therefore refuse.
+// it. claim/complete/release therefore refuse.
 //
 // A foreign store keeps no counters and no audit log of its own. The audit
 // log lives in a SQL database the operator chooses with the URL option
@@ -43,8 +43,6 @@ public:
     Result<Transition> complete(const QString &scope, const QString &key, const QString &lease,
                                 const Response &response, qint64 nowMs, qint64 retentionMs) override;
     Result<Transition> release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs) override;
-    Result<Transition> markTimedOut(const QString &scope, const QString &key, const QString &lease,
-                                    qint64 nowMs, qint64 retentionMs) override;
 
     Result<std::optional<Record>> get(const QString &scope, const QString &key) override { return readRecord(scope, key); }
     Result<QList<CounterRow>> counters(const QString &, qint64, qint64) override { return QList<CounterRow>(); }

@@ -31,11 +31,6 @@ Result<Transition> ReadOnlyStore::release(const QString &, const QString &, cons
     return refusal(QCoreApplication::translate("ReadOnlyStore", "releasing a record"));
 }
 
-Result<Transition> ReadOnlyStore::markTimedOut(const QString &, const QString &, const QString &, qint64, qint64)
-{
-    return refusal(QCoreApplication::translate("ReadOnlyStore", "marking a record timed out"));
-}
-
 Result<qint64> ReadOnlyStore::purgeExpired(qint64)
 {
     return refusal(QCoreApplication::translate("ReadOnlyStore", "purging expired records"));

@@ -50,7 +50,7 @@ RedisStore::RedisStore(const StoreUrl &url)
     , m_layout(url.displayString())
     , m_connections(url)
 {
-    const char *files[ScriptCount] = {"claim", "complete", "release", "timeout", "purge", "action", "audit"};
+    const char *files[ScriptCount] = {"claim", "complete", "release", "purge", "action", "audit"};
     QFile prelude(QStringLiteral(":/lua/record.lua"));
     const QByteArray shared = prelude.open(QIODevice::ReadOnly) ? prelude.readAll() : QByteArray();
     QFile chainPrelude(QStringLiteral(":/lua/chain.lua"));
@@ -221,12 +221,6 @@ Result<Transition> RedisStore::complete(const QString &scope, const QString &key
 Result<Transition> RedisStore::release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs)
 {
     return transition(Release, scope, key, nowMs, {lease.toUtf8()});
-}
-
-Result<Transition> RedisStore::markTimedOut(const QString &scope, const QString &key, const QString &lease,
-                                            qint64 nowMs, qint64 retentionMs)
-{
-    return transition(TimeOut, scope, key, nowMs, {lease.toUtf8(), QByteArray::number(nowMs + retentionMs)});
 }
 
 Result<std::optional<Record>> RedisStore::get(const QString &scope, const QString &key)

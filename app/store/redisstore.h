@@ -32,7 +32,7 @@
 //                        Never pruned: dropping a scope whose keys are gone would race
 //                        with another process's first claim; SREM a retired one by hand.
 //
-// claim, complete, release and markTimedOut are Lua scripts
+// claim, complete, release and the operator actions are Lua scripts
 // (resources/lua/*.lua, loaded once, run with EVALSHA, reloaded on NOSCRIPT):
 // each is one round trip, atomic, and counts its outcome in the minute's hash
 // inside the same script, so nothing is buffered but the store errors the
@@ -57,12 +57,10 @@ public:
     Result<void> open() override;
     // One round trip (plus, once per scope per process, a pipelined SADD).
     Result<ClaimResult> claim(const ClaimRequest &request) override;
-    // complete, release, markTimedOut: one round trip each.
+    // complete, release: one round trip each.
     Result<Transition> complete(const QString &scope, const QString &key, const QString &lease,
                                 const Response &response, qint64 nowMs, qint64 retentionMs) override;
     Result<Transition> release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs) override;
-    Result<Transition> markTimedOut(const QString &scope, const QString &key, const QString &lease,
-                                    qint64 nowMs, qint64 retentionMs) override;
     // One round trip (TYPE + HMGET pipelined).
     Result<std::optional<Record>> get(const QString &scope, const QString &key) override;
     // IN_FLIGHT: walks the scope's in-flight zset from the keyset position with
@@ -140,7 +138,7 @@ public:
     Result<QList<AuditChainHead>> auditHeads() override;
 
 private:
-    enum Script { Claim, Complete, Release, TimeOut, Purge, Action, Audit, ScriptCount };
+    enum Script { Claim, Complete, Release, Purge, Action, Audit, ScriptCount };
     struct LuaScript {
         QByteArray text;
         QByteArray sha;

@@ -508,7 +508,7 @@ Result<Transition> SqlStore::finishTransition(QSqlDatabase &db, qint64 affected,
 // else: state is NOT NULL.
 const QString kStillInFlight = QStringLiteral("COALESCE(state, '') = 'IN_FLIGHT'");
 
-// complete, release and markTimedOut: one compare-and-set on the lease of an
+// complete and release: one compare-and-set on the lease of an
 // in-flight record. Each changes the state, so MySQL's changed-rows count is
 // the matched count.
 Result<Transition> SqlStore::transition(const SqlStatement &statement, const QString &what, const QString &scope,
@@ -546,19 +546,6 @@ Result<Transition> SqlStore::release(const QString &scope, const QString &key, c
     static const QString sql = QStringLiteral("DELETE FROM idem_records WHERE scope = ? AND idem_key = ? AND lease = ? AND ") + kStillInFlight;
     return transition({sql, {scope, key, lease}},
                       Text::tr("Releasing a record"), scope, key, nowMs, Counter::Released, Counter::LateFinish);
-}
-
-Result<Transition> SqlStore::markTimedOut(const QString &scope, const QString &key, const QString &lease,
-                                          qint64 nowMs, qint64 retentionMs)
-{
-    // An operator who loses the race to a completion changed nothing; that is
-    // reported to the operator, not counted as a late finish.
-    static const QString sql = QStringLiteral("UPDATE idem_records SET state = 'TIMED_OUT', updated_at = ?, expires_at = ? "
-                                              "WHERE scope = ? AND idem_key = ? AND lease = ? AND ")
-        + kStillInFlight;
-    return transition({sql,
-                       {nowMs, nowMs + retentionMs, scope, key, lease}},
-                      Text::tr("Marking a record timed out"), scope, key, nowMs, Counter::TimedOut, std::nullopt);
 }
 
 Result<std::optional<Record>> SqlStore::get(const QString &scope, const QString &key)

@@ -48,8 +48,6 @@ public:
     Result<Transition> complete(const QString &scope, const QString &key, const QString &lease,
                                 const Response &response, qint64 nowMs, qint64 retentionMs) override;
     Result<Transition> release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs) override;
-    Result<Transition> markTimedOut(const QString &scope, const QString &key, const QString &lease,
-                                    qint64 nowMs, qint64 retentionMs) override;
     Result<std::optional<Record>> get(const QString &scope, const QString &key) override;
     Result<QList<Record>> inFlight(const InFlightQuery &query) override;
     Result<qint64> countInFlight(const InFlightQuery &query) override;

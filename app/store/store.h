@@ -185,8 +185,8 @@ struct ScopeCount {
 // The store contract every backend keeps (checked by tests/tst_conformance):
 // - claim is atomic: of any number of concurrent claims on one key exactly
 //   one gets Claimed;
-// - complete/release/markTimedOut change the record only if it is in flight
-//   under the given lease; otherwise StaleLease/NotFound and nothing changes;
+// - complete/release change the record only if it is in flight under the
+//   given lease; otherwise StaleLease/NotFound and nothing changes;
 // - complete stores status, headers and body byte for byte.
 // What opening a store may do to it (issue 13: reading never creates anything).
 //   Create     the guard's mode (a service, idemctl demo, press and init):
@@ -224,9 +224,10 @@ public:
     // Deletes the in-flight record (5xx: the client may retry).
     virtual Result<Transition> release(const QString &scope, const QString &key, const QString &lease,
                                        qint64 nowMs) = 0;
-    // IN_FLIGHT → TIMED_OUT (operator or sweeper); the record is kept for retentionMs.
-    virtual Result<Transition> markTimedOut(const QString &scope, const QString &key, const QString &lease,
-                                            qint64 nowMs, qint64 retentionMs) = 0;
+    // There is no markTimedOut here: only an operator declares an attempt
+    // stuck, and only through applyAction(MarkTimedOut), which writes the
+    // audit entry in the same atomic step (DESIGN.md: no operator action
+    // goes unaudited; issue 16.3 removed the unaudited path).
 
     virtual Result<std::optional<Record>> get(const QString &scope, const QString &key) = 0;
     virtual Result<QList<Record>> inFlight(const InFlightQuery &query) = 0;

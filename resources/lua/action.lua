@@ -51,7 +51,8 @@ if moved then
     return {'chain_moved', moved[1], moved[2]}
 end
 
--- The indexes change as timeout.lua, complete.lua and release.lua change them.
+-- The indexes change as complete.lua and release.lua change them; TIMED_OUT
+-- records move to the timed-out zset (KEYS[4]), kept until expires_at.
 if kind == 'timeout' then
     redis.call('HSET', KEYS[1], 'state', 'TIMED_OUT', 'updated_at', ARGV[2], 'expires_at', ARGV[8])
     redis.call('PEXPIREAT', KEYS[1], ARGV[8])

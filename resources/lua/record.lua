@@ -1,8 +1,8 @@
 -- Shared by every record script: RedisStore prepends this file to claim.lua,
--- complete.lua, release.lua, timeout.lua, purge.lua, action.lua and audit.lua
+-- complete.lua, release.lua, purge.lua, action.lua and audit.lua
 -- before loading them, so the record layout and its checks are written once.
 --
--- Key layout of the claim/complete/release/timeout scripts (all of one scope,
+-- Key layout of the claim/complete/release/action scripts (all of one scope,
 -- under the hash tag {scope}, so one Cluster slot):
 --   KEYS[1] the record hash        KEYS[4] the timed-out zset (score: expires_at)
 --   KEYS[2] the in-flight zset     KEYS[5] the counter hash of this minute
