@@ -125,6 +125,44 @@ private slots:
         QCOMPARE(again->record.expiresAt, T0 + 50 + 3600'000);
     }
 
+    // Keys and scopes as clients send them, quotes and all: every backend
+    // binds or escapes them (MariaDB's claim sends its values as escaped
+    // literals, SqlStore::inlined), so each is its own record.
+    void hostileKeysAreStoredAsTheyAre_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::newRow("quote") << QStringLiteral("o'brien");
+        QTest::newRow("quote and comment") << QStringLiteral("k'); DELETE FROM idem_records; --");
+        QTest::newRow("backslash") << QStringLiteral("back\\slash\\'");
+        QTest::newRow("placeholder") << QStringLiteral("what?who?");
+        QTest::newRow("double quote") << QStringLiteral("\"x\"");
+        QTest::newRow("control characters") << QStringLiteral("tab\tnew\nline\x1b[2J");
+        QTest::newRow("non-ASCII") << QStringLiteral("订单-✓-ä");
+    }
+
+    void hostileKeysAreStoredAsTheyAre()
+    {
+        QFETCH(QString, key);
+        const Result<ClaimResult> first = store().claim(claimOf(m_scope, key, QStringLiteral("fp")));
+        QVERIFY2(first.ok(), qPrintable(first.ok() ? QString() : first.error().message));
+        QCOMPARE(first->outcome, ClaimOutcome::Claimed);
+        QCOMPARE(first->record.key, key);
+        QVERIFY(store().complete(m_scope, key, first->record.lease, okResponse(key.toUtf8()), T0 + 1, 3600'000).ok());
+        const Result<ClaimResult> again = store().claim(claimOf(m_scope, key, QStringLiteral("fp"), T0 + 2));
+        QVERIFY2(again.ok(), qPrintable(again.ok() ? QString() : again.error().message));
+        QCOMPARE(again->outcome, ClaimOutcome::Replay);
+        QCOMPARE(again->record.key, key);
+        QCOMPARE(again->record.body, key.toUtf8());
+        // Another key that differs only where escaping could lose a character is another record.
+        const QString near = QString(key).remove(QLatin1Char('\'')).remove(QLatin1Char('\\')) + QStringLiteral("-near");
+        const Result<ClaimResult> other = store().claim(claimOf(m_scope, near, QStringLiteral("fp"), T0 + 3));
+        QVERIFY(other.ok());
+        QCOMPARE(other->outcome, ClaimOutcome::Claimed);
+        const Result<std::optional<Record>> got = store().get(m_scope, key);
+        QVERIFY(got.ok() && got.value());
+        QCOMPARE(got.value()->state, RecordState::Completed);
+    }
+
     void staleLeaseChangesNothing()
     {
         const Result<ClaimResult> c = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp")));

@@ -7,7 +7,10 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QSqlDriver>
 #include <QSqlError>
+#include <QSqlField>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -153,6 +156,16 @@ Result<void> SqlStore::open()
     }
     if (Result<void> rights = m_auditOnly ? Result<void>() : checkPrivileges(db.value()); !rights)
         return rights.error();
+    if (m_dialect.kind() == Dialect::Mysql) {
+        // MariaDB answers INSERT … RETURNING from 10.5 ("10.11.6-MariaDB-0+deb12u1");
+        // MySQL never does. Unknown: the two-statement claim, which works on both.
+        QSqlQuery version(db.value());
+        static const QRegularExpression mariaDb(QStringLiteral("^(\\d+)\\.(\\d+)\\..*MariaDB"));
+        const QRegularExpressionMatch m = version.exec(QStringLiteral("SELECT VERSION()")) && version.next()
+            ? mariaDb.match(version.value(0).toString())
+            : QRegularExpressionMatch();
+        m_insertReturning = m.hasMatch() && std::pair(m.captured(1).toInt(), m.captured(2).toInt()) >= std::pair(10, 5);
+    }
     m_schemaReady = true;
     return {};
 }
@@ -251,9 +264,10 @@ bool SqlStore::run(QSqlQuery &query, const SqlStatement &statement)
 
 bool SqlStore::runHot(QSqlDatabase &db, const SqlStatement &statement, std::optional<QSqlQuery> &fallback, QSqlQuery **query)
 {
-    if (m_dialect.kind() != Dialect::Postgres) {
+    if (m_dialect.kind() == Dialect::Sqlite) {
         // SQLite prepares in-process, and a kept statement would hold its
-        // read snapshot; MySQL is not measured yet (issue 15 note).
+        // read snapshot. QMYSQL, like QPSQL, prepares on the server: a
+        // statement prepared per call is a round trip more (issue 15).
         if (!fallback)
             fallback.emplace(db);
         *query = &*fallback;
@@ -307,14 +321,45 @@ Result<std::optional<Record>> SqlStore::fetch(QSqlDatabase &db, const QString &s
     return std::optional<Record>(std::move(record));
 }
 
-// PostgreSQL's first claim step, one statement: insert the record if the
-// key is free, else read the one there. The SELECT does not see the row its
-// own INSERT made (one snapshot), so a new claim reads NULLs and inserted=1.
-// A key taken by a claimer whose commit came after this statement's
-// snapshot reads as neither: the caller's loop reads again.
+// The statement's text with each '?' replaced by its value as the driver
+// writes a literal (escaped for the connection's character set). Only for
+// statements whose text has no '?' of its own.
+QString SqlStore::inlined(const QSqlDatabase &db, const SqlStatement &statement)
+{
+    QString sql;
+    qsizetype value = 0;
+    for (const QChar c : statement.sql) {
+        if (c != u'?' || value >= statement.values.size()) {
+            sql += c;
+            continue;
+        }
+        const QVariant &v = statement.values.at(value++);
+        QSqlField field(QString(), v.metaType());
+        field.setValue(v);
+        sql += db.driver()->formatValue(field);
+    }
+    return sql;
+}
+
+// The first claim step in one statement: insert the record if the key is
+// free, else read the one there.
+// - PostgreSQL: a CTE. Its SELECT does not see the row its own INSERT made
+//   (one snapshot), so a new claim reads NULLs and inserted=1. A key taken
+//   by a claimer whose commit came after this statement's snapshot reads as
+//   neither: the caller's loop reads again.
+// - MariaDB ≥ 10.5: INSERT … ON DUPLICATE KEY UPDATE (a no-op) … RETURNING
+//   answers with the inserted row or, under the row lock, the row that was
+//   there; it is ours when it holds our new lease (random, 128 bits). Sent
+//   as text with the values escaped by the driver (QSqlDriver::formatValue,
+//   mysql_real_escape_string): QMYSQL takes a prepared INSERT … RETURNING
+//   for one without a result (the server describes its columns only when
+//   it runs), and a text query is one round trip too. MySQL has no
+//   RETURNING: it reads, then inserts (claim()).
 Result<SqlStore::FirstClaim> SqlStore::insertOrRead(QSqlDatabase &db, const ClaimRequest &req, const QString &lease)
 {
-    static const QString sql = []() -> QString { // QString, not a QStringBuilder of temporaries
+    static const QString mariaDbSql = SqlDialect(Dialect::Mysql).insertIfAbsent(kRecordColumns, QStringLiteral("?, ?, 'IN_FLIGHT', ?, ?, ?, 1, ?, 0, NULL, NULL, ?, ?, 0, 0"))
+        + QStringLiteral(" RETURNING ") + kRecordColumns;
+    static const QString postgresSql = []() -> QString { // QString, not a QStringBuilder of temporaries
         QStringList columns = kRecordColumns.split(QStringLiteral(", "));
         for (QString &c : columns)
             c.prepend(QStringLiteral("r."));
@@ -325,12 +370,35 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrRead(QSqlDatabase &db, const Clai
             + QStringLiteral(", (SELECT count(*) FROM ins) FROM (SELECT 1) AS one "
                              "LEFT JOIN idem_records r ON r.scope = ? AND r.idem_key = ?");
     }();
+    const bool postgres = m_dialect.kind() == Dialect::Postgres;
+    QVariantList values{req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs};
+    if (postgres)
+        values << req.scope << req.key;
     std::optional<QSqlQuery> fallback;
     QSqlQuery *q = nullptr;
-    if (!runHot(db, {sql, {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs,
-                           req.scope, req.key}},
-                fallback, &q))
-        return failure(*q, Text::tr("Claiming a record"));
+    const auto runOnce = [&] {
+        if (postgres)
+            return runHot(db, {postgresSql, values}, fallback, &q);
+        if (!fallback)
+            fallback.emplace(db);
+        q = &*fallback;
+        q->setForwardOnly(true);
+        return q->exec(inlined(db, {mariaDbSql, values}));
+    };
+    // A deadlock victim (InnoDB may pick a single-row insert) was rolled back: run it again.
+    for (int attempt = 1; !runOnce(); ++attempt) {
+        if (attempt < 3 && m_dialect.classify(q->lastError()) == SqlDialect::Failure::Deadlock)
+            continue;
+        const Error failed = failure(*q, Text::tr("Claiming a record"));
+        if (!postgres) {
+            // MariaDB checks the table's CHECK on the duplicate row's no-op
+            // update: a state another program wrote with the check off fails
+            // the statement. Reading the row says what is wrong with it.
+            if (Result<std::optional<Record>> there = fetch(db, req.scope, req.key); !there && there.error().kind == ErrorKind::Corrupt)
+                return there.error();
+        }
+        return failed;
+    }
     if (!q->next())
         return failure(*q, Text::tr("Claiming a record"));
     const auto claimed = [&] {
@@ -342,14 +410,16 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrRead(QSqlDatabase &db, const Clai
                                       false},
                           std::nullopt};
     };
-    if (q->value(15).toLongLong() == 1)
+    if (postgres && q->value(15).toLongLong() == 1)
         return claimed();
     if (q->value(0).isNull())
         return FirstClaim{};
     Record seen = sqlRecordFromRow(*q, displayUrl());
+    q->finish(); // the kept query's result set, read
     if (!seen.readError.isEmpty())
         return makeError(ErrorKind::Corrupt, seen.readError);
-    // Our own insert, committed before a lost connection made readOnce repeat it.
+    // MariaDB: the row we inserted. Both: our own insert, committed before a
+    // lost connection made readOnce repeat it.
     if (seen.state == RecordState::InFlight && seen.lease == lease)
         return claimed();
     return FirstClaim{std::nullopt, std::move(seen)};
@@ -358,12 +428,12 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrRead(QSqlDatabase &db, const Clai
 Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
 {
     // Only the first read may reconnect (readOnce): after a write nothing is
-    // repeated. On PostgreSQL the first read is also the insert
+    // repeated. On PostgreSQL and MariaDB the first read is also the insert
     // (insertOrRead): a new key is claimed, and a replay decided, in one
     // round trip. Repeating it on a new connection is safe too: an insert
     // that did commit before the connection died is recognised by its lease.
     Result<std::optional<Record>> firstRead = std::optional<Record>();
-    if (m_dialect.kind() == Dialect::Postgres) {
+    if (claimsInOneStatement()) {
         const QString lease = newLease();
         Result<FirstClaim> first = readOnce([&](QSqlDatabase &db) { return insertOrRead(db, req, lease); });
         if (!first)

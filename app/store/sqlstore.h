@@ -8,6 +8,8 @@
 
 #include <QMutex>
 
+#include <atomic>
+
 class QSqlQuery;
 
 // The Qt Sql driver and connection settings a SQL store URL stands for; also
@@ -81,16 +83,20 @@ private:
     auto readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>()));
     Result<std::optional<Record>> fetch(QSqlDatabase &db, const QString &scope, const QString &key);
     static bool run(QSqlQuery &query, const SqlStatement &statement);
-    // The guard's hot path on PostgreSQL: the statement through this
-    // thread's kept prepared query (SqlConnections::prepared); *query is
-    // that query, for its result or error. Elsewhere, runWriting() on
-    // `fallback`, made here (no query is made per call on PostgreSQL).
+    static QString inlined(const QSqlDatabase &db, const SqlStatement &statement);
+    // The guard's hot path on PostgreSQL and MySQL/MariaDB: the statement
+    // through this thread's kept prepared query (SqlConnections::prepared);
+    // *query is that query, for its result or error. On SQLite, runWriting()
+    // on `fallback`, made here (no query is made per call on a server).
     bool runHot(QSqlDatabase &db, const SqlStatement &statement, std::optional<QSqlQuery> &fallback, QSqlQuery **query);
     struct FirstClaim {
         std::optional<ClaimResult> claimed;  // the insert made the record ours
         std::optional<Record> existing;      // the record that was there
     };
     Result<FirstClaim> insertOrRead(QSqlDatabase &db, const ClaimRequest &req, const QString &lease);
+    // Whether insertOrRead() serves this server: PostgreSQL, and MariaDB from
+    // 10.5 (INSERT … RETURNING); set by open().
+    bool claimsInOneStatement() const { return m_dialect.kind() == Dialect::Postgres || m_insertReturning; }
     bool runWriting(QSqlQuery &query, const SqlStatement &statement); // under the SQLite writers' mutex
     Error failure(const QSqlQuery &query, const QString &what);
     Result<Transition> transition(const SqlStatement &statement, const QString &what, const QString &scope, const QString &key,
@@ -110,4 +116,5 @@ private:
     QMutex m_schemaMutex;
     bool m_schemaReady = false;
     bool m_auditOnly = false;
+    std::atomic<bool> m_insertReturning{false}; // MariaDB ≥ 10.5, read by open()
 };
