@@ -50,7 +50,7 @@ IDEM_BUILD=$IDEM_ROOT/build-bench
 REQUESTS=${BENCH_REQUESTS:-20000}
 ROUNDS=${BENCH_ROUNDS:-3}
 CONCURRENCY=(1 32)
-BACKENDS=(redis postgresql)
+read -r -a BACKENDS <<< "${BENCH_BACKENDS:-redis postgresql}" # e.g. BENCH_BACKENDS=redis
 PHASES=(first replay)
 
 [[ $REQUESTS =~ ^[0-9]+$ ]] && [ "$REQUESTS" -ge 32 ] || die "BENCH_REQUESTS must be a whole number of at least 32"
