@@ -1,5 +1,7 @@
 #include "appsettings.h"
 
+#include "ops/mappingprofiles.h"
+
 #include <QSettings>
 
 #include <algorithm>
@@ -238,4 +240,24 @@ void AppSettings::setLayoutState(const QString &part, const QByteArray &state)
 void AppSettings::sync()
 {
     m_settings->sync();
+}
+
+QList<OrderMapping> AppSettings::reconcileProfiles() const
+{
+    return MappingProfiles::load(m_settings);
+}
+
+std::optional<OrderMapping> AppSettings::reconcileProfile(const QString &name) const
+{
+    return MappingProfiles::find(name, m_settings);
+}
+
+Result<void> AppSettings::saveReconcileProfile(const OrderMapping &mapping)
+{
+    return MappingProfiles::save(mapping, m_settings);
+}
+
+void AppSettings::removeReconcileProfile(const QString &name)
+{
+    MappingProfiles::remove(name, m_settings);
 }

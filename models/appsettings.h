@@ -3,6 +3,7 @@
 #include "dashboardrange.h"
 #include "storeentry.h"
 
+#include "ops/ordermapping.h"
 #include "telemetry/alertrules.h"
 
 #include <QByteArray>
@@ -72,6 +73,14 @@ public:
     // returned. Default: empty (the widget keeps its own layout).
     QByteArray layoutState(const QString &part) const;
     void setLayoutState(const QString &part, const QByteArray &state);
+
+    // Named reconcile profiles (the order table mapping), in MappingProfiles'
+    // format and group so idemctl reads the same ones from this file; a URL
+    // is kept without its password.
+    QList<OrderMapping> reconcileProfiles() const; // by name; a malformed entry is left out
+    std::optional<OrderMapping> reconcileProfile(const QString &name) const;
+    Result<void> saveReconcileProfile(const OrderMapping &mapping); // validated first; replaces one of that name
+    void removeReconcileProfile(const QString &name);
 
     void sync(); // writes pending changes to disk now (QSettings otherwise does it later)
 

@@ -2,6 +2,8 @@
 // file, the recent list's order and dedup, and no password ever in the file.
 #include "appsettings.h"
 
+#include "ops/mappingprofiles.h"
+
 #include <QFile>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -51,6 +53,32 @@ private slots:
         QCOMPARE(settings.language(), AppSettings::Language::System);
         QVERIFY(settings.recentStores().isEmpty());
         QVERIFY(settings.lastStoreUrl().isEmpty());
+    }
+
+    // Issue 16.5: the console keeps reconcile profiles through AppSettings,
+    // in the file and format idemctl reads (MappingProfiles); no password.
+    void reconcileProfilesAreTheOnesIdemctlReads()
+    {
+        auto ini = openIni();
+        AppSettings settings(ini.get());
+        OrderMapping m;
+        m.name = QStringLiteral("shop orders");
+        m.ordersUrl = QStringLiteral("postgresql://ops:S3cretPW@db:5432/shop");
+        m.table = QStringLiteral("orders");
+        m.keyColumn = QStringLiteral("order_no");
+        m.statusColumn = QStringLiteral("status");
+        m.doneValues = {QStringLiteral("PAID")};
+        QVERIFY(settings.saveReconcileProfile(m).ok());
+        settings.sync();
+        QVERIFY(!iniText().contains(QStringLiteral("S3cretPW")));
+        const std::optional<OrderMapping> asIdemctlReadsIt = MappingProfiles::find(m.name, ini.get());
+        QVERIFY(asIdemctlReadsIt);
+        QCOMPARE(asIdemctlReadsIt->table, m.table);
+        QCOMPARE(settings.reconcileProfiles().size(), 1);
+        QCOMPARE(settings.reconcileProfile(m.name)->keyColumn, m.keyColumn);
+        settings.removeReconcileProfile(m.name);
+        QVERIFY(settings.reconcileProfiles().isEmpty());
+        QVERIFY(!MappingProfiles::find(m.name, ini.get()));
     }
 
     void roundTrip()

@@ -3,6 +3,7 @@
 // run → plan with an excluded row → apply), and a read-only session whose
 // apply is refused by the engine with nothing changed.
 #include "actionapplypage.h"
+#include "appsettings.h"
 #include "actiontargetmodel.h"
 #include "ordermappingpage.h"
 #include "reconciledryrunpage.h"
@@ -18,6 +19,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QSqlDatabase>
@@ -281,7 +283,9 @@ private slots:
         }
         QSqlDatabase::removeDatabase(QStringLiteral("shop"));
 
-        ReconcileWizard wizard(url, OpenMode::ReadWrite);
+        QSettings qsettings(m_dir.filePath(QStringLiteral("wizard.ini")), QSettings::IniFormat);
+        AppSettings settings(&qsettings);
+        ReconcileWizard wizard(url, OpenMode::ReadWrite, &settings);
         QSignalSpy applied(&wizard, &ReconcileWizard::applied);
         wizard.setScope(QStringLiteral("payment"));
         wizard.show();

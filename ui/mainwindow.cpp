@@ -230,7 +230,7 @@ ReconcileWizard *MainWindow::showReconcileWizard()
 {
     if (!m_session)
         return nullptr;
-    auto *wizard = new ReconcileWizard(m_session->url(), m_session->mode(), this);
+    auto *wizard = new ReconcileWizard(m_session->url(), m_session->mode(), m_settings, this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     if (m_inFlight && !m_inFlight->scopeFilter().isEmpty())
         wizard->setScope(m_inFlight->scopeFilter());

@@ -3,7 +3,7 @@
 #include "statuscolors.h"
 #include "storeentry.h"
 
-#include "ops/mappingprofiles.h"
+#include "appsettings.h"
 
 #include <QComboBox>
 #include <QFontDatabase>
@@ -31,7 +31,7 @@ QStringList valueList(const QLineEdit *edit)
 
 } // namespace
 
-OrderMappingPage::OrderMappingPage(QWidget *parent)
+OrderMappingPage::OrderMappingPage(AppSettings *settings, QWidget *parent)
     : QWizardPage(parent)
     , m_profile(new QComboBox(this))
     , m_name(new QLineEdit(this))
@@ -49,6 +49,7 @@ OrderMappingPage::OrderMappingPage(QWidget *parent)
     , m_body(new QPlainTextEdit(this))
     , m_problem(new QLabel(this))
     , m_saved(new QLabel(this))
+    , m_settings(settings)
 {
     setTitle(tr("Order table"));
     setSubTitle(tr("Where the business orders are and which status values mean done, pending or failed."));
@@ -130,7 +131,7 @@ OrderMappingPage::OrderMappingPage(QWidget *parent)
     connect(remove, &QPushButton::clicked, this, &OrderMappingPage::deleteProfile);
 
     setMapping(OrderMapping{});
-    const QList<OrderMapping> profiles = MappingProfiles::load();
+    const QList<OrderMapping> profiles = m_settings->reconcileProfiles();
     reloadProfiles(profiles.isEmpty() ? QString() : profiles.constFirst().name);
     profileChosen();
 }
@@ -139,7 +140,7 @@ void OrderMappingPage::reloadProfiles(const QString &select)
 {
     m_profile->clear();
     m_profile->addItem(tr("(new profile)"), QString());
-    for (const OrderMapping &m : MappingProfiles::load())
+    for (const OrderMapping &m : m_settings->reconcileProfiles())
         m_profile->addItem(m.name, m.name);
     m_profile->setCurrentIndex(qMax(0, m_profile->findData(select)));
 }
@@ -149,7 +150,7 @@ void OrderMappingPage::profileChosen()
     const QString name = m_profile->currentData().toString();
     if (name.isEmpty())
         return; // keep what is typed: a new profile starts from it
-    if (const std::optional<OrderMapping> found = MappingProfiles::find(name)) {
+    if (const std::optional<OrderMapping> found = m_settings->reconcileProfile(name)) {
         setMapping(*found);
         m_password->clear();
     }
@@ -163,7 +164,7 @@ void OrderMappingPage::saveProfile()
         m_problem->show();
         return;
     }
-    if (const Result<void> saved = MappingProfiles::save(m); !saved) {
+    if (const Result<void> saved = m_settings->saveReconcileProfile(m); !saved) {
         m_problem->setText(saved.error().message);
         m_problem->show();
         return;
@@ -179,7 +180,7 @@ void OrderMappingPage::deleteProfile()
         return;
     if (QMessageBox::question(this, tr("Delete profile"), tr("Delete the profile \"%1\"?").arg(name)) != QMessageBox::Yes)
         return;
-    MappingProfiles::remove(name);
+    m_settings->removeReconcileProfile(name);
     reloadProfiles(QString());
     m_saved->setText(tr("Profile \"%1\" deleted.").arg(name));
 }

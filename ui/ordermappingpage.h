@@ -4,6 +4,7 @@
 
 #include <QWizardPage>
 
+class AppSettings;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -20,7 +21,8 @@ class OrderMappingPage final : public QWizardPage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(OrderMappingPage)
 public:
-    explicit OrderMappingPage(QWidget *parent = nullptr);
+    // Profiles are read and saved through settings (not owned).
+    OrderMappingPage(AppSettings *settings, QWidget *parent = nullptr);
 
     // The mapping the fields make (ordersUrl without password).
     OrderMapping mapping() const;
@@ -58,5 +60,6 @@ private:
     QPlainTextEdit *m_body;
     QLabel *m_problem;
     QLabel *m_saved;
+    AppSettings *m_settings;
     bool m_loading = false;
 };

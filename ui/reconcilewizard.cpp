@@ -13,10 +13,10 @@
 
 #include <QDateTime>
 
-ReconcileWizard::ReconcileWizard(const QString &url, OpenMode mode, QWidget *parent)
+ReconcileWizard::ReconcileWizard(const QString &url, OpenMode mode, AppSettings *settings, QWidget *parent)
     : QWizard(parent)
     , m_session(new StoreSession(url, mode, this))
-    , m_mapping(new OrderMappingPage(this))
+    , m_mapping(new OrderMappingPage(settings, this))
     , m_identity(new OperatorIdentityPage(this))
     , m_apply(new ActionApplyPage(this))
 {

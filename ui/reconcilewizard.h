@@ -5,6 +5,7 @@
 
 #include <QWizard>
 
+class AppSettings;
 class ActionApplyPage;
 class OperatorIdentityPage;
 class OrderMappingPage;
@@ -27,7 +28,8 @@ public:
     enum PageId { MappingPageId, DryRunPageId, PlanPageId, IdentityPageId, ApplyPageId };
 
     // url carries any password it needs (in memory only).
-    ReconcileWizard(const QString &url, OpenMode mode, QWidget *parent = nullptr);
+    // Reconcile profiles come from settings (not owned).
+    ReconcileWizard(const QString &url, OpenMode mode, AppSettings *settings, QWidget *parent = nullptr);
     ~ReconcileWizard() override; // stops a running job and waits for the worker thread
 
     void setScope(const QString &scope);

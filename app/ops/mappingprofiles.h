@@ -13,10 +13,12 @@ class QSettings;
 // object per name) so the console and idemctl share them. A URL is stored
 // without its password.
 //
-// settings == nullptr means the console's settings file (consoleSettings()),
-// whichever program asks: the console's default QSettings and idemctl (whose
-// application name is "idemctl") then read and write the same file. Tests
-// pass an ini file of their own.
+// The format and group of the profiles, in one place for both programs: the
+// console reaches them through AppSettings (models/appsettings.h, its one
+// settings wrapper, passing its QSettings); idemctl, which has no
+// AppSettings, passes nullptr, meaning the console's settings file
+// (consoleSettings()), so both read and write the same profiles. Tests pass
+// an ini file of their own.
 class MappingProfiles final {
 public:
     // QSettings for application "idem-console" and this process's organisation.
