@@ -42,3 +42,18 @@ inline QColor alarmBannerText(const QPalette &palette)
 }
 
 } // namespace StatusColors
+
+// The dashboard charts' series colours, by what a series means: one hue per
+// outcome, the same on every chart (matplotlib's "tab10" hues, which the PDF
+// report's counterColor() in app/ops/reportpdf.cpp uses for the same
+// counters). The chart theme, not the palette, handles dark mode.
+namespace ChartColors {
+
+inline constexpr QColor Primary{0x1f, 0x77, 0xb4};   // executed, the hit rate, sampled in-flight counts
+inline constexpr QColor Completed{0x2c, 0xa0, 0x2c}; // replayed, records completed
+inline constexpr QColor Pending{0xff, 0x7f, 0x0e};   // in progress (409), records still in flight
+inline constexpr QColor Alarm{0xd6, 0x27, 0x28};     // mismatch, the alert threshold, unreadable, stuck, raised alerts
+inline constexpr QColor Released{0x94, 0x67, 0xbd};  // released (5xx)
+inline constexpr QColor TimedOut{0x8c, 0x56, 0x4b};  // timed out
+
+} // namespace ChartColors

@@ -1,13 +1,12 @@
 #include "dashboardview.h"
 
 #include "countertimelinemodel.h"
+#include "dashboardreading.h"
 #include "kpitile.h"
 #include "statuscolors.h"
 #include "storesession.h"
 
 #include "telemetry/alertrules.h"
-
-#include "guard/scopepolicy.h"
 
 #include <QChart>
 #include <QChartView>
@@ -15,7 +14,6 @@
 #include <QDateTime>
 #include <QDateTimeAxis>
 #include <QDateTimeEdit>
-#include <QElapsedTimer>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -109,7 +107,20 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
     , m_hitStack(new QStackedWidget(this))
 {
     auto *layout = new QVBoxLayout(this);
+    layout->addLayout(buildControls());
+    layout->addLayout(buildTiles());
+    layout->addLayout(buildCharts(), 1);
+    buildSeries();
+    buildAlertMarkers();
+    connectSignals();
 
+    m_timer->setInterval(2000);
+    m_timer->start();
+    QTimer::singleShot(0, this, &DashboardView::refresh);
+}
+
+QLayout *DashboardView::buildControls()
+{
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Scope:"), this));
     m_scope->addItem(tr("All scopes"), QString());
@@ -140,8 +151,11 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
     controls->addWidget(m_pause);
     controls->addStretch();
     controls->addWidget(m_updated);
-    layout->addLayout(controls);
+    return controls;
+}
 
+QLayout *DashboardView::buildTiles()
+{
     auto *tiles = new QHBoxLayout;
     m_noCounters->setObjectName(QStringLiteral("noCountersNotice"));
     m_noCounters->setText(tr("This layout keeps no counters: its service records no hits, executions or anomalies. "
@@ -157,8 +171,11 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
         tiles->addWidget(tile, tile == m_noCounters ? 2 : 1);
     for (QWidget *shownWithoutCounters : {static_cast<QWidget *>(m_noCounters), static_cast<QWidget *>(m_created), static_cast<QWidget *>(m_inFlightTile)})
         shownWithoutCounters->setVisible(false);
-    layout->addLayout(tiles);
+    return tiles;
+}
 
+QLayout *DashboardView::buildCharts()
+{
     auto *grid = new QGridLayout;
     m_trafficChart = makeChart(tr("Requests per minute"), this, grid, 0, 0);
     m_anomalyChart = makeChart(tr("Anomalies per minute"), this, grid, 0, 1);
@@ -173,55 +190,62 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
     m_hitStack->addWidget(hitView);
     m_hitStack->addWidget(m_noHitRate);
     grid->addWidget(m_hitStack, 1, 0, 1, 2);
-    layout->addLayout(grid, 1);
+    return grid;
+}
 
+void DashboardView::buildSeries()
+{
     m_series = {
-        {CounterTimelineModel::ExecutedColumn, addSeries(m_trafficChart, tr("executed"), QColor(0x1f, 0x77, 0xb4))},
-        {CounterTimelineModel::ReplayedColumn, addSeries(m_trafficChart, tr("replayed"), QColor(0x2c, 0xa0, 0x2c))},
-        {CounterTimelineModel::InProgressColumn, addSeries(m_anomalyChart, tr("in progress (409)"), QColor(0xff, 0x7f, 0x0e))},
-        {CounterTimelineModel::MismatchColumn, addSeries(m_anomalyChart, tr("mismatch (422)"), QColor(0xd6, 0x27, 0x28))},
-        {CounterTimelineModel::ReleasedColumn, addSeries(m_anomalyChart, tr("released (5xx)"), QColor(0x94, 0x67, 0xbd))},
-        {CounterTimelineModel::TimedOutColumn, addSeries(m_anomalyChart, tr("timed out"), QColor(0x8c, 0x56, 0x4b))},
-        {CounterTimelineModel::HitRateColumn, addSeries(m_hitChart, tr("hit rate"), QColor(0x1f, 0x77, 0xb4))},
-        {CounterTimelineModel::ThresholdColumn, addSeries(m_hitChart, tr("alert threshold"), QColor(0xd6, 0x27, 0x28), Qt::DashLine)},
+        {CounterTimelineModel::ExecutedColumn, addSeries(m_trafficChart, tr("executed"), ChartColors::Primary)},
+        {CounterTimelineModel::ReplayedColumn, addSeries(m_trafficChart, tr("replayed"), ChartColors::Completed)},
+        {CounterTimelineModel::InProgressColumn, addSeries(m_anomalyChart, tr("in progress (409)"), ChartColors::Pending)},
+        {CounterTimelineModel::MismatchColumn, addSeries(m_anomalyChart, tr("mismatch (422)"), ChartColors::Alarm)},
+        {CounterTimelineModel::ReleasedColumn, addSeries(m_anomalyChart, tr("released (5xx)"), ChartColors::Released)},
+        {CounterTimelineModel::TimedOutColumn, addSeries(m_anomalyChart, tr("timed out"), ChartColors::TimedOut)},
+        {CounterTimelineModel::HitRateColumn, addSeries(m_hitChart, tr("hit rate"), ChartColors::Primary)},
+        {CounterTimelineModel::ThresholdColumn, addSeries(m_hitChart, tr("alert threshold"), ChartColors::Alarm, Qt::DashLine)},
         // A store without counters: what it has (showCounterMode() swaps them in).
-        {CounterTimelineModel::CreatedCompletedColumn, addSeries(m_trafficChart, tr("completed"), QColor(0x2c, 0xa0, 0x2c))},
-        {CounterTimelineModel::CreatedInFlightColumn, addSeries(m_trafficChart, tr("in flight"), QColor(0xff, 0x7f, 0x0e))},
-        {CounterTimelineModel::CreatedTimedOutColumn, addSeries(m_trafficChart, tr("timed out"), QColor(0x8c, 0x56, 0x4b))},
-        {CounterTimelineModel::CreatedUnreadableColumn, addSeries(m_trafficChart, tr("unreadable"), QColor(0xd6, 0x27, 0x28), Qt::DotLine)},
+        {CounterTimelineModel::CreatedCompletedColumn, addSeries(m_trafficChart, tr("completed"), ChartColors::Completed)},
+        {CounterTimelineModel::CreatedInFlightColumn, addSeries(m_trafficChart, tr("in flight"), ChartColors::Pending)},
+        {CounterTimelineModel::CreatedTimedOutColumn, addSeries(m_trafficChart, tr("timed out"), ChartColors::TimedOut)},
+        {CounterTimelineModel::CreatedUnreadableColumn, addSeries(m_trafficChart, tr("unreadable"), ChartColors::Alarm, Qt::DotLine)},
     };
-    m_inFlightSamples = addSeries(m_anomalyChart, tr("in flight"), QColor(0x1f, 0x77, 0xb4));
-    m_stuckSamples = addSeries(m_anomalyChart, tr("stuck"), QColor(0xd6, 0x27, 0x28));
+    m_inFlightSamples = addSeries(m_anomalyChart, tr("in flight"), ChartColors::Primary);
+    m_stuckSamples = addSeries(m_anomalyChart, tr("stuck"), ChartColors::Alarm);
     // Points, not only lines: the first polls of a session are a few seconds apart.
     m_inFlightSamples->setPointsVisible(true);
     m_stuckSamples->setPointsVisible(true);
 
+    for (const auto &[column, series] : std::as_const(m_series)) {
+        if (column >= CounterTimelineModel::CreatedCompletedColumn)
+            setSeriesShown(series, false);
+        // Minutes without traffic have no hit rate; the markers show which
+        // minutes the line really has.
+        if (column == CounterTimelineModel::HitRateColumn)
+            series->setPointsVisible(true);
+    }
+    setSeriesShown(m_inFlightSamples, false);
+    setSeriesShown(m_stuckSamples, false);
+}
+
+void DashboardView::buildAlertMarkers()
+{
     for (QChart *chart : {m_hitChart, m_anomalyChart}) {
         auto *markers = new QScatterSeries(chart);
         markers->setName(tr("alert raised"));
         markers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
         markers->setMarkerSize(11);
-        markers->setColor(QColor(0xd6, 0x27, 0x28));
+        markers->setColor(ChartColors::Alarm);
         markers->setBorderColor(Qt::black);
         chart->addSeries(markers);
         for (QAbstractAxis *axis : chart->axes())
             markers->attachAxis(axis);
         (chart == m_hitChart ? m_hitMarkers : m_anomalyMarkers) = markers;
     }
+}
 
-    for (const auto &[column, series] : std::as_const(m_series)) {
-        if (column >= CounterTimelineModel::CreatedCompletedColumn)
-            setSeriesShown(series, false);
-    }
-    setSeriesShown(m_inFlightSamples, false);
-    setSeriesShown(m_stuckSamples, false);
-
-    // Minutes without traffic have no hit rate; the markers show which
-    // minutes the line really has.
-    for (const auto &[column, series] : std::as_const(m_series)) {
-        if (column == CounterTimelineModel::HitRateColumn)
-            series->setPointsVisible(true);
-    }
+void DashboardView::connectSignals()
+{
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         updateCharts();
         updateTiles();
@@ -240,10 +264,6 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
     connect(m_to, &QDateTimeEdit::dateTimeChanged, this, &DashboardView::refresh);
     connect(m_interval, &QSpinBox::valueChanged, this, [this](int s) { m_timer->setInterval(s * 1000); });
     connect(m_pause, &QPushButton::toggled, this, &DashboardView::setPaused);
-
-    m_timer->setInterval(2000);
-    m_timer->start();
-    QTimer::singleShot(0, this, &DashboardView::refresh);
 }
 
 void DashboardView::setRefreshInterval(int ms)
@@ -288,50 +308,24 @@ void DashboardView::refresh()
     if (toMs < fromMs)
         return;
     m_reading = true;
-    m_session->request<DashboardReading>(this, [fromMs, toMs](Store &store) -> Result<DashboardReading> {
-        QElapsedTimer timer;
-        timer.start();
-        DashboardReading r;
-        r.readAtMs = QDateTime::currentMSecsSinceEpoch();
-        r.fromMinute = fromMs / 60000;
-        r.toMinute = toMs / 60000;
-        r.keepsCounters = store.keepsCounters();
-        if (r.keepsCounters) {
-            Result<QList<CounterRow>> rows = store.counters(QString(), r.fromMinute, r.toMinute);
-            if (!rows)
-                return rows.error();
-            r.counters = std::move(rows).value();
-        } else {
-            Result<QList<ActivityRow>> activity = store.activity(QString(), r.fromMinute, r.toMinute);
-            if (!activity)
-                return activity.error();
-            r.activity = std::move(activity).value();
-        }
-        const Result<qint64> inFlight = store.countInFlight(InFlightQuery{});
-        if (!inFlight)
-            return inFlight.error();
-        r.inFlight = inFlight.value();
-        InFlightQuery stuck;
-        stuck.startedBeforeMs = r.readAtMs - ScopePolicy().inFlightTimeoutMs;
-        const Result<qint64> stuckCount = store.countInFlight(stuck);
-        if (!stuckCount)
-            return stuckCount.error();
-        r.stuck = stuckCount.value();
-        r.roundTripMs = timer.elapsed();
-        return r;
-    }, [this](const Result<DashboardReading> &reading) {
-        m_reading = false;
-        if (!reading) {
-            // Back off while the store is down (up to 30 s), then resume by itself.
-            if (m_timer->isActive())
-                m_timer->setInterval(qMin(30000, m_timer->interval() * 2));
-            m_updated->setText(tr("Last read failed: %1").arg(reading.error().message.left(120)));
-            emit readFailed(reading.error().message);
-            return;
-        }
-        m_timer->setInterval(m_interval->value() * 1000);
-        showReading(reading.value());
-    });
+    m_session->request<DashboardReading>(
+        this, [fromMs, toMs](Store &store) { return readDashboard(store, fromMs, toMs); },
+        [this](const Result<DashboardReading> &reading) { readingArrived(reading); });
+}
+
+void DashboardView::readingArrived(const Result<DashboardReading> &reading)
+{
+    m_reading = false;
+    if (!reading) {
+        // Back off while the store is down (up to 30 s), then resume by itself.
+        if (m_timer->isActive())
+            m_timer->setInterval(qMin(30000, m_timer->interval() * 2));
+        m_updated->setText(tr("Last read failed: %1").arg(reading.error().message.left(120)));
+        emit readFailed(reading.error().message);
+        return;
+    }
+    m_timer->setInterval(m_interval->value() * 1000);
+    showReading(reading.value());
 }
 
 void DashboardView::showReading(const DashboardReading &reading)

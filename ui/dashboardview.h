@@ -1,5 +1,7 @@
 #pragma once
 
+#include "store/result.h"
+
 #include <QWidget>
 
 class CounterTimelineModel;
@@ -8,6 +10,7 @@ class QChart;
 class QComboBox;
 class QDateTimeEdit;
 class QLabel;
+class QLayout;
 class QLineSeries;
 class QScatterSeries;
 class QStackedWidget;
@@ -21,7 +24,9 @@ struct DashboardReading;
 // Live counters: per-minute charts of executed / replayed / anomalies, the
 // hit rate against its alert threshold, KPI tiles for the last 5 minutes.
 // Polls the store through the session every refresh interval (never more
-// than one read in flight) and replaces each series' points in one call.
+// than one read in flight): readDashboard() runs on the session's worker
+// thread and its reading goes to the model; each series' points are then
+// replaced in one call.
 //
 // A store that keeps no counters (a foreign layout) is drawn from what it
 // does have: records created per minute by their state now, and the in-flight
@@ -56,6 +61,17 @@ signals:
     void readFailed(const QString &message);
 
 private:
+    // The constructor's steps, in this order: the controls, tiles and charts (each
+    // returns its part of the page), the series, the alert markers, the signals.
+    QLayout *buildControls();
+    QLayout *buildTiles();
+    QLayout *buildCharts();
+    void buildSeries();
+    void buildAlertMarkers();
+    void connectSignals();
+
+    // The end of a refresh(), back on the GUI thread.
+    void readingArrived(const Result<DashboardReading> &reading);
     void showReading(const DashboardReading &reading);
     void updateCharts();
     void updateTiles();
