@@ -776,6 +776,32 @@ private slots:
         QCOMPARE(entries.at(0).toObject().value(QStringLiteral("action")).toString(), QStringLiteral("timeout"));
         QCOMPARE(entries.at(0).toObject().value(QStringLiteral("reason")).toString(), QStringLiteral("stuck after the failover drill"));
 
+        // One JSON form of an entry and of a verdict (issue 16.1): the report's
+        // "actions" and "audit" are what audit list and audit verify print.
+        const QString reportFile = m_dir.filePath(QStringLiteral("sweep-report.json"));
+        const Run reported = idemctl({QStringLiteral("report"), QStringLiteral("--store"), sweepStore, QStringLiteral("--from"),
+                                      QDateTime::currentDateTimeUtc().addSecs(-3600).toString(Qt::ISODate), QStringLiteral("--to"),
+                                      QDateTime::currentDateTimeUtc().addSecs(60).toString(Qt::ISODate), QStringLiteral("--format"),
+                                      QStringLiteral("json"), QStringLiteral("--out"), reportFile});
+        QVERIFY2(reported.exitCode == 0, reported.err.constData());
+        QFile reportJson(reportFile);
+        QVERIFY(reportJson.open(QIODevice::ReadOnly));
+        const QJsonObject report = QJsonDocument::fromJson(reportJson.readAll()).object();
+        const QJsonArray actions = report.value(QStringLiteral("actions")).toArray();
+        QCOMPARE(actions.size(), stuck);
+        const QJsonObject listedEntry = entries.at(0).toObject();
+        QJsonObject reportedEntry;
+        for (const QJsonValue &v : actions) {
+            if (v.toObject().value(QStringLiteral("hash")) == listedEntry.value(QStringLiteral("hash")))
+                reportedEntry = v.toObject();
+        }
+        QCOMPARE(reportedEntry.keys(), listedEntry.keys());
+        QCOMPARE(reportedEntry, listedEntry);
+        QJsonObject verifiedVerdict = verified.json();
+        verifiedVerdict.remove(QStringLiteral("store"));
+        QCOMPARE(report.value(QStringLiteral("audit")).toObject().keys(), verifiedVerdict.keys());
+        QCOMPARE(report.value(QStringLiteral("audit")).toObject(), verifiedVerdict);
+
         // Someone edits an entry behind the store's back.
         {
             QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tamper"));

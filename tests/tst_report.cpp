@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <csignal>
 #include <sys/mount.h>
@@ -249,6 +250,36 @@ private slots:
         QVERIFY(data->cancelled);
     }
 
+    // The one export path of idemctl report and the console (issue 16.2):
+    // gathered and written whole, its summary quoting the report's numbers;
+    // stopped, it writes nothing.
+    void exportReportWritesOrNothing()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("export.json"));
+        const Result<ReportSummary> exported = exportReport(*m_store, m_request, ReportFormat::Json, path);
+        QVERIFY2(exported, exported ? "" : qPrintable(exported.error().message));
+        QVERIFY(!exported->cancelled);
+        QCOMPARE(exported->scopes, qint64(m_data.scopes.size()));
+        QCOMPARE(exported->executed, m_data.total()[Counter::Executed]);
+        QCOMPARE(exported->replayed, m_data.total()[Counter::Replayed]);
+        QCOMPARE(exported->actions, qint64(m_data.actions.size()));
+        QCOMPARE(exported->auditOk, m_data.audit.ok);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject written = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(written.value(QStringLiteral("actions")).toArray().size(), m_data.actions.size());
+
+        std::atomic_bool cancel{true};
+        ActionControl control;
+        control.cancel = &cancel;
+        const QString stopped = dir.filePath(QStringLiteral("stopped.json"));
+        const Result<ReportSummary> cancelled = exportReport(*m_store, m_request, ReportFormat::Json, stopped, control);
+        QVERIFY(cancelled);
+        QVERIFY(cancelled->cancelled);
+        QVERIFY(!QFileInfo::exists(stopped));
+    }
+
     void badRange()
     {
         ReportRequest r = m_request;
@@ -481,10 +512,22 @@ private slots:
         for (const QJsonValue &v : o.value(QStringLiteral("series")).toArray())
             executed += v.toObject().value(QStringLiteral("executed")).toInteger();
         QCOMPARE(executed, m_data.total()[Counter::Executed]);
-        QCOMPARE(o.value(QStringLiteral("actions")).toArray().size(), 2 + Hostile.size());
+        const QJsonArray actions = o.value(QStringLiteral("actions")).toArray();
+        QCOMPARE(actions.size(), 2 + Hostile.size());
+        // Every field of an entry, as idemctl audit list --json writes it (issue 16.1).
+        const QStringList entryKeys = {QStringLiteral("action"),   QStringLiteral("at"),           QStringLiteral("at_ms"),
+                                       QStringLiteral("batch_id"), QStringLiteral("evidence"),     QStringLiteral("hash"),
+                                       QStringLiteral("host"),     QStringLiteral("key"),          QStringLiteral("operator"),
+                                       QStringLiteral("prev_hash"), QStringLiteral("reason"),      QStringLiteral("scope"),
+                                       QStringLiteral("seq"),      QStringLiteral("state_after"),  QStringLiteral("state_before"),
+                                       QStringLiteral("store_id")};
+        for (const QJsonValue &v : actions)
+            QCOMPARE(v.toObject().keys(), entryKeys);
+        const AuditEntry &first = m_data.actions.constFirst();
+        QCOMPARE(actions.first().toObject().value(QStringLiteral("hash")).toString(), first.hash);
+        QCOMPARE(actions.first().toObject().value(QStringLiteral("prev_hash")).toString(), first.prevHash);
         const QJsonObject audit = o.value(QStringLiteral("audit")).toObject();
-        for (const char *key : {"entries", "ok", "first_bad"})
-            QVERIFY2(audit.contains(QLatin1String(key)), key);
+        QCOMPARE(audit.keys(), (QStringList{QStringLiteral("chains"), QStringLiteral("entries"), QStringLiteral("first_bad"), QStringLiteral("ok")}));
         QCOMPARE(audit.value(QStringLiteral("ok")).toBool(), true);
         QVERIFY(audit.value(QStringLiteral("first_bad")).isNull());
         const Result<AuditVerdict> verdict = AuditVerifier::verify(*m_store, {}, m_request.scopes);

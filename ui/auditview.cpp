@@ -44,6 +44,18 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
     , m_verdict(new QLabel(this))
     , m_debounce(new QTimer(this))
 {
+    nameWidgets();
+    QHBoxLayout *filters = buildFilters();
+    buildTable();
+    buildDetails();
+    arrange(filters);
+    connectFilters();
+    connectModel();
+    applyFilter();
+}
+
+void AuditView::nameWidgets()
+{
     m_scope->setObjectName(QStringLiteral("auditScope"));
     m_operator->setObjectName(QStringLiteral("auditOperator"));
     m_action->setObjectName(QStringLiteral("auditAction"));
@@ -51,7 +63,10 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
     m_keyPrefix->setObjectName(QStringLiteral("auditKeyPrefix"));
     m_verify->setObjectName(QStringLiteral("verifyChain"));
     m_verdict->setObjectName(QStringLiteral("verdict"));
+}
 
+QHBoxLayout *AuditView::buildFilters()
+{
     m_scope->setEditable(true);
     m_scope->addItem(QString());
     m_scope->lineEdit()->setPlaceholderText(tr("all scopes"));
@@ -86,9 +101,13 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
     filters->addWidget(m_from);
     filters->addWidget(m_useTo);
     filters->addWidget(m_to);
-    auto *reload = new QPushButton(tr("Reload"), this);
-    filters->addWidget(reload);
+    m_reload = new QPushButton(tr("Reload"), this);
+    filters->addWidget(m_reload);
+    return filters;
+}
 
+void AuditView::buildTable()
+{
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -107,6 +126,10 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
     m_table->setColumnWidth(AuditModel::ChangeColumn, widthOf("IN_FLIGHT → COMPLETED"));
     m_table->setColumnWidth(AuditModel::ReasonColumn, widthOf("gateway outage, ticket OPS-1234"));
     m_table->setColumnWidth(AuditModel::BatchColumn, widthOf("b-20261130T041502-3fa9c2d1"));
+}
+
+void AuditView::buildDetails()
+{
     m_detail->setReadOnly(true);
     m_detail->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -114,7 +137,10 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
     m_verdict->setWordWrap(true);
     m_verdict->setTextFormat(Qt::RichText);
     m_verdict->setText(tr("The chain has not been verified in this session."));
+}
 
+void AuditView::arrange(QHBoxLayout *filters)
+{
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
@@ -135,7 +161,11 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
     layout->addLayout(filters);
     layout->addWidget(m_splitter, 1);
     layout->addLayout(verifyRow);
+}
 
+void AuditView::connectFilters()
+{
+    // Typing in a filter waits for a pause before it queries the store.
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(300);
     connect(m_debounce, &QTimer::timeout, this, &AuditView::applyFilter);
@@ -149,7 +179,11 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
         connect(box, &QCheckBox::toggled, m_debounce, qOverload<>(&QTimer::start));
     for (QDateTimeEdit *edit : {m_from, m_to})
         connect(edit, &QDateTimeEdit::dateTimeChanged, m_debounce, qOverload<>(&QTimer::start));
-    connect(reload, &QPushButton::clicked, m_model, &AuditModel::reload);
+}
+
+void AuditView::connectModel()
+{
+    connect(m_reload, &QPushButton::clicked, m_model, &AuditModel::reload);
     connect(m_verify, &QPushButton::clicked, this, &AuditView::verifyChain);
     connect(m_model, &AuditModel::loaded, this, &AuditView::updateCount);
     connect(m_model, &AuditModel::loadFailed, this, [this](const QString &message) {
@@ -157,7 +191,6 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
     });
     connect(m_model, &QAbstractItemModel::modelReset, m_detail, &QPlainTextEdit::clear);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditView::showSelected);
-    applyFilter();
 }
 
 AuditView::~AuditView()

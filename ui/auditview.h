@@ -9,6 +9,7 @@ class JobProgressWidget;
 class QCheckBox;
 class QComboBox;
 class QDateTimeEdit;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -49,6 +50,15 @@ public slots:
     void verifyChain();
 
 private:
+    // Construction steps, in this order.
+    void nameWidgets();
+    QHBoxLayout *buildFilters(); // the filter row, not yet in a layout
+    void buildTable();
+    void buildDetails();        // the entry in full and the verdict line
+    void arrange(QHBoxLayout *filters);
+    void connectFilters();      // edits re-query after a pause
+    void connectModel();        // reload, verify, loading state, selection
+
     void showSelected();
     void updateCount();
 
@@ -64,6 +74,7 @@ private:
     QDateTimeEdit *m_from;
     QCheckBox *m_useTo;
     QDateTimeEdit *m_to;
+    QPushButton *m_reload = nullptr;
     QTableView *m_table;
     QLabel *m_count;
     QPlainTextEdit *m_detail;

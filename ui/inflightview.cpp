@@ -43,6 +43,19 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     , m_scanTimer(new QTimer(this))
 {
     auto *layout = new QVBoxLayout(this);
+    layout->addLayout(buildFilters());
+    layout->addWidget(buildScanRow());
+    layout->addWidget(buildFutureWarning());
+    buildTable();
+    layout->addWidget(buildSplitter(), 1);
+    connectFilters();
+    connectModel();
+    connectScan();
+    applyFilter();
+}
+
+QHBoxLayout *InFlightView::buildFilters()
+{
     auto *filters = new QHBoxLayout;
     filters->addWidget(new QLabel(tr("Scope:"), this));
     m_scope->setEditable(true);
@@ -62,16 +75,19 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
         edit->setClearButtonEnabled(true);
         filters->addWidget(edit);
     }
-    auto *stuckOnly = new QPushButton(tr("Stuck only"), this);
-    stuckOnly->setToolTip(tr("In flight for longer than the 10-minute timeout"));
-    filters->addWidget(stuckOnly);
-    auto *reload = new QPushButton(tr("Reload"), this);
-    filters->addWidget(reload);
+    m_stuckOnly = new QPushButton(tr("Stuck only"), this);
+    m_stuckOnly->setToolTip(tr("In flight for longer than the 10-minute timeout"));
+    filters->addWidget(m_stuckOnly);
+    m_reload = new QPushButton(tr("Reload"), this);
+    filters->addWidget(m_reload);
     m_timeout->setObjectName(QStringLiteral("markTimedOut"));
     m_timeout->setToolTip(tr("Mark stuck records of this scope timed out, after a preview"));
     filters->addWidget(m_timeout);
-    layout->addLayout(filters);
+    return filters;
+}
 
+QWidget *InFlightView::buildScanRow()
+{
     m_scanRow->setObjectName(QStringLiteral("scanRow"));
     m_scanLine->setObjectName(QStringLiteral("scanLine"));
     m_scanCancel->setObjectName(QStringLiteral("cancelScan"));
@@ -93,13 +109,20 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
                                "but each round trip holds the server longer"));
     scan->addWidget(m_scanCount);
     m_scanRow->setVisible(false);
-    layout->addWidget(m_scanRow);
+    return m_scanRow;
+}
+
+QLabel *InFlightView::buildFutureWarning()
+{
     m_future->setObjectName(QStringLiteral("futureWarning"));
     m_future->setWordWrap(true);
     m_future->setStyleSheet(QStringLiteral("color: #b71c1c; font-weight: bold;"));
     m_future->setVisible(false);
-    layout->addWidget(m_future);
+    return m_future;
+}
 
+void InFlightView::buildTable()
+{
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -113,7 +136,10 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     m_table->setColumnWidth(InFlightRecordModel::OwnerColumn, 130);
     m_table->setColumnWidth(InFlightRecordModel::BizNoColumn, 130);
     m_table->setColumnWidth(InFlightRecordModel::ScopeColumn, 80);
+}
 
+QSplitter *InFlightView::buildSplitter()
+{
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
@@ -124,8 +150,11 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     m_splitter->addWidget(m_detail);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
-    layout->addWidget(m_splitter, 1);
+    return m_splitter;
+}
 
+void InFlightView::connectFilters()
+{
     // Typing in a filter waits for a pause before it queries the store.
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(300);
@@ -134,9 +163,13 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
         connect(edit, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_scope, &QComboBox::currentTextChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_minAge, &QSpinBox::valueChanged, m_debounce, qOverload<>(&QTimer::start));
-    connect(stuckOnly, &QPushButton::clicked, this, [this] { setMinimumAgeMinutes(10); });
-    connect(reload, &QPushButton::clicked, m_model, &InFlightRecordModel::reload);
+    connect(m_stuckOnly, &QPushButton::clicked, this, [this] { setMinimumAgeMinutes(10); });
+    connect(m_reload, &QPushButton::clicked, m_model, &InFlightRecordModel::reload);
     connect(m_timeout, &QPushButton::clicked, this, [this] { emit timeoutRequested(scopeFilter()); });
+}
+
+void InFlightView::connectModel()
+{
     connect(m_model, &InFlightRecordModel::matchingCountChanged, this, &InFlightView::updateCount);
     connect(m_model, &InFlightRecordModel::pageLoaded, this, &InFlightView::updateCount);
     connect(m_model, &InFlightRecordModel::loadFailed, this, [this](const QString &message) {
@@ -144,6 +177,10 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     });
     connect(m_model, &QAbstractItemModel::modelReset, m_detail, &RecordDetailView::clear);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &InFlightView::showSelected);
+}
+
+void InFlightView::connectScan()
+{
     connect(m_model, &InFlightRecordModel::scanProgressAvailable, this, &InFlightView::showScanControls);
     connect(m_model, &InFlightRecordModel::pageLoaded, this, &InFlightView::updateScanLine);
     connect(m_model, &QAbstractItemModel::modelReset, this, &InFlightView::updateScanLine);
@@ -159,7 +196,6 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
         if (const std::shared_ptr<ScanProgress> progress = m_model->scanProgress())
             progress->count = count;
     });
-    applyFilter();
 }
 
 void InFlightView::showScanControls()

@@ -4,6 +4,7 @@
 
 class InFlightRecordModel;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -63,6 +64,16 @@ signals:
     void scanLineChanged(const QString &text);
 
 private:
+    // Construction steps: each build step returns what goes into the view's layout.
+    QHBoxLayout *buildFilters();
+    QWidget *buildScanRow();       // hidden until a SCAN listing runs
+    QLabel *buildFutureWarning();  // hidden until records start in the future
+    void buildTable();
+    QSplitter *buildSplitter();    // table | details
+    void connectFilters();         // edits re-query after a pause
+    void connectModel();           // counts, errors, selection
+    void connectScan();            // the scan line follows the running scan
+
     void updateCount();
     void showSelected();
     void showScanControls();
@@ -78,6 +89,8 @@ private:
     QLineEdit *m_keyPrefix;
     QLineEdit *m_bizNoPrefix;
     QLineEdit *m_owner;
+    QPushButton *m_stuckOnly = nullptr;
+    QPushButton *m_reload = nullptr;
     QTableView *m_table;
     QLabel *m_count;
     RecordDetailView *m_detail;

@@ -1,8 +1,6 @@
 #include "reportdialog.h"
 
 #include "jobprogresswidget.h"
-#include "ops/report.h"
-#include "ops/reportfile.h"
 #include "scopechooser.h"
 #include "storesession.h"
 
@@ -21,16 +19,6 @@
 
 namespace {
 
-// What an export ended with, handed from the worker thread to the dialog.
-struct ReportOutcome {
-    bool cancelled = false; // stopped: nothing was written
-    int scopes = 0;
-    qint64 executed = 0;
-    qint64 replayed = 0;
-    qint64 actions = 0;
-    bool auditOk = true;
-};
-
 QString extension(ReportDialog::Format format)
 {
     switch (format) {
@@ -39,34 +27,6 @@ QString extension(ReportDialog::Format format)
     case ReportDialog::Format::Json: return QStringLiteral("json");
     }
     return QString();
-}
-
-// Runs on the session's worker thread: gathers, then writes unless stopped.
-// PDF drawing is QImage, QPainter on QPdfWriter and QTextDocument: no QPixmap.
-Result<ReportOutcome> exportReport(Store &store, const ReportRequest &request, ReportDialog::Format format,
-                                   const QString &path, const ActionControl &control)
-{
-    const Result<ReportData> data = ReportBuilder::gather(store, request, control);
-    if (!data)
-        return data.error();
-    ReportOutcome outcome;
-    if (data->cancelled || control.cancelled()) {
-        outcome.cancelled = true;
-        return outcome;
-    }
-    const ReportFormat as = format == ReportDialog::Format::Pdf   ? ReportFormat::Pdf
-                            : format == ReportDialog::Format::Csv ? ReportFormat::Csv
-                                                                  : ReportFormat::Json;
-    const Result<void> written = ReportFile::save(data.value(), as, path);
-    if (!written)
-        return written.error();
-    const CounterSet total = data->total();
-    outcome.scopes = int(data->scopes.size());
-    outcome.executed = total[Counter::Executed];
-    outcome.replayed = total[Counter::Replayed];
-    outcome.actions = data->actions.size();
-    outcome.auditOk = data->audit.ok;
-    return outcome;
 }
 
 } // namespace
@@ -247,10 +207,12 @@ void ReportDialog::startExport()
     m_result->clear();
     m_export->setEnabled(false);
     const ActionControl control = m_progress->start(tr("Exporting report"));
-    m_session->request<ReportOutcome>(
+    // On the session's worker thread. PDF drawing is QImage, QPainter on
+    // QPdfWriter and QTextDocument: no QPixmap.
+    m_session->request<ReportSummary>(
         this,
         [request, format, path, control](Store &store) { return exportReport(store, request, format, path, control); },
-        [this, path](const Result<ReportOutcome> &result) {
+        [this, path](const Result<ReportSummary> &result) {
             m_progress->finish();
             m_export->setEnabled(true);
             if (!result) {
@@ -258,7 +220,7 @@ void ReportDialog::startExport()
                 emit exportFailed(result.error().message);
                 return;
             }
-            const ReportOutcome &o = result.value();
+            const ReportSummary &o = result.value();
             if (o.cancelled) {
                 showResult(tr("Stopped: no file was written."), false);
                 emit exportCancelled();

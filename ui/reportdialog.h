@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ops/reportfile.h"
+
 #include <QDateTime>
 #include <QDialog>
 
@@ -21,7 +23,7 @@ class ReportDialog final : public QDialog {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ReportDialog)
 public:
-    enum class Format { Pdf, Csv, Json };
+    using Format = ReportFormat;
 
     explicit ReportDialog(const QString &url, QWidget *parent = nullptr);
     ~ReportDialog() override; // stops a running export and joins the session's thread

@@ -61,6 +61,18 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     , m_preview(new QLabel(this))
     , m_problem(new QLabel(this))
 {
+    nameFields();
+    buildConnectionFields();
+    buildLayoutFields();
+    buildPasswordFields();
+    buildFeedback();
+    buildForm();
+    connectFields();
+    clear();
+}
+
+void StoreEntryForm::nameFields()
+{
     // Object names let tests and screen readers find the fields.
     m_name->setObjectName(QStringLiteral("name"));
     m_kind->setObjectName(QStringLiteral("kind"));
@@ -84,7 +96,10 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     m_readOnly->setObjectName(QStringLiteral("readOnly"));
     m_preview->setObjectName(QStringLiteral("urlPreview"));
     m_problem->setObjectName(QStringLiteral("problem"));
+}
 
+void StoreEntryForm::buildConnectionFields()
+{
     m_name->setPlaceholderText(tr("e.g. Payments primary (optional)"));
     m_kind->addItem(tr("SQLite file"), int(StoreUrl::Kind::Sqlite));
     m_kind->addItem(tr("PostgreSQL"), int(StoreUrl::Kind::Postgres));
@@ -102,6 +117,10 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     m_sslMode->addItem(tr("driver default (prefer)"), QString());
     for (const QString &mode : StoreUrlFields::sslModes())
         m_sslMode->addItem(mode, mode);
+}
+
+void StoreEntryForm::buildLayoutFields()
+{
     m_layoutChoice->addItem(tr("native (idem-console's own)"), QString());
     m_layoutChoice->addItem(tr("go-middleware"), QStringLiteral("go-middleware"));
     m_layoutChoice->addItem(tr("java-handler"), QStringLiteral("java-handler"));
@@ -122,6 +141,10 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     m_scanCount->setSpecialValueText(tr("the layout's default"));
     m_scanCount->setToolTip(tr("Keys the Redis server looks at per SCAN round trip (COUNT), %1 to %2")
                                 .arg(StoreUrlFields::minScanCount).arg(StoreUrlFields::maxScanCount));
+}
+
+void StoreEntryForm::buildPasswordFields()
+{
     m_password->setEchoMode(QLineEdit::Password);
     m_password->setPlaceholderText(tr("kept in memory only unless remembered"));
     m_variable->setPlaceholderText(tr("the default for the kind"));
@@ -133,7 +156,10 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     variableLayout->addWidget(m_fromEnvironment);
     variableLayout->addWidget(m_variable, 1);
     sourceLayout->addLayout(variableLayout);
+}
 
+void StoreEntryForm::buildFeedback()
+{
     m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_preview->setWordWrap(true);
@@ -141,7 +167,10 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     m_problem->setStyleSheet(QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()));
     m_problem->hide();
     setStyleSheet(QStringLiteral("QLineEdit[invalid=\"true\"], QSpinBox[invalid=\"true\"], QComboBox[invalid=\"true\"] { border: 1px solid #c62828; }"));
+}
 
+void StoreEntryForm::buildForm()
+{
     m_layout->addRow(tr("Name:"), m_name);
     m_layout->addRow(tr("Kind:"), m_kind);
     m_layout->addRow(tr("File:"), m_pathRow);
@@ -160,7 +189,10 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     m_layout->addRow(QString(), m_readOnly);
     m_layout->addRow(tr("URL:"), m_preview);
     m_layout->addRow(m_problem);
+}
 
+void StoreEntryForm::connectFields()
+{
     for (QLineEdit *edit : {m_name, m_path, m_host, m_database, m_user, m_password, m_variable, m_audit, m_cache})
         connect(edit, &QLineEdit::textChanged, this, &StoreEntryForm::refresh);
     connect(m_layoutFile, &QLineEdit::textChanged, this, &StoreEntryForm::layoutChanged);
@@ -174,7 +206,6 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     connect(m_remember, &QCheckBox::toggled, this, &StoreEntryForm::passwordSourceChanged);
     connect(m_fromEnvironment, &QCheckBox::toggled, this, &StoreEntryForm::passwordSourceChanged);
     connect(m_browse, &QToolButton::clicked, this, &StoreEntryForm::browse);
-    clear();
 }
 
 void StoreEntryForm::clear()

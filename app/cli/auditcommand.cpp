@@ -2,6 +2,7 @@
 
 #include "clioutput.h"
 #include "ops/auditverifier.h"
+#include "ops/reportjson.h"
 #include "store/openstore.h"
 #include "store/visibletext.h"
 
@@ -10,26 +11,6 @@
 #include <QTextStream>
 
 namespace {
-
-QJsonObject entryToJson(const AuditEntry &e)
-{
-    return QJsonObject{{QStringLiteral("scope"), e.scope},
-                       {QStringLiteral("seq"), e.seq},
-                       {QStringLiteral("at_ms"), e.atMs},
-                       {QStringLiteral("at"), QDateTime::fromMSecsSinceEpoch(e.atMs, Qt::UTC).toString(Qt::ISODateWithMs)},
-                       {QStringLiteral("operator"), e.operatorName},
-                       {QStringLiteral("host"), e.host},
-                       {QStringLiteral("action"), e.action},
-                       {QStringLiteral("batch_id"), e.batchId},
-                       {QStringLiteral("key"), e.key},
-                       {QStringLiteral("state_before"), e.stateBefore},
-                       {QStringLiteral("state_after"), e.stateAfter},
-                       {QStringLiteral("reason"), e.reason},
-                       {QStringLiteral("evidence"), QString::fromUtf8(e.evidence)},
-                       {QStringLiteral("prev_hash"), e.prevHash},
-                       {QStringLiteral("hash"), e.hash},
-                       {QStringLiteral("store_id"), e.storeId}};
-}
 
 int runVerify(const QStringList &arguments)
 {
@@ -52,18 +33,9 @@ int runVerify(const QStringList &arguments)
         return engineError(verdict.error(), json);
     const AuditVerdict &v = verdict.value();
     if (json) {
-        QJsonValue firstBad;
-        if (v.firstBad) {
-            firstBad = QJsonObject{{QStringLiteral("scope"), v.firstBad->scope},
-                                   {QStringLiteral("seq"), v.firstBad->seq},
-                                   {QStringLiteral("store_id"), v.firstBad->storeId},
-                                   {QStringLiteral("reason"), v.firstBad->reason}};
-        }
-        printJson(QJsonObject{{QStringLiteral("store"), opened.value()->displayUrl()},
-                              {QStringLiteral("entries"), v.entries},
-                              {QStringLiteral("chains"), v.chains},
-                              {QStringLiteral("ok"), v.ok},
-                              {QStringLiteral("first_bad"), firstBad}});
+        QJsonObject out = ReportJson::verdict(v); // the report's "audit", plus the store it is about
+        out.insert(QStringLiteral("store"), opened.value()->displayUrl());
+        printJson(out);
     } else if (v.ok) {
         printLine(CliText::tr("Audit log intact: %1 entries in %2 chain(s) verified.").arg(v.entries).arg(v.chains));
     } else if (v.firstBad) {
@@ -116,7 +88,7 @@ int runList(const QStringList &arguments)
     if (json) {
         QJsonArray list;
         for (const AuditEntry &e : entries.value())
-            list.append(entryToJson(e));
+            list.append(ReportJson::entry(e));
         printJson(QJsonObject{{QStringLiteral("count"), list.size()}, {QStringLiteral("entries"), list}});
         return ExitOk;
     }

@@ -1,5 +1,6 @@
 #include "reconcilecommand.h"
 
+#include "actioncommand.h"
 #include "clioutput.h"
 #include "ops/mappingprofiles.h"
 #include "ops/reconcileplan.h"
@@ -10,17 +11,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
-#include <QTextStream>
-
-#include <atomic>
-#include <csignal>
 
 namespace {
 
 // Rows in the output stop here; the counts are always complete.
 constexpr int DefaultRowCap = 100;
-
-std::atomic_bool g_cancel{false};
 
 QStringList valueList(const QString &text)
 {
@@ -49,11 +44,23 @@ QJsonObject rowToJson(const ReconcileRow &row, qint64 nowMs)
                        {QStringLiteral("order"), order}};
 }
 
-} // namespace
+// Which records the plan covers and how many of its rows are shown.
+struct ReconcileSelection {
+    ReconcileCriteria criteria;
+    QSet<QString> excluded; // "scope/key"
+    int rowCap = DefaultRowCap;
+};
 
-int runReconcileCommand(const QStringList &arguments)
+// A plan as built, its excluded rows marked.
+struct BuiltPlan {
+    QList<ReconcileRow> rows;
+    ReconcileSummary summary;
+    qint64 excluded = 0;
+    qint64 plannedAt = 0;
+};
+
+void addReconcileOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         CliText::tr("Reconciles stuck records against a business order table: a done order completes the record with a "
                     "response synthesised from the order (flagged as reconciled), a missing or failed order releases it so "
@@ -83,11 +90,13 @@ int runReconcileCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("dry-run"), CliText::tr("Only show the plan; change nothing.")});
     parser.addOption({QStringLiteral("rows"), CliText::tr("Show at most this many rows (default 100; the counts are complete)."), QStringLiteral("n"),
                       QString::number(DefaultRowCap)});
-    if (std::optional<int> exit = parseCommand(parser, arguments))
-        return *exit;
+}
 
-    // The mapping: a profile, then the options on top.
-    OrderMapping mapping;
+// The mapping: a saved profile, then the options given on top; checked, and
+// saved when --save-profile asks. Returns the exit code of the error it printed.
+std::optional<int> mappingFromOptions(const QCommandLineParser &parser, OrderMapping *result)
+{
+    OrderMapping &mapping = *result;
     if (parser.isSet(QStringLiteral("profile"))) {
         const std::optional<OrderMapping> profile = MappingProfiles::find(parser.value(QStringLiteral("profile")));
         if (!profile)
@@ -135,61 +144,53 @@ int runReconcileCommand(const QStringList &arguments)
         if (const Result<void> saved = MappingProfiles::save(mapping); !saved)
             return engineError(saved.error(), parser.isSet(QStringLiteral("json")));
     }
+    return std::nullopt;
+}
 
-    qint64 olderThan = 0;
-    if (std::optional<int> exit = parseOlderThan(parser.value(QStringLiteral("older-than")), &olderThan))
-        return *exit;
+// --scope, --older-than, --in-flight-only, --exclude and --rows. Returns the
+// exit code of the error it printed.
+std::optional<int> selectionFromOptions(const QCommandLineParser &parser, ReconcileSelection *selection)
+{
+    if (std::optional<int> exit = parseOlderThan(parser.value(QStringLiteral("older-than")), &selection->criteria.olderThanMs))
+        return exit;
     bool rowsOk = false;
-    const int rowCap = parser.value(QStringLiteral("rows")).toInt(&rowsOk);
-    if (!rowsOk || rowCap < 0)
+    selection->rowCap = parser.value(QStringLiteral("rows")).toInt(&rowsOk);
+    if (!rowsOk || selection->rowCap < 0)
         return usageError(CliText::tr("--rows must be a whole number, 0 or more."));
-    QSet<QString> excluded;
     for (const QString &e : parser.values(QStringLiteral("exclude"))) {
         if (!e.contains(QLatin1Char('/')))
             return usageError(CliText::tr("--exclude takes SCOPE/KEY, not '%1'.").arg(e));
-        excluded.insert(e);
+        selection->excluded.insert(e);
     }
-    const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
-    OperatorIdentity who;
-    if (std::optional<int> exit = operatorFromOptions(parser, dryRun, CliText::tr("reconcile needs --reason TEXT (written to the audit log), or --dry-run to only see the plan."), &who))
-        return *exit;
-    const bool json = parser.isSet(QStringLiteral("json"));
-    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, openModeFromOptions(parser));
-    if (!opened)
-        return engineError(opened.error(), json);
-    Store &store = *opened.value();
-    OrderLookup orders(mapping);
-    if (const Result<void> ready = orders.open(); !ready)
-        return engineError(ready.error(), json);
+    selection->criteria.scope = parser.value(QStringLiteral("scope"));
+    selection->criteria.includeTimedOut = !parser.isSet(QStringLiteral("in-flight-only"));
+    return std::nullopt;
+}
 
-    std::signal(SIGINT, [](int) { g_cancel = true; });
-    std::signal(SIGTERM, [](int) { g_cancel = true; });
-    ActionControl control;
-    control.cancel = &g_cancel;
-
-    ReconcileCriteria criteria;
-    criteria.scope = parser.value(QStringLiteral("scope"));
-    criteria.olderThanMs = olderThan;
-    criteria.includeTimedOut = !parser.isSet(QStringLiteral("in-flight-only"));
-    const qint64 plannedAt = QDateTime::currentMSecsSinceEpoch();
-    Result<QList<ReconcileRow>> built = ReconcilePlan::build(store, orders, criteria, plannedAt, control);
+// Looks up the orders (batches of OrderLookup::MaxBatch) and proposes per
+// record; changes nothing. Cancelled: the caller checks control.
+Result<BuiltPlan> buildPlan(Store &store, OrderLookup &orders, const ReconcileSelection &selection, const ActionControl &control)
+{
+    BuiltPlan plan;
+    plan.plannedAt = QDateTime::currentMSecsSinceEpoch();
+    Result<QList<ReconcileRow>> built = ReconcilePlan::build(store, orders, selection.criteria, plan.plannedAt, control);
     if (!built)
-        return engineError(built.error(), json);
-    if (control.cancelled()) {
-        const QString message = CliText::tr("The dry run was interrupted; nothing changed.");
-        if (json)
-            printJson(QJsonObject{{QStringLiteral("error"), QStringLiteral("cancelled")}, {QStringLiteral("message"), message}});
-        QTextStream(stderr) << CliText::tr("idemctl: %1").arg(message) << '\n';
-        return ExitFailure;
+        return built.error();
+    plan.rows = std::move(built.value());
+    for (ReconcileRow &row : plan.rows) {
+        row.excluded = selection.excluded.contains(row.target.scope + QLatin1Char('/') + row.target.key);
+        plan.excluded += row.excluded ? 1 : 0;
     }
-    QList<ReconcileRow> &rows = built.value();
-    qint64 excludedCount = 0;
-    for (ReconcileRow &row : rows) {
-        row.excluded = excluded.contains(row.target.scope + QLatin1Char('/') + row.target.key);
-        excludedCount += row.excluded ? 1 : 0;
-    }
-    const ReconcileSummary summary = ReconcilePlan::summarise(rows);
+    plan.summary = ReconcilePlan::summarise(plan.rows);
+    return plan;
+}
 
+// The plan as --json reports it (the outcome of applying it is added later).
+QJsonObject planToJson(const Store &store, const OrderLookup &orders, const OrderMapping &mapping, const ReconcileSelection &selection,
+                       const BuiltPlan &plan, bool dryRun)
+{
+    const ReconcileCriteria &criteria = selection.criteria;
+    const ReconcileSummary &summary = plan.summary;
     QJsonObject out{{QStringLiteral("store"), store.displayUrl()},
                     {QStringLiteral("orders"), orders.displayUrl()},
                     {QStringLiteral("table"), mapping.table},
@@ -200,39 +201,91 @@ int runReconcileCommand(const QStringList &arguments)
                     {QStringLiteral("complete"), summary.complete},
                     {QStringLiteral("release"), summary.release},
                     {QStringLiteral("review"), summary.review},
-                    {QStringLiteral("excluded"), excludedCount},
+                    {QStringLiteral("excluded"), plan.excluded},
                     {QStringLiteral("order_queries"), orders.queryCount()}};
     QJsonArray rowsJson;
-    for (const ReconcileRow &row : std::as_const(rows)) {
-        if (rowsJson.size() >= rowCap)
+    for (const ReconcileRow &row : plan.rows) {
+        if (rowsJson.size() >= selection.rowCap)
             break;
-        rowsJson.append(rowToJson(row, plannedAt));
+        rowsJson.append(rowToJson(row, plan.plannedAt));
     }
     out.insert(QStringLiteral("rows"), rowsJson);
-    out.insert(QStringLiteral("rows_truncated"), rows.size() > rowCap);
-    if (!json) {
-        printLine(CliText::tr("%1 stuck record(s): %2 to complete, %3 to release, %4 for review%5 (%6 order queries).")
-                      .arg(summary.matched)
-                      .arg(summary.complete)
-                      .arg(summary.release)
-                      .arg(summary.review)
-                      .arg(excludedCount ? CliText::tr("; %1 excluded").arg(excludedCount) : QString())
-                      .arg(orders.queryCount()));
-        for (const ReconcileRow &row : rows.mid(0, rowCap))
-            printLine(QStringLiteral("  %1 %2/%3  biz_no=%4  %5%6")
-                          .arg(reconcileProposalName(row.proposal), -8)
-                          .arg(visibleText(row.target.scope), visibleText(row.target.key), visibleText(row.target.bizNo), visibleText(row.why),
-                               row.excluded ? CliText::tr("  (excluded)") : QString()));
-        if (rows.size() > rowCap)
-            printLine(CliText::tr("  … and %1 more.").arg(rows.size() - rowCap));
-    }
+    out.insert(QStringLiteral("rows_truncated"), plan.rows.size() > selection.rowCap);
+    return out;
+}
 
-    if (dryRun) {
-        if (json) {
-            out.insert(QStringLiteral("applied"), 0);
-            out.insert(QStringLiteral("skipped"), 0);
-            out.insert(QStringLiteral("failed"), 0);
-            out.insert(QStringLiteral("batch_id"), QJsonValue());
+void printPlan(const BuiltPlan &plan, int rowCap, qint64 orderQueries)
+{
+    const ReconcileSummary &summary = plan.summary;
+    printLine(CliText::tr("%1 stuck record(s): %2 to complete, %3 to release, %4 for review%5 (%6 order queries).")
+                  .arg(summary.matched)
+                  .arg(summary.complete)
+                  .arg(summary.release)
+                  .arg(summary.review)
+                  .arg(plan.excluded ? CliText::tr("; %1 excluded").arg(plan.excluded) : QString())
+                  .arg(orderQueries));
+    for (const ReconcileRow &row : plan.rows.mid(0, rowCap))
+        printLine(QStringLiteral("  %1 %2/%3  biz_no=%4  %5%6")
+                      .arg(reconcileProposalName(row.proposal), -8)
+                      .arg(visibleText(row.target.scope), visibleText(row.target.key), visibleText(row.target.bizNo), visibleText(row.why),
+                           row.excluded ? CliText::tr("  (excluded)") : QString()));
+    if (plan.rows.size() > rowCap)
+        printLine(CliText::tr("  … and %1 more.").arg(plan.rows.size() - rowCap));
+}
+
+void printApplied(const ActionReport &report, const OperatorIdentity &who, qint64 review, int rowCap)
+{
+    printLine(CliText::tr("Batch %1 by %2: %3 applied, %4 skipped (changed since the dry run), %5 failed%6; %7 left for review.")
+                  .arg(report.batchId, who.operatorName.trimmed())
+                  .arg(report.applied)
+                  .arg(report.skipped)
+                  .arg(report.failed)
+                  .arg(report.cancelled ? CliText::tr(", %1 untouched (interrupted)").arg(report.untouched()) : QString())
+                  .arg(review));
+    for (const ActionTarget &t : report.skippedTargets.mid(0, rowCap))
+        printLine(CliText::tr("  skipped %1/%2").arg(visibleText(t.scope), visibleText(t.key)));
+    for (const ActionFailure &f : report.failures.mid(0, rowCap))
+        printLine(f.cacheOnly ? CliText::tr("  cache   %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message)
+                              : CliText::tr("  failed  %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message));
+}
+
+} // namespace
+
+int runReconcileCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addReconcileOptions(parser);
+    if (std::optional<int> exit = parseCommand(parser, arguments))
+        return *exit;
+    OrderMapping mapping;
+    if (std::optional<int> exit = mappingFromOptions(parser, &mapping))
+        return *exit;
+    ReconcileSelection selection;
+    if (std::optional<int> exit = selectionFromOptions(parser, &selection))
+        return *exit;
+    ActionCommand command;
+    if (std::optional<int> exit = startActionCommand(
+            parser, CliText::tr("reconcile needs --reason TEXT (written to the audit log), or --dry-run to only see the plan."), &command))
+        return *exit;
+    Store &store = *command.store;
+    OrderLookup orders(mapping);
+    if (const Result<void> ready = orders.open(); !ready)
+        return engineError(ready.error(), command.json);
+    const ActionControl control = cancelOnInterrupt();
+
+    const Result<BuiltPlan> built = buildPlan(store, orders, selection, control);
+    if (!built)
+        return engineError(built.error(), command.json);
+    if (control.cancelled())
+        return interrupted(CliText::tr("The dry run was interrupted; nothing changed."), command.json);
+    const BuiltPlan &plan = built.value();
+    QJsonObject out = planToJson(store, orders, mapping, selection, plan, command.dryRun);
+    if (!command.json)
+        printPlan(plan, selection.rowCap, orders.queryCount());
+
+    if (command.dryRun) {
+        if (command.json) {
+            addNothingAppliedJson(out);
             printJson(out);
         } else {
             printLine(CliText::tr("Dry run: nothing changed."));
@@ -240,27 +293,16 @@ int runReconcileCommand(const QStringList &arguments)
         return ExitOk;
     }
 
-    const Result<ActionReport> applied = ReconcilePlan::apply(store, mapping, rows, who, ScopePolicies(),
+    const Result<ActionReport> applied = ReconcilePlan::apply(store, mapping, plan.rows, command.who, ScopePolicies(),
                                                               QDateTime::currentMSecsSinceEpoch(), control);
     if (!applied)
-        return engineError(applied.error(), json);
+        return engineError(applied.error(), command.json);
     const ActionReport &report = applied.value();
-    if (json) {
-        addActionReportJson(out, report, who, rowCap);
+    if (command.json) {
+        addActionReportJson(out, report, command.who, selection.rowCap);
         printJson(out);
     } else {
-        printLine(CliText::tr("Batch %1 by %2: %3 applied, %4 skipped (changed since the dry run), %5 failed%6; %7 left for review.")
-                      .arg(report.batchId, who.operatorName.trimmed())
-                      .arg(report.applied)
-                      .arg(report.skipped)
-                      .arg(report.failed)
-                      .arg(report.cancelled ? CliText::tr(", %1 untouched (interrupted)").arg(report.untouched()) : QString())
-                      .arg(summary.review));
-        for (const ActionTarget &t : report.skippedTargets.mid(0, rowCap))
-            printLine(CliText::tr("  skipped %1/%2").arg(visibleText(t.scope), visibleText(t.key)));
-        for (const ActionFailure &f : report.failures.mid(0, rowCap))
-            printLine(f.cacheOnly ? CliText::tr("  cache   %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message)
-                                  : CliText::tr("  failed  %1/%2: %3").arg(f.scope, f.key, f.message));
+        printApplied(report, command.who, plan.summary.review, selection.rowCap);
     }
     return report.failed > 0 || report.cancelled ? ExitFailure : ExitOk;
 }

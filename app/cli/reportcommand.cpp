@@ -1,7 +1,6 @@
 #include "reportcommand.h"
 
 #include "clioutput.h"
-#include "ops/report.h"
 #include "ops/reportfile.h"
 
 #include <QDateTime>
@@ -83,35 +82,31 @@ int runReportCommand(const QStringList &arguments)
     Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
     if (!opened)
         return engineError(opened.error(), json);
-    const Result<ReportData> data = ReportBuilder::gather(*opened.value(), request);
-    if (!data)
-        return engineError(data.error(), json);
-
     const ReportFormat as = format == QLatin1String("pdf")   ? ReportFormat::Pdf
                             : format == QLatin1String("csv") ? ReportFormat::Csv
                                                              : ReportFormat::Json;
-    const Result<void> written = ReportFile::save(data.value(), as, out);
-    if (!written)
-        return engineError(written.error(), json);
+    // Without a cancel flag the export runs to the end: it is never cancelled.
+    const Result<ReportSummary> exported = exportReport(*opened.value(), request, as, out);
+    if (!exported)
+        return engineError(exported.error(), json);
 
-    const ReportData &d = data.value();
-    const CounterSet total = d.total();
+    const ReportSummary &summary = exported.value();
     if (json) {
         printJson(QJsonObject{{QStringLiteral("out"), out},
                               {QStringLiteral("format"), format},
-                              {QStringLiteral("scopes"), d.scopes.size()},
-                              {QStringLiteral("executed"), total[Counter::Executed]},
-                              {QStringLiteral("replayed"), total[Counter::Replayed]},
-                              {QStringLiteral("actions"), d.actions.size()},
-                              {QStringLiteral("audit_ok"), d.audit.ok}});
+                              {QStringLiteral("scopes"), summary.scopes},
+                              {QStringLiteral("executed"), summary.executed},
+                              {QStringLiteral("replayed"), summary.replayed},
+                              {QStringLiteral("actions"), summary.actions},
+                              {QStringLiteral("audit_ok"), summary.auditOk}});
     } else {
         printLine(CliText::tr("Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.")
                       .arg(out)
-                      .arg(d.scopes.size())
-                      .arg(total[Counter::Executed])
-                      .arg(total[Counter::Replayed])
-                      .arg(d.actions.size())
-                      .arg(d.audit.ok ? CliText::tr("intact") : CliText::tr("BROKEN")));
+                      .arg(summary.scopes)
+                      .arg(summary.executed)
+                      .arg(summary.replayed)
+                      .arg(summary.actions)
+                      .arg(summary.auditOk ? CliText::tr("intact") : CliText::tr("BROKEN")));
     }
     return ExitOk;
 }

@@ -1,5 +1,6 @@
 #include "sweepcommand.h"
 
+#include "actioncommand.h"
 #include "clioutput.h"
 #include "ops/agetext.h"
 #include "ops/timeoutsweep.h"
@@ -10,18 +11,13 @@
 
 #include <QDateTime>
 #include <QJsonArray>
-#include <QTextStream>
 
 #include <algorithm>
-#include <atomic>
-#include <csignal>
 
 namespace {
 
 // Lists of keys in the output stop here; the counts are always complete.
 constexpr int ListCap = 100;
-
-std::atomic_bool g_cancel{false};
 
 QJsonObject ownersToJson(const QMap<QString, qint64> &owners)
 {
@@ -54,11 +50,8 @@ QJsonObject targetToJson(const ActionTarget &t, qint64 nowMs)
                        {QStringLiteral("attempts"), t.attempts}, {QStringLiteral("biz_no"), t.bizNo}};
 }
 
-} // namespace
-
-int runSweepCommand(const QStringList &arguments)
+void addSweepOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         CliText::tr("Marks in-flight records older than a threshold timed out, so their clients may resubmit. "
                     "Each record changes only if it is still in flight under the lease the preview saw, "
@@ -73,139 +66,153 @@ int runSweepCommand(const QStringList &arguments)
                                                             "deleted (java-handler: the row and its cache key), so its client may "
                                                             "resubmit. The way to let a java-handler client resubmit.")});
     parser.addOption({QStringLiteral("dry-run"), CliText::tr("Only preview what would change.")});
-    if (std::optional<int> exit = parseCommand(parser, arguments))
-        return *exit;
+}
 
-    qint64 olderThan = 0;
-    if (std::optional<int> exit = parseOlderThan(parser.value(QStringLiteral("older-than")), &olderThan))
-        return *exit;
-    const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
-    OperatorIdentity who;
-    if (std::optional<int> exit = operatorFromOptions(parser, dryRun, CliText::tr("sweep needs --reason TEXT (written to the audit log), or --dry-run to only preview."), &who))
-        return *exit;
-    const bool json = parser.isSet(QStringLiteral("json"));
-    const SweepAction sweepAction = parser.isSet(QStringLiteral("release")) ? SweepAction::Release : SweepAction::MarkTimedOut;
-    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, openModeFromOptions(parser));
-    if (!opened)
-        return engineError(opened.error(), json);
-    Store &store = *opened.value();
-    // What the owning service does with the record next (issue 13.8): said
-    // before anything changes, so the operator picks the action that lets
-    // the client resubmit.
+// What the owning service does with a swept record next (issue 13.8): said
+// before anything changes, so the operator picks the action that lets the
+// client resubmit.
+TimeoutMeaning nextFor(const QCommandLineParser &parser, SweepAction action)
+{
     const Result<StoreUrl> url = StoreUrl::parse(storeUrlText(parser));
     const Result<Layout> layout = Layout::resolve(url ? url->options.value(QStringLiteral("layout")) : QString());
     const TimeoutMeaning meaning = TimeoutSweep::meaningFor(layout ? layout.value() : Layout());
-    const QString serviceNext = sweepAction == SweepAction::Release
-        ? CliText::tr("Released records are deleted: the service runs the request again when its client resubmits.")
-        : meaning.serviceNext;
+    if (action == SweepAction::Release)
+        return {true, CliText::tr("Released records are deleted: the service runs the request again when its client resubmits.")};
+    return {meaning.clientMayResubmit, meaning.serviceNext};
+}
 
-    std::signal(SIGINT, [](int) { g_cancel = true; });
-    std::signal(SIGTERM, [](int) { g_cancel = true; });
-    ActionControl control;
-    control.cancel = &g_cancel;
-
-    SweepCriteria criteria;
-    criteria.scope = parser.value(QStringLiteral("scope"));
-    criteria.olderThanMs = olderThan;
-    const qint64 previewedAt = QDateTime::currentMSecsSinceEpoch();
-    const Result<SweepPreview> preview = TimeoutSweep::preview(store, criteria, previewedAt, control);
-    if (!preview)
-        return engineError(preview.error(), json);
-    if (preview->cancelled) {
-        const QString message = CliText::tr("The preview was interrupted; nothing changed.");
-        if (json)
-            printJson(QJsonObject{{QStringLiteral("error"), QStringLiteral("cancelled")}, {QStringLiteral("message"), message}});
-        QTextStream(stderr) << CliText::tr("idemctl: %1").arg(message) << '\n';
-        return ExitFailure;
-    }
-
+// The preview as --json reports it (the outcome of applying it is added later).
+QJsonObject previewToJson(const Store &store, const SweepCriteria &criteria, const SweepPreview &preview, bool dryRun,
+                          SweepAction action, const TimeoutMeaning &next)
+{
     QJsonObject out{{QStringLiteral("store"), store.displayUrl()},
                     {QStringLiteral("scope"), criteria.scope.isEmpty() ? QJsonValue() : QJsonValue(criteria.scope)},
                     {QStringLiteral("older_than_ms"), criteria.olderThanMs},
                     {QStringLiteral("dry_run"), dryRun},
-                    {QStringLiteral("matched"), preview->matched},
-                    {QStringLiteral("oldest_age_ms"), preview->oldestAgeMs},
-                    {QStringLiteral("owners"), ownersToJson(preview->owners)},
-                    {QStringLiteral("action"), sweepAction == SweepAction::Release ? QStringLiteral("release") : QStringLiteral("timeout")},
-                    {QStringLiteral("client_may_resubmit"), sweepAction == SweepAction::Release || meaning.clientMayResubmit},
-                    {QStringLiteral("service_next"), serviceNext}};
-    if (!preview->unreadableKeys.isEmpty())
-        out.insert(QStringLiteral("unreadable"), QJsonArray::fromStringList(preview->unreadableKeys.mid(0, ListCap)));
-    if (preview->futureLeadMs > 0) {
-        out.insert(QStringLiteral("future_lead_ms"), preview->futureLeadMs);
-        out.insert(QStringLiteral("warning"), preview->futureWarning);
-        if (!json)
-            printLine(preview->futureWarning);
+                    {QStringLiteral("matched"), preview.matched},
+                    {QStringLiteral("oldest_age_ms"), preview.oldestAgeMs},
+                    {QStringLiteral("owners"), ownersToJson(preview.owners)},
+                    {QStringLiteral("action"), action == SweepAction::Release ? QStringLiteral("release") : QStringLiteral("timeout")},
+                    {QStringLiteral("client_may_resubmit"), next.clientMayResubmit},
+                    {QStringLiteral("service_next"), next.serviceNext}};
+    if (!preview.unreadableKeys.isEmpty())
+        out.insert(QStringLiteral("unreadable"), QJsonArray::fromStringList(preview.unreadableKeys.mid(0, ListCap)));
+    if (preview.futureLeadMs > 0) {
+        out.insert(QStringLiteral("future_lead_ms"), preview.futureLeadMs);
+        out.insert(QStringLiteral("warning"), preview.futureWarning);
     }
-    if (!json && !preview->unreadableKeys.isEmpty())
-        printLine(CliText::tr("%1 record(s) cannot be read and are left out (idemctl get shows why): %2")
-                      .arg(preview->unreadableKeys.size())
-                      .arg(visibleText(preview->unreadableKeys.mid(0, 10).join(QStringLiteral(", ")))));
-    if (!json) {
-        printLine(CliText::tr("%1 in-flight record(s) older than %2 match%3; oldest %4.")
-                      .arg(preview->matched)
-                      .arg(ageText(criteria.olderThanMs),
-                           criteria.scope.isEmpty() ? QString() : CliText::tr(" in scope %1").arg(visibleText(criteria.scope)),
-                           ageText(preview->oldestAgeMs)));
-        if (!preview->owners.isEmpty())
-            printLine(CliText::tr("Owners: %1").arg(ownersToText(preview->owners)));
-        printLine(CliText::tr("Next: %1").arg(serviceNext));
-    }
+    return out;
+}
 
-    if (dryRun) {
+void printPreview(const SweepCriteria &criteria, const SweepPreview &preview, const TimeoutMeaning &next)
+{
+    if (preview.futureLeadMs > 0)
+        printLine(preview.futureWarning);
+    if (!preview.unreadableKeys.isEmpty())
+        printLine(CliText::tr("%1 record(s) cannot be read and are left out (idemctl get shows why): %2")
+                      .arg(preview.unreadableKeys.size())
+                      .arg(visibleText(preview.unreadableKeys.mid(0, 10).join(QStringLiteral(", ")))));
+    printLine(CliText::tr("%1 in-flight record(s) older than %2 match%3; oldest %4.")
+                  .arg(preview.matched)
+                  .arg(ageText(criteria.olderThanMs),
+                       criteria.scope.isEmpty() ? QString() : CliText::tr(" in scope %1").arg(visibleText(criteria.scope)),
+                       ageText(preview.oldestAgeMs)));
+    if (!preview.owners.isEmpty())
+        printLine(CliText::tr("Owners: %1").arg(ownersToText(preview.owners)));
+    printLine(CliText::tr("Next: %1").arg(next.serviceNext));
+}
+
+// A dry run ends with the records it would change (at most ListCap of them).
+void printDryRun(QJsonObject out, const SweepPreview &preview, qint64 previewedAt, bool json)
+{
+    if (json) {
         QJsonArray targets;
-        for (const ActionTarget &t : preview->targets) {
+        for (const ActionTarget &t : preview.targets) {
             if (targets.size() >= ListCap)
                 break;
             targets.append(targetToJson(t, previewedAt));
         }
-        if (json) {
-            out.insert(QStringLiteral("applied"), 0);
-            out.insert(QStringLiteral("skipped"), 0);
-            out.insert(QStringLiteral("failed"), 0);
-            out.insert(QStringLiteral("batch_id"), QJsonValue());
-            out.insert(QStringLiteral("targets"), targets);
-            out.insert(QStringLiteral("targets_truncated"), preview->matched > ListCap);
-            printJson(out);
-        } else {
-            for (const ActionTarget &t : preview->targets.mid(0, ListCap))
-                printLine(QStringLiteral("  %1/%2  age=%3  owner=%4  attempts=%5  biz_no=%6")
-                              .arg(visibleText(t.scope), visibleText(t.key), ageText(previewedAt - t.updatedAt), visibleText(t.owner))
-                              .arg(t.attempts)
-                              .arg(visibleText(t.bizNo)));
-            if (preview->matched > ListCap)
-                printLine(CliText::tr("  … and %1 more.").arg(preview->matched - ListCap));
-            printLine(CliText::tr("Dry run: nothing changed."));
-        }
+        addNothingAppliedJson(out);
+        out.insert(QStringLiteral("targets"), targets);
+        out.insert(QStringLiteral("targets_truncated"), preview.matched > ListCap);
+        printJson(out);
+        return;
+    }
+    for (const ActionTarget &t : preview.targets.mid(0, ListCap))
+        printLine(QStringLiteral("  %1/%2  age=%3  owner=%4  attempts=%5  biz_no=%6")
+                      .arg(visibleText(t.scope), visibleText(t.key), ageText(previewedAt - t.updatedAt), visibleText(t.owner))
+                      .arg(t.attempts)
+                      .arg(visibleText(t.bizNo)));
+    if (preview.matched > ListCap)
+        printLine(CliText::tr("  … and %1 more.").arg(preview.matched - ListCap));
+    printLine(CliText::tr("Dry run: nothing changed."));
+}
+
+void printApplied(const ActionReport &report, const OperatorIdentity &who, SweepAction action)
+{
+    printLine((action == SweepAction::Release
+                   ? CliText::tr("Batch %1 by %2: %3 released, %4 skipped (changed since the preview), %5 failed%6.")
+                   : CliText::tr("Batch %1 by %2: %3 timed out, %4 skipped (changed since the preview), %5 failed%6."))
+                  .arg(report.batchId.isEmpty() ? CliText::tr("(none)") : report.batchId, who.operatorName.trimmed())
+                  .arg(report.applied)
+                  .arg(report.skipped)
+                  .arg(report.failed)
+                  .arg(report.cancelled ? CliText::tr(", %1 untouched (interrupted)").arg(report.untouched()) : QString()));
+    for (const ActionTarget &t : report.skippedTargets.mid(0, ListCap))
+        printLine(CliText::tr("  skipped %1/%2").arg(visibleText(t.scope), visibleText(t.key)));
+    for (const ActionFailure &f : report.failures.mid(0, ListCap))
+        printLine(f.cacheOnly ? CliText::tr("  cache   %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message)
+                              : CliText::tr("  failed  %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message));
+    if (report.skippedTargets.size() > ListCap || report.failures.size() > ListCap)
+        printLine(CliText::tr("  (lists cut at %1; the counts above are complete)").arg(ListCap));
+}
+
+} // namespace
+
+int runSweepCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addSweepOptions(parser);
+    if (std::optional<int> exit = parseCommand(parser, arguments))
+        return *exit;
+    SweepCriteria criteria;
+    if (std::optional<int> exit = parseOlderThan(parser.value(QStringLiteral("older-than")), &criteria.olderThanMs))
+        return *exit;
+    criteria.scope = parser.value(QStringLiteral("scope"));
+    ActionCommand command;
+    if (std::optional<int> exit = startActionCommand(
+            parser, CliText::tr("sweep needs --reason TEXT (written to the audit log), or --dry-run to only preview."), &command))
+        return *exit;
+    Store &store = *command.store;
+    const SweepAction action = parser.isSet(QStringLiteral("release")) ? SweepAction::Release : SweepAction::MarkTimedOut;
+    const TimeoutMeaning next = nextFor(parser, action);
+    const ActionControl control = cancelOnInterrupt();
+
+    const qint64 previewedAt = QDateTime::currentMSecsSinceEpoch();
+    const Result<SweepPreview> preview = TimeoutSweep::preview(store, criteria, previewedAt, control);
+    if (!preview)
+        return engineError(preview.error(), command.json);
+    if (preview->cancelled)
+        return interrupted(CliText::tr("The preview was interrupted; nothing changed."), command.json);
+    QJsonObject out = previewToJson(store, criteria, preview.value(), command.dryRun, action, next);
+    if (!command.json)
+        printPreview(criteria, preview.value(), next);
+    if (command.dryRun) {
+        printDryRun(out, preview.value(), previewedAt, command.json);
         return ExitOk;
     }
 
-    const Result<ActionReport> applied = TimeoutSweep::apply(store, preview->targets, who, ScopePolicies(),
-                                                             QDateTime::currentMSecsSinceEpoch(), control, sweepAction);
+    const Result<ActionReport> applied = TimeoutSweep::apply(store, preview->targets, command.who, ScopePolicies(),
+                                                             QDateTime::currentMSecsSinceEpoch(), control, action);
     if (!applied)
-        return engineError(applied.error(), json);
+        return engineError(applied.error(), command.json);
     const ActionReport &report = applied.value();
-
-    if (json) {
-        addActionReportJson(out, report, who, ListCap);
+    if (command.json) {
+        addActionReportJson(out, report, command.who, ListCap);
         out.insert(QStringLiteral("lists_truncated"), report.skippedTargets.size() > ListCap || report.failures.size() > ListCap);
         printJson(out);
     } else {
-        printLine((sweepAction == SweepAction::Release
-                       ? CliText::tr("Batch %1 by %2: %3 released, %4 skipped (changed since the preview), %5 failed%6.")
-                       : CliText::tr("Batch %1 by %2: %3 timed out, %4 skipped (changed since the preview), %5 failed%6."))
-                      .arg(report.batchId.isEmpty() ? CliText::tr("(none)") : report.batchId, who.operatorName.trimmed())
-                      .arg(report.applied)
-                      .arg(report.skipped)
-                      .arg(report.failed)
-                      .arg(report.cancelled ? CliText::tr(", %1 untouched (interrupted)").arg(report.untouched()) : QString()));
-        for (const ActionTarget &t : report.skippedTargets.mid(0, ListCap))
-            printLine(CliText::tr("  skipped %1/%2").arg(visibleText(t.scope), visibleText(t.key)));
-        for (const ActionFailure &f : report.failures.mid(0, ListCap))
-            printLine(f.cacheOnly ? CliText::tr("  cache   %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message)
-                                  : CliText::tr("  failed  %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message));
-        if (report.skippedTargets.size() > ListCap || report.failures.size() > ListCap)
-            printLine(CliText::tr("  (lists cut at %1; the counts above are complete)").arg(ListCap));
+        printApplied(report, command.who, action);
     }
     return report.failed > 0 || report.cancelled ? ExitFailure : ExitOk;
 }

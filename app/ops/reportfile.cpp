@@ -130,3 +130,26 @@ Result<void> ReportFile::writeWhole(const QString &path, const QByteArray &bytes
     }
     return {};
 }
+
+Result<ReportSummary> exportReport(Store &store, const ReportRequest &request, ReportFormat format, const QString &path,
+                                   const ActionControl &control)
+{
+    const Result<ReportData> data = ReportBuilder::gather(store, request, control);
+    if (!data)
+        return data.error();
+    ReportSummary summary;
+    // Incomplete data must not be written: a report is evidence.
+    if (data->cancelled || control.cancelled()) {
+        summary.cancelled = true;
+        return summary;
+    }
+    if (const Result<void> written = ReportFile::save(data.value(), format, path); !written)
+        return written.error();
+    const CounterSet total = data->total();
+    summary.scopes = data->scopes.size();
+    summary.executed = total[Counter::Executed];
+    summary.replayed = total[Counter::Replayed];
+    summary.actions = data->actions.size();
+    summary.auditOk = data->audit.ok;
+    return summary;
+}

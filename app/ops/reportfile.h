@@ -29,3 +29,22 @@ public:
     // QSaveFile replaced /dev/full with a regular file when run as root.
     static Result<void> writeWhole(const QString &path, const QByteArray &bytes);
 };
+
+// What an export ended with: the numbers "Report written to …" quotes.
+struct ReportSummary {
+    bool cancelled = false; // stopped while gathering: nothing was written
+    qint64 scopes = 0;
+    qint64 executed = 0;
+    qint64 replayed = 0;
+    qint64 actions = 0;     // audit entries in the range
+    bool auditOk = true;
+};
+
+// The one export of a report, for idemctl report and the console's report
+// dialog alike (DESIGN.md: the same report from both): gathers it
+// (ReportBuilder::gather, its round trips and cancel points), then saves the
+// whole of it to path (ReportFile::save). A gather stopped through `control`
+// writes nothing and returns a summary with `cancelled` set. Runs where the
+// store may be used: never on the GUI thread.
+Result<ReportSummary> exportReport(Store &store, const ReportRequest &request, ReportFormat format, const QString &path,
+                                   const ActionControl &control = {});

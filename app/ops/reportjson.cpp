@@ -35,29 +35,8 @@ QJsonObject ReportJson::write(const ReportData &data)
         series.append(o);
     }
     QJsonArray actions;
-    for (const AuditEntry &e : data.actions) {
-        actions.append(QJsonObject{{QStringLiteral("at"), iso(e.atMs)},
-                                   {QStringLiteral("at_ms"), e.atMs},
-                                   {QStringLiteral("scope"), e.scope},
-                                   {QStringLiteral("seq"), e.seq},
-                                   {QStringLiteral("operator"), e.operatorName},
-                                   {QStringLiteral("host"), e.host},
-                                   {QStringLiteral("action"), e.action},
-                                   {QStringLiteral("batch_id"), e.batchId},
-                                   {QStringLiteral("key"), e.key},
-                                   {QStringLiteral("state_before"), e.stateBefore},
-                                   {QStringLiteral("state_after"), e.stateAfter},
-                                   {QStringLiteral("reason"), e.reason},
-                                   {QStringLiteral("hash"), e.hash}});
-    }
-    const AuditVerdict &v = data.audit;
-    QJsonValue firstBad(QJsonValue::Null);
-    if (v.firstBad) {
-        firstBad = QJsonObject{{QStringLiteral("scope"), v.firstBad->scope},
-                               {QStringLiteral("seq"), v.firstBad->seq},
-                               {QStringLiteral("store_id"), v.firstBad->storeId},
-                               {QStringLiteral("reason"), v.firstBad->reason}};
-    }
+    for (const AuditEntry &e : data.actions)
+        actions.append(entry(e));
     return QJsonObject{
         {QStringLiteral("schema"), QStringLiteral("idem-report/1")},
         {QStringLiteral("store"), data.store},
@@ -72,9 +51,41 @@ QJsonObject ReportJson::write(const ReportData &data)
         {QStringLiteral("scopes"), scopes},
         {QStringLiteral("series"), series},
         {QStringLiteral("actions"), actions},
-        {QStringLiteral("audit"), QJsonObject{{QStringLiteral("entries"), v.entries},
-                                              {QStringLiteral("chains"), v.chains},
-                                              {QStringLiteral("ok"), v.ok},
-                                              {QStringLiteral("first_bad"), firstBad}}},
+        {QStringLiteral("audit"), verdict(data.audit)},
     };
+}
+
+QJsonObject ReportJson::entry(const AuditEntry &e)
+{
+    return QJsonObject{{QStringLiteral("scope"), e.scope},
+                       {QStringLiteral("seq"), e.seq},
+                       {QStringLiteral("at_ms"), e.atMs},
+                       {QStringLiteral("at"), iso(e.atMs)},
+                       {QStringLiteral("operator"), e.operatorName},
+                       {QStringLiteral("host"), e.host},
+                       {QStringLiteral("action"), e.action},
+                       {QStringLiteral("batch_id"), e.batchId},
+                       {QStringLiteral("key"), e.key},
+                       {QStringLiteral("state_before"), e.stateBefore},
+                       {QStringLiteral("state_after"), e.stateAfter},
+                       {QStringLiteral("reason"), e.reason},
+                       {QStringLiteral("evidence"), QString::fromUtf8(e.evidence)},
+                       {QStringLiteral("prev_hash"), e.prevHash},
+                       {QStringLiteral("hash"), e.hash},
+                       {QStringLiteral("store_id"), e.storeId}};
+}
+
+QJsonObject ReportJson::verdict(const AuditVerdict &v)
+{
+    QJsonValue firstBad(QJsonValue::Null); // "no break" is an explicit null, not a missing key
+    if (v.firstBad) {
+        firstBad = QJsonObject{{QStringLiteral("scope"), v.firstBad->scope},
+                               {QStringLiteral("seq"), v.firstBad->seq},
+                               {QStringLiteral("store_id"), v.firstBad->storeId},
+                               {QStringLiteral("reason"), v.firstBad->reason}};
+    }
+    return QJsonObject{{QStringLiteral("entries"), v.entries},
+                       {QStringLiteral("chains"), v.chains},
+                       {QStringLiteral("ok"), v.ok},
+                       {QStringLiteral("first_bad"), firstBad}};
 }

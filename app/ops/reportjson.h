@@ -16,11 +16,21 @@
 //               "released", "timed_out", "reconciled", "store_errors",
 //               "late_finish", "hit_rate", "stuck"}],
 //   "series": [{"minute" (epoch minutes), "at", <the same counters>, "hit_rate"}],
-//   "actions": [{"at", "at_ms", "scope", "seq", "operator", "host", "action",
-//                "batch_id", "key", "state_before", "state_after", "reason", "hash"}],
-//   "audit": {"entries", "chains", "ok", "first_bad": null | {"scope", "seq", "store_id", "reason"}}
+//   "actions": [entry(), …],
+//   "audit": verdict()
 // }
 class ReportJson final {
 public:
     static QJsonObject write(const ReportData &data);
+
+    // The one JSON form of an audit entry, every field: the report's
+    // "actions" and `idemctl audit list --json`.
+    // {"scope", "seq", "at_ms", "at", "operator", "host", "action", "batch_id",
+    //  "key", "state_before", "state_after", "reason", "evidence" (text as
+    //  stored), "prev_hash", "hash", "store_id"}
+    static QJsonObject entry(const AuditEntry &entry);
+    // The one JSON form of a chain verdict: the report's "audit" and
+    // `idemctl audit verify --json`.
+    // {"entries", "chains", "ok", "first_bad": null | {"scope", "seq", "store_id", "reason"}}
+    static QJsonObject verdict(const AuditVerdict &verdict);
 };

@@ -1,0 +1,53 @@
+#include "actioncommand.h"
+
+#include "clioutput.h"
+
+#include <QTextStream>
+
+#include <atomic>
+#include <csignal>
+
+namespace {
+
+// A signal handler may only touch a lock-free atomic.
+std::atomic_bool g_cancel{false};
+
+} // namespace
+
+std::optional<int> startActionCommand(const QCommandLineParser &parser, const QString &needReason, ActionCommand *command)
+{
+    command->dryRun = parser.isSet(QStringLiteral("dry-run"));
+    if (std::optional<int> exit = operatorFromOptions(parser, command->dryRun, needReason, &command->who))
+        return exit;
+    command->json = parser.isSet(QStringLiteral("json"));
+    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, openModeFromOptions(parser));
+    if (!opened)
+        return engineError(opened.error(), command->json);
+    command->store = std::move(opened.value());
+    return std::nullopt;
+}
+
+ActionControl cancelOnInterrupt()
+{
+    std::signal(SIGINT, [](int) { g_cancel = true; });
+    std::signal(SIGTERM, [](int) { g_cancel = true; });
+    ActionControl control;
+    control.cancel = &g_cancel;
+    return control;
+}
+
+int interrupted(const QString &message, bool json)
+{
+    if (json)
+        printJson(QJsonObject{{QStringLiteral("error"), QStringLiteral("cancelled")}, {QStringLiteral("message"), message}});
+    QTextStream(stderr) << CliText::tr("idemctl: %1").arg(message) << '\n';
+    return ExitFailure;
+}
+
+void addNothingAppliedJson(QJsonObject &out)
+{
+    out.insert(QStringLiteral("applied"), 0);
+    out.insert(QStringLiteral("skipped"), 0);
+    out.insert(QStringLiteral("failed"), 0);
+    out.insert(QStringLiteral("batch_id"), QJsonValue());
+}
