@@ -1,4 +1,4 @@
-#include "actionprogress.h"
+#include "models/actionprogress.h"
 
 #include <QMutex>
 #include <QMutexLocker>

@@ -1,8 +1,8 @@
-#include "actiontargetmodel.h"
+#include "models/actiontargetmodel.h"
 
-#include "ops/agetext.h"
-#include "store/visibletext.h"
-#include "rowsort.h"
+#include "app/ops/agetext.h"
+#include "app/store/visibletext.h"
+#include "models/rowsort.h"
 
 #include <algorithm>
 #include <numeric>

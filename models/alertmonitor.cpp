@@ -1,6 +1,6 @@
-#include "alertmonitor.h"
+#include "models/alertmonitor.h"
 
-#include "storesession.h"
+#include "models/storesession.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

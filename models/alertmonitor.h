@@ -1,8 +1,8 @@
 #pragma once
 
-#include "dashboardreading.h"
+#include "models/dashboardreading.h"
 
-#include "telemetry/alertrules.h"
+#include "app/telemetry/alertrules.h"
 
 #include <QList>
 #include <QObject>

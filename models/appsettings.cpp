@@ -1,6 +1,6 @@
-#include "appsettings.h"
+#include "models/appsettings.h"
 
-#include "ops/mappingprofiles.h"
+#include "app/ops/mappingprofiles.h"
 
 #include <QSettings>
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "dashboardrange.h"
-#include "storeentry.h"
+#include "models/dashboardrange.h"
+#include "models/storeentry.h"
 
-#include "ops/ordermapping.h"
-#include "telemetry/alertrules.h"
+#include "app/ops/ordermapping.h"
+#include "app/telemetry/alertrules.h"
 
 #include <QByteArray>
 #include <QList>

@@ -1,7 +1,7 @@
-#include "auditmodel.h"
+#include "models/auditmodel.h"
 
-#include "storesession.h"
-#include "store/visibletext.h"
+#include "models/storesession.h"
+#include "app/store/visibletext.h"
 
 #include <QDateTime>
 

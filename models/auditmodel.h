@@ -1,6 +1,6 @@
 #pragma once
 
-#include "store/auditentry.h"
+#include "app/store/auditentry.h"
 
 #include <QAbstractTableModel>
 

@@ -1,4 +1,4 @@
-#include "countertimelinemodel.h"
+#include "models/countertimelinemodel.h"
 
 #include <QDateTime>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "dashboardreading.h"
+#include "models/dashboardreading.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

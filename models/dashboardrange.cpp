@@ -1,4 +1,4 @@
-#include "dashboardrange.h"
+#include "models/dashboardrange.h"
 
 namespace {
 

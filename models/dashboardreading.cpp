@@ -1,6 +1,6 @@
-#include "dashboardreading.h"
+#include "models/dashboardreading.h"
 
-#include "guard/scopepolicy.h"
+#include "app/guard/scopepolicy.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "store/store.h"
-#include "telemetry/counterset.h"
+#include "app/store/store.h"
+#include "app/telemetry/counterset.h"
 
 #include <QList>
 #include <QMetaType>

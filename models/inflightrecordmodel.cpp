@@ -1,9 +1,9 @@
-#include "inflightrecordmodel.h"
+#include "models/inflightrecordmodel.h"
 
-#include "statuscolors.h"
-#include "ops/agetext.h"
-#include "storesession.h"
-#include "store/visibletext.h"
+#include "models/statuscolors.h"
+#include "app/ops/agetext.h"
+#include "models/storesession.h"
+#include "app/store/visibletext.h"
 
 #include <QColor>
 #include <QDateTime>

@@ -1,4 +1,4 @@
-#include "passwordvault.h"
+#include "models/passwordvault.h"
 
 #include <QPromise>
 #include <QTimer>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "storeentry.h"
-#include "store/result.h"
+#include "models/storeentry.h"
+#include "app/store/result.h"
 
 #include <QFuture>
 #include <QObject>

@@ -1,6 +1,6 @@
-#include "storeentry.h"
+#include "models/storeentry.h"
 
-#include "store/storeurl.h"
+#include "app/store/storeurl.h"
 
 #include <QRegularExpression>
 #include <QStringList>

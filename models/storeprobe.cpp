@@ -1,6 +1,6 @@
-#include "storeprobe.h"
+#include "models/storeprobe.h"
 
-#include "storesession.h"
+#include "models/storesession.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -1,4 +1,4 @@
-#include "storesession.h"
+#include "models/storesession.h"
 
 #include <QElapsedTimer>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "store/openstore.h"
-#include "store/store.h"
+#include "app/store/openstore.h"
+#include "app/store/store.h"
 
 #include <QFuture>
 #include <QFutureWatcher>

@@ -1,8 +1,8 @@
-#include "storeurlfields.h"
+#include "models/storeurlfields.h"
 
-#include "storeentry.h"
+#include "models/storeentry.h"
 
-#include "store/layout.h"
+#include "app/store/layout.h"
 
 #include <QDir>
 #include <QRegularExpression>

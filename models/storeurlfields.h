@@ -1,7 +1,7 @@
 #pragma once
 
-#include "store/result.h"
-#include "store/storeurl.h"
+#include "app/store/result.h"
+#include "app/store/storeurl.h"
 
 #include <QCoreApplication>
 #include <QMap>

@@ -1,8 +1,8 @@
-#include "teststore.h"
+#include "tests/teststore.h"
 
-#include "store/openstore.h"
-#include "store/redislayout.h"
-#include "store/sqlstore.h"
+#include "app/store/openstore.h"
+#include "app/store/redislayout.h"
+#include "app/store/sqlstore.h"
 
 #include <hiredis/hiredis.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "store/store.h"
+#include "app/store/store.h"
 
 #include <QTemporaryDir>
 #include <QVariantList>

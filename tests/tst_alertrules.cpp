@@ -2,13 +2,13 @@
 // pure evaluator fed minute by minute, the rules' JSON and settings round
 // trip, and the console's monitor writing "alert" audit entries to a real
 // SQLite store.
-#include "alertmonitor.h"
-#include "alertrulesdialog.h"
-#include "appsettings.h"
-#include "storesession.h"
+#include "models/alertmonitor.h"
+#include "ui/alertrulesdialog.h"
+#include "models/appsettings.h"
+#include "models/storesession.h"
 
-#include "store/openstore.h"
-#include "telemetry/alertrules.h"
+#include "app/store/openstore.h"
+#include "app/telemetry/alertrules.h"
 
 #include <QComboBox>
 #include <QSettings>

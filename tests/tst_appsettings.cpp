@@ -1,8 +1,8 @@
 // AppSettings: defaults in one place, round trips, clamping of a hand-edited
 // file, the recent list's order and dedup, and no password ever in the file.
-#include "appsettings.h"
+#include "models/appsettings.h"
 
-#include "ops/mappingprofiles.h"
+#include "app/ops/mappingprofiles.h"
 
 #include <QFile>
 #include <QSettings>

@@ -1,9 +1,9 @@
 // The Audit tab's model over a real SQLite store: newest first, every filter
 // answered by the store query, an older query's late answer dropped.
-#include "auditmodel.h"
-#include "storesession.h"
+#include "models/auditmodel.h"
+#include "models/storesession.h"
 
-#include "store/openstore.h"
+#include "app/store/openstore.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

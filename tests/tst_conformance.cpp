@@ -1,8 +1,8 @@
 // The store conformance suite: DESIGN.md's invariants, written once, run once
 // per backend (CTest passes IDEM_TEST_BACKEND). Times are driven by a fake
 // clock passed in each request, so expiry and stuck records need no sleeping.
-#include "guard/guard.h"
-#include "teststore.h"
+#include "app/guard/guard.h"
+#include "tests/teststore.h"
 
 #include <QtTest>
 

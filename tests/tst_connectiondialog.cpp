@@ -4,12 +4,12 @@
 // its timers), cancel while a test is pending, and what "Open" returns.
 // No keychain here: the D-Bus session address points nowhere (see
 // tst_passwordvault), so keychain calls fail fast and say so.
-#include "appsettings.h"
-#include "connectiondialog.h"
-#include "passwordvault.h"
-#include "storeentryform.h"
+#include "models/appsettings.h"
+#include "ui/connectiondialog.h"
+#include "models/passwordvault.h"
+#include "ui/storeentryform.h"
 
-#include "store/openstore.h"
+#include "app/store/openstore.h"
 
 #include <QCheckBox>
 #include <QComboBox>

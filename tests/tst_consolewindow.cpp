@@ -1,17 +1,17 @@
 // The console window, offscreen, on a SQLite store with known records:
 // dashboard numbers, filtering and paging the in-flight list, the detail pane.
-#include "countertimelinemodel.h"
-#include "dashboardview.h"
-#include "inflightrecordmodel.h"
-#include "inflightview.h"
-#include "kpitile.h"
-#include "appsettings.h"
-#include "mainwindow.h"
-#include "passwordvault.h"
-#include "recorddetailview.h"
+#include "models/countertimelinemodel.h"
+#include "ui/dashboardview.h"
+#include "models/inflightrecordmodel.h"
+#include "ui/inflightview.h"
+#include "ui/kpitile.h"
+#include "models/appsettings.h"
+#include "ui/mainwindow.h"
+#include "models/passwordvault.h"
+#include "ui/recorddetailview.h"
 
-#include "guard/guard.h"
-#include "store/openstore.h"
+#include "app/guard/guard.h"
+#include "app/store/openstore.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

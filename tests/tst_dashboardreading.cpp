@@ -6,13 +6,13 @@
 // with the other tests: counters are compared for this test's own scope,
 // the store-wide counts as differences to a reading taken just before
 // (RESOURCE_LOCK keeps other tests off the server meanwhile).
-#include "dashboardreading.h"
-#include "teststore.h"
+#include "models/dashboardreading.h"
+#include "tests/teststore.h"
 
-#include "guard/scopepolicy.h"
-#include "store/redisstore.h"
-#include "store/sqlstore.h"
-#include "store/storeurl.h"
+#include "app/guard/scopepolicy.h"
+#include "app/store/redisstore.h"
+#include "app/store/sqlstore.h"
+#include "app/store/storeurl.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

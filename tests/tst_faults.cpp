@@ -15,10 +15,10 @@
 //
 // Waiting is polling with generous bounds (hang guards); nothing asserts on
 // how long anything took.
-#include "testserver.h"
+#include "tests/testserver.h"
 
-#include "guard/guard.h"
-#include "store/openstore.h"
+#include "app/guard/guard.h"
+#include "app/store/openstore.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>

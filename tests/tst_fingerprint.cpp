@@ -1,4 +1,4 @@
-#include "guard/fingerprint.h"
+#include "app/guard/fingerprint.h"
 
 #include <QtTest>
 

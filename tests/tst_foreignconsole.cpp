@@ -4,24 +4,24 @@
 // written as the Go middleware writes them: the in-flight list with its scan
 // line, Cancel and COUNT, an unreadable value in red with its raw bytes, the
 // dashboard's no-counters mode and the layout in the window title.
-#include "appsettings.h"
-#include "countertimelinemodel.h"
-#include "dashboardview.h"
-#include "inflightrecordmodel.h"
-#include "inflightview.h"
-#include "kpitile.h"
-#include "mainwindow.h"
-#include "passwordvault.h"
-#include "recorddetailview.h"
-#include "statuscolors.h"
-#include "storeentryform.h"
-#include "storesession.h"
-#include "storeurlfields.h"
+#include "models/appsettings.h"
+#include "models/countertimelinemodel.h"
+#include "ui/dashboardview.h"
+#include "models/inflightrecordmodel.h"
+#include "ui/inflightview.h"
+#include "ui/kpitile.h"
+#include "ui/mainwindow.h"
+#include "models/passwordvault.h"
+#include "ui/recorddetailview.h"
+#include "models/statuscolors.h"
+#include "ui/storeentryform.h"
+#include "models/storesession.h"
+#include "models/storeurlfields.h"
 
-#include "store/foreignstore.h"
-#include "store/layout.h"
-#include "store/redisconnectionpool.h"
-#include "store/storeurl.h"
+#include "app/store/foreignstore.h"
+#include "app/store/layout.h"
+#include "app/store/redisconnectionpool.h"
+#include "app/store/storeurl.h"
 
 #include <QAbstractItemModelTester>
 #include <QChart>

@@ -3,12 +3,12 @@
 // with DEBUG SLEEP, and the status bar says the store is disconnected. The
 // bound on the gap between ticks is loose on purpose (a frozen window would
 // miss the whole freeze, many seconds); it is not a speed measurement.
-#include "appsettings.h"
-#include "dashboardview.h"
-#include "mainwindow.h"
-#include "passwordvault.h"
+#include "models/appsettings.h"
+#include "ui/dashboardview.h"
+#include "ui/mainwindow.h"
+#include "models/passwordvault.h"
 
-#include "store/storeurl.h"
+#include "app/store/storeurl.h"
 
 #include <QElapsedTimer>
 #include <QLabel>

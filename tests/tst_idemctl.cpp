@@ -1,7 +1,7 @@
 // idemctl as an operator uses it: exit codes, messages, JSON output.
-#include "store/openstore.h"
-#include "store/redisconnection.h"
-#include "store/storeurl.h"
+#include "app/store/openstore.h"
+#include "app/store/redisconnection.h"
+#include "app/store/storeurl.h"
 
 #include <QtSql>
 #include <QtTest>

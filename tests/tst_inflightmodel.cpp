@@ -1,10 +1,10 @@
 // InFlightRecordModel over a real SQLite store: keyset paging through
 // fetchMore, filters and order in the store query, stale pages dropped.
-#include "inflightrecordmodel.h"
-#include "storesession.h"
+#include "models/inflightrecordmodel.h"
+#include "models/storesession.h"
 
-#include "ops/agetext.h"
-#include "store/openstore.h"
+#include "app/ops/agetext.h"
+#include "app/store/openstore.h"
 
 #include <QAbstractItemModelTester>
 #include <QSemaphore>

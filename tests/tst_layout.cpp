@@ -1,9 +1,9 @@
 // Layouts (DESIGN.md "Existing deployments"): the built-in ones, layout
 // files, and the refusals an operator sees for a hostile or broken file.
-#include "store/foreignstore.h"
-#include "store/layout.h"
-#include "store/openstore.h"
-#include "store/storeurl.h"
+#include "app/store/foreignstore.h"
+#include "app/store/layout.h"
+#include "app/store/openstore.h"
+#include "app/store/storeurl.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -4,11 +4,11 @@
 // unreadable values, and JavaRedisStore's PROCESSING/SUCCESS cache.
 // Runs against IDEM_TEST_REDIS_URL (skipped without it); every store gets a
 // key prefix of its own, so runs and tests never see each other's keys.
-#include "ops/auditverifier.h"
-#include "store/goredisstore.h"
-#include "store/gojson.h"
-#include "store/openstore.h"
-#include "store/redisconnection.h"
+#include "app/ops/auditverifier.h"
+#include "app/store/goredisstore.h"
+#include "app/store/gojson.h"
+#include "app/store/openstore.h"
+#include "app/store/redisconnection.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>

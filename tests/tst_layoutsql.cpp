@@ -6,13 +6,13 @@
 // services would then see. Each run uses tables of its own; the audit log is
 // a SQLite file in a temporary directory. A backend whose IDEM_TEST_*_URL is
 // not set is skipped.
-#include "ops/auditverifier.h"
-#include "ops/operatorbatch.h"
-#include "ops/timeoutsweep.h"
-#include "store/foreignstore.h"
-#include "store/openstore.h"
-#include "store/redisconnection.h"
-#include "store/sqlstore.h"
+#include "app/ops/auditverifier.h"
+#include "app/ops/operatorbatch.h"
+#include "app/ops/timeoutsweep.h"
+#include "app/store/foreignstore.h"
+#include "app/store/openstore.h"
+#include "app/store/redisconnection.h"
+#include "app/store/sqlstore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

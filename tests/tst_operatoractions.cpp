@@ -2,11 +2,11 @@
 // compare-and-set against a service finishing at the same moment, late
 // finishers, the timeout sweep end to end, read-only stores and the audit
 // chain's tamper evidence. Times come from a fake clock passed in each call.
-#include "guard/guard.h"
-#include "ops/auditverifier.h"
-#include "ops/timeoutsweep.h"
-#include "store/openstore.h"
-#include "teststore.h"
+#include "app/guard/guard.h"
+#include "app/ops/auditverifier.h"
+#include "app/ops/timeoutsweep.h"
+#include "app/store/openstore.h"
+#include "tests/teststore.h"
 
 #include <QtTest>
 

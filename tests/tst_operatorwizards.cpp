@@ -2,16 +2,16 @@
 // (preview → identity → apply), reconcile against a SQLite order table (dry
 // run → plan with an excluded row → apply), and a read-only session whose
 // apply is refused by the engine with nothing changed.
-#include "actionapplypage.h"
-#include "appsettings.h"
-#include "actiontargetmodel.h"
-#include "ordermappingpage.h"
-#include "reconciledryrunpage.h"
-#include "reconcileplanmodel.h"
-#include "reconcilewizard.h"
-#include "timeoutwizard.h"
+#include "ui/actionapplypage.h"
+#include "models/appsettings.h"
+#include "models/actiontargetmodel.h"
+#include "ui/ordermappingpage.h"
+#include "ui/reconciledryrunpage.h"
+#include "models/reconcileplanmodel.h"
+#include "ui/reconcilewizard.h"
+#include "ui/timeoutwizard.h"
 
-#include "store/openstore.h"
+#include "app/store/openstore.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>

@@ -3,7 +3,7 @@
 // variable to use, and the environment fallback works. The test points the
 // D-Bus session address at a socket that does not exist, so a developer's
 // real keychain is never touched and the result does not depend on the host.
-#include "passwordvault.h"
+#include "models/passwordvault.h"
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>

@@ -1,10 +1,10 @@
 // Press tests (Java article): many threads, one key → exactly one execution
 // and one answer; many threads over many keys → one execution per key.
-#include "guard/guard.h"
-#include "sim/pressrun.h"
-#include "store/redisconnection.h"
-#include "store/storeurl.h"
-#include "teststore.h"
+#include "app/guard/guard.h"
+#include "app/sim/pressrun.h"
+#include "app/store/redisconnection.h"
+#include "app/store/storeurl.h"
+#include "tests/teststore.h"
 
 #include <QtSql>
 #include <QtTest>

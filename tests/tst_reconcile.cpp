@@ -1,10 +1,10 @@
 // Reconcile (issue 5): order tables in SQLite, PostgreSQL and MySQL against
 // the store IDEM_TEST_BACKEND names; plans, apply with compare-and-set and
 // audit, batching, and hostile mappings that must run nothing.
-#include "ops/mappingprofiles.h"
-#include "ops/reconcileplan.h"
-#include "store/sqlstore.h"
-#include "teststore.h"
+#include "app/ops/mappingprofiles.h"
+#include "app/ops/reconcileplan.h"
+#include "app/store/sqlstore.h"
+#include "tests/teststore.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>

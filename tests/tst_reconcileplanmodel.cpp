@@ -1,7 +1,7 @@
 // The reconcile plan as the operator reviews it: columns, proposal colours,
 // excluding rows (the checkable column) and the totals that follow, sorting
 // that keeps each row's choice.
-#include "reconcileplanmodel.h"
+#include "models/reconcileplanmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QColor>

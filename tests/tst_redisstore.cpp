@@ -4,10 +4,10 @@
 // replay 1; every key of a scope carries its hash tag; counters are counted
 // inside the scripts; a lost or stalled connection fails fast and comes back.
 // Runs against IDEM_TEST_REDIS_URL (tools/test.sh starts a server).
-#include "guard/guard.h"
-#include "store/openstore.h"
-#include "store/redisstore.h"
-#include "teststore.h"
+#include "app/guard/guard.h"
+#include "app/store/openstore.h"
+#include "app/store/redisstore.h"
+#include "tests/teststore.h"
 
 #include <QScopeGuard>
 #include <QtTest>

@@ -2,14 +2,14 @@
 // audited timeout sweep and free-text audit entries, then the PDF's text
 // (pdftotext, poppler-utils), the CSV's formula-injection escaping and the
 // JSON schema, each checked against the store's own numbers.
-#include "guard/guard.h"
-#include "ops/report.h"
-#include "ops/reportcsv.h"
-#include "ops/reportfile.h"
-#include "ops/reportjson.h"
-#include "ops/reportpdf.h"
-#include "ops/timeoutsweep.h"
-#include "teststore.h"
+#include "app/guard/guard.h"
+#include "app/ops/report.h"
+#include "app/ops/reportcsv.h"
+#include "app/ops/reportfile.h"
+#include "app/ops/reportjson.h"
+#include "app/ops/reportpdf.h"
+#include "app/ops/timeoutsweep.h"
+#include "tests/teststore.h"
 
 #include <QtTest>
 

@@ -2,11 +2,11 @@
 // with traffic through the Guard, the fields set as an operator would, then
 // CSV and JSON exports on the dialog's own read-only session (checked against
 // the Guard's counts) and a stopped export that writes nothing. Offscreen.
-#include "guard/guard.h"
-#include "jobprogresswidget.h"
-#include "reportdialog.h"
-#include "scopechooser.h"
-#include "teststore.h"
+#include "app/guard/guard.h"
+#include "ui/jobprogresswidget.h"
+#include "ui/reportdialog.h"
+#include "ui/scopechooser.h"
+#include "tests/teststore.h"
 
 #include <QtTest>
 

@@ -7,8 +7,8 @@
 //   CREATE right works with tables someone else created, and gets a message
 //   naming the missing right when there are none.
 // Needs IDEM_TEST_POSTGRESQL_URL (tools/test.sh sets it); fails without it.
-#include "store/sqldialect.h"
-#include "store/sqlstore.h"
+#include "app/store/sqldialect.h"
+#include "app/store/sqlstore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,5 +1,5 @@
-#include "store/openstore.h"
-#include "store/storeurl.h"
+#include "app/store/openstore.h"
+#include "app/store/storeurl.h"
 
 #include <QtTest>
 

@@ -5,9 +5,9 @@
 // record's own updated_at inside its compare-and-set; a broken audit chain
 // blocks only its own scope; a wrong-typed Redis key is named and blocks
 // only its scope. Times come from a fake clock passed in each call.
-#include "ops/timeoutsweep.h"
-#include "store/redislayout.h"
-#include "teststore.h"
+#include "app/ops/timeoutsweep.h"
+#include "app/store/redislayout.h"
+#include "tests/teststore.h"
 
 #include <QtTest>
 

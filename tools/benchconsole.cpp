@@ -7,11 +7,11 @@
 //       connect → first page of the in-flight model (ms), the stuck list
 //       (count + first page, ms), and the process's peak RSS after the model
 //       holds 10,000 rows.
-#include "inflightrecordmodel.h"
-#include "storesession.h"
+#include "models/inflightrecordmodel.h"
+#include "models/storesession.h"
 
-#include "store/sqlstore.h"
-#include "store/storeurl.h"
+#include "app/store/sqlstore.h"
+#include "app/store/storeurl.h"
 
 #include <QCommandLineParser>
 #include <QDateTime>

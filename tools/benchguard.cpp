@@ -4,8 +4,8 @@
 // between phases:
 //   first   every request has a fresh key: claim, run (no work), complete
 //   replay  the same keys again: every request is answered from the record
-#include "guard/guard.h"
-#include "store/openstore.h"
+#include "app/guard/guard.h"
+#include "app/store/openstore.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

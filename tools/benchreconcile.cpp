@@ -12,9 +12,9 @@
 // that holds every chunk N/2 µs in each direction: the business database
 // across a network instead of on loopback. Both runs go through the same
 // relay; the store stays direct. 0 (the default): no relay.
-#include "ops/reconcileplan.h"
-#include "store/openstore.h"
-#include "store/sqlstore.h"
+#include "app/ops/reconcileplan.h"
+#include "app/store/openstore.h"
+#include "app/store/sqlstore.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -8,10 +8,10 @@
 // --fill writes the go-middleware keys first (pipelined SETs of Go's JSON,
 // 10,000 per round trip): completed records with headers and a small body,
 // and every (fill / in-flight)-th one in flight.
-#include "store/gojson.h"
-#include "store/openstore.h"
-#include "store/redisconnection.h"
-#include "store/redisscan.h"
+#include "app/store/gojson.h"
+#include "app/store/openstore.h"
+#include "app/store/redisconnection.h"
+#include "app/store/redisscan.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
-#include "actionapplypage.h"
+#include "ui/actionapplypage.h"
 
-#include "jobprogresswidget.h"
-#include "storesession.h"
+#include "ui/jobprogresswidget.h"
+#include "models/storesession.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -1,6 +1,6 @@
-#include "alertbanner.h"
+#include "ui/alertbanner.h"
 
-#include "statuscolors.h"
+#include "models/statuscolors.h"
 
 #include <QDateTime>
 #include <QLabel>

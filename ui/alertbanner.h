@@ -1,6 +1,6 @@
 #pragma once
 
-#include "telemetry/alertrules.h"
+#include "app/telemetry/alertrules.h"
 
 #include <QFrame>
 

@@ -1,4 +1,4 @@
-#include "alertrulesdialog.h"
+#include "ui/alertrulesdialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,10 +1,10 @@
-#include "auditview.h"
+#include "ui/auditview.h"
 
-#include "auditmodel.h"
-#include "jobprogresswidget.h"
-#include "storesession.h"
+#include "models/auditmodel.h"
+#include "ui/jobprogresswidget.h"
+#include "models/storesession.h"
 
-#include "ops/auditverifier.h"
+#include "app/ops/auditverifier.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "store/openstore.h"
+#include "app/store/openstore.h"
 
 #include <QWidget>
 

@@ -1,10 +1,10 @@
-#include "connectiondialog.h"
+#include "ui/connectiondialog.h"
 
-#include "appsettings.h"
-#include "passwordvault.h"
-#include "statuscolors.h"
-#include "storeentryform.h"
-#include "storeprobe.h"
+#include "models/appsettings.h"
+#include "models/passwordvault.h"
+#include "models/statuscolors.h"
+#include "ui/storeentryform.h"
+#include "models/storeprobe.h"
 
 #include <QDialogButtonBox>
 #include <QFutureWatcher>

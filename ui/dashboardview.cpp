@@ -1,12 +1,12 @@
-#include "dashboardview.h"
+#include "ui/dashboardview.h"
 
-#include "countertimelinemodel.h"
-#include "dashboardreading.h"
-#include "kpitile.h"
-#include "statuscolors.h"
-#include "storesession.h"
+#include "models/countertimelinemodel.h"
+#include "models/dashboardreading.h"
+#include "ui/kpitile.h"
+#include "models/statuscolors.h"
+#include "models/storesession.h"
 
-#include "telemetry/alertrules.h"
+#include "app/telemetry/alertrules.h"
 
 #include <QChart>
 #include <QChartView>

@@ -1,9 +1,9 @@
-#include "inflightview.h"
+#include "ui/inflightview.h"
 
-#include "inflightrecordmodel.h"
-#include "ops/timeoutsweep.h"
-#include "recorddetailview.h"
-#include "storesession.h"
+#include "models/inflightrecordmodel.h"
+#include "app/ops/timeoutsweep.h"
+#include "ui/recorddetailview.h"
+#include "models/storesession.h"
 
 #include <QComboBox>
 #include <QDateTime>

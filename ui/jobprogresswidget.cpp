@@ -1,6 +1,6 @@
-#include "jobprogresswidget.h"
+#include "ui/jobprogresswidget.h"
 
-#include "actionprogress.h"
+#include "models/actionprogress.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ops/operatorbatch.h"
+#include "app/ops/operatorbatch.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
-#include "kpitile.h"
+#include "ui/kpitile.h"
 
-#include "statuscolors.h"
+#include "models/statuscolors.h"
 
 #include <QLabel>
 #include <QPalette>

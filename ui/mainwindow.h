@@ -1,6 +1,6 @@
 #pragma once
 
-#include "storeentry.h"
+#include "models/storeentry.h"
 
 #include <QMainWindow>
 

@@ -1,6 +1,6 @@
-#include "operatoridentitypage.h"
+#include "ui/operatoridentitypage.h"
 
-#include "statuscolors.h"
+#include "models/statuscolors.h"
 
 #include <QFormLayout>
 #include <QLabel>

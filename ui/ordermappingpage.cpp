@@ -1,9 +1,9 @@
-#include "ordermappingpage.h"
+#include "ui/ordermappingpage.h"
 
-#include "statuscolors.h"
-#include "storeentry.h"
+#include "models/statuscolors.h"
+#include "models/storeentry.h"
 
-#include "appsettings.h"
+#include "models/appsettings.h"
 
 #include <QComboBox>
 #include <QFontDatabase>

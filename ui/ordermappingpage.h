@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ops/ordermapping.h"
+#include "app/ops/ordermapping.h"
 
 #include <QWizardPage>
 

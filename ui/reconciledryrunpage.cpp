@@ -1,9 +1,9 @@
-#include "reconciledryrunpage.h"
+#include "ui/reconciledryrunpage.h"
 
-#include "jobprogresswidget.h"
-#include "ordermappingpage.h"
-#include "scopechooser.h"
-#include "storesession.h"
+#include "ui/jobprogresswidget.h"
+#include "ui/ordermappingpage.h"
+#include "ui/scopechooser.h"
+#include "models/storesession.h"
 
 #include <QCheckBox>
 #include <QDateTime>

@@ -1,6 +1,6 @@
-#include "reconcileplanpage.h"
+#include "ui/reconcileplanpage.h"
 
-#include "reconcileplanmodel.h"
+#include "models/reconcileplanmodel.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ops/reconcileplan.h"
+#include "app/ops/reconcileplan.h"
 
 #include <QWizardPage>
 

@@ -1,15 +1,15 @@
-#include "reconcilewizard.h"
+#include "ui/reconcilewizard.h"
 
-#include "actionapplypage.h"
-#include "jobprogresswidget.h"
-#include "reconciledryrunpage.h"
-#include "operatoridentitypage.h"
-#include "ordermappingpage.h"
-#include "reconcileplanpage.h"
-#include "reconcileplanmodel.h"
-#include "storesession.h"
+#include "ui/actionapplypage.h"
+#include "ui/jobprogresswidget.h"
+#include "ui/reconciledryrunpage.h"
+#include "ui/operatoridentitypage.h"
+#include "ui/ordermappingpage.h"
+#include "ui/reconcileplanpage.h"
+#include "models/reconcileplanmodel.h"
+#include "models/storesession.h"
 
-#include "store/storeurl.h"
+#include "app/store/storeurl.h"
 
 #include <QDateTime>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ops/reconcileplan.h"
-#include "store/openstore.h"
+#include "app/ops/reconcileplan.h"
+#include "app/store/openstore.h"
 
 #include <QWizard>
 

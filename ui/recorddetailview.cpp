@@ -1,4 +1,4 @@
-#include "recorddetailview.h"
+#include "ui/recorddetailview.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -10,9 +10,9 @@
 #include <QStringDecoder>
 #include <QVBoxLayout>
 
-#include "ops/agetext.h"
-#include "statuscolors.h"
-#include "store/visibletext.h"
+#include "app/ops/agetext.h"
+#include "models/statuscolors.h"
+#include "app/store/visibletext.h"
 
 namespace {
 

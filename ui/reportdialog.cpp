@@ -1,8 +1,8 @@
-#include "reportdialog.h"
+#include "ui/reportdialog.h"
 
-#include "jobprogresswidget.h"
-#include "scopechooser.h"
-#include "storesession.h"
+#include "ui/jobprogresswidget.h"
+#include "ui/scopechooser.h"
+#include "models/storesession.h"
 
 #include <QComboBox>
 #include <QDateTimeEdit>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ops/reportfile.h"
+#include "app/ops/reportfile.h"
 
 #include <QDateTime>
 #include <QDialog>

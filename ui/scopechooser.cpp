@@ -1,6 +1,6 @@
-#include "scopechooser.h"
+#include "ui/scopechooser.h"
 
-#include "storesession.h"
+#include "models/storesession.h"
 
 #include <QMap>
 

@@ -1,8 +1,8 @@
-#include "storeentryform.h"
+#include "ui/storeentryform.h"
 
-#include "statuscolors.h"
+#include "models/statuscolors.h"
 
-#include "store/foreignstore.h"
+#include "app/store/foreignstore.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "storeentry.h"
-#include "storeurlfields.h"
+#include "models/storeentry.h"
+#include "models/storeurlfields.h"
 
-#include "store/layout.h"
+#include "app/store/layout.h"
 
 #include <QWidget>
 

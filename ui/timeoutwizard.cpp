@@ -1,13 +1,13 @@
-#include "timeoutwizard.h"
+#include "ui/timeoutwizard.h"
 
-#include "actionapplypage.h"
-#include "actiontargetmodel.h"
-#include "ops/agetext.h"
-#include "jobprogresswidget.h"
-#include "operatoridentitypage.h"
-#include "scopechooser.h"
-#include "storesession.h"
-#include "store/layout.h"
+#include "ui/actionapplypage.h"
+#include "models/actiontargetmodel.h"
+#include "app/ops/agetext.h"
+#include "ui/jobprogresswidget.h"
+#include "ui/operatoridentitypage.h"
+#include "ui/scopechooser.h"
+#include "models/storesession.h"
+#include "app/store/layout.h"
 
 #include <QCheckBox>
 #include <QDateTime>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ops/timeoutsweep.h"
-#include "store/openstore.h"
+#include "app/ops/timeoutsweep.h"
+#include "app/store/openstore.h"
 
 #include <QWizard>
 

@@ -1,6 +1,6 @@
-#include "actioncommand.h"
+#include "app/cli/actioncommand.h"
 
-#include "clioutput.h"
+#include "app/cli/clioutput.h"
 
 #include <QTextStream>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ops/operatorbatch.h"
-#include "store/store.h"
+#include "app/ops/operatorbatch.h"
+#include "app/store/store.h"
 
 #include <QCommandLineParser>
 #include <QJsonObject>

@@ -1,10 +1,10 @@
-#include "auditcommand.h"
+#include "app/cli/auditcommand.h"
 
-#include "clioutput.h"
-#include "ops/auditverifier.h"
-#include "ops/reportjson.h"
-#include "store/openstore.h"
-#include "store/visibletext.h"
+#include "app/cli/clioutput.h"
+#include "app/ops/auditverifier.h"
+#include "app/ops/reportjson.h"
+#include "app/store/openstore.h"
+#include "app/store/visibletext.h"
 
 #include <QDateTime>
 #include <QJsonArray>

@@ -1,10 +1,10 @@
-#include "clioutput.h"
+#include "app/cli/clioutput.h"
 
 #include <QJsonArray>
 
-#include "ops/operatorbatch.h"
-#include "store/openstore.h"
-#include "store/visibletext.h"
+#include "app/ops/operatorbatch.h"
+#include "app/store/openstore.h"
+#include "app/store/visibletext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "ops/operatorbatch.h"
-#include "store/openstore.h"
+#include "app/ops/operatorbatch.h"
+#include "app/store/openstore.h"
 
-#include "store/record.h"
-#include "store/result.h"
-#include "store/store.h"
+#include "app/store/record.h"
+#include "app/store/result.h"
+#include "app/store/store.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
-#include "democommand.h"
+#include "app/cli/democommand.h"
 
-#include "clioutput.h"
-#include "sim/salessimulator.h"
-#include "store/storeurl.h"
+#include "app/cli/clioutput.h"
+#include "app/sim/salessimulator.h"
+#include "app/store/storeurl.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

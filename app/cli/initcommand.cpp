@@ -1,9 +1,9 @@
-#include "initcommand.h"
+#include "app/cli/initcommand.h"
 
-#include "clioutput.h"
-#include "store/layout.h"
-#include "store/openstore.h"
-#include "store/storeurl.h"
+#include "app/cli/clioutput.h"
+#include "app/store/layout.h"
+#include "app/store/openstore.h"
+#include "app/store/storeurl.h"
 
 #include <QCommandLineParser>
 #include <QJsonObject>

@@ -1,13 +1,13 @@
 // idemctl: the headless twin of idem-console.
-#include "auditcommand.h"
-#include "democommand.h"
-#include "initcommand.h"
-#include "presscommand.h"
-#include "querycommands.h"
-#include "reconcilecommand.h"
-#include "reportcommand.h"
-#include "sweepcommand.h"
-#include "clioutput.h"
+#include "app/cli/auditcommand.h"
+#include "app/cli/democommand.h"
+#include "app/cli/initcommand.h"
+#include "app/cli/presscommand.h"
+#include "app/cli/querycommands.h"
+#include "app/cli/reconcilecommand.h"
+#include "app/cli/reportcommand.h"
+#include "app/cli/sweepcommand.h"
+#include "app/cli/clioutput.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>

@@ -1,8 +1,8 @@
-#include "presscommand.h"
+#include "app/cli/presscommand.h"
 
-#include "clioutput.h"
-#include "guard/guard.h"
-#include "sim/pressrun.h"
+#include "app/cli/clioutput.h"
+#include "app/guard/guard.h"
+#include "app/sim/pressrun.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,10 +1,10 @@
-#include "querycommands.h"
+#include "app/cli/querycommands.h"
 
-#include "clioutput.h"
-#include "ops/agetext.h"
-#include "guard/scopepolicy.h"
-#include "ops/timeoutsweep.h"
-#include "store/visibletext.h"
+#include "app/cli/clioutput.h"
+#include "app/ops/agetext.h"
+#include "app/guard/scopepolicy.h"
+#include "app/ops/timeoutsweep.h"
+#include "app/store/visibletext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,11 +1,11 @@
-#include "reconcilecommand.h"
+#include "app/cli/reconcilecommand.h"
 
-#include "actioncommand.h"
-#include "clioutput.h"
-#include "ops/mappingprofiles.h"
-#include "ops/reconcileplan.h"
-#include "store/openstore.h"
-#include "store/visibletext.h"
+#include "app/cli/actioncommand.h"
+#include "app/cli/clioutput.h"
+#include "app/ops/mappingprofiles.h"
+#include "app/ops/reconcileplan.h"
+#include "app/store/openstore.h"
+#include "app/store/visibletext.h"
 
 #include <QDateTime>
 #include <QJsonArray>

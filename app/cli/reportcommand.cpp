@@ -1,7 +1,7 @@
-#include "reportcommand.h"
+#include "app/cli/reportcommand.h"
 
-#include "clioutput.h"
-#include "ops/reportfile.h"
+#include "app/cli/clioutput.h"
+#include "app/ops/reportfile.h"
 
 #include <QDateTime>
 #include <QGuiApplication>

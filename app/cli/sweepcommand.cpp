@@ -1,13 +1,13 @@
-#include "sweepcommand.h"
+#include "app/cli/sweepcommand.h"
 
-#include "actioncommand.h"
-#include "clioutput.h"
-#include "ops/agetext.h"
-#include "ops/timeoutsweep.h"
-#include "store/layout.h"
-#include "store/openstore.h"
-#include "store/storeurl.h"
-#include "store/visibletext.h"
+#include "app/cli/actioncommand.h"
+#include "app/cli/clioutput.h"
+#include "app/ops/agetext.h"
+#include "app/ops/timeoutsweep.h"
+#include "app/store/layout.h"
+#include "app/store/openstore.h"
+#include "app/store/storeurl.h"
+#include "app/store/visibletext.h"
 
 #include <QDateTime>
 #include <QJsonArray>

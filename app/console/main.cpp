@@ -1,11 +1,11 @@
 // idem-console: the desktop application. Thin: parse, pick the store, show.
-#include "appsettings.h"
-#include "mainwindow.h"
-#include "passwordvault.h"
+#include "models/appsettings.h"
+#include "ui/mainwindow.h"
+#include "models/passwordvault.h"
 
-#include "ops/mappingprofiles.h"
-#include "sim/salessimulator.h"
-#include "store/openstore.h"
+#include "app/ops/mappingprofiles.h"
+#include "app/sim/salessimulator.h"
+#include "app/store/openstore.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,4 +1,4 @@
-#include "fingerprint.h"
+#include "app/guard/fingerprint.h"
 
 #include <QCryptographicHash>
 

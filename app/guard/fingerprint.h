@@ -1,6 +1,6 @@
 #pragma once
 
-#include "store/record.h"
+#include "app/store/record.h"
 
 #include <QStringList>
 

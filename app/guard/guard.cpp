@@ -1,6 +1,6 @@
-#include "guard.h"
+#include "app/guard/guard.h"
 
-#include "fingerprint.h"
+#include "app/guard/fingerprint.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "scopepolicy.h"
-#include "store/store.h"
+#include "app/guard/scopepolicy.h"
+#include "app/store/store.h"
 
 #include <functional>
 

@@ -1,4 +1,4 @@
-#include "scopepolicy.h"
+#include "app/guard/scopepolicy.h"
 
 ScopePolicy ScopePolicies::defaultFor(const QString &scope)
 {

@@ -1,4 +1,4 @@
-#include "agetext.h"
+#include "app/ops/agetext.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "auditverifier.h"
+#include "app/ops/auditverifier.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "operatorbatch.h"
+#include "app/ops/operatorbatch.h"
 
 #include <QStringList>
 

@@ -1,6 +1,6 @@
-#include "mappingprofiles.h"
+#include "app/ops/mappingprofiles.h"
 
-#include "store/storeurl.h"
+#include "app/store/storeurl.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ordermapping.h"
+#include "app/ops/ordermapping.h"
 
 #include <QList>
 

@@ -1,4 +1,4 @@
-#include "operatorbatch.h"
+#include "app/ops/operatorbatch.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

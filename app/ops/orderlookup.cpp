@@ -1,6 +1,6 @@
-#include "orderlookup.h"
+#include "app/ops/orderlookup.h"
 
-#include "store/sqlstore.h"
+#include "app/store/sqlstore.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>

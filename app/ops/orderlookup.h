@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ordermapping.h"
-#include "store/storeurl.h"
+#include "app/ops/ordermapping.h"
+#include "app/store/storeurl.h"
 
 #include <QHash>
 #include <QList>

@@ -1,6 +1,6 @@
-#include "ordermapping.h"
+#include "app/ops/ordermapping.h"
 
-#include "store/storeurl.h"
+#include "app/store/storeurl.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "store/result.h"
+#include "app/store/result.h"
 
 #include <QJsonObject>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "reconcileplan.h"
+#include "app/ops/reconcileplan.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

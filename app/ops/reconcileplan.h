@@ -1,8 +1,8 @@
 #pragma once
 
-#include "guard/scopepolicy.h"
-#include "operatorbatch.h"
-#include "orderlookup.h"
+#include "app/guard/scopepolicy.h"
+#include "app/ops/operatorbatch.h"
+#include "app/ops/orderlookup.h"
 
 #include <QMetaType>
 

@@ -1,4 +1,4 @@
-#include "report.h"
+#include "app/ops/report.h"
 
 #include <QCoreApplication>
 #include <QMap>

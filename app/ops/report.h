@@ -1,8 +1,8 @@
 #pragma once
 
-#include "auditverifier.h"
-#include "operatorbatch.h"
-#include "telemetry/counterset.h"
+#include "app/ops/auditverifier.h"
+#include "app/ops/operatorbatch.h"
+#include "app/telemetry/counterset.h"
 
 #include <QList>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "reportcsv.h"
+#include "app/ops/reportcsv.h"
 
 #include <QDateTime>
 #include <QStringList>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "report.h"
+#include "app/ops/report.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,8 +1,8 @@
-#include "reportfile.h"
+#include "app/ops/reportfile.h"
 
-#include "reportcsv.h"
-#include "reportjson.h"
-#include "reportpdf.h"
+#include "app/ops/reportcsv.h"
+#include "app/ops/reportjson.h"
+#include "app/ops/reportpdf.h"
 
 #include <QCoreApplication>
 #include <QFile>

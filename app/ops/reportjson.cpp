@@ -1,4 +1,4 @@
-#include "reportjson.h"
+#include "app/ops/reportjson.h"
 
 #include <QDateTime>
 #include <QJsonArray>

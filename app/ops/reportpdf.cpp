@@ -1,4 +1,4 @@
-#include "reportpdf.h"
+#include "app/ops/reportpdf.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

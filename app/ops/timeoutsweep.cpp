@@ -1,6 +1,6 @@
-#include "timeoutsweep.h"
+#include "app/ops/timeoutsweep.h"
 
-#include "store/readonlystore.h"
+#include "app/store/readonlystore.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "guard/scopepolicy.h"
-#include "operatorbatch.h"
-#include "store/layout.h"
+#include "app/guard/scopepolicy.h"
+#include "app/ops/operatorbatch.h"
+#include "app/store/layout.h"
 
 #include <QMap>
 

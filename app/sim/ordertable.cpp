@@ -1,6 +1,6 @@
-#include "ordertable.h"
+#include "app/sim/ordertable.h"
 
-#include "store/sqlstore.h"
+#include "app/store/sqlstore.h"
 
 #include <QCoreApplication>
 #include <QSqlError>

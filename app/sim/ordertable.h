@@ -1,7 +1,7 @@
 #pragma once
 
-#include "store/sqlconnections.h"
-#include "store/storeurl.h"
+#include "app/store/sqlconnections.h"
+#include "app/store/storeurl.h"
 
 #include <QString>
 

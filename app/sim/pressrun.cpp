@@ -1,4 +1,4 @@
-#include "pressrun.h"
+#include "app/sim/pressrun.h"
 
 #include <QElapsedTimer>
 #include <QHashFunctions>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "guard/guard.h"
+#include "app/guard/guard.h"
 
 // The pre-event press test of the Java article: many clients, few keys (by
 // default one), every request guarded; the business action counts how often

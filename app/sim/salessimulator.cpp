@@ -1,4 +1,4 @@
-#include "salessimulator.h"
+#include "app/sim/salessimulator.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -6,7 +6,7 @@
 #include <QThread>
 #include <QUuid>
 
-#include "guard/fingerprint.h"
+#include "app/guard/fingerprint.h"
 
 struct SalesSimulator::Journey {
     QString scope;

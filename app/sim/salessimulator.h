@@ -1,7 +1,7 @@
 #pragma once
 
-#include "guard/guard.h"
-#include "ordertable.h"
+#include "app/guard/guard.h"
+#include "app/sim/ordertable.h"
 
 #include <QRandomGenerator>
 #include <QThreadPool>

@@ -1,4 +1,4 @@
-#include "auditentry.h"
+#include "app/store/auditentry.h"
 
 #include <QCryptographicHash>
 

@@ -1,4 +1,4 @@
-#include "foreignsqlmapping.h"
+#include "app/store/foreignsqlmapping.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "layout.h"
-#include "record.h"
-#include "sqldialect.h"
+#include "app/store/layout.h"
+#include "app/store/record.h"
+#include "app/store/sqldialect.h"
 
 #include <QSqlDatabase>
 

@@ -1,6 +1,6 @@
-#include "foreignsqlstore.h"
+#include "app/store/foreignsqlstore.h"
 
-#include "sqlstore.h"
+#include "app/store/sqlstore.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

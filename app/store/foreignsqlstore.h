@@ -1,10 +1,10 @@
 #pragma once
 
-#include "foreignsqlmapping.h"
-#include "foreignstore.h"
-#include "redisconnectionpool.h"
-#include "redisconnection.h"
-#include "sqlconnections.h"
+#include "app/store/foreignsqlmapping.h"
+#include "app/store/foreignstore.h"
+#include "app/store/redisconnectionpool.h"
+#include "app/store/redisconnection.h"
+#include "app/store/sqlconnections.h"
 
 #include <QMutex>
 

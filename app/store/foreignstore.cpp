@@ -1,6 +1,6 @@
-#include "foreignstore.h"
+#include "app/store/foreignstore.h"
 
-#include "sqlstore.h"
+#include "app/store/sqlstore.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

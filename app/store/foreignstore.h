@@ -1,8 +1,8 @@
 #pragma once
 
-#include "layout.h"
-#include "store.h"
-#include "storeurl.h"
+#include "app/store/layout.h"
+#include "app/store/store.h"
+#include "app/store/storeurl.h"
 
 #include <QMutex>
 

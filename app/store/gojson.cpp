@@ -1,6 +1,6 @@
-#include "gojson.h"
+#include "app/store/gojson.h"
 
-#include "gojsonscanner.h"
+#include "app/store/gojsonscanner.h"
 
 #include <QCoreApplication>
 

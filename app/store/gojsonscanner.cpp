@@ -1,4 +1,4 @@
-#include "gojsonscanner.h"
+#include "app/store/gojsonscanner.h"
 
 namespace GoJsonScan {
 

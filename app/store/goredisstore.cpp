@@ -1,4 +1,4 @@
-#include "goredisstore.h"
+#include "app/store/goredisstore.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

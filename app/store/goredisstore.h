@@ -1,8 +1,8 @@
 #pragma once
 
-#include "foreignstore.h"
-#include "gojson.h"
-#include "redisscan.h"
+#include "app/store/foreignstore.h"
+#include "app/store/gojson.h"
+#include "app/store/redisscan.h"
 
 #include <QHash>
 #include <QMutex>

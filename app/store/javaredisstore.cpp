@@ -1,4 +1,4 @@
-#include "javaredisstore.h"
+#include "app/store/javaredisstore.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

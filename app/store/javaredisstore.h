@@ -1,7 +1,7 @@
 #pragma once
 
-#include "foreignstore.h"
-#include "redisscan.h"
+#include "app/store/foreignstore.h"
+#include "app/store/redisscan.h"
 
 // The java-handler layout's Redis cache alone (seeds/004…): `idem:<id>`
 // holding PROCESSING (TTL 10 min) or SUCCESS (TTL 24 h), as strings (the

@@ -1,4 +1,4 @@
-#include "jsonkeys.h"
+#include "app/store/jsonkeys.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

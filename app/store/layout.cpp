@@ -1,6 +1,6 @@
-#include "layout.h"
+#include "app/store/layout.h"
 
-#include "jsonkeys.h"
+#include "app/store/jsonkeys.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,12 +1,12 @@
-#include "openstore.h"
+#include "app/store/openstore.h"
 
-#include "foreignsqlstore.h"
-#include "goredisstore.h"
-#include "javaredisstore.h"
-#include "layout.h"
-#include "readonlystore.h"
-#include "redisstore.h"
-#include "sqlstore.h"
+#include "app/store/foreignsqlstore.h"
+#include "app/store/goredisstore.h"
+#include "app/store/javaredisstore.h"
+#include "app/store/layout.h"
+#include "app/store/readonlystore.h"
+#include "app/store/redisstore.h"
+#include "app/store/sqlstore.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "readonlystore.h"
+#include "app/store/readonlystore.h"
 
 #include <QCoreApplication>
 

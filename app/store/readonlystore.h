@@ -1,6 +1,6 @@
 #pragma once
 
-#include "store.h"
+#include "app/store/store.h"
 
 #include <memory>
 

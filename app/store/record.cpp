@@ -1,4 +1,4 @@
-#include "record.h"
+#include "app/store/record.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,4 +1,4 @@
-#include "redisconnection.h"
+#include "app/store/redisconnection.h"
 
 #include <QCoreApplication>
 #include <QRandomGenerator>

@@ -1,4 +1,4 @@
-#include "redisconnectionpool.h"
+#include "app/store/redisconnectionpool.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>

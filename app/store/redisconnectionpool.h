@@ -1,7 +1,7 @@
 #pragma once
 
-#include "redisconnection.h"
-#include "storeurl.h"
+#include "app/store/redisconnection.h"
+#include "app/store/storeurl.h"
 
 #include <QMutex>
 

@@ -1,4 +1,4 @@
-#include "redislayout.h"
+#include "app/store/redislayout.h"
 
 #include <QCoreApplication>
 #include <QFile>

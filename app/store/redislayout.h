@@ -1,8 +1,8 @@
 #pragma once
 
-#include "record.h"
-#include "redisconnection.h"
-#include "store.h"
+#include "app/store/record.h"
+#include "app/store/redisconnection.h"
+#include "app/store/store.h"
 
 #include <functional>
 

@@ -1,4 +1,4 @@
-#include "redisscan.h"
+#include "app/store/redisscan.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

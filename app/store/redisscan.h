@@ -1,10 +1,10 @@
 #pragma once
 
-#include "layout.h"
-#include "redisconnection.h"
-#include "redisconnectionpool.h"
-#include "store.h"
-#include "storeurl.h"
+#include "app/store/layout.h"
+#include "app/store/redisconnection.h"
+#include "app/store/redisconnectionpool.h"
+#include "app/store/store.h"
+#include "app/store/storeurl.h"
 
 #include <QMap>
 #include <QMutex>

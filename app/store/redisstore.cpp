@@ -1,5 +1,5 @@
-#include "redisstore.h"
-#include "redisstoredetail.h"
+#include "app/store/redisstore.h"
+#include "app/store/redisstoredetail.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>

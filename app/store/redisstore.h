@@ -1,10 +1,10 @@
 #pragma once
 
-#include "redisconnection.h"
-#include "redisconnectionpool.h"
-#include "redislayout.h"
-#include "store.h"
-#include "storeurl.h"
+#include "app/store/redisconnection.h"
+#include "app/store/redisconnectionpool.h"
+#include "app/store/redislayout.h"
+#include "app/store/store.h"
+#include "app/store/storeurl.h"
 
 #include <QMutex>
 #include <QReadWriteLock>

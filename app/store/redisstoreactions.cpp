@@ -1,7 +1,7 @@
 // RedisStore's operator actions and audit chain (DESIGN.md "Operator
 // actions"), kept apart from the claim protocol in redisstore.cpp.
-#include "redisstore.h"
-#include "redisstoredetail.h"
+#include "app/store/redisstore.h"
+#include "app/store/redisstoredetail.h"
 
 #include <QCoreApplication>
 #include <QRandomGenerator>

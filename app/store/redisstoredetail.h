@@ -3,8 +3,8 @@
 // Helpers shared by redisstore.cpp (the claim protocol) and
 // redisstoreactions.cpp (operator actions and the audit chain): one class,
 // two files, split for size.
-#include "redisconnection.h"
-#include "redislayout.h"
+#include "app/store/redisconnection.h"
+#include "app/store/redislayout.h"
 
 #include <QByteArray>
 #include <QString>

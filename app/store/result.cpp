@@ -1,4 +1,4 @@
-#include "result.h"
+#include "app/store/result.h"
 
 QString errorKindName(ErrorKind kind)
 {

@@ -1,4 +1,4 @@
-#include "sqlauditlog.h"
+#include "app/store/sqlauditlog.h"
 
 #include <QCoreApplication>
 #include <QSqlError>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "auditentry.h"
-#include "result.h"
-#include "sqldialect.h"
+#include "app/store/auditentry.h"
+#include "app/store/result.h"
+#include "app/store/sqldialect.h"
 
 #include <QSqlDatabase>
 

@@ -1,4 +1,4 @@
-#include "sqlconnections.h"
+#include "app/store/sqlconnections.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>

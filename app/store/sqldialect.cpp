@@ -1,4 +1,4 @@
-#include "sqldialect.h"
+#include "app/store/sqldialect.h"
 
 #include <QCoreApplication>
 #include <QMap>

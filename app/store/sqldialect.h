@@ -1,7 +1,7 @@
 #pragma once
 
-#include "store.h"
-#include "storeurl.h"
+#include "app/store/store.h"
+#include "app/store/storeurl.h"
 
 #include <QString>
 #include <QStringList>

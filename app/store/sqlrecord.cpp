@@ -1,6 +1,6 @@
 // SqlStore's reading of a native row (issue 13: a value the engine never
 // writes makes the record unreadable, never a wrong record).
-#include "sqlrecord.h"
+#include "app/store/sqlrecord.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

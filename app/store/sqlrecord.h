@@ -1,6 +1,6 @@
 #pragma once
 
-#include "record.h"
+#include "app/store/record.h"
 
 class QSqlQuery;
 

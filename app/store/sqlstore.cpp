@@ -1,5 +1,5 @@
-#include "sqlstore.h"
-#include "sqlrecord.h"
+#include "app/store/sqlstore.h"
+#include "app/store/sqlrecord.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

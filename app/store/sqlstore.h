@@ -1,10 +1,10 @@
 #pragma once
 
-#include "sqlauditlog.h"
-#include "sqlconnections.h"
-#include "sqldialect.h"
-#include "store.h"
-#include "storeurl.h"
+#include "app/store/sqlauditlog.h"
+#include "app/store/sqlconnections.h"
+#include "app/store/sqldialect.h"
+#include "app/store/store.h"
+#include "app/store/storeurl.h"
 
 #include <QMutex>
 

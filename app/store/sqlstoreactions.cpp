@@ -1,6 +1,6 @@
 // SqlStore's operator actions and audit log (DESIGN.md "Operator actions"),
 // kept apart from the claim protocol in sqlstore.cpp.
-#include "sqlstore.h"
+#include "app/store/sqlstore.h"
 
 #include <QCoreApplication>
 #include <QSqlError>

@@ -1,4 +1,4 @@
-#include "store.h"
+#include "app/store/store.h"
 
 #include <QCoreApplication>
 

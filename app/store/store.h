@@ -1,9 +1,9 @@
 #pragma once
 
-#include "auditentry.h"
-#include "record.h"
-#include "result.h"
-#include "telemetry/counterbuffer.h"
+#include "app/store/auditentry.h"
+#include "app/store/record.h"
+#include "app/store/result.h"
+#include "app/telemetry/counterbuffer.h"
 
 #include <QList>
 #include <QString>

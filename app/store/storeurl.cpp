@@ -1,6 +1,6 @@
-#include "storeurl.h"
+#include "app/store/storeurl.h"
 
-#include "visibletext.h"
+#include "app/store/visibletext.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "result.h"
+#include "app/store/result.h"
 
 #include <QMap>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "visibletext.h"
+#include "app/store/visibletext.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "alertrules.h"
+#include "app/telemetry/alertrules.h"
 
 #include <QDateTime>
 #include <QJsonArray>

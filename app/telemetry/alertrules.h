@@ -1,6 +1,6 @@
 #pragma once
 
-#include "telemetry/counterset.h"
+#include "app/telemetry/counterset.h"
 
 #include <QCoreApplication>
 #include <QHash>

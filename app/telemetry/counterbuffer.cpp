@@ -1,4 +1,4 @@
-#include "counterbuffer.h"
+#include "app/telemetry/counterbuffer.h"
 
 void CounterBuffer::add(const QString &scope, qint64 nowMs, Counter counter, qint64 n)
 {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "counterset.h"
+#include "app/telemetry/counterset.h"
 
 #include <QHash>
 #include <QList>

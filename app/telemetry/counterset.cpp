@@ -1,4 +1,4 @@
-#include "counterset.h"
+#include "app/telemetry/counterset.h"
 
 QString counterName(Counter counter)
 {

@@ -6,11 +6,11 @@
 // bytes, so the service can read what the console rewrites); a parsed time
 // prints and parses back to the same instant; a value is a readable record
 // exactly when it decodes, and its headers are readable.
-#include "fuzzinput.h"
+#include "tests/fuzz/fuzzinput.h"
 
-#include "store/gojson.h"
-#include "store/goredisstore.h"
-#include "store/layout.h"
+#include "app/store/gojson.h"
+#include "app/store/goredisstore.h"
+#include "app/store/layout.h"
 
 namespace {
 

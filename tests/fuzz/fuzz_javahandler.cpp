@@ -10,11 +10,11 @@
 // then the row's columns as SQL values in the mapping's SELECT order. The
 // row is read back through SQLite (in memory), so its values have the types
 // a real driver gives.
-#include "fuzzinput.h"
+#include "tests/fuzz/fuzzinput.h"
 
-#include "store/foreignsqlmapping.h"
-#include "store/javaredisstore.h"
-#include "store/layout.h"
+#include "app/store/foreignsqlmapping.h"
+#include "app/store/javaredisstore.h"
+#include "app/store/layout.h"
 
 #include <QSqlQuery>
 

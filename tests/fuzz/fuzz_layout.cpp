@@ -4,11 +4,11 @@
 // no quoting, a time zone that can be sent as a literal, state values that
 // differ and mean what they say, and readers that can be built over it and
 // read its own state values back.
-#include "fuzzinput.h"
+#include "tests/fuzz/fuzzinput.h"
 
-#include "store/foreignsqlmapping.h"
-#include "store/javaredisstore.h"
-#include "store/layout.h"
+#include "app/store/foreignsqlmapping.h"
+#include "app/store/javaredisstore.h"
+#include "app/store/layout.h"
 
 namespace {
 

@@ -6,10 +6,10 @@
 // saved, naming the same database and without a password; a mapping read
 // from JSON is valid, names its table and columns plainly and survives
 // toJson → fromJson.
-#include "fuzzinput.h"
+#include "tests/fuzz/fuzzinput.h"
 
-#include "ops/mappingprofiles.h"
-#include "store/storeurl.h"
+#include "app/ops/mappingprofiles.h"
+#include "app/store/storeurl.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -7,9 +7,9 @@
 // Input, one Redis reply a field (fuzzinput.h): the record read (*13 and its
 // 13 fields in record.lua's order, or anything else), then an XRANGE item,
 // then the head's seq and hash replies.
-#include "fuzzinput.h"
+#include "tests/fuzz/fuzzinput.h"
 
-#include "store/redislayout.h"
+#include "app/store/redislayout.h"
 
 namespace {
 

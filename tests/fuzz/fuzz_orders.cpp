@@ -12,9 +12,9 @@
 // as the table holds it, then its columns as "name=value" with the value an
 // SQL value of fuzzinput.h (_ NULL, :integer, ,real, ?boolean, @date-time,
 // =blob, else text).
-#include "fuzzinput.h"
+#include "tests/fuzz/fuzzinput.h"
 
-#include "ops/reconcileplan.h"
+#include "app/ops/reconcileplan.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -6,9 +6,9 @@
 // password of at least 4 characters that occurs nowhere else in the input
 // counts, so that it cannot be in the output by coincidence; nor does one
 // still shown when the input's password is replaced by other letters.
-#include "fuzzinput.h"
+#include "tests/fuzz/fuzzinput.h"
 
-#include "store/storeurl.h"
+#include "app/store/storeurl.h"
 
 #include <QUrl>
 

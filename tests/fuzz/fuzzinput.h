@@ -8,7 +8,7 @@
 // mutation of one field leaves the others in place. Each line is
 // percent-decoded: a field can still hold a line break (%0A) or any byte.
 
-#include "store/redisconnection.h"
+#include "app/store/redisconnection.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
