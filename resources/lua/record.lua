@@ -132,3 +132,27 @@ local function count(field)
         redis.call('ZREMRANGEBYSCORE', KEYS[6], '-inf', '(' .. math.floor((server_ms() - ttl) / 60000))
     end
 end
+
+-- complete's and release's compare-and-set, decided on the state and the
+-- lease only: nil when the record is IN_FLIGHT under lease (the caller goes
+-- on); otherwise the answer to return, with a record that is not the
+-- caller's whole (and checked), counted as a late finish.
+local function unless_owned(key, lease)
+    local v, bad, detail = read_values(key, {'state', 'lease'})
+    if bad then
+        return {'corrupt', bad, detail}
+    end
+    if v[1] == 'IN_FLIGHT' and v[2] == lease then
+        return nil
+    end
+    local r
+    r, bad, detail = read_record(key)
+    if bad then
+        return {'corrupt', bad, detail}
+    end
+    count('late_finish')
+    if not r then
+        return {'not_found'}
+    end
+    return {'stale', 0, r.values}
+end
