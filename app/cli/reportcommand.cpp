@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 
 #include <optional>
+#include <variant>
 
 namespace {
 
@@ -29,11 +30,8 @@ std::optional<qint64> parseIso(const QString &text)
     return t.toMSecsSinceEpoch();
 }
 
-} // namespace
-
-int runReportCommand(const QStringList &arguments)
+void addReportOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         CliText::tr("Writes a report of a time range: per-scope totals (executed, replayed, hit rate, anomalies, stuck "
                     "records now), the per-minute series, the operator actions from the audit log and the audit "
@@ -45,9 +43,19 @@ int runReportCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("format"), CliText::tr("pdf, csv or json."), QStringLiteral("format")});
     parser.addOption({QStringLiteral("out"), CliText::tr("The file to write."), QStringLiteral("file")});
     parser.addOption({QStringLiteral("operator"), CliText::tr("Who the report is for (default: the OS user)."), QStringLiteral("name")});
-    if (std::optional<int> exit = parseCommand(parser, arguments))
-        return *exit;
+}
 
+// What the options ask for, checked: the range, format, file and operator.
+struct ReportJob {
+    ReportRequest request;
+    QString format; // pdf, csv, json as typed (lower case)
+    ReportFormat as = ReportFormat::Json;
+    QString out;
+};
+
+// The job, or the exit code of the usage error it printed.
+std::variant<ReportJob, int> reportJobFromOptions(const QCommandLineParser &parser)
+{
     const std::optional<qint64> from = parseIso(parser.value(QStringLiteral("from")));
     if (!from)
         return usageError(CliText::tr("--from takes an ISO 8601 time such as 2026-11-30T08:00:00Z, not '%1'.")
@@ -58,55 +66,74 @@ int runReportCommand(const QStringList &arguments)
                               .arg(parser.value(QStringLiteral("to"))));
     if (*to < *from)
         return usageError(CliText::tr("--to must not be before --from."));
-    const QString format = parser.value(QStringLiteral("format")).toLower();
-    if (format != QLatin1String("pdf") && format != QLatin1String("csv") && format != QLatin1String("json"))
+    ReportJob job;
+    job.format = parser.value(QStringLiteral("format")).toLower();
+    if (job.format != QLatin1String("pdf") && job.format != QLatin1String("csv") && job.format != QLatin1String("json"))
         return usageError(CliText::tr("--format must be pdf, csv or json, not '%1'.").arg(parser.value(QStringLiteral("format"))));
-    const QString out = parser.value(QStringLiteral("out"));
-    if (out.isEmpty())
+    job.as = job.format == QLatin1String("pdf")   ? ReportFormat::Pdf
+             : job.format == QLatin1String("csv") ? ReportFormat::Csv
+                                                  : ReportFormat::Json;
+    job.out = parser.value(QStringLiteral("out"));
+    if (job.out.isEmpty())
         return usageError(CliText::tr("--out FILE is required."));
-    if (format == QLatin1String("pdf") && !qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+    if (job.as == ReportFormat::Pdf && !qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
         return engineError(makeError(ErrorKind::Internal, CliText::tr("A PDF report needs a QGuiApplication.")), false);
 
-    ReportRequest request;
-    request.fromMs = *from;
-    request.toMs = *to;
-    request.scopes = parser.values(QStringLiteral("scope"));
-    request.operatorName = parser.isSet(QStringLiteral("operator")) ? parser.value(QStringLiteral("operator")).trimmed()
-                                                                    : OperatorIdentity::defaultOperatorName();
-    if (request.operatorName.isEmpty())
+    job.request.fromMs = *from;
+    job.request.toMs = *to;
+    job.request.scopes = parser.values(QStringLiteral("scope"));
+    job.request.operatorName = parser.isSet(QStringLiteral("operator")) ? parser.value(QStringLiteral("operator")).trimmed()
+                                                                        : OperatorIdentity::defaultOperatorName();
+    if (job.request.operatorName.isEmpty())
         return usageError(CliText::tr("--operator must not be empty."));
-    request.nowMs = QDateTime::currentMSecsSinceEpoch();
+    job.request.nowMs = QDateTime::currentMSecsSinceEpoch();
+    return job;
+}
+
+void printSummary(const ReportJob &job, const ReportSummary &summary, bool json)
+{
+    if (json) {
+        printJson(QJsonObject{{QStringLiteral("out"), job.out},
+                              {QStringLiteral("format"), job.format},
+                              {QStringLiteral("scopes"), summary.scopes},
+                              {QStringLiteral("executed"), summary.executed},
+                              {QStringLiteral("replayed"), summary.replayed},
+                              {QStringLiteral("actions"), summary.actions},
+                              {QStringLiteral("audit_ok"), summary.auditOk}});
+        return;
+    }
+    printLine(CliText::tr("Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.")
+                  .arg(job.out)
+                  .arg(summary.scopes)
+                  .arg(summary.executed)
+                  .arg(summary.replayed)
+                  .arg(summary.actions)
+                  .arg(summary.auditOk ? CliText::tr("intact") : CliText::tr("BROKEN")));
+}
+
+} // namespace
+
+// Options → job → export → summary.
+int runReportCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addReportOptions(parser);
+    if (std::optional<int> exit = parseCommand(parser, arguments))
+        return *exit;
+    std::variant<ReportJob, int> checked = reportJobFromOptions(parser);
+    if (const int *exit = std::get_if<int>(&checked))
+        return *exit;
+    const ReportJob &job = std::get<ReportJob>(checked);
 
     const bool json = parser.isSet(QStringLiteral("json"));
     // A report only reads.
     Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
     if (!opened)
         return engineError(opened.error(), json);
-    const ReportFormat as = format == QLatin1String("pdf")   ? ReportFormat::Pdf
-                            : format == QLatin1String("csv") ? ReportFormat::Csv
-                                                             : ReportFormat::Json;
     // Without a cancel flag the export runs to the end: it is never cancelled.
-    const Result<ReportSummary> exported = exportReport(*opened.value(), request, as, out);
+    const Result<ReportSummary> exported = exportReport(*opened.value(), job.request, job.as, job.out);
     if (!exported)
         return engineError(exported.error(), json);
-
-    const ReportSummary &summary = exported.value();
-    if (json) {
-        printJson(QJsonObject{{QStringLiteral("out"), out},
-                              {QStringLiteral("format"), format},
-                              {QStringLiteral("scopes"), summary.scopes},
-                              {QStringLiteral("executed"), summary.executed},
-                              {QStringLiteral("replayed"), summary.replayed},
-                              {QStringLiteral("actions"), summary.actions},
-                              {QStringLiteral("audit_ok"), summary.auditOk}});
-    } else {
-        printLine(CliText::tr("Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.")
-                      .arg(out)
-                      .arg(summary.scopes)
-                      .arg(summary.executed)
-                      .arg(summary.replayed)
-                      .arg(summary.actions)
-                      .arg(summary.auditOk ? CliText::tr("intact") : CliText::tr("BROKEN")));
-    }
+    printSummary(job, exported.value(), json);
     return ExitOk;
 }
