@@ -18,6 +18,81 @@ qint64 now() { return QDateTime::currentMSecsSinceEpoch(); }
 
 } // namespace
 
+namespace {
+
+// One scope's line of `idemctl stats`.
+struct ScopeStats {
+    QString scope;
+    CounterSet counters;              // summed over the window
+    QMap<QString, qint64> byState;    // IN_FLIGHT, COMPLETED, TIMED_OUT → records now
+    qint64 stuck = 0;                 // in flight past the scope's timeout
+};
+
+// Every scope with counters in the window or records now (or only `scope`),
+// by name: one counters read, one count by state, one stuck count per scope.
+Result<QList<ScopeStats>> readStats(Store &store, const QString &scope, int minutes)
+{
+    const qint64 toMinute = now() / 60000;
+    const Result<QList<CounterRow>> rows = store.counters(scope, toMinute - minutes + 1, toMinute);
+    if (!rows)
+        return rows.error();
+    QMap<QString, ScopeStats> stats;
+    for (const CounterRow &row : rows.value())
+        stats[row.scope].counters += row.counts;
+    const Result<QList<ScopeCount>> states = store.countByState(scope);
+    if (!states)
+        return states.error();
+    for (const ScopeCount &c : states.value()) {
+        if (scope.isEmpty() || c.scope == scope)
+            stats[c.scope].byState[recordStateName(c.state)] = c.count;
+    }
+    QList<ScopeStats> out;
+    for (auto it = stats.begin(); it != stats.end(); ++it) {
+        InFlightQuery stuck;
+        stuck.scope = it.key();
+        stuck.startedBeforeMs = now() - ScopePolicies::defaultFor(it.key()).inFlightTimeoutMs;
+        const Result<qint64> stuckCount = store.countInFlight(stuck);
+        if (!stuckCount)
+            return stuckCount.error();
+        it->scope = it.key();
+        it->stuck = stuckCount.value();
+        out << *it;
+    }
+    return out;
+}
+
+QJsonObject statsJson(const ScopeStats &s)
+{
+    QJsonObject counters;
+    for (int i = 0; i < CounterCount; ++i)
+        counters.insert(counterName(Counter(i)), s.counters.values[i]);
+    QJsonObject byState;
+    for (auto it = s.byState.cbegin(); it != s.byState.cend(); ++it)
+        byState.insert(it.key(), it.value());
+    const std::optional<double> hitRate = s.counters.hitRate();
+    return QJsonObject{{QStringLiteral("scope"), s.scope}, {QStringLiteral("counters"), counters},
+                       {QStringLiteral("hit_rate"), hitRate ? QJsonValue(*hitRate) : QJsonValue()},
+                       {QStringLiteral("records"), byState}, {QStringLiteral("stuck"), s.stuck}};
+}
+
+QString statsLine(const ScopeStats &s)
+{
+    QStringList parts;
+    for (int i = 0; i < CounterCount; ++i)
+        parts << counterName(Counter(i)) + QLatin1Char('=') + QString::number(s.counters.values[i]);
+    const std::optional<double> hitRate = s.counters.hitRate();
+    return CliText::tr("%1: %2 hit=%3 in_flight=%4 completed=%5 timed_out=%6 stuck=%7")
+        .arg(visibleText(s.scope), parts.join(QLatin1Char(' ')),
+             hitRate ? QString::number(*hitRate * 100, 'f', 1) + QLatin1Char('%') : QStringLiteral("-"))
+        .arg(s.byState.value(QStringLiteral("IN_FLIGHT")))
+        .arg(s.byState.value(QStringLiteral("COMPLETED")))
+        .arg(s.byState.value(QStringLiteral("TIMED_OUT")))
+        .arg(s.stuck);
+}
+
+} // namespace
+
+// Options → read (readStats) → print.
 int runStatsCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -31,67 +106,24 @@ int runStatsCommand(const QStringList &arguments)
     const int minutes = parser.value(QStringLiteral("minutes")).toInt(&ok);
     if (!ok || minutes < 1 || minutes > 60 * 24 * 366)
         return usageError(CliText::tr("--minutes must be a whole number of at least 1."));
-    const QString scope = parser.value(QStringLiteral("scope"));
     const bool json = parser.isSet(QStringLiteral("json"));
     Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
     if (!opened)
         return engineError(opened.error(), json);
-    Store &store = *opened.value();
 
-    const qint64 toMinute = now() / 60000;
-    const Result<QList<CounterRow>> rows = store.counters(scope, toMinute - minutes + 1, toMinute);
-    if (!rows)
-        return engineError(rows.error(), json);
-    QMap<QString, CounterSet> perScope;
-    for (const CounterRow &row : rows.value())
-        perScope[row.scope] += row.counts;
-    const Result<QList<ScopeCount>> states = store.countByState(scope);
-    if (!states)
-        return engineError(states.error(), json);
-    QMap<QString, QMap<QString, qint64>> statesPerScope;
-    for (const ScopeCount &c : states.value()) {
-        if (scope.isEmpty() || c.scope == scope)
-            statesPerScope[c.scope][recordStateName(c.state)] = c.count;
+    const Result<QList<ScopeStats>> stats = readStats(*opened.value(), parser.value(QStringLiteral("scope")), minutes);
+    if (!stats)
+        return engineError(stats.error(), json);
+    if (json) {
+        QJsonArray scopes;
+        for (const ScopeStats &s : stats.value())
+            scopes.append(statsJson(s));
+        printJson(QJsonObject{{QStringLiteral("store"), opened.value()->displayUrl()}, {QStringLiteral("minutes"), minutes}, {QStringLiteral("scopes"), scopes}});
+        return ExitOk;
     }
-    QStringList scopes = perScope.keys() + statesPerScope.keys();
-    scopes.removeDuplicates();
-    scopes.sort();
-
-    QJsonArray scopesJson;
-    for (const QString &s : std::as_const(scopes)) {
-        InFlightQuery stuck;
-        stuck.scope = s;
-        stuck.startedBeforeMs = now() - ScopePolicies::defaultFor(s).inFlightTimeoutMs;
-        const Result<qint64> stuckCount = store.countInFlight(stuck);
-        if (!stuckCount)
-            return engineError(stuckCount.error(), json);
-        const CounterSet &c = perScope[s];
-        if (json) {
-            QJsonObject counters;
-            for (int i = 0; i < CounterCount; ++i)
-                counters.insert(counterName(Counter(i)), c.values[i]);
-            QJsonObject byState;
-            for (auto it = statesPerScope[s].cbegin(); it != statesPerScope[s].cend(); ++it)
-                byState.insert(it.key(), it.value());
-            scopesJson.append(QJsonObject{{QStringLiteral("scope"), s}, {QStringLiteral("counters"), counters},
-                                          {QStringLiteral("hit_rate"), c.hitRate() ? QJsonValue(*c.hitRate()) : QJsonValue()},
-                                          {QStringLiteral("records"), byState}, {QStringLiteral("stuck"), stuckCount.value()}});
-        } else {
-            QStringList parts;
-            for (int i = 0; i < CounterCount; ++i)
-                parts << counterName(Counter(i)) + QLatin1Char('=') + QString::number(c.values[i]);
-            printLine(CliText::tr("%1: %2 hit=%3 in_flight=%4 completed=%5 timed_out=%6 stuck=%7")
-                          .arg(visibleText(s), parts.join(QLatin1Char(' ')),
-                               c.hitRate() ? QString::number(*c.hitRate() * 100, 'f', 1) + QLatin1Char('%') : QStringLiteral("-"))
-                          .arg(statesPerScope[s].value(QStringLiteral("IN_FLIGHT")))
-                          .arg(statesPerScope[s].value(QStringLiteral("COMPLETED")))
-                          .arg(statesPerScope[s].value(QStringLiteral("TIMED_OUT")))
-                          .arg(stuckCount.value()));
-        }
-    }
-    if (json)
-        printJson(QJsonObject{{QStringLiteral("store"), store.displayUrl()}, {QStringLiteral("minutes"), minutes}, {QStringLiteral("scopes"), scopesJson}});
-    else if (scopes.isEmpty())
+    for (const ScopeStats &s : stats.value())
+        printLine(statsLine(s));
+    if (stats->isEmpty())
         printLine(CliText::tr("No records and no counters in the last %1 minutes.").arg(minutes));
     return ExitOk;
 }
