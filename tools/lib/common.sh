@@ -84,12 +84,17 @@ ensure_packages() {
     return 0
 }
 
-# Configures (once) out of tree under build/ with Ninja.
+# Configures (once) out of tree under build/ with Ninja. IDEM_CMAKE_ARGS
+# (words, e.g. "-DIDEM_WERROR=ON" from .ci/run) are passed to cmake, and
+# when set they are applied to an existing build directory too.
 configure_project() {
     local type=${1:-RelWithDebInfo}
-    if [ ! -f "$IDEM_BUILD/build.ninja" ]; then
-        log "configuring ($type) in $IDEM_BUILD"
-        cmake -S "$IDEM_ROOT" -B "$IDEM_BUILD" -G Ninja -DCMAKE_BUILD_TYPE="$type" || die "cmake configure failed"
+    local -a extra
+    read -r -a extra <<< "${IDEM_CMAKE_ARGS:-}"
+    if [ ! -f "$IDEM_BUILD/build.ninja" ] || [ ${#extra[@]} -gt 0 ]; then
+        log "configuring ($type${IDEM_CMAKE_ARGS:+ $IDEM_CMAKE_ARGS}) in $IDEM_BUILD"
+        cmake -S "$IDEM_ROOT" -B "$IDEM_BUILD" -G Ninja -DCMAKE_BUILD_TYPE="$type" "${extra[@]}" \
+            || die "cmake configure failed"
     fi
 }
 
