@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <variant>
 
 namespace {
 
@@ -26,15 +27,88 @@ CounterSet totalSince(Store &store, qint64 fromMinute)
     return total;
 }
 
-} // namespace
-
-int runDemoCommand(const QStringList &arguments)
+void addDemoOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(CliText::tr("Drive sales-event traffic through the guard and print live counters once a second."));
     addStoreOptions(parser);
     parser.addOption({QStringLiteral("rate"), CliText::tr("New journeys (checkouts, callbacks) per second (default 50)."), QStringLiteral("n"), QStringLiteral("50")});
     parser.addOption({QStringLiteral("seconds"), CliText::tr("Stop after this many seconds (default: run until interrupted)."), QStringLiteral("t"), QStringLiteral("0")});
+}
+
+struct DemoOptions {
+    int rate = 50;   // journeys per second
+    int seconds = 0; // 0: until interrupted
+};
+
+// The options, checked, or the exit code of the usage error it printed.
+std::variant<DemoOptions, int> demoOptionsFrom(const QCommandLineParser &parser)
+{
+    DemoOptions options;
+    bool ok = false;
+    options.rate = parser.value(QStringLiteral("rate")).toInt(&ok);
+    if (!ok || options.rate < 1 || options.rate > 100000)
+        return usageError(CliText::tr("--rate must be a whole number from 1 to 100000."));
+    options.seconds = parser.value(QStringLiteral("seconds")).toInt(&ok);
+    if (!ok || options.seconds < 0)
+        return usageError(CliText::tr("--seconds must be a whole number, 0 for no limit."));
+    return options;
+}
+
+// One line of the live output: the counters since the start, and the
+// records in flight now (-1 where the count failed).
+struct DemoTick {
+    int second = 0;
+    CounterSet counters;
+    qint64 inFlight = -1;
+    qint64 stuck = -1; // in flight for more than 10 minutes
+};
+
+DemoTick readTick(Store &store, qint64 startMinute, int second)
+{
+    DemoTick tick;
+    tick.second = second;
+    tick.counters = totalSince(store, startMinute);
+    InFlightQuery stuckQuery;
+    stuckQuery.startedBeforeMs = QDateTime::currentMSecsSinceEpoch() - 10 * 60 * 1000;
+    tick.inFlight = store.countInFlight(InFlightQuery{}).value_or(-1);
+    tick.stuck = store.countInFlight(stuckQuery).value_or(-1);
+    return tick;
+}
+
+void printTick(const DemoTick &tick, bool json)
+{
+    const CounterSet &c = tick.counters;
+    const double hit = c.hitRate().value_or(0) * 100;
+    if (json) {
+        QJsonObject line{{QStringLiteral("t"), tick.second}, {QStringLiteral("in_flight"), tick.inFlight},
+                         {QStringLiteral("stuck"), tick.stuck}, {QStringLiteral("hit_rate"), hit / 100}};
+        for (int i = 0; i < CounterCount; ++i)
+            line.insert(counterName(Counter(i)), c.values[i]);
+        printJson(line);
+        return;
+    }
+    printLine(CliText::tr("t=%1s executed=%2 replayed=%3 in_progress=%4 mismatch=%5 released=%6 late_finish=%7 store_errors=%8 "
+                          "hit=%9% in_flight=%10 stuck=%11")
+                  .arg(tick.second)
+                  .arg(c[Counter::Executed])
+                  .arg(c[Counter::Replayed])
+                  .arg(c[Counter::InProgress])
+                  .arg(c[Counter::Mismatch])
+                  .arg(c[Counter::Released])
+                  .arg(c[Counter::LateFinish])
+                  .arg(c[Counter::StoreErrors])
+                  .arg(hit, 0, 'f', 1)
+                  .arg(tick.inFlight)
+                  .arg(tick.stuck));
+}
+
+} // namespace
+
+// Options → store and simulator → one tick a second until the end or Ctrl-C.
+int runDemoCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addDemoOptions(parser);
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
     if (std::optional<int> exit = writesRefusedReadOnly(parser, CliText::tr("demo cannot run read-only: it drives simulated sales traffic "
@@ -42,13 +116,10 @@ int runDemoCommand(const QStringList &arguments)
                                                                                "service does. Leave out --read-only and give it a store of its own "
                                                                                "(e.g. --store sqlite:///tmp/idem-demo.db), never one a service uses.")))
         return *exit;
-    bool ok = false;
-    const int rate = parser.value(QStringLiteral("rate")).toInt(&ok);
-    if (!ok || rate < 1 || rate > 100000)
-        return usageError(CliText::tr("--rate must be a whole number from 1 to 100000."));
-    const int seconds = parser.value(QStringLiteral("seconds")).toInt(&ok);
-    if (!ok || seconds < 0)
-        return usageError(CliText::tr("--seconds must be a whole number, 0 for no limit."));
+    std::variant<DemoOptions, int> checked = demoOptionsFrom(parser);
+    if (const int *exit = std::get_if<int>(&checked))
+        return *exit;
+    const DemoOptions &options = std::get<DemoOptions>(checked);
     const bool json = parser.isSet(QStringLiteral("json"));
 
     Result<std::unique_ptr<Store>> store = openStoreFromOptions(parser, OpenMode::Create);
@@ -63,7 +134,7 @@ int runDemoCommand(const QStringList &arguments)
 
     OrderTable orders(url.value());
     SimulatorConfig config;
-    config.journeysPerSecond = rate;
+    config.journeysPerSecond = options.rate;
     SalesSimulator simulator(*store.value(), orders, config);
     const qint64 startMinute = QDateTime::currentMSecsSinceEpoch() / 60000;
     if (Result<void> started = simulator.start(); !started)
@@ -72,36 +143,10 @@ int runDemoCommand(const QStringList &arguments)
     std::signal(SIGINT, [](int) { g_interrupted = true; });
     std::signal(SIGTERM, [](int) { g_interrupted = true; });
     if (!json)
-        printLine(CliText::tr("Demo on %1 at %2 journeys/s; Ctrl-C stops.").arg(store.value()->displayUrl()).arg(rate));
-    for (int second = 1; !g_interrupted && (seconds == 0 || second <= seconds); ++second) {
+        printLine(CliText::tr("Demo on %1 at %2 journeys/s; Ctrl-C stops.").arg(store.value()->displayUrl()).arg(options.rate));
+    for (int second = 1; !g_interrupted && (options.seconds == 0 || second <= options.seconds); ++second) {
         QThread::sleep(1);
-        const CounterSet c = totalSince(*store.value(), startMinute);
-        InFlightQuery stuckQuery;
-        stuckQuery.startedBeforeMs = QDateTime::currentMSecsSinceEpoch() - 10 * 60 * 1000;
-        const qint64 inflight = store.value()->countInFlight(InFlightQuery{}).value_or(-1);
-        const qint64 stuck = store.value()->countInFlight(stuckQuery).value_or(-1);
-        const double hit = c.hitRate().value_or(0) * 100;
-        if (json) {
-            QJsonObject line{{QStringLiteral("t"), second}, {QStringLiteral("in_flight"), inflight}, {QStringLiteral("stuck"), stuck},
-                             {QStringLiteral("hit_rate"), hit / 100}};
-            for (int i = 0; i < CounterCount; ++i)
-                line.insert(counterName(Counter(i)), c.values[i]);
-            printJson(line);
-        } else {
-            printLine(CliText::tr("t=%1s executed=%2 replayed=%3 in_progress=%4 mismatch=%5 released=%6 late_finish=%7 store_errors=%8 "
-                         "hit=%9% in_flight=%10 stuck=%11")
-                          .arg(second)
-                          .arg(c[Counter::Executed])
-                          .arg(c[Counter::Replayed])
-                          .arg(c[Counter::InProgress])
-                          .arg(c[Counter::Mismatch])
-                          .arg(c[Counter::Released])
-                          .arg(c[Counter::LateFinish])
-                          .arg(c[Counter::StoreErrors])
-                          .arg(hit, 0, 'f', 1)
-                          .arg(inflight)
-                          .arg(stuck));
-        }
+        printTick(readTick(*store.value(), startMinute, second), json);
     }
     simulator.stop();
     return ExitOk;

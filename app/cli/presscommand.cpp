@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 
+#include <variant>
+
 namespace {
 
 std::optional<int> positiveInt(const QCommandLineParser &parser, const QString &name, int max)
@@ -18,11 +20,8 @@ std::optional<int> positiveInt(const QCommandLineParser &parser, const QString &
     return value;
 }
 
-} // namespace
-
-int runPressCommand(const QStringList &arguments)
+void addPressOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(CliText::tr("Press test: many concurrent guarded requests on few keys; the business action counts its executions."));
     addStoreOptions(parser);
     parser.addOption({QStringLiteral("scope"), CliText::tr("Scope of the press keys (default press)."), QStringLiteral("scope"), QStringLiteral("press")});
@@ -31,14 +30,11 @@ int runPressCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("keys"), CliText::tr("Distinct keys press-0 … press-(K-1) (default 1)."), QStringLiteral("k"), QStringLiteral("1")});
     parser.addOption({QStringLiteral("work-ms"), CliText::tr("Duration of the business action in ms (default 20)."), QStringLiteral("w"), QStringLiteral("20")});
     parser.addOption({QStringLiteral("retry-in-progress"), CliText::tr("A client that gets 409 waits its Retry-After and tries again.")});
-    if (std::optional<int> exit = parseCommand(parser, arguments))
-        return *exit;
-    if (std::optional<int> exit = writesRefusedReadOnly(parser, CliText::tr("press cannot run read-only: every request it sends claims and "
-                                                                               "completes a record, as a service does. Leave out --read-only and give "
-                                                                               "it a store of its own (e.g. --store sqlite:///tmp/idem-press.db), never "
-                                                                               "one a service uses.")))
-        return *exit;
+}
 
+// The run the options ask for, checked, or the exit code of the usage error it printed.
+std::variant<PressConfig, int> pressConfigFromOptions(const QCommandLineParser &parser)
+{
     PressConfig config;
     config.scope = parser.value(QStringLiteral("scope"));
     if (const std::optional<QString> bad = Guard::validateScope(config.scope))
@@ -63,17 +59,14 @@ int runPressCommand(const QStringList &arguments)
     config.keys = *keys;
     config.workMs = workMs;
     config.retryInProgress = parser.isSet(QStringLiteral("retry-in-progress"));
-    const bool json = parser.isSet(QStringLiteral("json"));
+    return config;
+}
 
-    Result<std::unique_ptr<Store>> store = openStoreFromOptions(parser, OpenMode::Create);
-    if (!store)
-        return engineError(store.error(), json);
-    if (std::optional<Error> foreign = claimsRefused(*store.value()))
-        return engineError(*foreign, json);
-    const PressReport r = runPress(*store.value(), config);
+void printPressReport(const Store &store, const PressConfig &config, const PressReport &r, bool json)
+{
     if (json) {
         printJson(QJsonObject{
-            {QStringLiteral("store"), store.value()->displayUrl()},
+            {QStringLiteral("store"), store.displayUrl()},
             {QStringLiteral("scope"), config.scope},
             {QStringLiteral("concurrency"), config.concurrency},
             {QStringLiteral("requests"), r.requests},
@@ -90,16 +83,45 @@ int runPressCommand(const QStringList &arguments)
             {QStringLiteral("seconds"), r.seconds},
             {QStringLiteral("error_samples"), QJsonArray::fromStringList(r.errorSamples)},
         });
-    } else {
-        printLine(CliText::tr("%1 requests on %2 key(s) from %3 threads in %4 s: executed=%5 replayed=%6 in_progress=%7 mismatch=%8 errors=%9")
-                      .arg(r.requests).arg(r.keys).arg(config.concurrency).arg(r.seconds, 0, 'f', 2)
-                      .arg(r.executed).arg(r.replayed).arg(r.inProgress).arg(r.mismatch).arg(r.errors));
-        printLine(CliText::tr("exactly once: %1, consistent responses: %2, p50 %3 ms, p99 %4 ms")
-                      .arg(r.exactlyOnce ? CliText::tr("yes") : CliText::tr("NO"), r.consistent ? CliText::tr("yes") : CliText::tr("NO"))
-                      .arg(r.p50Ms, 0, 'f', 1).arg(r.p99Ms, 0, 'f', 1));
-        for (const QString &sample : r.errorSamples)
-            printLine(CliText::tr("error: %1").arg(sample));
+        return;
     }
+    printLine(CliText::tr("%1 requests on %2 key(s) from %3 threads in %4 s: executed=%5 replayed=%6 in_progress=%7 mismatch=%8 errors=%9")
+                  .arg(r.requests).arg(r.keys).arg(config.concurrency).arg(r.seconds, 0, 'f', 2)
+                  .arg(r.executed).arg(r.replayed).arg(r.inProgress).arg(r.mismatch).arg(r.errors));
+    printLine(CliText::tr("exactly once: %1, consistent responses: %2, p50 %3 ms, p99 %4 ms")
+                  .arg(r.exactlyOnce ? CliText::tr("yes") : CliText::tr("NO"), r.consistent ? CliText::tr("yes") : CliText::tr("NO"))
+                  .arg(r.p50Ms, 0, 'f', 1).arg(r.p99Ms, 0, 'f', 1));
+    for (const QString &sample : r.errorSamples)
+        printLine(CliText::tr("error: %1").arg(sample));
+}
+
+} // namespace
+
+// Options → config → press → print.
+int runPressCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addPressOptions(parser);
+    if (std::optional<int> exit = parseCommand(parser, arguments))
+        return *exit;
+    if (std::optional<int> exit = writesRefusedReadOnly(parser, CliText::tr("press cannot run read-only: every request it sends claims and "
+                                                                               "completes a record, as a service does. Leave out --read-only and give "
+                                                                               "it a store of its own (e.g. --store sqlite:///tmp/idem-press.db), never "
+                                                                               "one a service uses.")))
+        return *exit;
+    std::variant<PressConfig, int> checked = pressConfigFromOptions(parser);
+    if (const int *exit = std::get_if<int>(&checked))
+        return *exit;
+    const PressConfig &config = std::get<PressConfig>(checked);
+    const bool json = parser.isSet(QStringLiteral("json"));
+
+    Result<std::unique_ptr<Store>> store = openStoreFromOptions(parser, OpenMode::Create);
+    if (!store)
+        return engineError(store.error(), json);
+    if (std::optional<Error> foreign = claimsRefused(*store.value()))
+        return engineError(*foreign, json);
+    const PressReport r = runPress(*store.value(), config);
+    printPressReport(*store.value(), config, r, json);
     // A second run on the same scope replays everything (executed 0): that is
     // fine; running a key twice or answering it two ways is not.
     return r.errors == 0 && r.consistent && r.executed <= r.keys ? ExitOk : ExitFailure;

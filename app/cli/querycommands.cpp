@@ -12,13 +12,11 @@
 #include <QJsonDocument>
 #include <QMap>
 
+#include <variant>
+
 namespace {
 
 qint64 now() { return QDateTime::currentMSecsSinceEpoch(); }
-
-} // namespace
-
-namespace {
 
 // One scope's line of `idemctl stats`.
 struct ScopeStats {
@@ -128,17 +126,21 @@ int runStatsCommand(const QStringList &arguments)
     return ExitOk;
 }
 
-int runInFlightCommand(const QStringList &arguments)
+namespace {
+
+void addInFlightOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(CliText::tr("In-flight records, oldest attempt first (native stores: served by an index, never a scan; "
                                                  "foreign Redis layouts: SCAN, never KEYS)."));
     addStoreOptions(parser);
     parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope."), QStringLiteral("scope")});
     parser.addOption({QStringLiteral("older-than"), CliText::tr("Only attempts older than this (e.g. 10m, 90s, 2h)."), QStringLiteral("age")});
     parser.addOption({QStringLiteral("limit"), CliText::tr("At most this many rows (default 100)."), QStringLiteral("n"), QStringLiteral("100")});
-    if (std::optional<int> exit = parseCommand(parser, arguments))
-        return *exit;
+}
+
+// The query the options ask for, checked, or the exit code of the usage error it printed.
+std::variant<InFlightQuery, int> inFlightQueryFromOptions(const QCommandLineParser &parser)
+{
     InFlightQuery query;
     query.scope = parser.value(QStringLiteral("scope"));
     if (parser.isSet(QStringLiteral("older-than"))) {
@@ -151,42 +153,62 @@ int runInFlightCommand(const QStringList &arguments)
     query.limit = parser.value(QStringLiteral("limit")).toInt(&ok);
     if (!ok || query.limit < 1 || query.limit > 1000000)
         return usageError(CliText::tr("--limit must be a whole number from 1 to 1000000."));
-    const bool json = parser.isSet(QStringLiteral("json"));
-    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
-    if (!opened)
-        return engineError(opened.error(), json);
-    const Result<qint64> total = opened.value()->countInFlight(query);
+    return query;
+}
+
+// What `idemctl inflight` shows: the count, the first page, and how far
+// the newest record starts in the future (a clock or time-zone problem).
+struct InFlightListing {
+    qint64 matched = 0;
+    QList<Record> rows;
+    qint64 readAtMs = 0;
+    qint64 futureLeadMs = 0;
+};
+
+Result<InFlightListing> readInFlight(Store &store, const InFlightQuery &query)
+{
+    InFlightListing listing;
+    const Result<qint64> total = store.countInFlight(query);
     if (!total)
-        return engineError(total.error(), json);
-    const Result<QList<Record>> rows = opened.value()->inFlight(query);
+        return total.error();
+    Result<QList<Record>> rows = store.inFlight(query);
     if (!rows)
-        return engineError(rows.error(), json);
-    const qint64 t = now();
-    const Result<qint64> lead = futureLeadMs(*opened.value(), query.scope, t);
+        return rows.error();
+    listing.matched = total.value();
+    listing.rows = std::move(rows.value());
+    listing.readAtMs = now();
+    const Result<qint64> lead = futureLeadMs(store, query.scope, listing.readAtMs);
     if (!lead)
-        return engineError(lead.error(), json);
-    const QString warning = futureRecordsWarning(lead.value(), opened.value()->timeZoneNote());
+        return lead.error();
+    listing.futureLeadMs = lead.value();
+    return listing;
+}
+
+void printInFlight(Store &store, const InFlightListing &listing, bool json)
+{
+    const qint64 t = listing.readAtMs;
+    const QString warning = futureRecordsWarning(listing.futureLeadMs, store.timeZoneNote());
     if (json) {
         QJsonArray records;
-        for (const Record &r : rows.value())
+        for (const Record &r : listing.rows)
             records.append(recordToJson(r, t));
-        QJsonObject out{{QStringLiteral("matched"), total.value()}, {QStringLiteral("records"), records},
-                        {QStringLiteral("layout"), opened.value()->layoutName()}};
-        if (lead.value() > 0) {
-            out.insert(QStringLiteral("future_lead_ms"), lead.value());
+        QJsonObject out{{QStringLiteral("matched"), listing.matched}, {QStringLiteral("records"), records},
+                        {QStringLiteral("layout"), store.layoutName()}};
+        if (listing.futureLeadMs > 0) {
+            out.insert(QStringLiteral("future_lead_ms"), listing.futureLeadMs);
             out.insert(QStringLiteral("warning"), warning);
         }
-        if (const std::shared_ptr<ScanProgress> scan = opened.value()->scanProgress()) {
+        if (const std::shared_ptr<ScanProgress> scan = store.scanProgress()) {
             out.insert(QStringLiteral("scanned_keys"), scan->scanned.load());
             out.insert(QStringLiteral("partial"), scan->lastCancelled.load());
         }
         printJson(out);
-        return ExitOk;
+        return;
     }
-    printLine(CliText::tr("%1 in-flight record(s) match; showing %2.").arg(total.value()).arg(rows->size()));
+    printLine(CliText::tr("%1 in-flight record(s) match; showing %2.").arg(listing.matched).arg(listing.rows.size()));
     if (!warning.isEmpty())
         printLine(warning);
-    for (const Record &r : rows.value()) {
+    for (const Record &r : listing.rows) {
         const bool stuck = r.ageMs(t) >= ScopePolicies::defaultFor(r.scope).inFlightTimeoutMs;
         printLine(QStringLiteral("%1  %2  %3  age=%4  attempts=%5  owner=%6  biz_no=%7%8")
                       .arg(visibleText(r.scope), -9).arg(visibleText(r.key), -38).arg(QDateTime::fromMSecsSinceEpoch(r.updatedAt).toString(Qt::ISODate))
@@ -194,6 +216,28 @@ int runInFlightCommand(const QStringList &arguments)
         if (!r.readError.isEmpty())
             printLine(CliText::tr("    UNREADABLE: %1").arg(visibleText(r.readError)));
     }
+}
+
+} // namespace
+
+// Options → query → read (count, page, future lead) → print.
+int runInFlightCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addInFlightOptions(parser);
+    if (std::optional<int> exit = parseCommand(parser, arguments))
+        return *exit;
+    std::variant<InFlightQuery, int> checked = inFlightQueryFromOptions(parser);
+    if (const int *exit = std::get_if<int>(&checked))
+        return *exit;
+    const bool json = parser.isSet(QStringLiteral("json"));
+    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
+    if (!opened)
+        return engineError(opened.error(), json);
+    const Result<InFlightListing> listing = readInFlight(*opened.value(), std::get<InFlightQuery>(checked));
+    if (!listing)
+        return engineError(listing.error(), json);
+    printInFlight(*opened.value(), listing.value(), json);
     return ExitOk;
 }
 
