@@ -50,7 +50,7 @@ QVariant ActionTargetModel::data(const QModelIndex &index, int role) const
     if (index.column() == AgeColumn)
         return ageText(m_nowMs - t.updatedAt);
     const QVariant value = raw(t, index.column());
-    // Text a service stored is shown escaped (issue 14.3), sorted raw.
+    // Text a service stored is shown escaped, sorted raw.
     return value.typeId() == QMetaType::QString ? QVariant(visibleText(value.toString())) : value;
 }
 

@@ -98,7 +98,7 @@ QVariant ReconcilePlanModel::data(const QModelIndex &index, int role) const
         case ProposalColumn: return proposalText(row.proposal);
         case OrderStatusColumn: return row.order ? visibleText(row.order->status) : tr("(no order)");
         default: {
-            // Text from the store or the order table is shown escaped (issue 14.3), sorted raw.
+            // Text from the store or the order table is shown escaped, sorted raw.
             const QVariant value = raw(row, index.column());
             return value.typeId() == QMetaType::QString ? QVariant(visibleText(value.toString())) : value;
         }

@@ -78,7 +78,7 @@ QString StoreEntry::withoutPassword(const QString &text)
     }
     if (url.hasQuery()) {
         // Password-like options go; a nested audit=/cache= URL keeps
-        // everything but its own password (issue 14.1: it was saved whole).
+        // everything but its own password, which is never saved.
         QUrlQuery kept;
         bool queryChanged = false;
         for (const auto &[name, value] : QUrlQuery(url).queryItems(QUrl::FullyDecoded)) {

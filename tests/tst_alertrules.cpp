@@ -1,7 +1,6 @@
-// Alert rules firing and clearing on counter data (issue 6, item 5): the
-// pure evaluator fed minute by minute, the rules' JSON and settings round
-// trip, and the console's monitor writing "alert" audit entries to a real
-// SQLite store.
+// Alert rules firing and clearing on counter data: the pure evaluator fed
+// minute by minute, the rules' JSON and settings round trip, and the
+// console's monitor writing "alert" audit entries to a real SQLite store.
 #include "models/alertmonitor.h"
 #include "ui/alertrulesdialog.h"
 #include "models/appsettings.h"

@@ -55,7 +55,7 @@ private slots:
         QVERIFY(settings.lastStoreUrl().isEmpty());
     }
 
-    // Issue 16.5: the console keeps reconcile profiles through AppSettings,
+    // The console keeps reconcile profiles through AppSettings,
     // in the file and format idemctl reads (MappingProfiles); no password.
     void reconcileProfilesAreTheOnesIdemctlReads()
     {
@@ -189,7 +189,7 @@ private slots:
         QTest::newRow("raw @ in password") << QStringLiteral("redis://admin:s3cr3tPW@x@cache:6379/0") << QStringLiteral("cache");
         QTest::newRow("raw ? in password") << QStringLiteral("redis://:s3c?r3tPW@cache:6379/0") << QStringLiteral("cache:6379/0");
         QTest::newRow("no scheme") << QStringLiteral("ops:s3cr3tPW@db/idem") << QStringLiteral("db/idem");
-        // Issue 14.1: a nested audit=/cache= URL's password, encoded or not.
+        // A nested audit=/cache= URL's password, encoded or not.
         QTest::newRow("nested audit") << QStringLiteral("redis://cache:6379/0?layout=go-middleware&audit=postgresql://a:s3cr3tPW@h:5432/audit")
                                       << QStringLiteral("layout=go-middleware");
         QTest::newRow("nested audit, encoded") << QStringLiteral("redis://cache:6379/0?layout=go-middleware&audit=postgresql%3A%2F%2Fa%3As3cr3tPW%40h%3A5432%2Faudit")

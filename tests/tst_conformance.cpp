@@ -562,7 +562,7 @@ private slots:
         QCOMPARE(store().countInFlight(other).value_or(-1), 0);
     }
 
-    // Issue 13: a cutoff is always a filter. One at or before the epoch (what
+    // A cutoff is always a filter. One at or before the epoch (what
     // now - age gives for an absurd age) matches nothing, in both orders and
     // for both listed states; only an unset cutoff lists every age.
     void aCutoffBeforeTheEpochMatchesNothing()

@@ -1,4 +1,4 @@
-// readDashboard() (issue 16.2: the dashboard's store reads below the ui),
+// readDashboard() (the dashboard's store reads, kept below the ui),
 // once per backend: the counters of the range, the in-flight and stuck
 // counts, and a failing store's error instead of a partial reading. Records
 // and counters are written through the real store at real times, since the

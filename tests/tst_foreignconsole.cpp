@@ -1,4 +1,4 @@
-// The console on stores in a foreign layout (issue 7): the layout options of
+// The console on stores in a foreign layout: the layout options of
 // the connection form and their URL round trip (hostile values refused with
 // the field named), and, on a real Redis (IDEM_TEST_REDIS_URL), records
 // written as the Go middleware writes them: the in-flight list with its scan
@@ -338,7 +338,7 @@ private slots:
         QTest::newRow("scan count on PostgreSQL") << sqlScan << Field::ScanCount << QStringLiteral("foreign layout on Redis only");
     }
 
-    // A loaded URL whose option the engine refuses (issue 14.2) does not
+    // A loaded URL whose option the engine refuses does not
     // reach the form's fields at all: the engine's message names it.
     void urlWithABadOptionIsNotLoaded()
     {
@@ -624,7 +624,7 @@ private slots:
         QVERIFY2(window.connectionLabel()->text().contains(base + QStringLiteral(" · go-fgui-test")), qPrintable(window.connectionLabel()->text()));
     }
 
-    // Issue 14.1: a password in the nested audit URL (or an option that
+    // A password in the nested audit URL (or an option that
     // looks like one) appears in no window title, label or tooltip, and not
     // in the settings file, even when that audit store fails to open.
     void passwordsNeverInTheWindowOrSettings()

@@ -101,19 +101,19 @@ private slots:
         QTest::newRow("sweep zero age") << QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("0s"), QStringLiteral("--dry-run")} << QByteArray("--older-than");
         QTest::newRow("audit without subcommand") << QStringList{QStringLiteral("audit")} << QByteArray("verify or list");
         QTest::newRow("audit unknown subcommand") << QStringList{QStringLiteral("audit"), QStringLiteral("fix")} << QByteArray("'fix'");
-        // Issue 14.3: a reason with an escape sequence is refused, as an operator name with one is.
+        // A reason with an escape sequence is refused, as an operator name with one is.
         QTest::newRow("reason with escape") << QStringList{QStringLiteral("sweep"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/none.db"),
                                                            QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--reason"),
                                                            QStringLiteral("stuck\x1b]0;pwned\x07\x1b[2J")}
                                             << QByteArray("control characters");
-        // Issue 14.2: an impossible time is refused, never read as midnight.
+        // An impossible time is refused, never read as midnight.
         for (const char *from : {"2026-02-01T25:00:00Z", "2026-02-01T12:61:00Z", "2026-02-01T99:99:99Z", "2026-02-01Tgarbage", "2026-02-30"})
             QTest::addRow("report --from %s", from)
                 << QStringList{QStringLiteral("report"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/none.db"), QStringLiteral("--from"),
                                QString::fromLatin1(from), QStringLiteral("--to"), QStringLiteral("2026-02-02T00:00:00Z"), QStringLiteral("--format"),
                                QStringLiteral("csv"), QStringLiteral("--out"), QStringLiteral("/tmp/idem-report-never.csv")}
                 << QByteArray("--from");
-        // Issue 14.2: URL options nothing reads, or values they cannot take.
+        // URL options nothing reads, or values they cannot take.
         for (const char *url : {"sqlite:///tmp/none.db?foo=bar", "sqlite:///tmp/none.db?busy_timeout_ms=abc", "sqlite:///tmp/none.db?busy_timeout_ms=-5",
                                 "mysql://idem@127.0.0.1:1/idem?MYSQL_OPT_LOCAL_INFILE=1", "redis://127.0.0.1:1/0?timeout_ms=soon"}) {
             const QByteArray option = QString::fromLatin1(url).section(QLatin1Char('?'), 1).section(QLatin1Char('='), 0, 0).toLatin1();
@@ -138,7 +138,7 @@ private slots:
                 << QStringList{QStringLiteral("inflight"), QStringLiteral("--store"), QStringLiteral("redis://127.0.0.1:1/0"), QStringLiteral("--layout"), twice}
                 << QByteArray("\"redis.key_prefix\" twice");
         }
-        // Issue 14.4: the commands that must write say why they cannot run read-only.
+        // The commands that must write say why they cannot run read-only.
         for (const char *command : {"demo", "press", "init"}) {
             QStringList arguments{QString::fromLatin1(command), QStringLiteral("--read-only"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/idem-never.db")};
             if (qstrcmp(command, "press") == 0)
@@ -148,7 +148,7 @@ private slots:
         QTest::newRow("audit list bad since") << QStringList{QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--since"), QStringLiteral("yesterday")} << QByteArray("--since");
     }
 
-    // Issue 14.1: every URL-taking option and IDEM_STORE, malformed: exit 2
+    // Every URL-taking option and IDEM_STORE, malformed: exit 2
     // with a message, and the password nowhere in stdout or stderr.
     void malformedUrlsKeepTheirSecrets_data()
     {
@@ -277,7 +277,7 @@ private slots:
     }
 
     // Reconcile on a demo store whose orders table sits in the same SQLite file.
-    // Issue 13: --older-than 500000h made now - age negative, which every store
+    // --older-than 500000h once made now - age negative, which every store
     // read as "no age filter": sweep timed out attempts that had just started,
     // and reconcile released records whose business was still running. Such
     // an age is a usage error (exit 2) and nothing changes.
@@ -294,7 +294,7 @@ private slots:
         const qint64 before = inFlight();
         QVERIFY(before > 0);
         const QStringList act{QStringLiteral("--store"), demoStore, QStringLiteral("--operator"), QStringLiteral("night-ops"),
-                              QStringLiteral("--reason"), QStringLiteral("issue 13 regression")};
+                              QStringLiteral("--reason"), QStringLiteral("regression: an age before the epoch")};
         const QStringList orders{QStringLiteral("--orders"), demoStore, QStringLiteral("--table"), QStringLiteral("orders"),
                                  QStringLiteral("--key-column"), QStringLiteral("order_no"), QStringLiteral("--status-column"), QStringLiteral("status"),
                                  QStringLiteral("--done-values"), QStringLiteral("PAID"), QStringLiteral("--failed-values"), QStringLiteral("FAILED"),
@@ -314,7 +314,7 @@ private slots:
         QCOMPARE(inFlight(), before);
     }
 
-    // Issue 13: `report --out /dev/full` said "Report written" and exited 0
+    // `report --out /dev/full` once said "Report written" and exited 0
     // (and, as root, replaced the device with a regular file); on a 12 KiB
     // tmpfs it left a truncated file. Now: exit 1, no "written", nothing left.
     void reportToAFullDiskExitsOneAndLeavesNothing()
@@ -362,7 +362,7 @@ private slots:
         QVERIFY(QFileInfo(ok).size() > 0);
     }
 
-    // Issue 13: stats, inflight and report on a mistyped SQLite path created
+    // Stats, inflight and report on a mistyped SQLite path once created
     // the folders and an empty store, then said "No records". Reading never
     // creates anything: exit 2 naming the path, and the path stays absent.
     // Only init (or a service's guard, demo, press) creates a store.
@@ -405,9 +405,9 @@ private slots:
         QVERIFY2(foreign.err.contains("go-middleware"), foreign.err.constData());
     }
 
-    // Issue 13: on an empty PostgreSQL database, stats and even
-    // `sweep --read-only --dry-run` created the idem tables. Now they exit 2
-    // and the database stays empty; init creates the tables.
+    // On an empty PostgreSQL database, stats and even
+    // `sweep --read-only --dry-run` once created the idem tables. Now they
+    // exit 2 and the database stays empty; init creates the tables.
     void readingAnEmptyPostgresqlDatabaseCreatesNothing()
     {
         const QString base = qEnvironmentVariable("IDEM_TEST_POSTGRESQL_URL");
@@ -525,10 +525,11 @@ private slots:
         QSqlDatabase::removeDatabase(QStringLiteral("reconcile-check"));
     }
 
-    // Issue 7's must-show on a real Redis: records the Go middleware wrote
-    // are listed and reconciled by idemctl with --layout; the reconciled one
-    // is rewritten as Go's Finalize would write it, the order-less one is
-    // deleted, and the audit chain in the chosen SQLite file verifies.
+    // Foreign layouts end to end on a real Redis: records the Go middleware
+    // wrote are listed and reconciled by idemctl with --layout; the
+    // reconciled one is rewritten as Go's Finalize would write it, the
+    // order-less one is deleted, and the audit chain in the chosen SQLite
+    // file verifies.
     void goMiddlewareInflightAndReconcile()
     {
         const QString redisUrl = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
@@ -620,7 +621,7 @@ private slots:
             QVERIFY(redis.command({"DEL", prefix + key}).ok());
     }
 
-    // Issue 14.3: an escape sequence someone stored in a key, owner or
+    // An escape sequence someone stored in a key, owner or
     // biz_no (native SQLite and Redis, a SQLite BLOB key, a go-middleware
     // key) reaches the terminal escaped by inflight, get, the sweep's
     // preview and audit list; --json escapes it as JSON does.
@@ -776,7 +777,7 @@ private slots:
         QCOMPARE(entries.at(0).toObject().value(QStringLiteral("action")).toString(), QStringLiteral("timeout"));
         QCOMPARE(entries.at(0).toObject().value(QStringLiteral("reason")).toString(), QStringLiteral("stuck after the failover drill"));
 
-        // One JSON form of an entry and of a verdict (issue 16.1): the report's
+        // One JSON form of an entry and of a verdict: the report's
         // "actions" and "audit" are what audit list and audit verify print.
         const QString reportFile = m_dir.filePath(QStringLiteral("sweep-report.json"));
         const Run reported = idemctl({QStringLiteral("report"), QStringLiteral("--store"), sweepStore, QStringLiteral("--from"),

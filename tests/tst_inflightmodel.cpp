@@ -59,8 +59,8 @@ private slots:
         }
     }
 
-    // Issue 16.1: one age formatter. A 50-hour-old record read "50 h 3 min"
-    // in this tab and "2 d 2 h" in the wizard; both now use ageText.
+    // One age formatter. A 50-hour-old record once read "50 h 3 min" in
+    // this tab and "2 d 2 h" in the wizard; both now use ageText.
     void agesReadTheSameEverywhere()
     {
         QCOMPARE(ageText(-5), QStringLiteral("0 s"));
@@ -77,7 +77,7 @@ private slots:
         QCOMPARE(model.index(0, InFlightRecordModel::AgeColumn).data().toString(), ageText(age));
     }
 
-    // Issue 14.3: a key or owner a service stored with control or bidi
+    // A key or owner a service stored with control or bidi
     // characters is shown escaped; sorting and actions use the raw value.
     void hostileTextIsShownEscaped()
     {

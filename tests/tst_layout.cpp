@@ -125,7 +125,7 @@ void TestLayout::refusedFiles_data()
     QTest::newRow("empty state") << QByteArray(R"({"base":"java-handler","states":{"timeout":""}})") << QStringLiteral("1 to 64");
     QTest::newRow("scope with brace") << QByteArray(R"({"base":"go-middleware","scope":"a{b}"})") << QStringLiteral("scope");
     QTest::newRow("retention zero") << QByteArray(R"({"base":"go-middleware","retention_seconds":0})") << QStringLiteral("retention_seconds");
-    // Issue 14.2: Qt keeps one of two same-named members silently.
+    // Qt keeps one of two same-named members silently, so a file with two is refused.
     QTest::newRow("duplicate top-level key") << QByteArray(R"({"base":"go-middleware","scope":"pay","scope":"order"})") << QStringLiteral("\"scope\" twice");
     QTest::newRow("duplicate nested key") << QByteArray(R"({"base":"go-middleware","redis":{"key_prefix":"a:","scan_count":10,"key_prefix":"b:"}})")
                                           << QStringLiteral("\"redis.key_prefix\" twice");
@@ -237,7 +237,7 @@ void TestLayout::defaultAuditFileIsStable()
     Layout otherPrefix = go;
     otherPrefix.keyPrefix = "shop:";
     QVERIFY(ForeignStore::auditUrl(a, otherPrefix) != ForeignStore::auditUrl(a, go));
-    // A log written before issue 13 (named after the layout) is still found.
+    // A log written by an earlier version (named after the layout) is still found.
     QTemporaryDir home;
     const QByteArray xdg = qgetenv("XDG_DATA_HOME");
     qputenv("XDG_DATA_HOME", home.path().toUtf8());

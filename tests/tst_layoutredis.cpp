@@ -1,4 +1,4 @@
-// Issue 7, foreign layouts on Redis: the go-middleware JSON codec (golden
+// Foreign layouts on Redis: the go-middleware JSON codec (golden
 // bytes as Go 1.22's encoding/json writes them), GoRedisStore's SCAN listing,
 // progress and cancel, its compare-and-set actions with their audit entries,
 // unreadable values, and JavaRedisStore's PROCESSING/SUCCESS cache.
@@ -314,7 +314,7 @@ private slots:
         InFlightQuery old;
         old.startedBeforeMs = k0621;
         QCOMPARE(keysOf(store->inFlight(old).value()), (QStringList{u"order-1003"_s, u"order-1001"_s}));
-        // Issue 13: a cutoff before the epoch is a filter that matches nothing, never "no filter".
+        // A cutoff before the epoch is a filter that matches nothing, never "no filter".
         for (const qint64 cutoff : {qint64(0), qint64(-1), -500'000LL * 3'600'000}) {
             old.startedBeforeMs = cutoff;
             QCOMPARE(store->inFlight(old)->size(), 0);
@@ -350,7 +350,7 @@ private slots:
         QCOMPARE(store->activity(QString(), 0, std::numeric_limits<qint64>::max())->size(), 4);
     }
 
-    // Issue 13: a read-only open never creates the audit file; without one
+    // A read-only open never creates the audit file; without one
     // the log reads as empty, and the records are listed all the same.
     void readOnlyOpenCreatesNoAuditFile()
     {

@@ -356,7 +356,7 @@ void TestLayoutSql::goListingAndDetail()
     QCOMPARE(keys(s.inFlight(aged).value()), QStringList({QStringLiteral("pay-0"), QStringLiteral("pay-1")}));
     QCOMPARE(s.countInFlight(aged).value(), qint64(2));
     QCOMPARE(s.countInFlight(InFlightQuery()).value(), qint64(5));
-    for (const qint64 cutoff : {qint64(0), qint64(-1), -500'000LL * 3'600'000}) { // issue 13: never "no filter"
+    for (const qint64 cutoff : {qint64(0), qint64(-1), -500'000LL * 3'600'000}) { // before the epoch: never "no filter"
         aged.startedBeforeMs = cutoff;
         QCOMPARE(s.inFlight(aged).value().size(), 0);
         QCOMPARE(s.countInFlight(aged).value(), 0);
@@ -616,7 +616,7 @@ void TestLayoutSql::javaListingAndDetail()
     InFlightQuery aged;
     aged.startedBeforeMs = (base + 60) * 1000;
     QCOMPARE(keys(s.inFlight(aged).value()), QStringList{QStringLiteral("j-a")});
-    // Issue 13: a cutoff before the epoch matches nothing, never everything.
+    // A cutoff before the epoch matches nothing, never everything.
     for (const qint64 cutoff : {qint64(0), qint64(-1), -500'000LL * 3'600'000}) {
         aged.startedBeforeMs = cutoff;
         QCOMPARE(s.inFlight(aged).value().size(), 0);
@@ -735,7 +735,7 @@ void TestLayoutSql::javaCacheDown()
     QCOMPARE(entries.first().action, QStringLiteral("cache-not-updated")); // newest first
     QVERIFY2(entries.first().reason.contains(QLatin1String("n-1")), qPrintable(entries.first().reason));
     checkAudit(s, 2);
-    // Issue 13: the record changed but the cache did not, so the action is not
+    // The record changed but the cache did not, so the action is not
     // done: the result says so, and a batch counts it as failed (cache_failed).
     QVERIFY2(r->followUpError.contains(QLatin1String("n-1")), qPrintable(r->followUpError));
     QVERIFY(javaRow(t, QStringLiteral("n-2"), QStringLiteral("order"), QStringLiteral("NO"), QDateTime::currentSecsSinceEpoch() - 1200));
@@ -762,7 +762,7 @@ void TestLayoutSql::javaCacheDown()
     QCOMPARE(report.untouched(), 0);
 }
 
-// Issue 13: without a cache given, java-handler actions printed "N applied"
+// Without a cache given, java-handler actions once printed "N applied"
 // while idem:<id> stayed PROCESSING. A writer must name the cache or say
 // there is none; a reader needs neither.
 void TestLayoutSql::javaWithoutCacheIsRefusedUnlessSaid()
@@ -882,7 +882,7 @@ void TestLayoutSql::javaOpenErrors()
 QTEST_GUILESS_MAIN(TestLayoutSql)
 #include "tst_layoutsql.moc"
 
-// Issue 13.6: the default audit log belongs to the store (server, database,
+// The default audit log belongs to the store (server, database,
 // table), not to the layout's name: the same PostgreSQL table opened through
 // two layout files of different names keeps one log, and the second open
 // reads what the first wrote; another table gets another log.
@@ -930,7 +930,7 @@ void TestLayoutSql::goAuditLogFollowsTheStore()
     QVERIFY2(!ForeignStore::auditUrl(url, a).contains(QLatin1String("shop-gateway")), qPrintable(ForeignStore::auditUrl(url, a)));
 }
 
-// Issue 13.8: seed 004's handler never runs a row again once it holds the
+// Seed 004's handler never runs a row again once it holds the
 // timeout status: its step-2 INSERT hits the unique key. The sweep says so
 // (TimeoutSweep::meaningFor) and offers release, after which the same
 // INSERT goes through: the client's resubmission runs.
@@ -983,7 +983,7 @@ void TestLayoutSql::javaTimeoutIsNotRunAgainReleaseIs()
     checkAudit(*store.value(), 2);
 }
 
-// Issue 13.9: `audit=` pointed at the service's own database adds the two
+// `audit=` pointed at the service's own database adds the two
 // audit tables (and the audit's index) and nothing else: no idem_records,
 // no idem_counters. A fresh PostgreSQL database holds only the service's
 // table; after an audited action it holds that and the audit log.
@@ -1034,7 +1034,7 @@ void TestLayoutSql::auditInTheServiceDatabaseAddsOnlyAuditTables()
     QCOMPARE(names, QStringList({QStringLiteral("idem_audit"), QStringLiteral("idem_audit_head"), QStringLiteral("idempotency_records")}));
 }
 
-// Issue 13.7: a JVM in Asia/Shanghai writes DATETIME wall times into a UTC
+// A JVM in Asia/Shanghai writes DATETIME wall times into a UTC
 // MySQL. Read in the session's zone, a record stuck for 15 minutes starts
 // 7 h 45 min in the future: no age threshold matches it, and the sweep and
 // the listing say so, naming the setting. With the layout's time zone set
@@ -1094,7 +1094,7 @@ void TestLayoutSql::javaTimeZoneOfTheWriter()
     QVERIFY2(unknown.error().message.contains(QLatin1String("Mars/Olympus_Mons")), qPrintable(unknown.error().message));
 }
 
-// Issue 13.2: a record changed in MySQL whose cache write failed (here the
+// A record changed in MySQL whose cache write failed (here the
 // Redis primary refuses writes, NOREPLICAS) counts as failed; once Redis
 // takes writes again, retrying the cache step brings the key along and is
 // audited. A record that changed since is not touched.

@@ -390,7 +390,7 @@ private slots:
     }
 
     // More than one page of 500, and a cancel in the middle of the apply.
-    // Issue 13: an age so long that now - age reaches before the epoch used to
+    // An age so long that now - age reaches before the epoch used to
     // become "no age filter" and time out an attempt that had just started.
     // The engine refuses it, and a zero or negative age, from any caller.
     void sweepRefusesAnAgeThatReachesBeforeTheEpoch_data()
@@ -421,7 +421,7 @@ private slots:
         QVERIFY(!ageCutoff(now, now).ok());
     }
 
-    // Issue 13: two sweeps at once over records that share one updated_at.
+    // Two sweeps at once over records that share one updated_at.
     // On Redis, paging ties by LIMIT offset skipped members the other sweep
     // had just removed: one matched 9,864 of 10,000, the other failed 5,012
     // and 16 stayed in flight. Here operator B applies the odd half of its

@@ -149,7 +149,7 @@ private slots:
         wizard.show();
         QCOMPARE(wizard.currentId(), int(TimeoutWizard::ScopePageId));
         QCOMPARE(child<QSpinBox>(&wizard, "olderThanMinutes")->value(), 10);
-        // What the service does next (issue 13.8): the guard runs a timed-out
+        // What the service does next: the guard runs a timed-out
         // request again when its client resubmits, so no release is offered.
         QVERIFY2(child<QLabel>(&wizard, "serviceNext")->text().contains(QStringLiteral("again")),
                  qPrintable(child<QLabel>(&wizard, "serviceNext")->text()));

@@ -168,7 +168,7 @@ private slots:
         QVERIFY(again.consistent);
     }
 
-    // Issue 15: a first request costs 2 round trips (claim, complete) and a
+    // A first request costs 2 round trips (claim, complete) and a
     // replay 1, counted on the server; the PostgreSQL claim is one
     // INSERT … ON CONFLICT that also reads the record, through statements
     // prepared once per connection (QPSQL's per-call PREPARE/EXECUTE/

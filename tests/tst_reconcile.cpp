@@ -1,4 +1,4 @@
-// Reconcile (issue 5): order tables in SQLite, PostgreSQL and MySQL against
+// Reconcile: order tables in SQLite, PostgreSQL and MySQL against
 // the store IDEM_TEST_BACKEND names; plans, apply with compare-and-set and
 // audit, batching, and hostile mappings that must run nothing.
 #include "app/ops/mappingprofiles.h"
@@ -353,7 +353,7 @@ private slots:
         QCOMPARE(store().get(scope, QStringLiteral("k1")).value()->state, RecordState::InFlight);
     }
 
-    // Issue 13: reconcile --match key --older-than 500000h released a record
+    // `reconcile --match key --older-than 500000h` once released a record
     // whose business was still running. The plan refuses such an age, and a
     // zero one; the running record stays in flight.
     void planRefusesAnAgeThatReachesBeforeTheEpoch()

@@ -311,9 +311,9 @@ private slots:
         QTest::addColumn<bool>("completed");
         QTest::addColumn<QByteArrayList>("damage");
         QTest::addColumn<QString>("named");
-        // Completing reads only the state and the lease (issue 15: the
-        // scripts read what the decision needs): with both intact, the
-        // owner's complete rewrites the times and the record is whole again.
+        // Completing reads only the state and the lease (the scripts read
+        // what the decision needs): with both intact, the owner's complete
+        // rewrites the times and the record is whole again.
         QTest::addColumn<bool>("completeApplies");
         QTest::newRow("in flight without lease") << false << QByteArrayList{"HDEL", "lease"} << QStringLiteral("lease") << false;
         QTest::newRow("in flight without state") << false << QByteArrayList{"HDEL", "state"} << QStringLiteral("state") << false;
@@ -349,7 +349,7 @@ private slots:
         if (!completed) {
             // The listing reads the hash too: it lists the record as
             // unreadable, saying what is wrong, rather than fail or skip it
-            // (issue 13: one bad record blocks only itself).
+            // (one bad record blocks only itself).
             const Result<QList<Record>> listed = store().inFlight(InFlightQuery::ofScope(m_scope));
             QVERIFY2(listed.ok(), qPrintable(listed.error().message));
             QCOMPARE(listed->size(), 1);

@@ -1,4 +1,4 @@
-// Reports (issue 6): a store filled through the Guard on a fake clock, an
+// Reports: a store filled through the Guard on a fake clock, an
 // audited timeout sweep and free-text audit entries, then the PDF's text
 // (pdftotext, poppler-utils), the CSV's formula-injection escaping and the
 // JSON schema, each checked against the store's own numbers.
@@ -250,7 +250,7 @@ private slots:
         QVERIFY(data->cancelled);
     }
 
-    // The one export path of idemctl report and the console (issue 16.2):
+    // The one export path of idemctl report and the console:
     // gathered and written whole, its summary quoting the report's numbers;
     // stopped, it writes nothing.
     void exportReportWritesOrNothing()
@@ -322,7 +322,7 @@ private slots:
         QCOMPARE(int(text.count(QStringLiteral("Operator: %1 · generated").arg(Operator))), pages);
     }
 
-    // Issue 13: a report to a full disk said "Report written" and left a
+    // A report to a full disk once said "Report written" and left a
     // truncated file. Every format, onto a device that is always full, onto a
     // file size limit (what a full disk or a quota does to write()) and, as
     // root, onto a real 12 KiB tmpfs: an error, and the target keeps what it
@@ -514,7 +514,7 @@ private slots:
         QCOMPARE(executed, m_data.total()[Counter::Executed]);
         const QJsonArray actions = o.value(QStringLiteral("actions")).toArray();
         QCOMPARE(actions.size(), 2 + Hostile.size());
-        // Every field of an entry, as idemctl audit list --json writes it (issue 16.1).
+        // Every field of an entry, as idemctl audit list --json writes it.
         const QStringList entryKeys = {QStringLiteral("action"),   QStringLiteral("at"),           QStringLiteral("at_ms"),
                                        QStringLiteral("batch_id"), QStringLiteral("evidence"),     QStringLiteral("hash"),
                                        QStringLiteral("host"),     QStringLiteral("key"),          QStringLiteral("operator"),

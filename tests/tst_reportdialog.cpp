@@ -1,7 +1,8 @@
-// The console's report dialog (issue 6, "from a dialog"): a SQLite store
-// with traffic through the Guard, the fields set as an operator would, then
-// CSV and JSON exports on the dialog's own read-only session (checked against
-// the Guard's counts) and a stopped export that writes nothing. Offscreen.
+// The console's report dialog, which exports from the GUI what idemctl
+// report exports from the command line: a SQLite store with traffic through
+// the Guard, the fields set as an operator would, then CSV and JSON exports
+// on the dialog's own read-only session (checked against the Guard's counts)
+// and a stopped export that writes nothing. Offscreen.
 #include "app/guard/guard.h"
 #include "ui/jobprogresswidget.h"
 #include "ui/reportdialog.h"

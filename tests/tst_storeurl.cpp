@@ -48,7 +48,7 @@ private slots:
         QVERIFY(!url->displayString().contains(QStringLiteral("s3cret")));
     }
 
-    // Issue 14.1: a URL the parser refuses is quoted in its error, and so
+    // A URL the parser refuses is quoted in its error, and so
     // is Qt's own error about it; neither may carry the password, nor may a
     // nested audit=/cache= URL's, percent-encoded or not.
     void malformedUrlsNeverShowPasswords_data()
@@ -105,7 +105,7 @@ private slots:
         QTest::newRow("no database") << "postgresql://u@h:5432" << "database name";
         QTest::newRow("redis db not a number") << "redis://h:6379/cache" << "database number";
         QTest::newRow("no host") << "mysql:///x" << "no host";
-        // Issue 14.2: options that do not exist or carry values nothing reads.
+        // Options that do not exist or carry values nothing reads.
         QTest::newRow("unknown option") << "sqlite:///tmp/r.db?foo=bar" << "option 'foo' is not known for a sqlite URL";
         QTest::newRow("option of another scheme") << "redis://h:6379/0?busy_timeout_ms=5" << "Accepted options: layout, audit";
         QTest::newRow("busy timeout not a number") << "sqlite:///tmp/r.db?busy_timeout_ms=abc" << "busy_timeout_ms must be a whole number from 0 to 3600000, not 'abc'";

@@ -1,4 +1,4 @@
-// Issue 13 items 3 and 4 on every native backend (CTest passes
+// Unreadable records on every native backend (CTest passes
 // IDEM_TEST_BACKEND): a record another program broke, or whose fields only
 // look valid, is listed with what is wrong and never acted on, and the rest
 // of the store is swept as if it were not there; an action decides on the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark, not a test (issue 15): the engine beside what its users would
+# Benchmark, not a test: the engine beside what its users would
 # otherwise write, the seed-000 Go middleware's store code
 # (/work/shared/seeds/000_e894dfab2c9db258.txt), on the same Redis and
 # PostgreSQL, at 1 and 32 concurrent clients, first requests and replays.
@@ -35,7 +35,7 @@
 # each one network round trip for the engine, two for lib/pq (it parses an
 # unnamed statement, then binds and executes it).
 #
-# Goals (issue 15): engine ÷ seed ≥ 1.0 in every cell; engine ÷ limit ≥ 0.8.
+# Goals: engine ÷ seed ≥ 1.0 in every cell; engine ÷ limit ≥ 0.8.
 # A cell that misses says MISS. Only ratios from one run mean anything: the
 # machine is shared. Nothing is asserted; the exit code is 0 unless a
 # measurement failed.

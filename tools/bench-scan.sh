@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark, not a test: GoRedisStore's in-flight listing on a big
-# go-middleware Redis (issue 7). There is no index, so the listing SCANs the
+# go-middleware Redis. There is no index, so the listing SCANs the
 # whole key space and reads every value. Builds Release (into
 # $IDEM_BENCH_BUILD, default build-bench; only the bench target), starts its
 # own redis-server (tools/lib/servers.sh), writes KEYS (default 1,000,000)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes every parser of foreign input (issue 14.5, tests/fuzz) with
+# Fuzzes every parser of foreign input (tests/fuzz) with
 # libFuzzer: builds the harnesses with clang in build-fuzz/ (the engine and
 # the harnesses with AddressSanitizer and UndefinedBehaviorSanitizer), then
 # runs each for SECONDS (default 60), up to nproc at once, on a fresh working

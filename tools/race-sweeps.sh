@@ -2,10 +2,10 @@
 # Demonstration, not a test (tests/tst_operatoractions has the same race as
 # a regression test): two operators run `idemctl sweep` at the same moment
 # over N (default 10,000) stuck native records on Redis that all started in
-# the same millisecond, the case that paging by LIMIT offset got wrong
-# (issue 13.5). Builds idemctl (tools/test.sh's build), starts its own
-# redis-server, writes the records with one Lua script, runs the two sweeps
-# in parallel and prints what each did, then checks with idemctl itself:
+# the same millisecond, the case that paging by LIMIT offset got wrong.
+# Builds idemctl (tools/test.sh's build), starts its own redis-server,
+# writes the records with one Lua script, runs the two sweeps in parallel
+# and prints what each did, then checks with idemctl itself:
 # every record changed exactly once (applied sums to N, none failed), none
 # is left in flight, N are TIMED_OUT, and the audit chain verifies.
 # Exits 1 when any of that does not hold. N=… sets the count.

@@ -54,7 +54,7 @@ public:
     QSpinBox *scanCountBox() const { return m_scanCount; }
     QProgressBar *scanBar() const { return m_scanBar; }
     // Red line above the table when in-flight records start in the future
-    // (a zone-less timestamp column read in another zone, issue 13.7).
+    // (a zone-less timestamp column read in another zone than it was written in).
     QLabel *futureWarning() const { return m_future; }
 
 signals:

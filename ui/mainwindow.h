@@ -51,7 +51,7 @@ public:
     // Non-modal, deleted on close; applying refreshes the views.
     TimeoutWizard *showTimeoutWizard(const QString &scope = QString());
     ReconcileWizard *showReconcileWizard();
-    // The report dialog (issue 6) on the open store, read-only mode included;
+    // The report dialog on the open store, read-only mode included;
     // nullptr when none is open. Non-modal, deleted on close.
     ReportDialog *showReportDialog();
 
@@ -63,7 +63,7 @@ public:
     QAction *timeoutAction() const { return m_timeoutAction; }
     QAction *reconcileAction() const { return m_reconcileAction; }
     QAction *reportAction() const { return m_reportAction; }
-    // Alerts (issue 6): the rules dialog (persists them), the banner, the
+    // Alerts: the rules dialog (persists them), the banner, the
     // monitor of the open store (nullptr when none is open).
     void showAlertRulesDialog();
     AlertBanner *alertBanner() const { return m_alertBanner; }

@@ -125,8 +125,8 @@ void RecordDetailView::clear()
 void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
 {
     m_record = r;
-    // Stored text is shown escaped (issue 14.3): a bidi override or escape
-    // sequence in a key must not make it read as another key.
+    // Stored text is shown escaped: a bidi override or escape sequence in a
+    // key must not make it read as another key.
     const auto set = [this](const QString &name, const QString &value) { m_fields.value(name)->setText(visibleText(value)); };
     set(QStringLiteral("scope"), r.scope);
     set(QStringLiteral("key"), r.key);

@@ -14,11 +14,11 @@ class QPushButton;
 class ScopeChooser;
 class StoreSession;
 
-// Exports a report (DESIGN.md "Reports", issue 6) from the console: a time
-// range, one scope or all, PDF, CSV or JSON, the output file and the
-// operator. Export gathers and writes on a read-only StoreSession of its own
-// (worker thread), with a progress bar and Stop; a stopped export writes no
-// file. No store or file I/O on the GUI thread.
+// Exports a report (DESIGN.md "Reports") from the console: a time range,
+// one scope or all, PDF, CSV or JSON, the output file and the operator.
+// Export gathers and writes on a read-only StoreSession of its own (worker
+// thread), with a progress bar and Stop; a stopped export writes no file.
+// No store or file I/O on the GUI thread.
 class ReportDialog final : public QDialog {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ReportDialog)

@@ -69,9 +69,9 @@ public:
                                    "younger than its request's own timeout may still finish."), this);
         hint->setWordWrap(true);
         form->addRow(hint);
-        // What the service does next (issue 13.8). Where a timed-out
-        // record is not run again (java-handler), release is offered: the
-        // row and its cache key are deleted so the client may resubmit.
+        // What the service does next. Where a timed-out record is not run
+        // again (java-handler), release is offered: the row and its cache
+        // key are deleted so the client may resubmit.
         m_next->setObjectName(QStringLiteral("serviceNext"));
         m_next->setWordWrap(true);
         m_release->setObjectName(QStringLiteral("releaseInstead"));

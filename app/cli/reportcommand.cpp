@@ -18,7 +18,7 @@ std::optional<qint64> parseIso(const QString &text)
     QDateTime t = QDateTime::fromString(text, Qt::ISODateWithMs);
     // A bare date only when the text is one: QDate's ISO parser reads the
     // first ten characters and ignores the rest, so "2026-02-01T25:00:00Z"
-    // became midnight (issue 14.2).
+    // became midnight.
     static const QRegularExpression bareDate(QRegularExpression::anchoredPattern(QStringLiteral("[0-9]{4}-[0-9]{2}-[0-9]{2}")));
     if (!t.isValid() && bareDate.match(text).hasMatch()) {
         const QDate date = QDate::fromString(text, Qt::ISODate);

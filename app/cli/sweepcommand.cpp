@@ -68,9 +68,9 @@ void addSweepOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("dry-run"), CliText::tr("Only preview what would change.")});
 }
 
-// What the owning service does with a swept record next (issue 13.8): said
-// before anything changes, so the operator picks the action that lets the
-// client resubmit.
+// What the owning service does with a swept record next: said before
+// anything changes, so the operator picks the action that lets the client
+// resubmit.
 TimeoutMeaning nextFor(const QCommandLineParser &parser, SweepAction action)
 {
     const Result<StoreUrl> url = StoreUrl::parse(storeUrlText(parser));

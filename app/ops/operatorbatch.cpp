@@ -56,7 +56,7 @@ Result<void> OperatorIdentity::validate() const
     if (why.size() > 2000)
         return makeError(ErrorKind::InvalidArgument, Text::tr("The reason must be at most 2000 characters."));
     // Written to the audit log and printed by audit list: an escape sequence
-    // there would reach the next operator's terminal (issue 14.3).
+    // there would reach the next operator's terminal.
     if (hasControlCharacters(why, u"\n\t"))
         return makeError(ErrorKind::InvalidArgument,
                          Text::tr("The reason may not contain control characters (only line breaks and tabs): write it as plain text."));

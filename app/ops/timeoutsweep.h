@@ -12,12 +12,12 @@ enum class SweepAction {
     Release,      // deleted (java-handler: the row and its cache key), so the client may resubmit
 };
 
-// What timing a record out means to the service that owns the layout
-// (issue 13.8). The native guard and the go-middleware service run a timed
-// out request again when its client resubmits. Seed 004's java-handler does
-// not: its step-2 INSERT hits the unique key of the row it keeps, and it
-// answers with the stored, empty response. There only a release (the row
-// and the cache key deleted) lets the client resubmit.
+// What timing a record out means to the service that owns the layout. The
+// native guard and the go-middleware service run a timed out request again
+// when its client resubmits. Seed 004's java-handler does not: its step-2
+// INSERT hits the unique key of the row it keeps, and it answers with the
+// stored, empty response. There only a release (the row and the cache key
+// deleted) lets the client resubmit.
 struct TimeoutMeaning {
     bool clientMayResubmit = true;
     QString serviceNext; // what the service answers the next request with, for the operator
@@ -46,8 +46,8 @@ struct SweepPreview {
 };
 
 // Records that start in the future are almost always a zone-less timestamp
-// column read in another zone than the service wrote it in (issue 13.7: a
-// JVM in Asia/Shanghai, a UTC MySQL): their age reads 0 and no sweep
+// column read in another zone than the service wrote it in (a JVM in
+// Asia/Shanghai writing into a UTC MySQL): their age reads 0 and no sweep
 // matches them. A listing looks at its newest in-flight record and warns.
 constexpr qint64 kFutureToleranceMs = 60'000;
 // How far past nowMs (beyond the tolerance) the newest in-flight record of

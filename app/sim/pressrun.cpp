@@ -27,7 +27,7 @@ size_t answerDigest(const Response &response)
 
 // One client thread's tally, merged after the threads have joined: no lock
 // is taken per request, so the press measures the engine and not itself
-// (issue 15: a QMutex per request cost as much as the gap being measured).
+// (a QMutex per request cost as much as the gap being measured).
 struct Tally {
     std::vector<double> latencies;
     std::vector<size_t> answers;   // per key: the first answer's digest (0: none yet)

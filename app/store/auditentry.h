@@ -18,7 +18,7 @@
 // chain is kept beside the entries, so deleting the newest entry is noticed
 // too. This makes tampering evident, not impossible: someone who can write
 // the store can rebuild a whole chain; export the verdicts to keep a
-// witness outside the store (reports, issue 6).
+// witness outside the store (reports).
 struct AuditEntry {
     QString scope;          // the chain
     qint64 seq = 0;         // position in the chain, from 1; set by the store

@@ -53,8 +53,8 @@ QString ForeignStore::storeIdentity(const StoreUrl &url, const Layout &layout)
     // options, user or password), and the table or the key prefix. Not the
     // layout's name, nor options like scan_count: the same table opened
     // with --layout go-middleware and with a layout file of another name is
-    // one store with one audit log (issue 13: the two opens kept two logs,
-    // and the second read "0 operator actions" after the first deleted 50).
+    // one store with one audit log: two logs would let the second open read
+    // "0 operator actions" after the first deleted 50.
     StoreUrl plain = url;
     plain.options.clear();
     plain.user.clear();
@@ -77,7 +77,7 @@ QString ForeignStore::auditUrl(const StoreUrl &url, const Layout &layout)
     const QString current = dir + QStringLiteral("store-") + QString::fromLatin1(id) + QStringLiteral(".db");
     if (QFileInfo::exists(current))
         return QStringLiteral("sqlite://") + current;
-    // Logs written before issue 13 were named after the layout and the URL
+    // Logs written by earlier versions were named after the layout and the URL
     // without options: such a log is still this store's, and is kept in
     // use where it is (a SQLite file in WAL mode is not renamed under
     // another process). A new log gets the identity's name.

@@ -62,7 +62,7 @@ public:
     // $XDG_DATA_HOME/idem-console/audit/ named after the store's identity
     // (storeIdentity(): store-<hash>.db), the same for the console and
     // idemctl and whatever the layout is called. A log named after the
-    // layout (before issue 13) is used where it is while it exists.
+    // layout (by earlier versions) is used where it is while it exists.
     static QString auditUrl(const StoreUrl &url, const Layout &layout);
     // What the default audit log is named after: server, database and
     // table (SQL) or key prefix (Redis); never the layout's name.

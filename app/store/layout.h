@@ -42,8 +42,8 @@ struct Layout {
     // DATETIME, PostgreSQL timestamp without time zone): "+08:00", "UTC",
     // "Asia/Shanghai". Empty: the database session's own zone. A JVM in
     // Asia/Shanghai writing into a UTC MySQL otherwise reads 8 hours in the
-    // future: a record stuck 15 minutes shows age 0 and no sweep matches it
-    // (issue 13.7). The connection's session zone is set to it.
+    // future: a record stuck 15 minutes shows age 0 and no sweep matches it.
+    // The connection's session zone is set to it.
     QString timeZone;
     QMap<QString, QString> columns; // role -> column name; roles() lists them per family
 

@@ -57,7 +57,7 @@ struct Record {
     Response response() const;
 };
 
-// The range a native record's fields keep (issue 13). The engine writes
+// The range a native record's fields keep. The engine writes
 // times from a clock, attempts from 1 and statuses of HTTP; a value outside
 // this range was written by something else (a hand edit, another program, a
 // disk fault) and says nothing true about the attempt: the record is

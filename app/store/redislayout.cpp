@@ -276,7 +276,7 @@ Result<void> RedisLayout::walkInFlight(RedisConnection &c, const QString &scope,
                     continue;
                 // A record that cannot be read is listed where its index
                 // entry puts it, with what is wrong, and never acted on
-                // (issue 13: one bad record blocks only itself). Filters on
+                // (one bad record blocks only itself). Filters on
                 // owner or biz_no cannot be met by what cannot be read.
                 if (!record || (record.value() && record.value()->updatedAt != scores.at(i)
                                 && record.value()->state == RecordState::InFlight)) {

@@ -241,8 +241,8 @@ Result<std::optional<Record>> RedisStore::get(const QString &scope, const QStrin
         return m_layout.corrupt(scope, key, "type", type);
     Result<std::optional<Record>> decoded = m_layout.decode(scope, key, *replies->at(1));
     // decode() takes a read without any field of ours for a key that is
-    // gone; TYPE said it is a hash: another program's (found by the claim
-    // script's EXISTS test, issue 15).
+    // gone; TYPE said it is a hash: another program's (the claim script's
+    // EXISTS test reports such a key as corrupt too).
     if (decoded && !decoded->has_value() && type == "hash")
         return m_layout.corrupt(scope, key, "missing", RedisLayout::fieldNames().join(", "));
     return decoded;

@@ -24,7 +24,7 @@ struct Text {
 // A busy chain (another operator's batch appending) is waited for, not
 // failed: a writer retries with the head the losing reply carried, for up
 // to this long. 32 tries with pauses of up to 32 ms lost every time to a
-// batch appending an entry every few round trips (issue 13).
+// batch appending an entry every few round trips.
 constexpr auto kChainPatience = std::chrono::seconds(20);
 // How far behind another operator's clock an entry's atMs may be while the
 // chain is still taken as appended in time order (auditEntries).
@@ -55,7 +55,7 @@ bool matches(const AuditEntry &e, const AuditQuery &q)
 
 } // namespace
 
-// --- operator actions and the audit chain (issue 5) ---
+// --- operator actions and the audit chain ---
 
 Result<AuditChainHead> RedisStore::readHead(RedisConnection &c, const QString &scope)
 {

@@ -39,7 +39,7 @@ public:
     // connection), prepared on first use and kept for the life of that
     // session: the guard's hot path runs the same few statements, and
     // QPSQL sends PREPARE, EXECUTE and DEALLOCATE as three round trips for a
-    // query prepared anew each time (issue 15), one EXECUTE for a kept one.
+    // query prepared anew each time, one EXECUTE for a kept one.
     // *ok is false when preparing failed; the query then holds the error and
     // the next call prepares again. Queries are dropped whenever the session
     // is (drop(), a reconnect, the thread's end): a new session has none of

@@ -10,7 +10,7 @@
 class QSqlError;
 
 // The driver's text for an error, never empty: an operator always reads a
-// reason (issue 13: "Cannot start a transaction on …: " said nothing).
+// reason, never a bare "Cannot start a transaction on …: ".
 QString sqlErrorText(const QSqlError &error);
 
 // A statement and its positional values, bound in order.

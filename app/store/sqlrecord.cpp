@@ -1,5 +1,5 @@
-// SqlStore's reading of a native row (issue 13: a value the engine never
-// writes makes the record unreadable, never a wrong record).
+// SqlStore's reading of a native row: a value the engine never writes makes
+// the record unreadable, never a wrong record.
 #include "app/store/sqlrecord.h"
 
 #include <QCoreApplication>

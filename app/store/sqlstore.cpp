@@ -267,7 +267,7 @@ bool SqlStore::runHot(QSqlDatabase &db, const SqlStatement &statement, std::opti
     if (m_dialect.kind() == Dialect::Sqlite) {
         // SQLite prepares in-process, and a kept statement would hold its
         // read snapshot. QMYSQL, like QPSQL, prepares on the server: a
-        // statement prepared per call is a round trip more (issue 15).
+        // statement prepared per call is a round trip more.
         if (!fallback)
             fallback.emplace(db);
         *query = &*fallback;

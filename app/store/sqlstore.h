@@ -66,8 +66,8 @@ public:
 
     // An audit log only (a foreign store's `audit=` database, which may be
     // the service's own): open() probes and creates the two audit tables
-    // and nothing else (issue 13.9: a service database got idem_records and
-    // idem_counters too). Set before open().
+    // and nothing else, so a service's database never gets idem_records or
+    // idem_counters. Set before open().
     void setAuditOnly(bool auditOnly) { m_auditOnly = auditOnly; }
 
     // The calling thread's connection (for tools that keep tables beside the

@@ -19,7 +19,7 @@ struct Text {
 // (scope, key, lease, state), on an in-flight record's own updated_at being
 // before the action's cutoff, and on the row being readable: the age and the
 // validity are checked by the statement that changes the row, not only by
-// the preview that listed it (issue 13).
+// the preview that listed it.
 SqlStatement actionStatement(const SqlDialect &dialect, const OperatorAction &a)
 {
     QVariantList where{a.scope, a.key, a.lease, recordStateName(a.expectedState)};

@@ -188,7 +188,7 @@ struct ScopeCount {
 // - complete/release change the record only if it is in flight under the
 //   given lease; otherwise StaleLease/NotFound and nothing changes;
 // - complete stores status, headers and body byte for byte.
-// What opening a store may do to it (issue 13: reading never creates anything).
+// What opening a store may do to it (reading never creates anything).
 //   Create     the guard's mode (a service, idemctl demo, press and init):
 //              creates a missing SQLite file, its folder and the schema.
 //   ReadWrite  an operator's (sweep, reconcile, the console): the store must
@@ -227,7 +227,7 @@ public:
     // There is no markTimedOut here: only an operator declares an attempt
     // stuck, and only through applyAction(MarkTimedOut), which writes the
     // audit entry in the same atomic step (DESIGN.md: no operator action
-    // goes unaudited; issue 16.3 removed the unaudited path).
+    // goes unaudited, so the store has no path that skips the audit).
 
     virtual Result<std::optional<Record>> get(const QString &scope, const QString &key) = 0;
     virtual Result<QList<Record>> inFlight(const InFlightQuery &query) = 0;

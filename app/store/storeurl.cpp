@@ -40,9 +40,9 @@ QString redactLevel(QString text)
 }
 
 // What a URL option may hold. Every option the engine reads is here; any
-// other one is refused (issue 14.2: ?foo=bar, a typo like ?busy_timeout=5 or
-// mysql://…?MYSQL_OPT_LOCAL_INFILE=1 passed silently and did nothing, or
-// worse). Ranges are the engine's own limits.
+// other one is refused, so ?foo=bar, a typo like ?busy_timeout=5 or
+// mysql://…?MYSQL_OPT_LOCAL_INFILE=1 cannot pass silently and do nothing, or
+// worse. Ranges are the engine's own limits.
 struct OptionRule {
     const char *name;
     QList<StoreUrl::Kind> kinds;        // empty: every scheme

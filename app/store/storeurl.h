@@ -28,7 +28,7 @@ struct StoreUrl {
     // about it, nested audit=/cache= URLs percent-encoded or not) with every
     // password replaced by "***": the user:password of each URL and
     // password-like query options. Every parse error quotes the URL only
-    // through this (issue 14: a malformed URL's error printed its password).
+    // through this, so a malformed URL's error never prints its password.
     static QString redacted(const QString &text);
     // `text` as it is unless redacted() finds a password in it; then the
     // redacted text. For values kept or shown as typed (an option's value,

@@ -4,7 +4,7 @@
 #include <QStringView>
 
 // Text that came from a store or an operator, made safe to show on one
-// terminal line or table cell (issue 14.3): an escape sequence stored in an
+// terminal line or table cell: an escape sequence stored in an
 // owner, key or reason must not retitle, clear or recolour the next
 // operator's terminal, and a line break must not forge a line of output.
 //

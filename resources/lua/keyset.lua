@@ -1,7 +1,7 @@
 -- One page of a sorted set in (score, member) order, strictly after a
 -- position, whether or not the member at that position is still in the set.
 -- Paging ties by LIMIT offset skipped members when another client removed
--- earlier ones between two pages (two sweeps at once, issue 13); a rank is
+-- earlier ones between two pages (two sweeps at once); a rank is
 -- taken here, atomically, from the position itself.
 -- KEYS[1]: the sorted set. ARGV: score, member, count, "1" for descending.
 -- Returns ZRANGE/ZREVRANGE ... WITHSCORES of the next `count` members.

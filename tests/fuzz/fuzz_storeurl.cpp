@@ -1,6 +1,6 @@
 // Store URLs as an operator types them or a settings file holds them:
 // StoreUrl::parse, redacted() and displayString() on any text (UTF-8).
-// Checks issue 14.1's promise: a userinfo password never shows in a parse
+// Checks the promise that a userinfo password never shows in a parse
 // error, in redacted() or in displayString() — the URL's own and those of
 // URLs nested in it (audit=, cache=, percent-encoded or not). Only a
 // password of at least 4 characters that occurs nowhere else in the input
