@@ -1,6 +1,7 @@
 // idem-console: the desktop application. Thin: parse, pick the store, show.
 #include "models/appsettings.h"
 #include "ui/mainwindow.h"
+#include "ui/translators.h"
 #include "models/passwordvault.h"
 
 #include "app/ops/mappingprofiles.h"
@@ -11,12 +12,10 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QIcon>
-#include <QLibraryInfo>
 #include <QMessageBox>
 #include <QPalette>
 #include <QSettings>
 #include <QStandardPaths>
-#include <QTranslator>
 
 #include <cstdio>
 
@@ -150,14 +149,9 @@ int main(int argc, char *argv[])
     }
     if (lang == QLatin1String("system"))
         lang = QLocale::system().name();
-    QTranslator translator;
-    QTranslator qtTranslator;
-    if (lang.startsWith(QLatin1String("zh"))) {
-        if (translator.load(QStringLiteral(":/i18n/idem-console_zh_CN.qm")))
-            QApplication::installTranslator(&translator);
-        if (qtTranslator.load(QStringLiteral("qtbase_zh_CN"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-            QApplication::installTranslator(&qtTranslator);
-    }
+    UiTranslators translators;
+    for (const QString &missing : translators.install(lang))
+        std::fprintf(stderr, "idem-console: translations not found: %s\n", qPrintable(missing));
 
     std::optional<StoreEntry> commandLineStore;
     if (parser.isSet(storeOption)) {

@@ -12,6 +12,7 @@ IDEM_BUILD_PACKAGES=(
     libhiredis-dev qtkeychain-qt6-dev
     libqt6svg6 # the SVG window icon (its icon engine plugin)
     fonts-dejavu-core fonts-wqy-microhei
+    qt6-translations-l10n # Qt's own zh_CN texts (QWizard's buttons, QDialogButtonBox, file dialogs)
     poppler-utils
 )
 
@@ -34,6 +35,7 @@ IDEM_RUNTIME_NEEDS=(
     "run qt-plugin iconengines/libqsvgicon.so libqt6svg6 the SVG window and tray icons"
     "run font DejaVuSans.ttf fonts-dejavu-core the PDF report's font"
     "run font wqy-microhei.ttc fonts-wqy-microhei Chinese text (zh_CN) on screen and in reports"
+    "run file /usr/share/qt6/translations/qtbase_zh_CN.qm qt6-translations-l10n Qt's own dialog and wizard buttons in zh_CN"
     "test qt-plugin platforms/libqoffscreen.so libqt6gui6 widget tests without a display (QT_QPA_PLATFORM=offscreen)"
     "test command pdftotext poppler-utils tst_report reads the PDF reports back"
     "test command redis-server redis-server the test Redis (tools/lib/servers.sh, tst_faults)"
