@@ -2,6 +2,7 @@
 
 #include "app/ops/mappingprofiles.h"
 
+#include <QCryptographicHash>
 #include <QSettings>
 
 #include <algorithm>
@@ -225,6 +226,27 @@ std::optional<AppSettings::Language> AppSettings::languageFromCode(const QString
             return language;
     }
     return std::nullopt;
+}
+
+namespace {
+
+// A settings key must not carry a URL's slashes and colons.
+QString alertStateKey(const QString &storeUrl)
+{
+    return QStringLiteral("alertState/")
+           + QString::fromLatin1(QCryptographicHash::hash(storeUrl.toUtf8(), QCryptographicHash::Sha1).toHex());
+}
+
+} // namespace
+
+QByteArray AppSettings::alertState(const QString &storeUrl) const
+{
+    return m_settings->value(alertStateKey(storeUrl)).toByteArray();
+}
+
+void AppSettings::setAlertState(const QString &storeUrl, const QByteArray &state)
+{
+    m_settings->setValue(alertStateKey(storeUrl), state);
 }
 
 QByteArray AppSettings::layoutState(const QString &part) const

@@ -58,6 +58,10 @@ public:
     // Group "alertRules", one JSON array; missing or unreadable: AlertRule::defaults().
     QList<AlertRule> alertRules() const;
     void setAlertRules(const QList<AlertRule> &rules);
+    // AlertMonitor::saveState() of one store (its URL without a password):
+    // raised, acknowledged and snoozed alerts across a restart. Empty: none.
+    QByteArray alertState(const QString &storeUrl) const;
+    void setAlertState(const QString &storeUrl, const QByteArray &state);
 
     int inFlightPageSize() const;
     void setInFlightPageSize(int rows);

@@ -2,6 +2,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+
 namespace {
 
 constexpr Counter kColumnCounter[] = {Counter::Count_, Counter::Executed, Counter::Replayed, Counter::InProgress, Counter::Mismatch,
@@ -88,7 +90,7 @@ void CounterTimelineModel::setReading(const DashboardReading &reading)
     if (reading.readAtMs > 0) {
         if (m_samples.size() >= MaxSamples)
             m_samples.remove(0, m_samples.size() - MaxSamples + 1);
-        m_samples.append({reading.readAtMs, reading.inFlight, reading.stuck});
+        m_samples.append({reading.readAtMs, reading.inFlight, reading.stuck, reading.byScope});
     }
     rebuild();
 }
@@ -142,11 +144,28 @@ void CounterTimelineModel::rebuild()
     endResetModel();
 }
 
+QList<CounterTimelineModel::CountSample> CounterTimelineModel::samples() const
+{
+    QList<CountSample> out;
+    out.reserve(m_samples.size());
+    for (const Sample &s : m_samples) {
+        CountSample c{s.atMs, s.inFlight, s.stuck};
+        if (!m_scope.isEmpty()) {
+            const auto it = std::find_if(s.byScope.cbegin(), s.byScope.cend(),
+                                         [this](const DashboardReading::ScopeCounts &sc) { return sc.scope == m_scope; });
+            c.inFlight = it == s.byScope.cend() ? 0 : it->inFlight;
+            c.stuck = it == s.byScope.cend() ? 0 : it->stuck;
+        }
+        out << c;
+    }
+    return out;
+}
+
 CounterTimelineModel::Kpis CounterTimelineModel::kpis(int minutes) const
 {
     Kpis k;
-    k.stuck = m_reading.stuck;
-    k.inFlight = m_reading.inFlight;
+    k.stuck = m_reading.stuckOf(m_scope);
+    k.inFlight = m_reading.inFlightOf(m_scope);
     k.roundTripMs = m_reading.roundTripMs;
     k.keepsCounters = m_reading.keepsCounters;
     CounterSet total;

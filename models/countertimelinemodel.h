@@ -13,7 +13,7 @@
 // A store that keeps no counters (a foreign layout) fills the Created…
 // columns instead (records created that minute, by their state now) and
 // leaves the counter columns empty, not zero: nothing was counted. Every
-// reading's in-flight and stuck counts are also kept as samples for as long
+// reading's in-flight and stuck counts (store-wide and per scope) are also kept as samples for as long
 // as the model lives, which is what such a store's anomaly chart draws.
 class CounterTimelineModel final : public QAbstractTableModel {
     Q_OBJECT
@@ -49,7 +49,8 @@ public:
         double createdPerMinute = 0;   // no counters: records created per minute
     };
 
-    // The in-flight and stuck counts of one reading, store-wide.
+    // The in-flight and stuck counts of one reading, for the scope shown
+    // (store-wide for all scopes).
     struct CountSample {
         qint64 atMs = 0;
         qint64 inFlight = 0;
@@ -72,9 +73,10 @@ public:
     QStringList scopes() const { return m_scopes; } // every scope seen in the reading
     CounterSet minute(int row) const { return m_minutes.value(row); }
     bool keepsCounters() const { return m_reading.keepsCounters; }
-    QList<CountSample> samples() const { return m_samples; }
+    QList<CountSample> samples() const; // of the scope shown
     qint64 minuteStartMs(int row) const { return (m_reading.fromMinute + row) * 60000; }
-    // Totals over the last `minutes` minutes of the range.
+    // Totals over the last `minutes` minutes of the range, of the scope shown
+    // (every number, stuck and in flight included; all scopes: the totals).
     Kpis kpis(int minutes = 5) const;
 
 private:
@@ -92,5 +94,11 @@ private:
         qint64 unreadable = 0;
     };
     QList<Created> m_created; // per minute, like m_minutes; empty when the store keeps counters
-    QList<CountSample> m_samples;
+    struct Sample {
+        qint64 atMs = 0;
+        qint64 inFlight = 0;
+        qint64 stuck = 0;
+        QList<DashboardReading::ScopeCounts> byScope;
+    };
+    QList<Sample> m_samples;
 };

@@ -5,6 +5,74 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 
+#include <algorithm>
+
+namespace {
+
+// Counts the scopes' in-flight and stuck records into r.byScope (the calls
+// readDashboard's header lists). Returns the first failure.
+std::optional<Error> readScopeCounts(Store &store, DashboardReading &r, qint64 stuckBeforeMs)
+{
+    const bool perScopeInFlight = !r.keepsCounters && r.inFlight > 0;
+    if (r.stuck == 0 && !perScopeInFlight)
+        return std::nullopt; // nothing to attribute: no call
+    QStringList scopes;
+    for (const CounterRow &row : std::as_const(r.counters))
+        scopes << row.scope;
+    for (const ActivityRow &row : std::as_const(r.activity))
+        scopes << row.scope;
+    scopes.removeDuplicates();
+    qint64 inFlight = 0;
+    qint64 stuck = 0;
+    const auto countScopes = [&](const QStringList &which) -> std::optional<Error> {
+        for (const QString &scope : which) {
+            DashboardReading::ScopeCounts c{scope, 0, 0};
+            if (r.stuck > 0) {
+                InFlightQuery q = InFlightQuery::ofScope(scope);
+                q.startedBeforeMs = stuckBeforeMs;
+                const Result<qint64> n = store.countInFlight(q);
+                if (!n)
+                    return n.error();
+                c.stuck = n.value();
+            }
+            if (perScopeInFlight) {
+                const Result<qint64> n = store.countInFlight(InFlightQuery::ofScope(scope));
+                if (!n)
+                    return n.error();
+                c.inFlight = n.value();
+            }
+            inFlight += c.inFlight;
+            stuck += c.stuck;
+            if (c.stuck > 0 || c.inFlight > 0)
+                r.byScope << c;
+        }
+        return std::nullopt;
+    };
+    if (std::optional<Error> failed = countScopes(scopes))
+        return failed;
+    if (stuck < r.stuck || (perScopeInFlight && inFlight < r.inFlight)) {
+        // Scopes with in-flight records but no traffic in the range: the
+        // oldest records (the stuck ones first) name them.
+        InFlightQuery oldest;
+        oldest.limit = 500;
+        const Result<QList<Record>> records = store.inFlight(oldest);
+        if (!records)
+            return records.error();
+        QStringList more;
+        for (const Record &record : records.value()) {
+            if (!scopes.contains(record.scope) && !more.contains(record.scope))
+                more << record.scope;
+        }
+        if (std::optional<Error> failed = countScopes(more))
+            return failed;
+    }
+    std::sort(r.byScope.begin(), r.byScope.end(),
+              [](const DashboardReading::ScopeCounts &a, const DashboardReading::ScopeCounts &b) { return a.scope < b.scope; });
+    return std::nullopt;
+}
+
+} // namespace
+
 Result<DashboardReading> readDashboard(Store &store, qint64 fromMs, qint64 toMs)
 {
     QElapsedTimer timer;
@@ -37,5 +105,23 @@ Result<DashboardReading> readDashboard(Store &store, qint64 fromMs, qint64 toMs)
         return stuckCount.error();
     r.stuck = stuckCount.value();
     r.roundTripMs = timer.elapsed();
+    if (std::optional<Error> failed = readScopeCounts(store, r, *stuck.startedBeforeMs))
+        return *failed;
     return r;
+}
+
+qint64 DashboardReading::inFlightOf(const QString &scope) const
+{
+    if (scope.isEmpty())
+        return inFlight;
+    const auto it = std::find_if(byScope.cbegin(), byScope.cend(), [&](const ScopeCounts &c) { return c.scope == scope; });
+    return it == byScope.cend() ? 0 : it->inFlight;
+}
+
+qint64 DashboardReading::stuckOf(const QString &scope) const
+{
+    if (scope.isEmpty())
+        return stuck;
+    const auto it = std::find_if(byScope.cbegin(), byScope.cend(), [&](const ScopeCounts &c) { return c.scope == scope; });
+    return it == byScope.cend() ? 0 : it->stuck;
 }

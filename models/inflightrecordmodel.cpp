@@ -9,6 +9,7 @@
 #include <QDateTime>
 #include <QFont>
 #include <QGuiApplication>
+#include <QHash>
 
 namespace {
 
@@ -30,11 +31,30 @@ struct Count {
     bool partial = false;
 };
 
+// A refresh: the count and the window, read in one job.
+struct Window {
+    Count count;
+    QList<Record> rows;
+};
+
+bool sameRecord(const Record &a, const Record &b)
+{
+    return a.scope == b.scope && a.key == b.key && a.updatedAt == b.updatedAt;
+}
+
+bool sameShown(const Record &a, const Record &b)
+{
+    return sameRecord(a, b) && a.lease == b.lease && a.owner == b.owner && a.attempts == b.attempts && a.bizNo == b.bizNo
+        && a.state == b.state && a.readError == b.readError;
+}
+
 } // namespace
 
 InFlightRecordModel::InFlightRecordModel(StoreSession *session, QObject *parent)
     : QAbstractTableModel(parent)
     , m_session(session)
+    , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
+    , m_nowMs(m_clock())
 {
     // Posted before any listing, so it answers as soon as the store is open,
     // before the first page's scan has finished.
@@ -58,11 +78,45 @@ int InFlightRecordModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-bool InFlightRecordModel::isStuck(const Record &record) const
+bool InFlightRecordModel::isStuckAt(const Record &record, qint64 nowMs) const
 {
     if (record.updatedAt <= 0)
         return false; // an unreadable value has no time: its age is unknown, not decades
-    return record.ageMs(m_loadedAtMs) >= m_policies.forScope(record.scope).inFlightTimeoutMs;
+    return record.ageMs(nowMs) >= m_policies.forScope(record.scope).inFlightTimeoutMs;
+}
+
+int InFlightRecordModel::rowOf(const QString &scope, const QString &key) const
+{
+    for (int row = 0; row < m_rows.size(); ++row) {
+        if (m_rows.at(row).key == key && m_rows.at(row).scope == scope)
+            return row;
+    }
+    return -1;
+}
+
+void InFlightRecordModel::setClock(std::function<qint64()> clock)
+{
+    m_clock = std::move(clock);
+    tick();
+}
+
+void InFlightRecordModel::tick()
+{
+    applyClock(m_clock());
+}
+
+void InFlightRecordModel::applyClock(qint64 nowMs)
+{
+    const qint64 before = m_nowMs;
+    m_nowMs = nowMs;
+    if (m_rows.isEmpty() || before == nowMs)
+        return;
+    // A record that crossed its scope's timeout turns red on every cell.
+    for (int row = 0; row < m_rows.size(); ++row) {
+        if (isStuckAt(m_rows.at(row), before) != isStuckAt(m_rows.at(row), nowMs))
+            emit dataChanged(index(row, 0), index(row, ColumnCount - 1), {Qt::ForegroundRole, Qt::FontRole, Qt::ToolTipRole});
+    }
+    emit dataChanged(index(0, AgeColumn), index(rowCount() - 1, AgeColumn), {Qt::DisplayRole, RawValueRole, Qt::ToolTipRole});
 }
 
 QVariant InFlightRecordModel::data(const QModelIndex &index, int role) const
@@ -118,10 +172,10 @@ QVariant InFlightRecordModel::data(const QModelIndex &index, int role) const
         if (r.updatedAt <= 0)
             return role == RawValueRole ? QVariant() : QVariant(QStringLiteral("–"));
         if (role == RawValueRole)
-            return r.ageMs(m_loadedAtMs);
+            return r.ageMs(m_nowMs);
         if (role == Qt::ToolTipRole && isStuck(r))
             return tr("Stuck: in flight longer than the %1 timeout of scope %2").arg(ageText(m_policies.forScope(r.scope).inFlightTimeoutMs), r.scope);
-        return ageText(r.ageMs(m_loadedAtMs));
+        return ageText(r.ageMs(m_nowMs));
     case ColumnCount: break;
     }
     return {};
@@ -146,7 +200,7 @@ QVariant InFlightRecordModel::headerData(int section, Qt::Orientation orientatio
 
 bool InFlightRecordModel::canFetchMore(const QModelIndex &parent) const
 {
-    return !parent.isValid() && !m_exhausted && !m_loading;
+    return !parent.isValid() && !m_exhausted && !m_loading && !m_refreshing;
 }
 
 void InFlightRecordModel::fetchMore(const QModelIndex &parent)
@@ -167,13 +221,20 @@ void InFlightRecordModel::sort(int column, Qt::SortOrder order)
     reload();
 }
 
-void InFlightRecordModel::setFilter(const InFlightQuery &filter)
+void InFlightRecordModel::setFilter(const InFlightQuery &filter, std::optional<qint64> minimumAgeMs)
 {
     const bool newestFirst = m_filter.newestFirst;
     m_filter = filter;
     m_filter.newestFirst = newestFirst;
     m_filter.after.reset();
+    m_minimumAgeMs = minimumAgeMs;
     reload();
+}
+
+void InFlightRecordModel::refreshFilterCutoff()
+{
+    if (m_minimumAgeMs)
+        m_filter.startedBeforeMs = m_nowMs - *m_minimumAgeMs;
 }
 
 void InFlightRecordModel::reload()
@@ -182,11 +243,13 @@ void InFlightRecordModel::reload()
     m_rows.clear();
     ++m_generation;
     m_loading = false;
+    m_refreshing = false;
     m_exhausted = false;
     m_matching = -1;
     m_listingScan.reset();
     m_countPartial = false;
-    m_loadedAtMs = QDateTime::currentMSecsSinceEpoch();
+    m_nowMs = m_clock();
+    refreshFilterCutoff();
     endResetModel();
     // A view may have asked for the first page during the reset already.
     // The page goes first: jobs run one after another on the session, and a
@@ -246,6 +309,8 @@ void InFlightRecordModel::requestPage()
             const QList<Record> *rows = &result->rows;
             if (first)
                 m_listingScan = result->scan;
+            // New rows show their age now, and the loaded ones keep up with them.
+            applyClock(m_clock());
             // Still "loading" while the rows go in: a view that asks for
             // more from inside rowsInserted must not fetch this page twice.
             if (!rows->isEmpty()) {
@@ -257,4 +322,111 @@ void InFlightRecordModel::requestPage()
             m_exhausted = rows->size() < pageSize;
             emit pageLoaded(int(rows->size()));
         });
+}
+
+void InFlightRecordModel::refresh()
+{
+    if (m_refreshing)
+        return;
+    // Records that grew old enough for the filter join the window.
+    m_nowMs = m_clock();
+    refreshFilterCutoff();
+    ++m_generation; // a page on its way continues after a row that may have left
+    m_loading = false;
+    m_refreshing = true;
+    InFlightQuery window = m_filter;
+    window.after.reset();
+    window.limit = qMax(m_pageSize, int(m_rows.size()));
+    const quint64 generation = m_generation;
+    m_session->request<Window>(this, [window](Store &store) -> Result<Window> {
+            // Count first, rows second, in one job: a record that arrives
+            // between them can make the rows one more than the count, never
+            // a window from another filter or moment.
+            const Result<qint64> count = store.countInFlight(window);
+            if (!count)
+                return count.error();
+            const std::optional<ListingScan> countScan = scanOf(store);
+            Result<QList<Record>> rows = store.inFlight(window);
+            if (!rows)
+                return rows.error();
+            return Window{Count{count.value(), countScan && countScan->cancelled}, std::move(rows).value()};
+        },
+        [this, generation, limit = window.limit](const Result<Window> &result) {
+            if (generation != m_generation)
+                return; // a reload or a new filter came first
+            m_refreshing = false;
+            if (!result) {
+                emit loadFailed(result.error().message);
+                return;
+            }
+            applyClock(m_clock());
+            applyWindow(result->rows);
+            m_exhausted = result->rows.size() < limit;
+            m_matching = result->count.count;
+            m_countPartial = result->count.partial;
+            emit refreshed();
+            emit matchingCountChanged(m_matching);
+        });
+}
+
+void InFlightRecordModel::applyWindow(const QList<Record> &fresh)
+{
+    // The rows still listed keep their place: remove those that left (or
+    // moved: a new attempt has a new updated_at), then insert the new ones
+    // between them. Both lists are in the store's order, so what is left
+    // of the old list is in the new one's order.
+    QHash<QPair<QString, QString>, qint64> freshUpdated;
+    for (const Record &r : fresh)
+        freshUpdated.insert({r.scope, r.key}, r.updatedAt);
+    const auto stays = [&](const Record &r) {
+        const auto it = freshUpdated.constFind({r.scope, r.key});
+        return it != freshUpdated.cend() && it.value() == r.updatedAt;
+    };
+    for (int row = int(m_rows.size()) - 1; row >= 0;) {
+        if (stays(m_rows.at(row))) {
+            --row;
+            continue;
+        }
+        int first = row;
+        while (first > 0 && !stays(m_rows.at(first - 1)))
+            --first;
+        beginRemoveRows({}, first, row);
+        m_rows.remove(first, row - first + 1);
+        endRemoveRows();
+        row = first - 1;
+    }
+    // The kept rows must be a subsequence of the fresh ones; a store whose
+    // order is not stable (a merged scan) gets a reset instead.
+    qsizetype kept = 0;
+    for (const Record &r : fresh) {
+        if (kept < m_rows.size() && sameRecord(m_rows.at(kept), r))
+            ++kept;
+    }
+    if (kept != m_rows.size()) {
+        beginResetModel();
+        m_rows = fresh;
+        endResetModel();
+        return;
+    }
+    int row = 0;
+    for (qsizetype i = 0; i < fresh.size();) {
+        if (row < m_rows.size() && sameRecord(m_rows.at(row), fresh.at(i))) {
+            if (!sameShown(m_rows.at(row), fresh.at(i))) {
+                m_rows[row] = fresh.at(i);
+                emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+            }
+            ++row;
+            ++i;
+            continue;
+        }
+        qsizetype end = i;
+        while (end < fresh.size() && !(row < m_rows.size() && sameRecord(m_rows.at(row), fresh.at(end))))
+            ++end;
+        beginInsertRows({}, row, row + int(end - i) - 1);
+        for (qsizetype k = i; k < end; ++k)
+            m_rows.insert(row + int(k - i), fresh.at(k));
+        endInsertRows();
+        row += int(end - i);
+        i = end;
+    }
 }

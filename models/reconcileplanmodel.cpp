@@ -4,7 +4,11 @@
 #include "app/store/visibletext.h"
 #include "models/rowsort.h"
 
+#include "models/statuscolors.h"
+
 #include <QColor>
+#include <QDateTime>
+#include <QGuiApplication>
 
 #include <algorithm>
 #include <numeric>
@@ -21,12 +25,14 @@ QString proposalText(ReconcileProposal proposal)
     return {};
 }
 
+// Review rows take the warning shade; the text stays the palette's.
 QColor proposalColor(ReconcileProposal proposal)
 {
+    const QPalette palette = QGuiApplication::palette();
     switch (proposal) {
-    case ReconcileProposal::Complete: return QColor(0xe3, 0xf4, 0xe6);
-    case ReconcileProposal::Release: return QColor(0xe4, 0xee, 0xfb);
-    case ReconcileProposal::Review: return QColor(0xff, 0xf1, 0xcc);
+    case ReconcileProposal::Complete: return StatusColors::okBackground(palette);
+    case ReconcileProposal::Release: return StatusColors::infoBackground(palette);
+    case ReconcileProposal::Review: return StatusColors::warningBackground(palette);
     }
     return {};
 }
@@ -56,7 +62,7 @@ QVariant ReconcilePlanModel::raw(const ReconcileRow &row, int column) const
     case ScopeColumn: return t.scope;
     case KeyColumn: return t.key;
     case BizNoColumn: return t.bizNo;
-    case AgeColumn: return m_nowMs - t.updatedAt;
+    case AgeColumn: return m_nowMs - t.attemptStartedAt();
     case StateColumn: return recordStateName(t.state);
     case ProposalColumn: return int(row.proposal);
     case WhyColumn: return row.why;
@@ -76,25 +82,33 @@ QVariant ReconcilePlanModel::data(const QModelIndex &index, int role) const
     case ProposalRole: return int(row.proposal);
     case ExcludedRole: return row.excluded;
     case Qt::CheckStateRole:
-        if (index.column() == IncludeColumn)
+        // A manual-review row is never applied: it has no box to tick.
+        if (index.column() == IncludeColumn && row.proposal != ReconcileProposal::Review)
             return row.excluded ? Qt::Unchecked : Qt::Checked;
         return {};
     case Qt::BackgroundRole: return row.excluded ? QVariant() : QVariant(proposalColor(row.proposal));
-    case Qt::ForegroundRole: return row.excluded ? QVariant(QColor(0x80, 0x80, 0x80)) : QVariant(QColor(0x20, 0x20, 0x20));
+    case Qt::ForegroundRole:
+        return row.excluded ? QVariant(QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text)) : QVariant();
     case Qt::TextAlignmentRole:
         if (index.column() == AgeColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ToolTipRole:
+        if (index.column() == IncludeColumn && row.proposal == ReconcileProposal::Review)
+            return tr("Manual review: never applied by the plan; the record is left as it is");
         if (index.column() == IncludeColumn)
             return row.excluded ? tr("Excluded: this record is left as it is") : tr("Included: applied with the plan");
+        if (index.column() == AgeColumn && row.target.state != RecordState::InFlight)
+            return tr("Since the attempt's first claim at %1; timed out %2 ago")
+                .arg(QDateTime::fromMSecsSinceEpoch(row.target.attemptStartedAt()).toString(Qt::ISODate),
+                     ageText(m_nowMs - row.target.updatedAt));
         if (row.proposal == ReconcileProposal::Review)
             return tr("%1 — manual review rows are never applied by the plan").arg(visibleText(row.why));
         return visibleText(row.why);
     case Qt::DisplayRole:
         switch (Column(index.column())) {
         case IncludeColumn: return QString();
-        case AgeColumn: return ageText(m_nowMs - row.target.updatedAt);
+        case AgeColumn: return ageText(m_nowMs - row.target.attemptStartedAt());
         case ProposalColumn: return proposalText(row.proposal);
         case OrderStatusColumn: return row.order ? visibleText(row.order->status) : tr("(no order)");
         default: {
@@ -114,6 +128,8 @@ bool ReconcilePlanModel::setData(const QModelIndex &index, const QVariant &value
         return false;
     const bool excluded = Qt::CheckState(value.toInt()) != Qt::Checked;
     ReconcileRow &row = m_rows[index.row()];
+    if (row.proposal == ReconcileProposal::Review)
+        return false;
     if (row.excluded == excluded)
         return true;
     row.excluded = excluded;
@@ -125,7 +141,7 @@ bool ReconcilePlanModel::setData(const QModelIndex &index, const QVariant &value
 Qt::ItemFlags ReconcilePlanModel::flags(const QModelIndex &index) const
 {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (index.isValid() && index.column() == IncludeColumn)
+    if (index.isValid() && index.column() == IncludeColumn && m_rows.at(index.row()).proposal != ReconcileProposal::Review)
         f |= Qt::ItemIsUserCheckable;
     return f;
 }
@@ -188,8 +204,10 @@ void ReconcilePlanModel::setAllIncluded(bool included)
 {
     if (m_rows.isEmpty())
         return;
-    for (ReconcileRow &row : m_rows)
-        row.excluded = !included;
+    for (ReconcileRow &row : m_rows) {
+        if (row.proposal != ReconcileProposal::Review)
+            row.excluded = !included;
+    }
     emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
     emit summaryChanged();
 }

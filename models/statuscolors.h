@@ -31,6 +31,18 @@ inline QColor warningText(const QPalette &palette)
     return isDark(palette) ? QColor(0xff, 0xe0, 0x82) : QColor(0x66, 0x4d, 0x03);
 }
 
+// Row shades of a plan (reconcile: complete / release), with the
+// palette's own text on them: light tints on a light palette, dark ones on
+// a dark palette, so text and check marks (drawn in the text colour) show.
+inline QColor okBackground(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0x1f, 0x3d, 0x26) : QColor(0xe3, 0xf4, 0xe6);
+}
+inline QColor infoBackground(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0x1c, 0x2f, 0x4a) : QColor(0xe4, 0xee, 0xfb);
+}
+
 // A banner for raised alerts: background and text, red.
 inline QColor alarmBackground(const QPalette &palette)
 {

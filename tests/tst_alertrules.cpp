@@ -2,6 +2,7 @@
 // minute by minute, the rules' JSON and settings round trip, and the
 // console's monitor writing "alert" audit entries to a real SQLite store.
 #include "models/alertmonitor.h"
+#include "ui/alertlist.h"
 #include "ui/alertrulesdialog.h"
 #include "models/appsettings.h"
 #include "models/storesession.h"
@@ -195,6 +196,48 @@ private slots:
         QCOMPARE(defaults.first().threshold, 30.0);
         QCOMPARE(defaults.first().minutes, 3);
         QVERIFY(defaults.first().scope.isEmpty());
+        QCOMPARE(defaults.first().severity(), AlertRule::Severity::Critical);
+    }
+
+    void defaultsStayQuietOnOrdinaryTroubles()
+    {
+        // One stray mismatch a minute and a few stuck records (what a sale
+        // always has) raise nothing; a client reusing keys for 3 minutes and
+        // a pile of stuck records do.
+        AlertEvaluator evaluator(AlertRule::defaults());
+        AlertSample sample;
+        for (int step = 0; step < 5; ++step) {
+            sample.nowMs = stepTime(step);
+            sample.rows << trafficMinute(QStringLiteral("order"), M0 + step, 5, 1);
+            sample.stuck = 3;
+            sample.roundTripMs = 40;
+            QCOMPARE(codes(evaluator.evaluate(sample)), QStringLiteral("."));
+        }
+        sample.rows.clear();
+        QString changes;
+        for (int step = 5; step < 8; ++step) {
+            sample.nowMs = stepTime(step);
+            sample.rows << trafficMinute(QStringLiteral("order"), M0 + step, 5, 12);
+            sample.stuck = 25;
+            changes += codes(evaluator.evaluate(sample));
+        }
+        QCOMPARE(changes, QStringLiteral("R.R")); // stuck at once, mismatches after 3 minutes
+    }
+
+    void activeAlertsCarryTheNewestValue()
+    {
+        AlertEvaluator evaluator({rule(AlertRule::Kind::HitRateAbove, 30, 1)});
+        AlertSample sample;
+        sample.nowMs = stepTime(0);
+        sample.rows = {trafficMinute(QStringLiteral("callback"), M0, 41)};
+        QCOMPARE(codes(evaluator.evaluate(sample)), QStringLiteral("R"));
+        sample.nowMs = stepTime(1);
+        sample.rows << trafficMinute(QStringLiteral("callback"), M0 + 1, 38);
+        QCOMPARE(codes(evaluator.evaluate(sample)), QStringLiteral("."));
+        const AlertTransition active = evaluator.active().constFirst();
+        QCOMPARE(active.value, 41.0);     // as raised
+        QCOMPARE(active.lastValue, 38.0); // now
+        QCOMPARE(active.lastAtMs, stepTime(1));
     }
 
     void rulesJsonRoundTrip()
@@ -305,6 +348,129 @@ private slots:
         }
         scopes.sort();
         QCOMPARE(scopes, (QStringList{AlertMonitor::storeWideChain(), QStringLiteral("order")}));
+    }
+
+    void acknowledgeSnoozeAndRestartAreAuditedOnce()
+    {
+        QTemporaryDir dir;
+        const QString url = QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("ack.db"));
+        QVERIFY(openStore(url, OpenMode::Create).ok());
+        const QList<AlertRule> rules = {rule(AlertRule::Kind::RoundTripAbove, 500), rule(AlertRule::Kind::StuckAbove, 10),
+                                        rule(AlertRule::Kind::HitRateAbove, 30, 1)};
+        DashboardReading reading;
+        reading.readAtMs = stepTime(0);
+        reading.fromMinute = M0 - 14;
+        reading.toMinute = M0 + 1;
+        reading.counters = {trafficMinute(QStringLiteral("callback"), M0, 40)};
+        reading.stuck = 24;
+        reading.roundTripMs = 900;
+        const auto entries = [&url](const QString &action) -> qsizetype {
+            Result<std::unique_ptr<Store>> store = openStore(url);
+            AuditQuery q;
+            q.action = action;
+            const Result<QList<AuditEntry>> found = store ? store.value()->auditEntries(q) : Result<QList<AuditEntry>>(store.error());
+            return found ? found->size() : -1;
+        };
+
+        StoreSession session(url);
+        QByteArray saved;
+        {
+            AlertMonitor monitor(&session, rules);
+            QSignalSpy written(&monitor, &AlertMonitor::auditWritten);
+            QSignalSpy notified(&monitor, &AlertMonitor::notify);
+            monitor.evaluate(reading);
+            while (written.size() < 3)
+                QVERIFY(written.wait(10000));
+            QCOMPARE(notified.size(), 3);
+
+            // The most severe first: hit rate (critical), stuck (warning), round trip (notice).
+            QList<AlertMonitor::Shown> shown = monitor.shown(reading.readAtMs);
+            QCOMPARE(shown.size(), 3);
+            QCOMPARE(shown.at(0).alert.rule.kind, AlertRule::Kind::HitRateAbove);
+            QCOMPARE(shown.at(1).alert.rule.kind, AlertRule::Kind::StuckAbove);
+            QCOMPARE(shown.at(2).alert.rule.kind, AlertRule::Kind::RoundTripAbove);
+            QVERIFY(!shown.at(0).acknowledged);
+
+            // Acknowledge: listed, marked, one entry; a second time changes nothing.
+            const QString hitKey = shown.at(0).alert.alertKey();
+            QVERIFY(monitor.acknowledge(hitKey, reading.readAtMs));
+            QVERIFY(!monitor.acknowledge(hitKey, reading.readAtMs));
+            QVERIFY(!monitor.acknowledge(QStringLiteral("no such alert"), reading.readAtMs));
+            QVERIFY(written.wait(10000));
+            QVERIFY(monitor.shown(reading.readAtMs).at(0).acknowledged);
+
+            // Snooze the round-trip rule for 15 min: hidden, then back.
+            const QString roundTrip = shown.at(2).alert.rule.key();
+            QVERIFY(monitor.snooze(roundTrip, 15 * 60000, reading.readAtMs));
+            QVERIFY(written.wait(10000));
+            QCOMPARE(monitor.shown(reading.readAtMs).size(), 2);
+            QCOMPARE(monitor.snoozedCount(reading.readAtMs), 1);
+            QCOMPARE(monitor.shown(reading.readAtMs + 15 * 60000).size(), 3);
+            for (const QVariantList &w : std::as_const(written))
+                QVERIFY2(w.at(0).toBool(), qPrintable(w.at(1).toString()));
+            saved = monitor.saveState(reading.readAtMs + 60000);
+        }
+        QCOMPARE(entries(QStringLiteral("alert")), 3);
+        QCOMPARE(entries(QStringLiteral("alert-acknowledged")), 1);
+        QCOMPARE(entries(QStringLiteral("alert-snoozed")), 1);
+
+        // A restart two minutes later: the same alerts are raised again, but
+        // they were audited and have not cleared: no new entry, the first
+        // raise time and the acknowledgement kept, the snooze still on.
+        reading.readAtMs = stepTime(2);
+        reading.toMinute = M0 + 3;
+        reading.counters << trafficMinute(QStringLiteral("callback"), M0 + 1, 40) << trafficMinute(QStringLiteral("callback"), M0 + 2, 40);
+        {
+            AlertMonitor monitor(&session, rules);
+            monitor.restoreState(saved, reading.readAtMs);
+            QSignalSpy written(&monitor, &AlertMonitor::auditWritten);
+            QSignalSpy raised(&monitor, &AlertMonitor::raised);
+            QSignalSpy notified(&monitor, &AlertMonitor::notify);
+            monitor.evaluate(reading);
+            QCOMPARE(raised.size(), 3);
+            QCOMPARE(notified.size(), 0);
+            QVERIFY(!written.wait(300));
+            const QList<AlertMonitor::Shown> shown = monitor.shown(reading.readAtMs);
+            QCOMPARE(shown.size(), 2); // round trip still snoozed
+            QCOMPARE(shown.at(0).sinceMs, stepTime(0));
+            QVERIFY(shown.at(0).acknowledged);
+            saved = monitor.saveState(reading.readAtMs);
+        }
+        QCOMPARE(entries(QStringLiteral("alert")), 3);
+
+        // A state older than the restart window is not trusted: audited anew.
+        reading.readAtMs += AlertMonitor::RestartWindowMs + 60000;
+        reading.toMinute = reading.readAtMs / 60000;
+        reading.counters = {trafficMinute(QStringLiteral("callback"), reading.toMinute - 1, 40)};
+        {
+            AlertMonitor monitor(&session, rules);
+            monitor.restoreState(saved, reading.readAtMs);
+            QSignalSpy written(&monitor, &AlertMonitor::auditWritten);
+            monitor.evaluate(reading);
+            while (written.size() < 3)
+                QVERIFY(written.wait(10000));
+            QVERIFY(!monitor.shown(reading.readAtMs).at(0).acknowledged);
+        }
+        QCOMPARE(entries(QStringLiteral("alert")), 6);
+    }
+
+    void alertListTextIsLive()
+    {
+        AlertMonitor::Shown shown;
+        shown.alert.rule = rule(AlertRule::Kind::HitRateAbove, 30, 3, QStringLiteral("callback"));
+        shown.alert.scope = QStringLiteral("callback");
+        shown.alert.value = 41;
+        shown.alert.lastValue = 38;
+        shown.alert.lastAtMs = stepTime(5);
+        shown.sinceMs = stepTime(0);
+        const QString since = QDateTime::fromMSecsSinceEpoch(stepTime(0)).toString(QStringLiteral("HH:mm"));
+        const QString fiveMinutesOn = AlertList::summary(shown, stepTime(5));
+        QVERIFY2(fiveMinutesOn.contains(QStringLiteral("38%")), qPrintable(fiveMinutesOn)); // the value now, not at the raise
+        QVERIFY2(fiveMinutesOn.contains(QStringLiteral("since %1 (5 min 0 s)").arg(since)), qPrintable(fiveMinutesOn));
+        QVERIFY(fiveMinutesOn.startsWith(QStringLiteral("[critical]")));
+        QVERIFY2(AlertList::summary(shown, stepTime(70)).contains(QStringLiteral("(1 h 10 min)")), qPrintable(AlertList::summary(shown, stepTime(70))));
+        shown.acknowledged = true;
+        QVERIFY(AlertList::summary(shown, stepTime(5)).contains(QStringLiteral("acknowledged")));
     }
 
     void readOnlySessionRaisesWithoutWriting()

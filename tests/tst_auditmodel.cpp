@@ -105,6 +105,20 @@ private slots:
         q.operatorName = QStringLiteral("nobody");
         QTest::newRow("no match") << q << QStringList{};
         q = {};
+        q.kind = AuditQuery::Kind::Alerts; // every third entry is an "alert"
+        QTest::newRow("alerts") << q << QStringList{QStringLiteral("key-11"), QStringLiteral("key-08"), QStringLiteral("key-05"),
+                                                    QStringLiteral("key-02")};
+        q.kind = AuditQuery::Kind::OperatorActions;
+        q.operatorName = QStringLiteral("alice");
+        QTest::newRow("operator actions") << q << QStringList{QStringLiteral("key-04"), QStringLiteral("key-03"), QStringLiteral("key-01"),
+                                                              QStringLiteral("key-00")};
+        q = {};
+        q.scope = QStringLiteral("payment");
+        q.key = QStringLiteral("key-10"); // exact: one record's history
+        QTest::newRow("exact key") << q << QStringList{QStringLiteral("key-10")};
+        q.key = QStringLiteral("key-1"); // a prefix of key-10, not a key
+        QTest::newRow("exact key, no prefix match") << q << QStringList{};
+        q = {};
         q.limit = 3;
         QTest::newRow("limit") << q << QStringList{QStringLiteral("key-11"), QStringLiteral("key-10"), QStringLiteral("key-09")};
     }

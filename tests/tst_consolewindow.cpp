@@ -1,6 +1,10 @@
 // The console window, offscreen, on a SQLite store with known records:
 // dashboard numbers, filtering and paging the in-flight list, the detail pane.
+#include "models/alertmonitor.h"
 #include "models/countertimelinemodel.h"
+#include "models/scopestatusmodel.h"
+#include "ui/alertlist.h"
+#include "ui/auditview.h"
 #include "ui/dashboardview.h"
 #include "models/inflightrecordmodel.h"
 #include "ui/inflightview.h"
@@ -8,15 +12,26 @@
 #include "models/appsettings.h"
 #include "ui/mainwindow.h"
 #include "models/passwordvault.h"
+#include "ui/reconciledryrunpage.h"
+#include "ui/reconcilewizard.h"
 #include "ui/recorddetailview.h"
+#include "ui/timeoutwizard.h"
+
+#include "app/ops/agetext.h"
 
 #include "app/guard/guard.h"
 #include "app/store/openstore.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QMenu>
 #include <QLabel>
+#include <QPushButton>
+#include <QTabWidget>
 #include <QTableView>
+#include <QTreeWidget>
 #include <QtTest>
 
 class ConsoleWindowTest : public QObject {
@@ -91,6 +106,72 @@ private slots:
         QVERIFY(window.dashboard()->findChildren<KpiTile *>().constFirst()->value().startsWith(QStringLiteral("5.0%")));
         // "round trip" appears only once the store has answered a job.
         QTRY_VERIFY(window.connectionLabel()->text().contains(QStringLiteral("round trip")));
+    }
+
+    void tilesAndScopeTableFollowTheScope()
+    {
+        Console console(m_dir.filePath(QStringLiteral("e.ini")), m_url);
+        DashboardView *dash = console.window.dashboard();
+        ScopeStatusModel *status = dash->scopeStatus();
+        QAbstractItemModelTester tester(status, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy shown(dash, &DashboardView::readingShown);
+        QVERIFY(shown.wait(10000));
+        // The stuck payments have no traffic in the range: the reading still
+        // finds their scope, and the stuck count is theirs, not order's.
+        QVERIFY(status->rowOf(QStringLiteral("payment")) >= 0);
+        QCOMPARE(status->rowAt(status->rowOf(QStringLiteral("payment"))).stuck, 1200);
+        QCOMPARE(status->rowAt(status->rowOf(QStringLiteral("order"))).stuck, 0);
+        QCOMPARE(status->rowAt(0).scope, QStringLiteral("payment")); // the one in trouble first
+        QCOMPARE(dash->stuckTile()->value(), QStringLiteral("1200"));
+
+        // A click on order's row shows order: every tile is order's.
+        const QModelIndex order = status->index(status->rowOf(QStringLiteral("order")), ScopeStatusModel::ScopeColumn);
+        QTest::mouseClick(dash->scopeTable()->viewport(), Qt::LeftButton, {}, dash->scopeTable()->visualRect(order).center());
+        QCOMPARE(dash->scope(), QStringLiteral("order"));
+        QCOMPARE(dash->stuckTile()->value(), QStringLiteral("0"));
+        QCOMPARE(dash->model()->kpis(5).stuck, 0);
+        QVERIFY(dash->hitRateTile()->value().startsWith(QStringLiteral("5.0%")));
+        dash->setScope(QStringLiteral("payment"));
+        QCOMPARE(dash->stuckTile()->value(), QStringLiteral("1200"));
+        QCOMPARE(dash->hitRateTile()->value(), QStringLiteral("–")); // no payment traffic in the last 5 minutes
+        // payment has no counters in the range: the next reading keeps it picked all the same.
+        dash->refresh();
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(dash->scope(), QStringLiteral("payment"));
+        QCOMPARE(dash->model()->scope(), QStringLiteral("payment"));
+        dash->setScope(QString());
+        QCOMPARE(dash->stuckTile()->value(), QStringLiteral("1200"));
+    }
+
+    void alertsListInAFixedHeightWithAcknowledge()
+    {
+        Console console(m_dir.filePath(QStringLiteral("f.ini")), m_url);
+        MainWindow &window = console.window;
+        AlertList *alerts = window.alertList();
+        const int height = alerts->height();
+        const QPoint tabsAt = window.dashboard()->mapTo(&window, QPoint(0, 0));
+        QCOMPARE(alerts->alertCount(), 0);
+        // The default rules: 1200 stuck records is over "more than 10".
+        QTRY_VERIFY_WITH_TIMEOUT(alerts->alertCount() >= 1, 10000);
+        QCOMPARE(alerts->height(), height);
+        QCOMPARE(window.dashboard()->mapTo(&window, QPoint(0, 0)), tabsAt);
+        QVERIFY2(alerts->rowText(0).contains(QStringLiteral("1200")), qPrintable(alerts->rowText(0)));
+
+        alerts->list()->setCurrentItem(alerts->list()->topLevelItem(0));
+        QVERIFY(alerts->acknowledgeButton()->isEnabled());
+        alerts->acknowledgeButton()->click();
+        QVERIFY(alerts->rowText(0).contains(QStringLiteral("acknowledged")));
+        QVERIFY(!alerts->acknowledgeButton()->isEnabled());
+        alerts->acknowledgeButton()->click(); // disabled: nothing
+        QVERIFY(!window.alertMonitor()->acknowledge(alerts->alertKeyAt(0), QDateTime::currentMSecsSinceEpoch()));
+        const auto acknowledged = [this]() -> qint64 {
+            Result<std::unique_ptr<Store>> store = openStore(m_url);
+            AuditQuery q;
+            q.action = QStringLiteral("alert-acknowledged");
+            const Result<QList<AuditEntry>> entries = store ? store.value()->auditEntries(q) : Result<QList<AuditEntry>>(store.error());
+            return entries ? entries->size() : -1;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(acknowledged(), 1, 10000);
     }
 
     void inFlightListFiltersPagesAndShowsDetails()
@@ -204,6 +285,173 @@ private slots:
         Console console(ini, m_url);
         QCOMPARE(console.window.size(), QSize(1000, 700));
         QCOMPARE(console.window.inFlight()->table()->columnWidth(InFlightRecordModel::KeyColumn), 333);
+    }
+
+    // Age is the third column: on a 1280 px window it is on screen without scrolling.
+    void ageIsAmongTheFirstColumns()
+    {
+        Console console(m_dir.filePath(QStringLiteral("age.ini")), m_url);
+        console.window.resize(1280, 800);
+        console.window.findChild<QTabWidget *>()->setCurrentWidget(console.window.inFlight());
+        QTableView *table = console.window.inFlight()->table();
+        QCOMPARE(int(InFlightRecordModel::AgeColumn), 2);
+        QCOMPARE(table->model()->headerData(InFlightRecordModel::AgeColumn, Qt::Horizontal).toString(), QStringLiteral("Age"));
+        QTRY_VERIFY(table->isVisible() && table->viewport()->width() > 400);
+        const int right = table->columnViewportPosition(InFlightRecordModel::AgeColumn) + table->columnWidth(InFlightRecordModel::AgeColumn);
+        QVERIFY2(right <= table->viewport()->width(), qPrintable(QStringLiteral("%1 > %2").arg(right).arg(table->viewport()->width())));
+    }
+
+    // The table and the details tick from one clock with one formatter.
+    void listAndDetailsAgree()
+    {
+        Console console(m_dir.filePath(QStringLiteral("tick.ini")), m_url);
+        InFlightView *view = console.window.inFlight();
+        InFlightRecordModel *model = view->model();
+        qint64 clock = QDateTime::currentMSecsSinceEpoch();
+        model->setClock([&clock] { return clock; });
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() > 0, 10000);
+        view->table()->selectRow(0);
+        const auto ageCell = [&] { return model->index(0, InFlightRecordModel::AgeColumn).data().toString(); };
+        QCOMPARE(view->detail()->fieldText(QStringLiteral("age")), ageCell());
+        clock += 61'000;
+        model->tick();
+        view->detail()->showAge(model->now());
+        QCOMPARE(ageCell(), ageText(clock - model->recordAt(0).updatedAt));
+        QCOMPARE(view->detail()->fieldText(QStringLiteral("age")), ageCell());
+    }
+
+    // Refresh (F5, the timer) re-reads the rows: a selection of several rows
+    // stays on the same records; one that finished leaves it.
+    void refreshKeepsTheSelection()
+    {
+        const QString url = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("select.db"));
+        Result<std::unique_ptr<Store>> store = openStore(url);
+        QVERIFY(store.ok());
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        QStringList leases;
+        for (int i = 0; i < 8; ++i) {
+            ClaimRequest c;
+            c.scope = QStringLiteral("payment");
+            c.key = QStringLiteral("s-%1").arg(i);
+            c.fingerprint = QStringLiteral("fp");
+            c.nowMs = now - (30 - i) * 60000;
+            const Result<ClaimResult> claimed = store.value()->claim(c);
+            QVERIFY(claimed.ok());
+            leases << claimed->record.lease;
+        }
+        Console console(m_dir.filePath(QStringLiteral("select.ini")), url);
+        InFlightView *view = console.window.inFlight();
+        InFlightRecordModel *model = view->model();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 8, 10000);
+        QCOMPARE(view->table()->selectionMode(), QAbstractItemView::ExtendedSelection);
+        QItemSelectionModel *selection = view->table()->selectionModel();
+        for (int row : {2, 3, 5})
+            selection->select(model->index(row, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        selection->setCurrentIndex(model->index(5, 0), QItemSelectionModel::NoUpdate);
+        const auto keys = [view] {
+            QStringList out;
+            for (const RecordRef &r : view->selectedRecords())
+                out << r.key;
+            return out;
+        };
+        QCOMPARE(keys(), (QStringList{QStringLiteral("s-2"), QStringLiteral("s-3"), QStringLiteral("s-5")}));
+        // s-0 (above the selection) and s-3 (in it) finish; s-8 arrives.
+        QVERIFY(store.value()->complete(QStringLiteral("payment"), QStringLiteral("s-0"), leases.at(0), Response{200, {}, "ok"}, now, 3600000).ok());
+        QVERIFY(store.value()->complete(QStringLiteral("payment"), QStringLiteral("s-3"), leases.at(3), Response{200, {}, "ok"}, now, 3600000).ok());
+        ClaimRequest c;
+        c.scope = QStringLiteral("payment");
+        c.key = QStringLiteral("s-8");
+        c.fingerprint = QStringLiteral("fp");
+        c.nowMs = now - 1000;
+        QVERIFY(store.value()->claim(c).ok());
+        QSignalSpy refreshed(model, &InFlightRecordModel::refreshed);
+        view->refresh();
+        QVERIFY(refreshed.wait(10000));
+        QCOMPARE(model->rowCount(), 7);
+        QCOMPARE(keys(), (QStringList{QStringLiteral("s-2"), QStringLiteral("s-5")}));
+        QCOMPARE(model->recordAt(selection->currentIndex().row()).key, QStringLiteral("s-5"));
+        QCOMPARE(view->detail()->fieldText(QStringLiteral("key")), QStringLiteral("s-5"));
+        QTRY_COMPARE(view->countLabel()->text(), QStringLiteral("7 matching in-flight record(s); 7 loaded"));
+    }
+
+    // The context menu acts on the selected rows: copies, the wizards limited
+    // to them, the audit history; read-only disables the destructive ones.
+    void contextMenuActsOnTheSelectedRows()
+    {
+        Console console(m_dir.filePath(QStringLiteral("menu.ini")), m_url);
+        InFlightView *view = console.window.inFlight();
+        InFlightRecordModel *model = view->model();
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() > 3, 10000);
+        QItemSelectionModel *selection = view->table()->selectionModel();
+        for (int row : {0, 1, 3})
+            selection->select(model->index(row, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        const QList<RecordRef> picked = view->selectedRecords();
+        QCOMPARE(picked.size(), 3);
+        std::unique_ptr<QMenu> menu(view->createContextMenu(nullptr));
+        const auto action = [&menu](const char *name) {
+            QAction *found = menu->findChild<QAction *>(QLatin1String(name));
+            if (!found)
+                qFatal("no action %s", name);
+            return found;
+        };
+        for (const char *name : {"copyKey", "copyGetCommand", "timeOutSelected", "reconcileSelected"})
+            QVERIFY2(action(name)->isEnabled(), name);
+        QVERIFY(!action("auditHistory")->isEnabled()); // one record at a time
+        QVERIFY(action("timeOutSelected")->text().contains(QStringLiteral("3")));
+
+        action("copyKey")->trigger();
+        QCOMPARE(QGuiApplication::clipboard()->text(), picked.at(0).key + QLatin1Char('\n') + picked.at(1).key + QLatin1Char('\n') + picked.at(2).key);
+        action("copyGetCommand")->trigger();
+        const QStringList commands = QGuiApplication::clipboard()->text().split(QLatin1Char('\n'));
+        QCOMPARE(commands.size(), 3);
+        QCOMPARE(commands.at(0), QStringLiteral("idemctl get --store ") + m_url + QStringLiteral(" --scope payment --key ") + picked.at(0).key);
+
+        action("timeOutSelected")->trigger();
+        TimeoutWizard *timeout = console.window.findChild<TimeoutWizard *>();
+        QVERIFY(timeout);
+        QCOMPARE(timeout->records(), picked);
+        QVERIFY(timeout->windowTitle().contains(QStringLiteral("3")));
+        timeout->close();
+        action("reconcileSelected")->trigger();
+        ReconcileWizard *reconcile = console.window.findChild<ReconcileWizard *>();
+        QVERIFY(reconcile);
+        QCOMPARE(reconcile->dryRunPage()->records(), picked);
+        reconcile->close();
+
+        selection->clearSelection();
+        view->table()->selectRow(2);
+        menu.reset(view->createContextMenu(nullptr));
+        QVERIFY(action("auditHistory")->isEnabled());
+        QSignalSpy history(view, &InFlightView::auditHistoryRequested);
+        action("auditHistory")->trigger();
+        QCOMPARE(history.size(), 1);
+        QCOMPARE(history.at(0).at(1).toString(), model->recordAt(2).key);
+        QTRY_VERIFY(console.window.audit()->isVisible()); // the Audit tab, on that record
+
+        Console readOnly(m_dir.filePath(QStringLiteral("menu-ro.ini")), m_url, true);
+        InFlightView *roView = readOnly.window.inFlight();
+        QTRY_VERIFY_WITH_TIMEOUT(roView->model()->rowCount() > 0, 10000);
+        roView->table()->selectRow(0);
+        menu.reset(roView->createContextMenu(nullptr));
+        QVERIFY(action("copyKey")->isEnabled());
+        for (const char *name : {"timeOutSelected", "reconcileSelected"}) {
+            QVERIFY2(!action(name)->isEnabled(), name);
+            QVERIFY(action(name)->toolTip().contains(QStringLiteral("read-only")));
+        }
+    }
+
+    // Copied commands survive a shell: values with spaces, quotes or control
+    // characters are quoted; a password never reaches the clipboard.
+    void getCommandsAreShellQuoted()
+    {
+        QCOMPARE(InFlightView::shellQuoted(QStringLiteral("key-1")), QStringLiteral("key-1"));
+        QCOMPARE(InFlightView::shellQuoted(QStringLiteral("a b")), QStringLiteral("'a b'"));
+        QCOMPARE(InFlightView::shellQuoted(QStringLiteral("it's $HOME")), QStringLiteral("'it'\\''s $HOME'"));
+        QCOMPARE(InFlightView::shellQuoted(QString()), QStringLiteral("''"));
+        QCOMPARE(InFlightView::shellQuoted(QStringLiteral("K\x1b]0;x\x07\u202e'1")), QStringLiteral("$'K\\x1b]0;x\\x07\\u202e\\'1'"));
+        QCOMPARE(InFlightView::idemctlGetCommand(QStringLiteral("redis://ops@cache:6379/0"), QStringLiteral("payment"), QStringLiteral("a b")),
+                 QStringLiteral("idemctl get --store redis://ops@cache:6379/0 --scope payment --key 'a b'"));
     }
 };
 

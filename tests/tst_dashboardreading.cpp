@@ -179,6 +179,52 @@ private slots:
         QCOMPARE(after->stuck, before->stuck);
     }
 
+    // Stuck records per scope: a scope with traffic in the range, and one
+    // whose only record is older than the range (found by the listing of
+    // the oldest in-flight records), each with its own count.
+    void stuckCountsPerScope()
+    {
+        const QString busy = freshScope();
+        const QString quiet = freshScope();
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const auto [fromMs, toMs] = last15Minutes(now);
+        const qint64 timeout = ScopePolicy().inFlightTimeoutMs;
+        QList<std::tuple<QString, QString, QString>> leases; // scope, key, lease
+        const auto cleanup = qScopeGuard([&] {
+            for (const auto &[scope, key, lease] : std::as_const(leases))
+                (void)store().release(scope, key, lease, QDateTime::currentMSecsSinceEpoch());
+        });
+        const QList<std::tuple<QString, QString, qint64>> claims = {
+            {busy, QStringLiteral("fresh"), now},
+            {busy, QStringLiteral("stuck-1"), now - timeout - Minute},
+            {busy, QStringLiteral("stuck-2"), now - timeout - 2 * Minute},
+            {quiet, QStringLiteral("ancient"), now - 72 * Hour}, // its claim is counted days before the range
+        };
+        for (const auto &[scope, key, at] : claims) {
+            const QString lease = claimNew(scope, key, at);
+            QVERIFY2(!lease.isEmpty(), qPrintable(key));
+            leases.append({scope, key, lease});
+        }
+        QVERIFY(store().flushCounters().ok());
+
+        const Result<DashboardReading> reading = readDashboard(store(), fromMs, toMs);
+        QVERIFY2(reading.ok(), qPrintable(reading.error().message));
+        bool quietInRange = false;
+        for (const CounterRow &row : reading->counters)
+            quietInRange = quietInRange || row.scope == quiet;
+        QVERIFY(!quietInRange);
+        QCOMPARE(reading->stuckOf(busy), 2);
+        QCOMPARE(reading->stuckOf(quiet), 1);
+        QCOMPARE(reading->stuckOf(freshScope()), 0);
+        QCOMPARE(reading->stuckOf(QString()), reading->stuck);
+        qint64 sum = 0;
+        for (const DashboardReading::ScopeCounts &c : reading->byScope)
+            sum += c.stuck;
+        QVERIFY(sum <= reading->stuck);
+        if (m_env.backend() == QLatin1String("sqlite"))
+            QCOMPARE(sum, reading->stuck); // a fresh file: every stuck record is attributed
+    }
+
     // A store that cannot answer gives its error, not a reading with zeros.
     void unreachableStoreGivesItsError()
     {

@@ -375,6 +375,7 @@ private slots:
         const QList<QStringList> readers = {
             {QStringLiteral("stats")},
             {QStringLiteral("inflight")},
+            {QStringLiteral("records"), QStringLiteral("--state"), QStringLiteral("completed")},
             {QStringLiteral("get"), QStringLiteral("--scope"), QStringLiteral("order"), QStringLiteral("--key"), QStringLiteral("k1")},
             {QStringLiteral("audit"), QStringLiteral("verify")},
             {QStringLiteral("audit"), QStringLiteral("list")},
@@ -707,6 +708,131 @@ private slots:
     }
 
     // The operator's night: preview, apply, verify the audit log, notice tampering.
+    // `idemctl records`: the timed-out records left for manual review are
+    // found by key and by business number, completed ones too; a bad
+    // --state exits 2; reading creates and changes nothing.
+    void recordsFindsEveryStateByKeyOrBusinessNumber()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("records.db"));
+        const QString url = QStringLiteral("sqlite://") + path;
+        {
+            Result<std::unique_ptr<Store>> opened = openStore(url);
+            QVERIFY2(opened.ok(), qPrintable(opened.error().message));
+            Store &s = *opened.value();
+            const qint64 t = QDateTime::currentMSecsSinceEpoch() - 3600'000;
+            for (int i = 0; i < 5; ++i) {
+                ClaimRequest c;
+                c.scope = QStringLiteral("payment");
+                c.key = QStringLiteral("pay-%1").arg(i);
+                c.fingerprint = QStringLiteral("fp");
+                c.owner = QStringLiteral("api-1:7");
+                c.bizNo = QStringLiteral("PO-%1").arg(700 + i);
+                c.nowMs = t + i * 1000;
+                const Result<ClaimResult> claimed = s.claim(c);
+                QVERIFY(claimed.ok());
+                if (i < 2) {
+                    QVERIFY(s.complete(c.scope, c.key, claimed->record.lease, Response{200, {}, "ok"}, c.nowMs + 10, 86400'000).ok());
+                } else if (i < 4) {
+                    OperatorAction a;
+                    a.kind = OperatorActionKind::MarkTimedOut;
+                    a.scope = c.scope;
+                    a.key = c.key;
+                    a.lease = claimed->record.lease;
+                    a.startedBeforeMs = c.nowMs + 1;
+                    a.nowMs = t + 20 * 60'000;
+                    a.retentionMs = 86400'000;
+                    a.audit.operatorName = QStringLiteral("ops");
+                    a.audit.host = QStringLiteral("h");
+                    a.audit.batchId = QStringLiteral("b-1");
+                    a.audit.reason = QStringLiteral("stuck");
+                    QVERIFY(s.applyAction(a).ok());
+                }
+            }
+        }
+        const QByteArray before = [&] {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256) : QByteArray();
+        }();
+        const QStringList base{QStringLiteral("records"), QStringLiteral("--store"), url, QStringLiteral("--json")};
+
+        Run r = idemctl(base);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json().value(QStringLiteral("matched")).toInteger(), 5);
+        QCOMPARE(r.json().value(QStringLiteral("records")).toArray().size(), 5);
+        QCOMPARE(r.json().value(QStringLiteral("records")).toArray().at(0).toObject().value(QStringLiteral("key")).toString(),
+                 QStringLiteral("pay-3")); // newest first: timed out last
+
+        r = idemctl(base + QStringList{QStringLiteral("--state"), QStringLiteral("timed_out"), QStringLiteral("--key-prefix"), QStringLiteral("pay-3")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json().value(QStringLiteral("matched")).toInteger(), 1);
+        QCOMPARE(r.json().value(QStringLiteral("records")).toArray().at(0).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("TIMED_OUT"));
+        // Not in flight: `inflight` does not find it, `records` does.
+        const Run inflight = idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), url, QStringLiteral("--json")});
+        QCOMPARE(inflight.json().value(QStringLiteral("matched")).toInteger(), 1);
+
+        r = idemctl(base + QStringList{QStringLiteral("--state"), QStringLiteral("completed"), QStringLiteral("--biz-no"), QStringLiteral("PO-701")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json().value(QStringLiteral("matched")).toInteger(), 1);
+        QCOMPARE(r.json().value(QStringLiteral("records")).toArray().at(0).toObject().value(QStringLiteral("key")).toString(), QStringLiteral("pay-1"));
+
+        r = idemctl(base + QStringList{QStringLiteral("--state"), QStringLiteral("completed"), QStringLiteral("--limit"), QStringLiteral("1"),
+                                       QStringLiteral("--oldest-first")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json().value(QStringLiteral("matched")).toInteger(), 2);
+        QCOMPARE(r.json().value(QStringLiteral("records")).toArray().at(0).toObject().value(QStringLiteral("key")).toString(), QStringLiteral("pay-0"));
+        QCOMPARE(r.json().value(QStringLiteral("next_after")).toObject().value(QStringLiteral("key")).toString(), QStringLiteral("pay-0"));
+
+        r = idemctl({QStringLiteral("records"), QStringLiteral("--store"), url, QStringLiteral("--scope"), QStringLiteral("payment"),
+                     QStringLiteral("--state"), QStringLiteral("timed_out")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.contains("2 record(s) match") && r.out.contains("pay-2") && r.out.contains("TIMED_OUT"), r.out.constData());
+
+        const Run bad = idemctl(base + QStringList{QStringLiteral("--state"), QStringLiteral("done")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--state"), bad.err.constData());
+        const Run missing = idemctl({QStringLiteral("records"), QStringLiteral("--store"), QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("none.db"))});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("No store at"), missing.err.constData());
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("none.db"))));
+
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256), before);
+        f.close();
+
+        // A store written before the completed listing had its index: read
+        // as it is (nothing added), completed by the first ReadWrite open.
+        const auto hasIndex = [&] {
+            bool found = false;
+            {
+                QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("records-index"));
+                db.setDatabaseName(path);
+                if (db.open()) {
+                    QSqlQuery q(db);
+                    found = q.exec(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name = 'idem_records_completed'")) && q.next()
+                        && q.value(0).toInt() == 1;
+                }
+            }
+            QSqlDatabase::removeDatabase(QStringLiteral("records-index"));
+            return found;
+        };
+        QVERIFY(hasIndex());
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("records-drop"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("DROP INDEX idem_records_completed")));
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("records-drop"));
+        r = idemctl(base + QStringList{QStringLiteral("--state"), QStringLiteral("completed")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json().value(QStringLiteral("matched")).toInteger(), 2);
+        QVERIFY(!hasIndex());
+        QVERIFY(openStore(url, OpenMode::ReadWrite).ok());
+        QVERIFY(hasIndex());
+    }
+
     void sweepPreviewApplyAndAuditVerify()
     {
         const QString path = m_dir.filePath(QStringLiteral("sweep.db"));

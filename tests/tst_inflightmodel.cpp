@@ -245,6 +245,107 @@ private slots:
         QVERIFY(model.recordAt(0).updatedAt > model.recordAt(1).updatedAt);
         QCOMPARE(model.recordAt(0).key, QStringLiteral("k0449"));
     }
+
+    // Ages tick from the model's clock: tick() repaints the Age column only
+    // and each age is the clock minus the record's updated_at, so the list
+    // and the details (same clock, same formatter) agree.
+    void agesTickFromTheClock()
+    {
+        StoreSession session(m_url);
+        InFlightRecordModel model(&session);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        qint64 clock = QDateTime::currentMSecsSinceEpoch();
+        model.setClock([&clock] { return clock; });
+        InFlightQuery stuck;
+        stuck.scope = QStringLiteral("order"); // all past their timeout: no row turns stuck meanwhile
+        model.setFilter(stuck);
+        QVERIFY(waitForIdle(model));
+        QVERIFY(model.rowCount() > 0);
+        const Record first = model.recordAt(0);
+        const QModelIndex age = model.index(0, InFlightRecordModel::AgeColumn);
+        QCOMPARE(age.data(InFlightRecordModel::RawValueRole).toLongLong(), clock - first.updatedAt);
+
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        clock += 68'000;
+        model.tick();
+        QCOMPARE(changed.size(), 1);
+        const QModelIndex from = changed.at(0).at(0).value<QModelIndex>();
+        const QModelIndex to = changed.at(0).at(1).value<QModelIndex>();
+        QCOMPARE(from.column(), int(InFlightRecordModel::AgeColumn));
+        QCOMPARE(to.column(), int(InFlightRecordModel::AgeColumn));
+        QCOMPARE(from.row(), 0);
+        QCOMPARE(to.row(), model.rowCount() - 1);
+        QCOMPARE(model.now(), clock);
+        QCOMPARE(age.data(InFlightRecordModel::RawValueRole).toLongLong(), clock - first.updatedAt);
+        QCOMPARE(age.data().toString(), ageText(clock - first.updatedAt));
+        // The same instant again repaints nothing.
+        model.tick();
+        QCOMPARE(changed.size(), 1);
+    }
+
+    // refresh() re-reads the window in place: a record that finished leaves,
+    // a new one arrives with its real age (not "0 s"), the rows that stay
+    // keep their persistent indexes (a view's selection), and the count
+    // and the rows come from the same read.
+    void refreshKeepsRowsInPlace()
+    {
+        const QString url = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("refresh.db"));
+        Result<std::unique_ptr<Store>> store = openStore(url);
+        QVERIFY(store.ok());
+        const auto claim = [&](const QString &key, qint64 at) {
+            ClaimRequest c;
+            c.scope = QStringLiteral("payment");
+            c.key = key;
+            c.fingerprint = QStringLiteral("fp");
+            c.nowMs = at;
+            const Result<ClaimResult> claimed = store.value()->claim(c);
+            return claimed.ok() ? claimed->record.lease : QString();
+        };
+        qint64 clock = m_now;
+        QStringList leases;
+        for (int i = 0; i < 5; ++i)
+            leases << claim(QStringLiteral("r%1").arg(i), m_now - (20 - i) * Minute);
+        StoreSession session(url);
+        InFlightRecordModel model(&session);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setClock([&clock] { return clock; });
+        model.setPageSize(3);
+        model.reload();
+        QVERIFY(waitForIdle(model));
+        QCOMPARE(model.rowCount(), 3);
+        while (model.canFetchMore({})) { // as a view scrolled to the end would
+            model.fetchMore({});
+            QVERIFY(waitForIdle(model));
+        }
+        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(model.matchingCount(), 5);
+        const QPersistentModelIndex kept(model.index(2, InFlightRecordModel::KeyColumn)); // r2
+        QCOMPARE(kept.data().toString(), QStringLiteral("r2"));
+
+        // r0 completes; r5 is claimed a minute after the model's last read,
+        // and read two minutes after that.
+        QVERIFY(store.value()->complete(QStringLiteral("payment"), QStringLiteral("r0"), leases.at(0), Response{200, {}, "ok"}, m_now, 3600'000).ok());
+        QVERIFY(!claim(QStringLiteral("r5"), m_now + Minute).isEmpty());
+        clock = m_now + 3 * Minute;
+        QSignalSpy refreshed(&model, &InFlightRecordModel::refreshed);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        model.refresh();
+        QVERIFY(refreshed.wait(10000));
+        QVERIFY(waitForIdle(model));
+        QCOMPARE(reset.size(), 0);
+        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(model.recordAt(0).key, QStringLiteral("r1"));
+        QVERIFY(model.rowOf(QStringLiteral("payment"), QStringLiteral("r0")) < 0);
+        QVERIFY(kept.isValid());
+        QCOMPARE(kept.row(), 1);
+        QCOMPARE(kept.data().toString(), QStringLiteral("r2"));
+        // The count and the rows of one read agree.
+        QCOMPARE(model.matchingCount(), qint64(model.rowCount()));
+        const int r5 = model.rowOf(QStringLiteral("payment"), QStringLiteral("r5"));
+        QCOMPARE(r5, 4);
+        QCOMPARE(model.index(r5, InFlightRecordModel::AgeColumn).data().toString(), ageText(2 * Minute));
+        QCOMPARE(model.index(r5, InFlightRecordModel::AgeColumn).data().toString(), QStringLiteral("2 min 0 s"));
+    }
 };
 
 QTEST_MAIN(InFlightModelTest)

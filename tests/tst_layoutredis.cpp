@@ -334,7 +334,35 @@ private slots:
         QCOMPARE(store->inFlight(timedOut)->size(), 0);
         InFlightQuery completed;
         completed.state = RecordState::Completed;
-        QCOMPARE(store->inFlight(completed).error().kind, ErrorKind::InvalidArgument);
+        // The record browser: a scan that keeps the completed records too
+        // (in summary: key, business number, times).
+        const Result<QList<Record>> done = store->records(completed);
+        QVERIFY2(done.ok(), qPrintable(done.error().message));
+        QCOMPARE(keysOf(done.value()), QStringList{u"order-1000"_s});
+        QCOMPARE(done->first().state, RecordState::Completed);
+        QCOMPARE(done->first().scope, u"default"_s);
+        QCOMPARE(done->first().bizNo, u"order-1000"_s);
+        QCOMPARE(store->countRecords(completed).value_or(-1), 1);
+        completed.keyPrefix = u"refund"_s;
+        QCOMPARE(store->countRecords(completed).value_or(-1), 0);
+        RecordQuery any;
+        any.state.reset();
+        any.limit = 3;
+        QStringList every;
+        for (int page = 0; page < 5; ++page) {
+            const Result<QList<Record>> rows = store->records(any);
+            QVERIFY2(rows.ok(), qPrintable(rows.error().message));
+            every += keysOf(rows.value());
+            if (rows->size() < any.limit)
+                break;
+            any.after = RecordQuery::Position{rows->last().updatedAt, rows->last().scope, rows->last().key};
+        }
+        QCOMPARE(every.size(), 5);
+        QVERIFY(every.contains(u"order-1000"_s));
+        every.removeDuplicates();
+        QCOMPARE(every.size(), 5);
+        any.after.reset();
+        QCOMPARE(store->countRecords(any).value_or(-1), 5);
         QCOMPARE(store->inFlight(InFlightQuery::ofScope(u"other"_s))->size(), 0);
 
         const QList<ScopeCount> counts = store->countByState(QString()).value();

@@ -372,8 +372,27 @@ void TestLayoutSql::goListingAndDetail()
     InFlightQuery timedOut;
     timedOut.state = RecordState::TimedOut;
     QVERIFY(s.inFlight(timedOut)->isEmpty()); // the Go table has no such state
-    timedOut.state = RecordState::Completed;
-    QCOMPARE(s.inFlight(timedOut).error().kind, ErrorKind::InvalidArgument);
+    // The record browser: completed rows (in_flight false, not expired) page
+    // like the in-flight ones; every state is the two merged.
+    RecordQuery finishedQuery = RecordQuery().inState(RecordState::Completed);
+    const Result<QList<Record>> finished = s.records(finishedQuery);
+    QVERIFY2(finished, qPrintable(finished.error().message));
+    QCOMPARE(keys(finished.value()), QStringList{QStringLiteral("done-1")});
+    QCOMPARE(finished->first().state, RecordState::Completed);
+    QCOMPARE(finished->first().statusCode, 201);
+    QCOMPARE(s.countRecords(finishedQuery).value_or(-1), qint64(1));
+    finishedQuery.bizNoPrefix = QStringLiteral("pay-");
+    QCOMPARE(s.countRecords(finishedQuery).value_or(-1), qint64(0));
+    RecordQuery any;
+    any.state.reset();
+    any.newestFirst = true;
+    any.limit = 4;
+    const QList<Record> newest = s.records(any).value();
+    QCOMPARE(keys(newest), QStringList({QStringLiteral("done-1"), QStringLiteral("pay-4"), QStringLiteral("pay-3"), QStringLiteral("pay-2")}));
+    any.after = RecordQuery::Position{newest.last().updatedAt, newest.last().scope, newest.last().key};
+    QCOMPARE(keys(s.records(any).value()), QStringList({QStringLiteral("pay-1"), QStringLiteral("pay-0")}));
+    any.after.reset();
+    QCOMPARE(s.countRecords(any).value_or(-1), qint64(6));
 
     const Result<std::optional<Record>> done = s.get(QStringLiteral("default"), QStringLiteral("done-1"));
     QVERIFY(done && done.value());
@@ -632,6 +651,27 @@ void TestLayoutSql::javaListingAndDetail()
     timedOut.state = RecordState::TimedOut;
     QCOMPARE(keys(s.inFlight(timedOut).value()), QStringList({QStringLiteral("j-f"), QStringLiteral("j-t")}));
     QCOMPARE(s.inFlight(timedOut)->first().updatedAt, (base + 240) * 1000);
+    // The record browser: SUCCESS rows are COMPLETED; every state pages them all.
+    RecordQuery completed = RecordQuery().inState(RecordState::Completed);
+    QCOMPARE(keys(s.records(completed).value()), QStringList{QStringLiteral("j-s")});
+    QCOMPARE(s.records(completed)->first().updatedAt, (base + 180) * 1000);
+    completed.bizNoPrefix = QStringLiteral("NO-5");
+    QCOMPARE(s.countRecords(completed).value_or(-1), qint64(1));
+    RecordQuery any;
+    any.state.reset();
+    any.limit = 3;
+    QStringList every;
+    for (int guard = 0; guard < 10; ++guard) {
+        const QList<Record> rows = s.records(any).value();
+        every += keys(rows);
+        if (rows.size() < any.limit)
+            break;
+        any.after = RecordQuery::Position{rows.last().updatedAt, rows.last().scope, rows.last().key};
+    }
+    QCOMPARE(every, QStringList({QStringLiteral("j-a"), QStringLiteral("j-c"), QStringLiteral("j-b"), QStringLiteral("j-d"), QStringLiteral("j-s"),
+                                 QStringLiteral("j-f"), QStringLiteral("j-t")}));
+    any.after.reset();
+    QCOMPARE(s.countRecords(any).value_or(-1), qint64(7));
 
     const std::optional<Record> done = s.get(order, QStringLiteral("j-s")).value();
     QVERIFY(done);

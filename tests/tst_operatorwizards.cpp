@@ -3,6 +3,7 @@
 // run → plan with an excluded row → apply), and a read-only session whose
 // apply is refused by the engine with nothing changed.
 #include "ui/actionapplypage.h"
+#include "models/operatorsession.h"
 #include "models/appsettings.h"
 #include "models/actiontargetmodel.h"
 #include "ui/ordermappingpage.h"
@@ -11,9 +12,12 @@
 #include "ui/reconcilewizard.h"
 #include "ui/timeoutwizard.h"
 
+#include "app/ops/timeoutsweep.h"
 #include "app/store/openstore.h"
 
 #include <QAbstractButton>
+#include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -183,6 +187,18 @@ private slots:
         QCOMPARE(applied.at(0).at(0).toString(), result->batchId);
         QVERIFY(child<QLabel>(&wizard, "resultSummary")->text().contains(QStringLiteral("<b>30</b> applied")));
         QVERIFY(!child<QLabel>(&wizard, "resultError")->isVisibleTo(&wizard));
+        // "Show in Audit" asks for the batch's entries.
+        QPushButton *showInAudit = child<QPushButton>(&wizard, "showInAudit");
+        QVERIFY(showInAudit->isVisibleTo(&wizard));
+        QSignalSpy audited(wizard.applyPage(), &ActionApplyPage::showInAuditRequested);
+        showInAudit->click();
+        QCOMPARE(audited.count(), 1);
+        QCOMPARE(audited.at(0).at(0).toString(), result->batchId);
+        // The operator confirmed here is the next wizard's (and the report
+        // dialog's) default for the rest of the session.
+        QCOMPARE(OperatorSession::name(), Operator);
+        TimeoutWizard next(url, OpenMode::ReadWrite);
+        QCOMPARE(child<QLineEdit>(&next, "operatorName")->text(), Operator);
 
         std::unique_ptr<Store> store = reopen(url);
         for (int i = 0; i < 30; ++i)
@@ -199,6 +215,29 @@ private slots:
             QCOMPARE(e.stateBefore, QStringLiteral("IN_FLIGHT"));
             QCOMPARE(e.stateAfter, QStringLiteral("TIMED_OUT"));
         }
+    }
+
+    // The owners summary: one line per host with its process count, the
+    // host with most records first; an owner without a pid is its own host.
+    void ownersAreGroupedByHost()
+    {
+        const QMap<QString, qint64> owners{{QStringLiteral("pay-svc-0:101"), 1}, {QStringLiteral("pay-svc-0:102"), 1},
+                                           {QStringLiteral("pay-svc-0:103"), 3}, {QStringLiteral("pay-svc-1:7"), 2},
+                                           {QStringLiteral("legacy"), 1}, {QString(), 4},
+                                           {QStringLiteral("[::1]:80x"), 1}};
+        const QList<OwnerHost> hosts = ownersByHost(owners);
+        QCOMPARE(hosts.size(), 5);
+        QCOMPARE(hosts.at(0).host, QStringLiteral("pay-svc-0"));
+        QCOMPARE(hosts.at(0).records, qint64(5));
+        QCOMPARE(hosts.at(0).processes, 3);
+        QCOMPARE(hosts.at(1).host, QString()); // no owner: 4 records
+        QCOMPARE(hosts.at(2).host, QStringLiteral("pay-svc-1"));
+        QCOMPARE(hosts.at(2).processes, 1);
+        QStringList names;
+        for (const OwnerHost &h : hosts)
+            names << h.host;
+        QVERIFY(names.contains(QStringLiteral("legacy")));
+        QVERIFY(names.contains(QStringLiteral("[::1]:80x"))); // not a pid: kept whole
     }
 
     // "Release instead" (offered where a timed-out record is not run again,
@@ -363,6 +402,167 @@ private slots:
         const QList<AuditEntry> completes = audit(*store, QStringLiteral("reconcile-complete"));
         QVERIFY(completes.at(0).evidence.contains("PAID")); // the order row is the evidence
         QCOMPARE(completes.at(0).operatorName, Operator);
+    }
+
+    // The preview's Apply column: an unchecked row is left out; the
+    // confirmation and the report count it; the record stays IN_FLIGHT.
+    void timeoutPreviewRowsCanBeExcluded()
+    {
+        const QString url = makeStore();
+        TimeoutWizard wizard(url, OpenMode::ReadWrite);
+        wizard.setScope(QStringLiteral("payment"));
+        wizard.show();
+        wizard.next();
+        waitForPreview(wizard);
+        ActionTargetModel *preview = wizard.previewModel();
+        QAbstractItemModelTester tester(preview, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(preview->rowCount(), 30);
+        QStringList excluded;
+        for (int row : {0, 7}) {
+            const QModelIndex box = preview->index(row, ActionTargetModel::IncludeColumn);
+            QVERIFY(preview->flags(box) & Qt::ItemIsUserCheckable);
+            QCOMPARE(box.data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+            QVERIFY(preview->setData(box, Qt::Unchecked, Qt::CheckStateRole));
+            excluded << preview->index(row, ActionTargetModel::KeyColumn).data(ActionTargetModel::RawValueRole).toString();
+        }
+        QCOMPARE(preview->excludedCount(), 2);
+        QCOMPARE(preview->includedTargets().size(), 28);
+        QVERIFY2(child<QLabel>(&wizard, "previewSummary")->text().contains(QStringLiteral("<b>2</b> excluded")),
+                 qPrintable(child<QLabel>(&wizard, "previewSummary")->text()));
+        // Excluding every row leaves nothing to apply.
+        preview->setAllIncluded(false);
+        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        preview->setAllIncluded(true);
+        for (int row = 0; row < preview->rowCount(); ++row) {
+            if (excluded.contains(preview->index(row, ActionTargetModel::KeyColumn).data(ActionTargetModel::RawValueRole).toString()))
+                preview->setIncluded(row, false);
+        }
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+
+        wizard.next();
+        const QString confirmation = child<QLabel>(&wizard, "confirmation")->text();
+        QVERIFY2(confirmation.contains(QStringLiteral("28 record(s) will be marked timed out")), qPrintable(confirmation));
+        QVERIFY2(confirmation.contains(QStringLiteral("2 excluded")), qPrintable(confirmation));
+        QCOMPARE(wizard.button(QWizard::CommitButton)->text(), QStringLiteral("Time out 28 record(s)"));
+        confirmAndApply(wizard);
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.applyPage()->isComplete(), 30000);
+        const Result<ActionReport> &result = *wizard.applyPage()->result();
+        QVERIFY2(result.ok(), qPrintable(result.error().message));
+        QCOMPARE(result->applied, qint64(28));
+        QVERIFY(child<QLabel>(&wizard, "resultSummary")->text().contains(QStringLiteral("<b>2</b> excluded")));
+
+        std::unique_ptr<Store> store = reopen(url);
+        for (int i = 0; i < 30; ++i) {
+            const QString key = QStringLiteral("p-%1").arg(i);
+            QCOMPARE(stateOf(*store, QStringLiteral("payment"), key), excluded.contains(key) ? RecordState::InFlight : RecordState::TimedOut);
+        }
+        QCOMPARE(audit(*store, QStringLiteral("timeout")).size(), 28);
+    }
+
+    // Started from the In-flight tab's selection: the preview reads exactly
+    // those records again, leaves out what finished or is too young, and
+    // the confirmation asks by count; nothing else is touched.
+    void timeoutWizardActsOnSelectedRecordsOnly()
+    {
+        std::unique_ptr<Store> store;
+        const QString url = makeStore(&store);
+        TimeoutWizard wizard(url, OpenMode::ReadWrite);
+        const QList<RecordRef> picked = {{QStringLiteral("payment"), QStringLiteral("p-3")},
+                                         {QStringLiteral("order"), QStringLiteral("o-1")},
+                                         {QStringLiteral("payment"), QStringLiteral("p-5")},
+                                         {QStringLiteral("payment"), QStringLiteral("young-0")},
+                                         {QStringLiteral("payment"), QStringLiteral("gone")}};
+        wizard.setRecords(picked);
+        wizard.show();
+        QVERIFY(child<QLabel>(&wizard, "selectedRecords")->isVisibleTo(&wizard));
+        QVERIFY(!child<QComboBox>(&wizard, "scope")->isVisibleTo(&wizard));
+        // p-5 finishes before the preview reads it.
+        Result<std::optional<Record>> p5 = store->get(QStringLiteral("payment"), QStringLiteral("p-5"));
+        QVERIFY(p5.ok() && p5->has_value());
+        QVERIFY(store->complete(QStringLiteral("payment"), QStringLiteral("p-5"), p5->value().lease, Response{201, {}, "{}"},
+                                QDateTime::currentMSecsSinceEpoch(), 3600000).ok());
+        wizard.next();
+        waitForPreview(wizard);
+        QCOMPARE(wizard.previewModel()->rowCount(), 2);
+        QSet<QString> shown;
+        for (int row = 0; row < 2; ++row)
+            shown << wizard.previewModel()->index(row, ActionTargetModel::KeyColumn).data(ActionTargetModel::RawValueRole).toString();
+        QCOMPARE(shown, (QSet<QString>{QStringLiteral("p-3"), QStringLiteral("o-1")}));
+        const QString summary = child<QLabel>(&wizard, "previewSummary")->text();
+        QVERIFY2(summary.contains(QStringLiteral("3 selected record(s) left out")), qPrintable(summary));
+        wizard.next();
+        QVERIFY(child<QLabel>(&wizard, "confirmation")->text().startsWith(QStringLiteral("Time out 2 selected record(s)?")));
+        confirmAndApply(wizard);
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.applyPage()->isComplete(), 30000);
+        const Result<ActionReport> &result = *wizard.applyPage()->result();
+        QVERIFY2(result.ok(), qPrintable(result.error().message));
+        QCOMPARE(result->applied, qint64(2));
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-3")), RecordState::TimedOut);
+        QCOMPARE(stateOf(*store, QStringLiteral("order"), QStringLiteral("o-1")), RecordState::TimedOut);
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-4")), RecordState::InFlight);
+        QCOMPARE(stateOf(*store, QStringLiteral("order"), QStringLiteral("o-0")), RecordState::InFlight);
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("young-0")), RecordState::InFlight);
+        QCOMPARE(audit(*store, QStringLiteral("timeout")).size(), 2);
+    }
+
+    // Reconcile of selected records: the dry run plans exactly those.
+    void reconcileWizardPlansSelectedRecordsOnly()
+    {
+        std::unique_ptr<Store> store;
+        const QString url = makeStore(&store);
+        const QString ordersPath = m_dir.filePath(QStringLiteral("shop-selected.db"));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("shop2"));
+            db.setDatabaseName(ordersPath);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("CREATE TABLE shop_orders (order_no TEXT PRIMARY KEY, state TEXT)")));
+            QVERIFY(q.exec(QStringLiteral("INSERT INTO shop_orders VALUES ('SO2', 'PAID')")));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("shop2"));
+        QSettings qsettings(m_dir.filePath(QStringLiteral("wizard-selected.ini")), QSettings::IniFormat);
+        AppSettings settings(&qsettings);
+        ReconcileWizard wizard(url, OpenMode::ReadWrite, &settings);
+        wizard.setRecords({{QStringLiteral("payment"), QStringLiteral("p-2")}, {QStringLiteral("payment"), QStringLiteral("p-9")},
+                           {QStringLiteral("payment"), QStringLiteral("young-1")}});
+        wizard.show();
+        OrderMapping mapping;
+        mapping.name = QStringLiteral("shop");
+        mapping.ordersUrl = QStringLiteral("sqlite://") + ordersPath;
+        mapping.table = QStringLiteral("shop_orders");
+        mapping.keyColumn = QStringLiteral("order_no");
+        mapping.statusColumn = QStringLiteral("state");
+        mapping.doneValues = {QStringLiteral("PAID")};
+        mapping.pendingValues = {QStringLiteral("PENDING")};
+        mapping.failedValues = {QStringLiteral("FAILED")};
+        wizard.setMapping(mapping);
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(ReconcileWizard::DryRunPageId));
+        wizard.dryRunPage()->runButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.dryRunPage()->isComplete(), 30000);
+        QCOMPARE(wizard.dryRunPage()->rows().size(), 2); // young-1 is too young
+        QVERIFY(child<QLabel>(&wizard, "dryRunStatus")->text().contains(QStringLiteral("1 selected record(s) left out")));
+        wizard.next();
+        QCOMPARE(wizard.planModel()->rowCount(), 2);
+        QCOMPARE(wizard.planModel()->summary().complete, qint64(1));
+        QCOMPARE(wizard.planModel()->summary().release, qint64(1));
+        wizard.next();
+        QVERIFY2(child<QLabel>(&wizard, "confirmation")->text().startsWith(QStringLiteral("Reconcile 2 selected record(s)?")),
+                 qPrintable(child<QLabel>(&wizard, "confirmation")->text()));
+        confirmAndApply(wizard);
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.applyPage()->isComplete(), 30000);
+        const Result<ActionReport> &result = *wizard.applyPage()->result();
+        QVERIFY2(result.ok(), qPrintable(result.error().message));
+        QCOMPARE(result->applied, qint64(2));
+        bool exists = false;
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-2"), &exists), RecordState::Completed);
+        stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-9"), &exists);
+        QVERIFY(!exists); // no order: released
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-3"), &exists), RecordState::InFlight);
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("young-1"), &exists), RecordState::InFlight);
+        QCOMPARE(audit(*store).size(), 2);
     }
 
     void aReadOnlySessionIsRefusedByTheEngine()

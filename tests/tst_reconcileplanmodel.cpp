@@ -5,6 +5,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QColor>
+#include <QDateTime>
+#include <QGuiApplication>
+#include <QPalette>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -112,9 +115,12 @@ private slots:
         QVERIFY(!model.setData(model.index(1, ReconcilePlanModel::KeyColumn), Qt::Unchecked, Qt::CheckStateRole));
         QVERIFY(!model.rows().at(1).excluded);
 
+        // Manual review rows are never applied: they have no box, and
+        // "Exclude all" leaves them listed for review.
         model.setAllIncluded(false);
         s = model.summary();
-        QCOMPARE(s.complete + s.release + s.review, qint64(0));
+        QCOMPARE(s.complete + s.release, qint64(0));
+        QCOMPARE(s.review, qint64(1));
         model.setAllIncluded(true);
         s = model.summary();
         QCOMPARE(s.complete + s.release + s.review, qint64(5));
@@ -125,18 +131,85 @@ private slots:
         ReconcilePlanModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setRows(samplePlan(), Now);
-        QVERIFY(model.setData(model.index(2, ReconcilePlanModel::IncludeColumn), Qt::Unchecked, Qt::CheckStateRole)); // "c"
-        const QPersistentModelIndex c = model.index(2, ReconcilePlanModel::KeyColumn);
-        model.sort(ReconcilePlanModel::AgeColumn, Qt::DescendingOrder); // oldest first: c (45 min) first
+        QVERIFY(model.setData(model.index(4, ReconcilePlanModel::IncludeColumn), Qt::Unchecked, Qt::CheckStateRole)); // "e"
+        const QPersistentModelIndex e = model.index(4, ReconcilePlanModel::KeyColumn);
+        model.sort(ReconcilePlanModel::AgeColumn, Qt::DescendingOrder); // oldest first: c (45), a (30), e (20), b, d
         QCOMPARE(model.index(0, ReconcilePlanModel::KeyColumn).data().toString(), QStringLiteral("c"));
-        QCOMPARE(model.index(0, 0).data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
-        QCOMPARE(c.row(), 0);
-        QCOMPARE(c.data().toString(), QStringLiteral("c"));
+        QCOMPARE(model.index(2, 0).data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
+        QCOMPARE(e.row(), 2);
+        QCOMPARE(e.data().toString(), QStringLiteral("e"));
         QCOMPARE(model.index(4, ReconcilePlanModel::KeyColumn).data().toString(), QStringLiteral("d"));
         model.sort(ReconcilePlanModel::KeyColumn, Qt::AscendingOrder);
         QCOMPARE(model.index(0, ReconcilePlanModel::KeyColumn).data().toString(), QStringLiteral("a"));
-        QCOMPARE(c.row(), 2);
-        QVERIFY(model.rowAt(2).excluded);
+        QCOMPARE(e.row(), 4);
+        QVERIFY(model.rowAt(4).excluded);
+    }
+
+    void reviewRowsHaveNoApplyBox()
+    {
+        ReconcilePlanModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setRows(samplePlan(), Now);
+        const QModelIndex review = model.index(2, ReconcilePlanModel::IncludeColumn); // "c"
+        QVERIFY(!review.data(Qt::CheckStateRole).isValid());
+        QVERIFY(!(model.flags(review) & Qt::ItemIsUserCheckable));
+        QVERIFY(!model.setData(review, Qt::Unchecked, Qt::CheckStateRole));
+        QVERIFY(review.data(Qt::ToolTipRole).toString().contains(QStringLiteral("never applied")));
+    }
+
+    // A timed-out record's updated_at is when it was timed out: its age is
+    // the attempt's, counted from the claim, not "37 s".
+    void timedOutAgeIsTheAttempts()
+    {
+        ReconcileRow r = row(QStringLiteral("t"), ReconcileProposal::Complete, Now - 37'000, QStringLiteral("PAID"));
+        r.target.state = RecordState::TimedOut;
+        r.target.createdAt = Now - 41 * 60000;
+        ReconcilePlanModel model;
+        model.setRows({r}, Now);
+        QCOMPARE(model.index(0, ReconcilePlanModel::AgeColumn).data().toString(), QStringLiteral("41 min 0 s"));
+        QCOMPARE(model.index(0, ReconcilePlanModel::AgeColumn, {}).data(ReconcilePlanModel::RawValueRole).toLongLong(), 41 * 60000LL);
+        QVERIFY(model.index(0, ReconcilePlanModel::AgeColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("timed out 37 s ago")));
+        // In flight: the current attempt's claim (updated_at).
+        r.target.state = RecordState::InFlight;
+        model.setRows({r}, Now);
+        QCOMPARE(model.index(0, ReconcilePlanModel::AgeColumn).data().toString(), QStringLiteral("37 s"));
+    }
+
+    // On a dark palette the rows get dark shades and keep the palette's
+    // text colour, so the text and the Apply ticks (drawn in it) show.
+    void darkPaletteKeepsTextReadable()
+    {
+        const QPalette saved = QGuiApplication::palette();
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+        QGuiApplication::setPalette(dark);
+        ReconcilePlanModel model;
+        model.setRows(samplePlan(), Now);
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const QColor shade = model.index(r, ReconcilePlanModel::KeyColumn).data(Qt::BackgroundRole).value<QColor>();
+            QVERIFY2(shade.lightness() < 100, qPrintable(shade.name()));
+            QVERIFY(!model.index(r, ReconcilePlanModel::IncludeColumn).data(Qt::ForegroundRole).isValid());
+        }
+        QGuiApplication::setPalette(saved);
+    }
+
+    // The evidence pane: an epoch number in a time column reads as a date.
+    void evidenceShowsEpochTimesAsDates()
+    {
+        OrderRow order;
+        order.columns = {{QStringLiteral("order_no"), QStringLiteral("SO1")},
+                         {QStringLiteral("created_at"), QVariant(qint64(1796149531142))},
+                         {QStringLiteral("pay_time"), QVariant(qint64(1796149531))},
+                         {QStringLiteral("amount"), QVariant(qint64(1796149531142))},
+                         {QStringLiteral("note"), QStringLiteral("a\u202Eb")}};
+        const QString text = order.toDisplayText();
+        const QString date = QDateTime::fromMSecsSinceEpoch(1796149531142).toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss"));
+        QVERIFY2(text.contains(QStringLiteral("created_at: 1796149531142  (") + date), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("pay_time: 1796149531  (") + date.left(19)), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("amount: 1796149531142\n")), qPrintable(text)); // not a time column
+        QVERIFY2(!text.contains(QChar(0x202E)), qPrintable(text));                              // shown escaped
     }
 
     void clearEmptiesThePlan()

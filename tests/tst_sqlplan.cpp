@@ -314,6 +314,46 @@ private slots:
         QCOMPARE(store.countInFlight(one).value_or(-1), kInFlight / 30);
     }
 
+    // The record browser's COMPLETED pages (the bulk of the table): a range
+    // of idem_records_completed from the keyset position, never a scan. A
+    // small scope's page may take the primary key (scope, idem_key) range
+    // instead, and sort the few rows it holds.
+    void completedListingUsesItsPartialIndex()
+    {
+        const SqlDialect dialect(SqlDialect::Kind::Postgres);
+        const QStringList completed{QStringLiteral("idem_records_completed")};
+        QList<QPair<RecordQuery, QStringList>> cases;
+        RecordQuery q = RecordQuery().inState(RecordState::Completed);
+        cases.append({q, completed});
+        q.after = RecordQuery::Position{T0 + 20'000, scope(0), QStringLiteral("done-20000")};
+        cases.append({q, completed});
+        q.newestFirst = true;
+        cases.append({q, completed});
+        q.keyPrefix = QStringLiteral("done-39");
+        cases.append({q, completed + QStringList{QStringLiteral("idem_records_pkey")}});
+        q = RecordQuery::ofScope(scope(1)).inState(RecordState::Completed);
+        q.after = RecordQuery::Position{T0 + 300, scope(1), QStringLiteral("done-300")};
+        cases.append({q, completed + QStringList{QStringLiteral("idem_records_pkey")}});
+        q.newestFirst = true;
+        cases.append({q, completed + QStringList{QStringLiteral("idem_records_pkey")}});
+        for (const auto &[query, wanted] : std::as_const(cases)) {
+            const SqlStatement statement = dialect.inFlightListing(query);
+            for (bool generic : {false, true}) {
+                const QString problem = indexProblem(planOf(statement, generic), wanted);
+                QVERIFY2(problem.isEmpty(), qPrintable(statement.sql + QStringLiteral(": ") + problem));
+            }
+        }
+        SqlStore store(m_url);
+        QVERIFY(store.open().ok());
+        RecordQuery page = RecordQuery::ofScope(scope(1)).inState(RecordState::Completed);
+        page.limit = 3;
+        const Result<QList<Record>> rows = store.records(page);
+        QVERIFY2(rows.ok(), qPrintable(rows.error().message));
+        QCOMPARE(rows->size(), 3);
+        QCOMPARE(rows->constFirst().key, QStringLiteral("done-30")); // scope 1 holds done-30, done-60, …
+        QCOMPARE(rows->constFirst().state, RecordState::Completed);
+    }
+
     // The statements checked above are the ones the store runs: same rows.
     void storeListsWhatThePlansWereCheckedFor()
     {

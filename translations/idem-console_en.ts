@@ -52,10 +52,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Batch %1 — filter the Audit tab by it to see every entry.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Nothing was applied: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -99,6 +95,22 @@
         <source>Cache step retried: %1 record(s) updated, %2 still not: %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Show in Audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Audit tab, filtered to this batch&apos;s entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · &lt;b&gt;%1&lt;/b&gt; excluded by the operator (left as they are)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 — Show in Audit lists every entry it wrote.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ActionTargetModel</name>
@@ -126,6 +138,22 @@
         <source>Attempts</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Excluded: this record is left as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Included: applied with the others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uncheck a row to leave its record out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AgeText</name>
@@ -143,20 +171,6 @@
     </message>
     <message>
         <source>%1 d %2 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>AlertBanner</name>
-    <message numerus="yes">
-        <source>%n alert(s) raised</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>since %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -239,6 +253,109 @@
     <message>
         <source>The store answers in %1 ms again (limit %2 ms).</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>notice</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AlertList</name>
+    <message>
+        <source>Acknowledge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the selected alert listed but quiet until it clears and is raised again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snooze</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the selected alert&apos;s rule for a while</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>15 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: hit rate %2% (limit %3%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 mismatches (422) a minute (limit %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stuck records in the store (limit %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>store round trip %1 ms (limit %2 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[%1] %2 — since %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · acknowledged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No alerts raised.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No store is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n snoozed</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AlertMonitor</name>
+    <message>
+        <source>Acknowledged: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Snoozed for %n min: %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -532,6 +649,38 @@ Evidence:
     </message>
     <message>
         <source>Verification stopped after %1 entries: nothing is vouched for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator actions on records, the console&apos;s alert entries (raised, acknowledged, snoozed), or both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing the history of record %1 in scope %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing operator batch %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -840,6 +989,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>In flight and stuck records, as sampled by this dashboard</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Every scope over the last 5 minutes, the one in most trouble first. Click a scope to show it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2% (limit %3%)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ForeignSqlStore</name>
@@ -853,10 +1010,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>%1 &apos;%2&apos; is none of the layout&apos;s state values (%3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -901,14 +1054,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>Reading a record</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Listing in-flight records</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Counting in-flight records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -961,6 +1106,10 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>(not read yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing records</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1337,6 +1486,78 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>At least %1 matching in-flight record(s) (the count&apos;s scan was cancelled); %2 loaded</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Read the listed records again, keeping the selection (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the listed records again every few seconds while this tab is shown, keeping the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: this store lists by SCAN, so each refresh scans every key. Reload or F5 refreshes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At least %1 matching in-flight record(s); %1 loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto-refresh every %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The selected values cannot be read: no action applies to them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy %n keys</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy as %n idemctl get commands</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy as idemctl get command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Time out %n selected record(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile %n selected record(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opens the guided wizard for these records: preview, operator and reason, then apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open audit history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select one record to see its audit entries</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>JavaRedisStore</name>
@@ -1591,6 +1812,10 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Records</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2146,6 +2371,17 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>&lt;b&gt;%1&lt;/b&gt; stuck record(s): &lt;b&gt;%2&lt;/b&gt; to complete, &lt;b&gt;%3&lt;/b&gt; to release, &lt;b&gt;%4&lt;/b&gt; for manual review. Next shows the plan.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Records:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n record(s) selected in the In-flight tab (scope %1), each read again for the dry run</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ReconcilePlan</name>
@@ -2260,6 +2496,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>Order status</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Manual review: never applied by the plan; the record is left as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Since the attempt&apos;s first claim at %1; timed out %2 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReconcilePlanPage</name>
@@ -2284,10 +2528,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;background:#e3f4e6&apos;&gt;&amp;nbsp;&lt;b&gt;%1&lt;/b&gt; complete&amp;nbsp;&lt;/span&gt; &amp;nbsp; &lt;span style=&apos;background:#e4eefb&apos;&gt;&amp;nbsp;&lt;b&gt;%2&lt;/b&gt; release&amp;nbsp;&lt;/span&gt; &amp;nbsp; &lt;span style=&apos;background:#fff1cc&apos;&gt;&amp;nbsp;&lt;b&gt;%3&lt;/b&gt; manual review&amp;nbsp;&lt;/span&gt; &amp;nbsp; of %4 included; %5 excluded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 / %2 — %3
 </source>
         <translation type="unfinished"></translation>
@@ -2299,6 +2539,22 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>No order row was found for %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &amp;nbsp; %2 &amp;nbsp; %3 &amp;nbsp; of %4 included; %5 excluded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manual review</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2319,6 +2575,27 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>Applying the plan</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile %n selected record(s)?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile %n record(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile %n selected record(s) with the order table</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2342,6 +2619,135 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>an in-flight record without the lease of its attempt</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RecordBrowserModel</name>
+    <message>
+        <source>This value cannot be read: %1. No operator action applies to it; the details show the raw value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed (reconciled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Business no.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RecordBrowserView</name>
+    <message>
+        <source>Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Business no.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key or its beginning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>business number or its beginning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every audit entry about the selected record: who changed it, when and why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which records: any state, in flight, completed or timed out. Released and expired records are gone from the store: their audit history remains.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only this scope; empty: every scope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store could not list records: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) match</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2491,6 +2897,37 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
 </context>
 <context>
+    <name>RecordSelection</name>
+    <message numerus="yes">
+        <source>%n finished or left the list since it was selected</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n started less than %1 ago</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cannot be read</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected record(s) left out: %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RedisConnectionPool</name>
     <message>
         <source>The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not &apos;%2&apos;.</source>
@@ -2521,10 +2958,6 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>Redis %1 answered SCAN with something else than a cursor and keys.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2715,10 +3148,6 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row over %4 s. Nothing was changed; try again.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2752,6 +3181,14 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>is missing while the chain&apos;s stream holds entries: the head was deleted. Actions in scope %1 stay blocked until the chain is looked at; other scopes go on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing completed records (key %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing completed records (key %1): ZSCAN answered no cursor</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3119,6 +3556,61 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
 </context>
 <context>
+    <name>ScopeStatusModel</name>
+    <message>
+        <source>– / %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, raised since %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replayed ÷ (replayed + executed) over the last minutes, against the scope&apos;s hit-rate alert limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hit rate / limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Executions / min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>409 / min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>422 / min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5xx / min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last alert</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SqlStore</name>
     <message>
         <source>The Qt Sql driver %1 is not installed (Debian: libqt6sql6-%2).</source>
@@ -3146,14 +3638,6 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>The record %1/%2 kept changing under concurrent claims; try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Listing in-flight records</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Counting in-flight records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3330,6 +3814,10 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>%1 holds no audit log yet (no idem_audit table). Nothing was created: a read-only open never creates one; the first operator action does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing records</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3870,6 +4358,18 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Nothing has changed yet. These records would be released (deleted), so their clients may resubmit.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>None of the selected records is still in flight and old enough: there is nothing to mark timed out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; included, &lt;b&gt;%2&lt;/b&gt; excluded (left as they are).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 records, %3 processes)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TimeoutScopePage</name>
@@ -3915,6 +4415,21 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>Next: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Records:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n record(s) selected in the In-flight tab (scope %1), each read again for the preview</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Selected records</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3980,6 +4495,48 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>Releasing</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n excluded record(s) are left as they are.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n selected record(s)?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Time out %n selected record(s)?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n record(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Time out %n record(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Time out %n selected record(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4585,26 +5142,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: idemctl COMMAND [options]
-The headless twin of idem-console.
-
-Commands:
-  demo      drive simulated sales traffic and print live counters
-  press     press test: concurrent requests on few keys, exactly once?
-  stats     counters per scope, records by state, stuck records
-  inflight  list in-flight records, oldest first
-  get       show one record
-  sweep     mark in-flight records older than a threshold timed out (audited)
-  reconcile complete or release stuck records against an order table (audited)
-  audit     verify the audit log&apos;s hash chains, or list its entries
-  report    a report of a time range as PDF, CSV or JSON
-  init      create an empty store (reading commands never create one)
-
-Every command takes --store URL (or $IDEM_STORE), --json and --help.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>java-handler on MySQL: the service runs without a Redis cache (cache=none); without --cache or --no-cache, sweep and reconcile refuse.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4650,6 +5187,59 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
     </message>
     <message>
         <source>press cannot run read-only: every request it sends claims and completes a record, as a service does. Leave out --read-only and give it a store of its own (e.g. --store sqlite:///tmp/idem-press.db), never one a service uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: idemctl COMMAND [options]
+The headless twin of idem-console.
+
+Commands:
+  demo      drive simulated sales traffic and print live counters
+  press     press test: concurrent requests on few keys, exactly once?
+  stats     counters per scope, records by state, stuck records
+  inflight  list in-flight records, oldest first
+  records   find records in any state (completed, timed out) by key or business number
+  get       show one record
+  sweep     mark in-flight records older than a threshold timed out (audited)
+  reconcile complete or release stuck records against an order table (audited)
+  audit     verify the audit log&apos;s hash chains, or list its entries
+  report    a report of a time range as PDF, CSV or JSON
+  init      create an empty store (reading commands never create one)
+
+Every command takes --store URL (or $IDEM_STORE), --json and --help.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in_flight, completed, timed_out or any (default any).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only keys starting with this (a whole key finds that record).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only business numbers starting with this (a whole number finds its records).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oldest update first instead of newest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--state must be in_flight, completed, timed_out or any, not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 record(s) match; showing %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 records, %3 processes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Records in every state the store keeps, newest first, filtered and paged in the store (SQL: an index range per state; native Redis: completed records by a walk of the scope&apos;s completed index; foreign Redis layouts: a SCAN of every key). Reading changes nothing.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

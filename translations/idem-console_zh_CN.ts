@@ -52,10 +52,6 @@
         <translation>已按请求停止：停止点之后的记录未被更改。</translation>
     </message>
     <message>
-        <source>Batch %1 — filter the Audit tab by it to see every entry.</source>
-        <translation>批次 %1 —— 在“审计”标签页中按此批次筛选即可查看全部条目。</translation>
-    </message>
-    <message>
         <source>Nothing was applied: %1</source>
         <translation>未执行任何更改：%1</translation>
     </message>
@@ -99,6 +95,22 @@
         <source>Cache step retried: %1 record(s) updated, %2 still not: %3</source>
         <translation>已重试缓存步骤：已更新 %1 条记录，仍有 %2 条未更新：%3</translation>
     </message>
+    <message>
+        <source>Show in Audit</source>
+        <translation>在审计中查看</translation>
+    </message>
+    <message>
+        <source>The Audit tab, filtered to this batch&apos;s entries</source>
+        <translation>审计页，只显示本批次的条目</translation>
+    </message>
+    <message>
+        <source> · &lt;b&gt;%1&lt;/b&gt; excluded by the operator (left as they are)</source>
+        <translation> · &lt;b&gt;%1&lt;/b&gt; 条被操作员排除（保持原样）</translation>
+    </message>
+    <message>
+        <source>Batch %1 — Show in Audit lists every entry it wrote.</source>
+        <translation>批次 %1 —「在审计中查看」列出它写入的每条条目。</translation>
+    </message>
 </context>
 <context>
     <name>ActionTargetModel</name>
@@ -126,6 +138,22 @@
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
+    <message>
+        <source>Excluded: this record is left as it is</source>
+        <translation>已排除：此记录保持原样</translation>
+    </message>
+    <message>
+        <source>Included: applied with the others</source>
+        <translation>已包含：与其他记录一起应用</translation>
+    </message>
+    <message>
+        <source>Uncheck a row to leave its record out</source>
+        <translation>取消勾选某行即可将其记录排除在外</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
 </context>
 <context>
     <name>AgeText</name>
@@ -144,19 +172,6 @@
     <message>
         <source>%1 d %2 h</source>
         <translation>%1 天 %2 小时</translation>
-    </message>
-</context>
-<context>
-    <name>AlertBanner</name>
-    <message numerus="yes">
-        <source>%n alert(s) raised</source>
-        <translation>
-            <numerusform>已触发 %n 条告警</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>since %1: %2</source>
-        <translation>自 %1 起：%2</translation>
     </message>
 </context>
 <context>
@@ -236,6 +251,106 @@
     <message>
         <source>The store answers in %1 ms again (limit %2 ms).</source>
         <translation>存储响应耗时已恢复到 %1 ms（阈值 %2 ms）。</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>notice</source>
+        <translation>提示</translation>
+    </message>
+</context>
+<context>
+    <name>AlertList</name>
+    <message>
+        <source>Acknowledge</source>
+        <translation>确认</translation>
+    </message>
+    <message>
+        <source>Keep the selected alert listed but quiet until it clears and is raised again</source>
+        <translation>所选告警保留在列表中但不再提醒，直到它解除后再次触发</translation>
+    </message>
+    <message>
+        <source>Snooze</source>
+        <translation>暂停提醒</translation>
+    </message>
+    <message>
+        <source>Hide the selected alert&apos;s rule for a while</source>
+        <translation>在一段时间内隐藏所选告警的规则</translation>
+    </message>
+    <message>
+        <source>15 min</source>
+        <translation>15 分钟</translation>
+    </message>
+    <message>
+        <source>1 h</source>
+        <translation>1 小时</translation>
+    </message>
+    <message>
+        <source>4 h</source>
+        <translation>4 小时</translation>
+    </message>
+    <message>
+        <source>%1: hit rate %2% (limit %3%)</source>
+        <translation>%1：命中率 %2%（上限 %3%）</translation>
+    </message>
+    <message>
+        <source>%1: %2 mismatches (422) a minute (limit %3)</source>
+        <translation>%1：每分钟 %2 次参数不一致（422）（上限 %3）</translation>
+    </message>
+    <message>
+        <source>%1 stuck records in the store (limit %2)</source>
+        <translation>存储中有 %1 条卡住的记录（上限 %2）</translation>
+    </message>
+    <message>
+        <source>store round trip %1 ms (limit %2 ms)</source>
+        <translation>存储往返 %1 毫秒（上限 %2 毫秒）</translation>
+    </message>
+    <message>
+        <source>[%1] %2 — since %3 (%4)</source>
+        <translation>[%1] %2 — 自 %3 起（%4）</translation>
+    </message>
+    <message>
+        <source> · acknowledged</source>
+        <translation> · 已确认</translation>
+    </message>
+    <message>
+        <source>No alerts raised.</source>
+        <translation>没有已触发的告警。</translation>
+    </message>
+    <message>
+        <source>No store is open.</source>
+        <translation>未打开任何存储。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s)</source>
+        <translation>
+            <numerusform>%n 条告警</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n snoozed</source>
+        <translation>
+            <numerusform>%n 条暂停提醒</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AlertMonitor</name>
+    <message>
+        <source>Acknowledged: %1</source>
+        <translation>已确认：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Snoozed for %n min: %1</source>
+        <translation>
+            <numerusform>暂停提醒 %n 分钟：%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -540,6 +655,38 @@ Evidence:
     <message>
         <source>Verification stopped after %1 entries: nothing is vouched for.</source>
         <translation>校验在读取 %1 个条目后停止：无法担保任何条目。</translation>
+    </message>
+    <message>
+        <source>Operator actions</source>
+        <translation>操作员操作</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>告警</translation>
+    </message>
+    <message>
+        <source>All entries</source>
+        <translation>全部条目</translation>
+    </message>
+    <message>
+        <source>Operator actions on records, the console&apos;s alert entries (raised, acknowledged, snoozed), or both</source>
+        <translation>针对记录的操作员操作、控制台的告警条目（触发、确认、暂停提醒），或两者</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Show all entries</source>
+        <translation>显示全部条目</translation>
+    </message>
+    <message>
+        <source>Showing the history of record %1 in scope %2.</source>
+        <translation>正在显示作用域 %2 中记录 %1 的历史。</translation>
+    </message>
+    <message>
+        <source>Showing operator batch %1.</source>
+        <translation>正在显示操作批次 %1。</translation>
     </message>
 </context>
 <context>
@@ -848,6 +995,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>In flight and stuck records, as sampled by this dashboard</source>
         <translation>处理中和卡住的记录（本仪表盘采样）</translation>
     </message>
+    <message>
+        <source>Every scope over the last 5 minutes, the one in most trouble first. Click a scope to show it.</source>
+        <translation>最近 5 分钟内的每个作用域，问题最严重的在前。点击作用域即可查看它。</translation>
+    </message>
+    <message>
+        <source>%1: %2% (limit %3%)</source>
+        <translation>%1：%2%（上限 %3%）</translation>
+    </message>
 </context>
 <context>
     <name>ForeignSqlStore</name>
@@ -862,10 +1017,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>%1 &apos;%2&apos; is none of the layout&apos;s state values (%3)</source>
         <translation>%1“%2”不是该布局的任何状态值（%3）</translation>
-    </message>
-    <message>
-        <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
-        <translation>只有处理中和已超时的记录可以这样列出，已完成的记录不行。</translation>
     </message>
     <message>
         <source>Configuring the %1 connection</source>
@@ -910,14 +1061,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>Reading a record</source>
         <translation>读取记录</translation>
-    </message>
-    <message>
-        <source>Listing in-flight records</source>
-        <translation>列出处理中的记录</translation>
-    </message>
-    <message>
-        <source>Counting in-flight records</source>
-        <translation>统计处理中的记录</translation>
     </message>
     <message>
         <source>Counting records</source>
@@ -970,6 +1113,10 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>(not read yet)</source>
         <translation>（尚未读取）</translation>
+    </message>
+    <message>
+        <source>Listing records</source>
+        <translation>正在列出记录</translation>
     </message>
 </context>
 <context>
@@ -1345,6 +1492,74 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>At least %1 matching in-flight record(s) (the count&apos;s scan was cancelled); %2 loaded</source>
         <translation>至少 %1 条匹配的处理中记录（计数扫描已取消）；已加载 %2 条</translation>
     </message>
+    <message>
+        <source>Read the listed records again, keeping the selection (F5)</source>
+        <translation>重新读取列出的记录，保留选择（F5）</translation>
+    </message>
+    <message>
+        <source>Read the listed records again every few seconds while this tab is shown, keeping the selection</source>
+        <translation>此页显示时每隔几秒重新读取列出的记录，保留选择</translation>
+    </message>
+    <message>
+        <source>Off: this store lists by SCAN, so each refresh scans every key. Reload or F5 refreshes.</source>
+        <translation>已关闭：此存储通过 SCAN 列出记录，每次刷新都会扫描所有键。请用「重新加载」或 F5 刷新。</translation>
+    </message>
+    <message>
+        <source>At least %1 matching in-flight record(s); %1 loaded</source>
+        <translation>至少 %1 条匹配的处理中记录；已加载 %1 条</translation>
+    </message>
+    <message>
+        <source>Auto-refresh every %1</source>
+        <translation>每 %1 自动刷新</translation>
+    </message>
+    <message>
+        <source>The selected values cannot be read: no action applies to them</source>
+        <translation>所选值无法读取：任何操作都不适用于它们</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy %n keys</source>
+        <translation>
+            <numerusform>复制 %n 个键</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>复制键</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy as %n idemctl get commands</source>
+        <translation>
+            <numerusform>复制为 %n 条 idemctl get 命令</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy as idemctl get command</source>
+        <translation>复制为 idemctl get 命令</translation>
+    </message>
+    <message numerus="yes">
+        <source>Time out %n selected record(s)…</source>
+        <translation>
+            <numerusform>将所选 %n 条记录标记为超时…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile %n selected record(s)…</source>
+        <translation>
+            <numerusform>对账所选 %n 条记录…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opens the guided wizard for these records: preview, operator and reason, then apply</source>
+        <translation>为这些记录打开引导向导：预览、操作员与原因，然后应用</translation>
+    </message>
+    <message>
+        <source>Open audit history</source>
+        <translation>打开审计历史</translation>
+    </message>
+    <message>
+        <source>Select one record to see its audit entries</source>
+        <translation>选择一条记录以查看其审计条目</translation>
+    </message>
 </context>
 <context>
     <name>JavaRedisStore</name>
@@ -1600,6 +1815,10 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Records</source>
+        <translation>记录</translation>
     </message>
 </context>
 <context>
@@ -2154,6 +2373,16 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>&lt;b&gt;%1&lt;/b&gt; stuck record(s): &lt;b&gt;%2&lt;/b&gt; to complete, &lt;b&gt;%3&lt;/b&gt; to release, &lt;b&gt;%4&lt;/b&gt; for manual review. Next shows the plan.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 条卡住的记录：&lt;b&gt;%2&lt;/b&gt; 条待完成，&lt;b&gt;%3&lt;/b&gt; 条待释放，&lt;b&gt;%4&lt;/b&gt; 条需人工复核。点击“下一步”查看计划。</translation>
     </message>
+    <message>
+        <source>Records:</source>
+        <translation>记录：</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n record(s) selected in the In-flight tab (scope %1), each read again for the dry run</source>
+        <translation>
+            <numerusform>在「处理中」页选择的 %n 条记录（作用域 %1），试运行时逐条重新读取</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ReconcilePlan</name>
@@ -2268,6 +2497,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>Order status</source>
         <translation>订单状态</translation>
     </message>
+    <message>
+        <source>Manual review: never applied by the plan; the record is left as it is</source>
+        <translation>人工复核：计划从不应用此行；记录保持原样</translation>
+    </message>
+    <message>
+        <source>Since the attempt&apos;s first claim at %1; timed out %2 ago</source>
+        <translation>自本次尝试首次占用（%1）起计；%2 前被标记超时</translation>
+    </message>
 </context>
 <context>
     <name>ReconcilePlanPage</name>
@@ -2292,10 +2529,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>全部排除</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;background:#e3f4e6&apos;&gt;&amp;nbsp;&lt;b&gt;%1&lt;/b&gt; complete&amp;nbsp;&lt;/span&gt; &amp;nbsp; &lt;span style=&apos;background:#e4eefb&apos;&gt;&amp;nbsp;&lt;b&gt;%2&lt;/b&gt; release&amp;nbsp;&lt;/span&gt; &amp;nbsp; &lt;span style=&apos;background:#fff1cc&apos;&gt;&amp;nbsp;&lt;b&gt;%3&lt;/b&gt; manual review&amp;nbsp;&lt;/span&gt; &amp;nbsp; of %4 included; %5 excluded</source>
-        <translation>&lt;span style=&apos;background:#e3f4e6&apos;&gt;&amp;nbsp;&lt;b&gt;%1&lt;/b&gt; 条完成&amp;nbsp;&lt;/span&gt; &amp;nbsp; &lt;span style=&apos;background:#e4eefb&apos;&gt;&amp;nbsp;&lt;b&gt;%2&lt;/b&gt; 条释放&amp;nbsp;&lt;/span&gt; &amp;nbsp; &lt;span style=&apos;background:#fff1cc&apos;&gt;&amp;nbsp;&lt;b&gt;%3&lt;/b&gt; 条人工复核&amp;nbsp;&lt;/span&gt; &amp;nbsp; 共包含 %4 条；已排除 %5 条</translation>
-    </message>
-    <message>
         <source>%1 / %2 — %3
 </source>
         <translation>%1 / %2 — %3
@@ -2310,6 +2543,22 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>No order row was found for %1.</source>
         <translation>未找到 %1 的订单行。</translation>
+    </message>
+    <message>
+        <source>%1 &amp;nbsp; %2 &amp;nbsp; %3 &amp;nbsp; of %4 included; %5 excluded</source>
+        <translation>%1 &amp;nbsp; %2 &amp;nbsp; %3 &amp;nbsp; 共包含 %4 条；排除 %5 条</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>manual review</source>
+        <translation>人工复核</translation>
     </message>
 </context>
 <context>
@@ -2329,6 +2578,24 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>Applying the plan</source>
         <translation>正在执行计划</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile %n selected record(s)?</source>
+        <translation>
+            <numerusform>对账所选 %n 条记录？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile %n record(s)</source>
+        <translation>
+            <numerusform>对账 %n 条记录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile %n selected record(s) with the order table</source>
+        <translation>
+            <numerusform>将所选 %n 条记录与订单表对账</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2352,6 +2619,134 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>an in-flight record without the lease of its attempt</source>
         <translation>处理中的记录缺少其本次尝试的租约</translation>
+    </message>
+</context>
+<context>
+    <name>RecordBrowserModel</name>
+    <message>
+        <source>This value cannot be read: %1. No operator action applies to it; the details show the raw value.</source>
+        <translation>此值无法读取：%1。任何操作员操作都不适用于它；详情中显示原始值。</translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation>处理中</translation>
+    </message>
+    <message>
+        <source>Completed (reconciled)</source>
+        <translation>已完成（已对账）</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation>已超时</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Business no.</source>
+        <translation>业务单号</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态码</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>持有者</translation>
+    </message>
+</context>
+<context>
+    <name>RecordBrowserView</name>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Audit history</source>
+        <translation>审计历史</translation>
+    </message>
+    <message>
+        <source>Any state</source>
+        <translation>任意状态</translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation>处理中</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation>已超时</translation>
+    </message>
+    <message>
+        <source>every scope</source>
+        <translation>所有作用域</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Business no.</source>
+        <translation>业务单号</translation>
+    </message>
+    <message>
+        <source>key or its beginning</source>
+        <translation>键或其开头部分</translation>
+    </message>
+    <message>
+        <source>business number or its beginning</source>
+        <translation>业务单号或其开头部分</translation>
+    </message>
+    <message>
+        <source>Every audit entry about the selected record: who changed it, when and why.</source>
+        <translation>关于所选记录的每条审计条目：谁在何时因何修改了它。</translation>
+    </message>
+    <message>
+        <source>Which records: any state, in flight, completed or timed out. Released and expired records are gone from the store: their audit history remains.</source>
+        <translation>哪些记录：任意状态、处理中、已完成或已超时。已释放和已过期的记录已从存储中删除，但其审计历史仍保留。</translation>
+    </message>
+    <message>
+        <source>Only this scope; empty: every scope.</source>
+        <translation>仅此作用域；留空：所有作用域。</translation>
+    </message>
+    <message>
+        <source>The store could not list records: %1</source>
+        <translation>存储无法列出记录：%1</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) match</source>
+        <translation>
+            <numerusform>%n 条记录匹配</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2500,6 +2895,33 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
 </context>
 <context>
+    <name>RecordSelection</name>
+    <message numerus="yes">
+        <source>%n finished or left the list since it was selected</source>
+        <translation>
+            <numerusform>%n 条自被选中后已结束或离开列表</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n started less than %1 ago</source>
+        <translation>
+            <numerusform>%n 条开始于不到 %1 之前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cannot be read</source>
+        <translation>
+            <numerusform>%n 条无法读取</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected record(s) left out: %1.</source>
+        <translation>
+            <numerusform>所选记录中有 %n 条被排除：%1。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RedisConnectionPool</name>
     <message>
         <source>The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not &apos;%2&apos;.</source>
@@ -2531,10 +2953,6 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>Redis %1 answered SCAN with something else than a cursor and keys.</source>
         <translation>Redis %1 对 SCAN 的应答不是游标和键列表。</translation>
-    </message>
-    <message>
-        <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
-        <translation>只有处理中和已超时的记录可以这样列出，已完成的记录不行。</translation>
     </message>
 </context>
 <context>
@@ -2724,10 +3142,6 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation>不是链头（seq &apos;%1&apos;，hash &apos;%2&apos;）</translation>
     </message>
     <message>
-        <source>Only in-flight and timed-out records can be listed this way, not completed ones.</source>
-        <translation>只有处理中和已超时的记录可以用这种方式列出，已完成的记录不行。</translation>
-    </message>
-    <message>
         <source>The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row over %4 s. Nothing was changed; try again.</source>
         <translation>%2 上作用域 %1 的审计链持续变动：其他写入方在 %4 秒内已连续 %3 次抢先追加。未做任何更改；请重试。</translation>
     </message>
@@ -2762,6 +3176,14 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>is missing while the chain&apos;s stream holds entries: the head was deleted. Actions in scope %1 stay blocked until the chain is looked at; other scopes go on</source>
         <translation>缺失，而该链的流中仍有条目：链头已被删除。在检查该链之前，作用域 %1 中的操作将保持阻止；其他作用域照常进行</translation>
+    </message>
+    <message>
+        <source>Listing completed records (key %1)</source>
+        <translation>正在列出已完成的记录（键 %1）</translation>
+    </message>
+    <message>
+        <source>Listing completed records (key %1): ZSCAN answered no cursor</source>
+        <translation>正在列出已完成的记录（键 %1）：ZSCAN 未返回游标</translation>
     </message>
 </context>
 <context>
@@ -3128,6 +3550,61 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
 </context>
 <context>
+    <name>ScopeStatusModel</name>
+    <message>
+        <source>– / %1</source>
+        <translation>– / %1</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1, raised since %2</source>
+        <translation>%1，自 %2 起触发</translation>
+    </message>
+    <message>
+        <source>%1, at %2</source>
+        <translation>%1，于 %2</translation>
+    </message>
+    <message>
+        <source>Replayed ÷ (replayed + executed) over the last minutes, against the scope&apos;s hit-rate alert limit</source>
+        <translation>最近几分钟内 重放 ÷（重放 + 执行），与该作用域的命中率告警上限对比</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>Hit rate / limit</source>
+        <translation>命中率 / 上限</translation>
+    </message>
+    <message>
+        <source>Executions / min</source>
+        <translation>执行 / 分钟</translation>
+    </message>
+    <message>
+        <source>409 / min</source>
+        <translation>409 / 分钟</translation>
+    </message>
+    <message>
+        <source>422 / min</source>
+        <translation>422 / 分钟</translation>
+    </message>
+    <message>
+        <source>5xx / min</source>
+        <translation>5xx / 分钟</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>卡住</translation>
+    </message>
+    <message>
+        <source>Last alert</source>
+        <translation>最近告警</translation>
+    </message>
+</context>
+<context>
     <name>SqlStore</name>
     <message>
         <source>The Qt Sql driver %1 is not installed (Debian: libqt6sql6-%2).</source>
@@ -3156,14 +3633,6 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>The record %1/%2 kept changing under concurrent claims; try again.</source>
         <translation>记录 %1/%2 在并发抢占下持续变化，请重试。</translation>
-    </message>
-    <message>
-        <source>Listing in-flight records</source>
-        <translation>列出处理中记录</translation>
-    </message>
-    <message>
-        <source>Counting in-flight records</source>
-        <translation>统计处理中记录</translation>
     </message>
     <message>
         <source>Counting records</source>
@@ -3340,6 +3809,10 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>%1 holds no audit log yet (no idem_audit table). Nothing was created: a read-only open never creates one; the first operator action does.</source>
         <translation>%1 中还没有审计日志（没有 idem_audit 表）。未创建任何内容：只读打开从不创建审计日志；第一次操作员操作时才会创建。</translation>
+    </message>
+    <message>
+        <source>Listing records</source>
+        <translation>正在列出记录</translation>
     </message>
 </context>
 <context>
@@ -3878,6 +4351,18 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Nothing has changed yet. These records would be released (deleted), so their clients may resubmit.</source>
         <translation>尚未做任何更改。这些记录将被释放（删除），其客户端可以重新提交。</translation>
     </message>
+    <message>
+        <source>None of the selected records is still in flight and old enough: there is nothing to mark timed out.</source>
+        <translation>所选记录中没有仍在处理中且足够久的：没有可标记为超时的记录。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; included, &lt;b&gt;%2&lt;/b&gt; excluded (left as they are).</source>
+        <translation>包含 &lt;b&gt;%1&lt;/b&gt; 条，排除 &lt;b&gt;%2&lt;/b&gt; 条（保持原样）。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 records, %3 processes)</source>
+        <translation>%1（%2 条记录，%3 个进程）</translation>
+    </message>
 </context>
 <context>
     <name>TimeoutScopePage</name>
@@ -3924,6 +4409,20 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>Next: %1</source>
         <translation>接下来：%1</translation>
+    </message>
+    <message>
+        <source>Records:</source>
+        <translation>记录：</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n record(s) selected in the In-flight tab (scope %1), each read again for the preview</source>
+        <translation>
+            <numerusform>在「处理中」页选择的 %n 条记录（作用域 %1），预览时逐条重新读取</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Selected records</source>
+        <translation>所选记录</translation>
     </message>
 </context>
 <context>
@@ -3986,6 +4485,42 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>Releasing</source>
         <translation>正在释放</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n excluded record(s) are left as they are.</source>
+        <translation>
+            <numerusform>%n 条被排除的记录保持原样。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n selected record(s)?</source>
+        <translation>
+            <numerusform>释放所选 %n 条记录？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Time out %n selected record(s)?</source>
+        <translation>
+            <numerusform>将所选 %n 条记录标记为超时？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n record(s)</source>
+        <translation>
+            <numerusform>释放 %n 条记录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Time out %n record(s)</source>
+        <translation>
+            <numerusform>将 %n 条记录标记为超时</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Time out %n selected record(s)</source>
+        <translation>
+            <numerusform>将所选 %n 条记录标记为超时</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4595,42 +5130,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation>%1 处的存储已就绪。</translation>
     </message>
     <message>
-        <source>Usage: idemctl COMMAND [options]
-The headless twin of idem-console.
-
-Commands:
-  demo      drive simulated sales traffic and print live counters
-  press     press test: concurrent requests on few keys, exactly once?
-  stats     counters per scope, records by state, stuck records
-  inflight  list in-flight records, oldest first
-  get       show one record
-  sweep     mark in-flight records older than a threshold timed out (audited)
-  reconcile complete or release stuck records against an order table (audited)
-  audit     verify the audit log&apos;s hash chains, or list its entries
-  report    a report of a time range as PDF, CSV or JSON
-  init      create an empty store (reading commands never create one)
-
-Every command takes --store URL (or $IDEM_STORE), --json and --help.
-</source>
-        <translation>用法：idemctl COMMAND [options]
-idem-console 的无界面版本。
-
-命令：
-  demo      生成模拟销售流量并打印实时计数
-  press     压力测试：在少量键上并发请求，是否恰好执行一次？
-  stats     按作用域的计数、按状态的记录数、卡住的记录
-  inflight  列出处理中的记录，最早的在前
-  get       显示单条记录
-  sweep     将超过阈值时长的处理中记录标记为超时（记入审计）
-  reconcile 对照订单表完成或释放卡住的记录（记入审计）
-  audit     校验审计日志的哈希链，或列出其条目
-  report    生成某一时间范围的报告，格式为 PDF、CSV 或 JSON
-  init      创建空存储（读取类命令从不创建存储）
-
-每个命令都接受 --store URL（或 $IDEM_STORE）、--json 和 --help。
-</translation>
-    </message>
-    <message>
         <source>java-handler on MySQL: the service runs without a Redis cache (cache=none); without --cache or --no-cache, sweep and reconcile refuse.</source>
         <translation>MySQL 上的 java-handler：该服务不使用 Redis 缓存（cache=none）；若既没有 --cache 也没有 --no-cache，sweep 和 reconcile 会拒绝执行。</translation>
     </message>
@@ -4677,6 +5176,76 @@ idem-console 的无界面版本。
     <message>
         <source>press cannot run read-only: every request it sends claims and completes a record, as a service does. Leave out --read-only and give it a store of its own (e.g. --store sqlite:///tmp/idem-press.db), never one a service uses.</source>
         <translation>press 不能以只读方式运行：它发出的每个请求都会像服务一样占用并完成一条记录。请去掉 --read-only，并给它一个专用的存储（例如 --store sqlite:///tmp/idem-press.db），切勿使用服务正在用的存储。</translation>
+    </message>
+    <message>
+        <source>Usage: idemctl COMMAND [options]
+The headless twin of idem-console.
+
+Commands:
+  demo      drive simulated sales traffic and print live counters
+  press     press test: concurrent requests on few keys, exactly once?
+  stats     counters per scope, records by state, stuck records
+  inflight  list in-flight records, oldest first
+  records   find records in any state (completed, timed out) by key or business number
+  get       show one record
+  sweep     mark in-flight records older than a threshold timed out (audited)
+  reconcile complete or release stuck records against an order table (audited)
+  audit     verify the audit log&apos;s hash chains, or list its entries
+  report    a report of a time range as PDF, CSV or JSON
+  init      create an empty store (reading commands never create one)
+
+Every command takes --store URL (or $IDEM_STORE), --json and --help.
+</source>
+        <translation>用法：idemctl COMMAND [options]
+idem-console 的无界面版本。
+
+命令：
+  demo      生成模拟销售流量并打印实时计数
+  press     压力测试：在少量键上并发请求，是否恰好执行一次？
+  stats     按作用域的计数、按状态的记录数、卡住的记录
+  inflight  列出处理中的记录，最早的在前
+  records   按键或业务单号查找任意状态（已完成、已超时）的记录
+  get       显示单条记录
+  sweep     将超过阈值时长的处理中记录标记为超时（记入审计）
+  reconcile 对照订单表完成或释放卡住的记录（记入审计）
+  audit     校验审计日志的哈希链，或列出其条目
+  report    生成某一时间范围的报告，格式为 PDF、CSV 或 JSON
+  init      创建空存储（读取类命令从不创建存储）
+
+每个命令都接受 --store URL（或 $IDEM_STORE）、--json 和 --help。
+</translation>
+    </message>
+    <message>
+        <source>in_flight, completed, timed_out or any (default any).</source>
+        <translation>in_flight、completed、timed_out 或 any（默认 any）。</translation>
+    </message>
+    <message>
+        <source>Only keys starting with this (a whole key finds that record).</source>
+        <translation>仅以此开头的键（完整的键可找到该记录）。</translation>
+    </message>
+    <message>
+        <source>Only business numbers starting with this (a whole number finds its records).</source>
+        <translation>仅以此开头的业务单号（完整的单号可找到其记录）。</translation>
+    </message>
+    <message>
+        <source>Oldest update first instead of newest.</source>
+        <translation>最早更新的在前，而不是最新的在前。</translation>
+    </message>
+    <message>
+        <source>--state must be in_flight, completed, timed_out or any, not &apos;%1&apos;.</source>
+        <translation>--state 必须是 in_flight、completed、timed_out 或 any，而不是「%1」。</translation>
+    </message>
+    <message>
+        <source>%1 record(s) match; showing %2.</source>
+        <translation>%1 条记录匹配；显示 %2 条。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 records, %3 processes)</source>
+        <translation>%1（%2 条记录，%3 个进程）</translation>
+    </message>
+    <message>
+        <source>Records in every state the store keeps, newest first, filtered and paged in the store (SQL: an index range per state; native Redis: completed records by a walk of the scope&apos;s completed index; foreign Redis layouts: a SCAN of every key). Reading changes nothing.</source>
+        <translation>存储保留的各状态记录，最新的在前，在存储中过滤并分页（SQL：每个状态一个索引范围；原生 Redis：已完成记录通过遍历该作用域的已完成索引；外部 Redis 布局：SCAN 所有键）。读取不会改变任何内容。</translation>
     </message>
 </context>
 <context>

@@ -25,6 +25,7 @@ ActionApplyPage::ActionApplyPage(QWidget *parent)
     , m_error(new QLabel(this))
     , m_details(new QTreeWidget(this))
     , m_retryCache(new QPushButton(tr("Retry the cache step"), this))
+    , m_showInAudit(new QPushButton(tr("Show in Audit"), this))
 {
     setTitle(tr("Apply"));
     setSubTitle(tr("Each record changes only if it is still as the preview saw it (same state, same lease)."));
@@ -47,6 +48,13 @@ ActionApplyPage::ActionApplyPage(QWidget *parent)
     m_retryCache->setToolTip(tr("Update the service's cache of the records changed in the store, for each record still as the "
                                 "action left it; audited"));
     m_retryCache->hide();
+    m_showInAudit->setObjectName(QStringLiteral("showInAudit"));
+    m_showInAudit->setToolTip(tr("The Audit tab, filtered to this batch's entries"));
+    m_showInAudit->hide();
+    connect(m_showInAudit, &QPushButton::clicked, this, [this] {
+        if (m_result && *m_result && !m_result->value().batchId.isEmpty())
+            emit showInAuditRequested(m_result->value().batchId);
+    });
     connect(m_retryCache, &QPushButton::clicked, this, [this] {
         if (!m_session || m_cacheFailures.isEmpty() || m_progress->isRunning())
             return;
@@ -68,6 +76,7 @@ ActionApplyPage::ActionApplyPage(QWidget *parent)
     layout->addWidget(m_error);
     layout->addWidget(m_retryCache, 0, Qt::AlignLeft);
     layout->addWidget(m_summary);
+    layout->addWidget(m_showInAudit, 0, Qt::AlignLeft);
     layout->addWidget(m_details, 1);
     layout->addStretch(0); // keeps the summary at the top while the lists are hidden
 }
@@ -114,10 +123,14 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
                        .arg(r.applied).arg(r.skipped).arg(r.failed);
     if (r.untouched() > 0)
         text += tr(" · <b>%1</b> left untouched (stopped)").arg(r.untouched());
+    if (m_excluded > 0)
+        text += tr(" · <b>%1</b> excluded by the operator (left as they are)").arg(m_excluded);
     if (r.cancelled)
         text += QStringLiteral("<br>") + tr("Stopped on request: the records after the stop point were not changed.");
-    if (!r.batchId.isEmpty() && r.applied > 0)
-        text += QStringLiteral("<br>") + tr("Batch %1 — filter the Audit tab by it to see every entry.").arg(r.batchId);
+    if (!r.batchId.isEmpty() && r.applied + r.failed > 0) {
+        text += QStringLiteral("<br>") + tr("Batch %1 — Show in Audit lists every entry it wrote.").arg(r.batchId);
+        m_showInAudit->show();
+    }
     m_summary->setText(text);
     if (r.cacheFailed > 0) {
         // Changed in the store, not in the service's cache: not done, and not "nothing" either.

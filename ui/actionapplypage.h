@@ -33,7 +33,12 @@ public:
     void enableCacheRetry(StoreSession *session, std::function<OperatorIdentity()> who);
     void finishCacheRetry(const Result<ActionReport> &result);
     QPushButton *retryCacheButton() const { return m_retryCache; }
+    // "Show in Audit": shown once a batch wrote entries; asks for the Audit
+    // tab filtered to the batch (showInAuditRequested).
+    QPushButton *showInAuditButton() const { return m_showInAudit; }
     JobProgressWidget *progress() const { return m_progress; }
+    // Rows the operator excluded before applying: the report says they were left as they are.
+    void setExcludedCount(int excluded) { m_excluded = excluded; }
     void finish(const Result<ActionReport> &result);
 
     bool isRunning() const;
@@ -46,6 +51,7 @@ public:
 
 signals:
     void finished(const ActionReport &report);
+    void showInAuditRequested(const QString &batchId);
 
 private:
     JobProgressWidget *m_progress;
@@ -56,6 +62,8 @@ private:
     StoreSession *m_session = nullptr;
     std::function<OperatorIdentity()> m_who;
     QPushButton *m_retryCache;
+    QPushButton *m_showInAudit;
     QList<ActionFailure> m_cacheFailures;
     std::optional<Result<ActionReport>> m_result;
+    int m_excluded = 0;
 };

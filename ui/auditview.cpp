@@ -2,9 +2,11 @@
 
 #include "models/auditmodel.h"
 #include "ui/jobprogresswidget.h"
+#include "models/statuscolors.h"
 #include "models/storesession.h"
 
 #include "app/ops/auditverifier.h"
+#include "app/store/visibletext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -27,7 +29,10 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
     , m_model(new AuditModel(session, this))
+    , m_kind(new QComboBox(this))
     , m_scope(new QComboBox(this))
+    , m_focusBar(new QWidget(this))
+    , m_focus(new QLabel(this))
     , m_operator(new QLineEdit(this))
     , m_action(new QComboBox(this))
     , m_batch(new QLineEdit(this))
@@ -56,6 +61,8 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
 
 void AuditView::nameWidgets()
 {
+    m_kind->setObjectName(QStringLiteral("auditKind"));
+    m_focus->setObjectName(QStringLiteral("auditFocus"));
     m_scope->setObjectName(QStringLiteral("auditScope"));
     m_operator->setObjectName(QStringLiteral("auditOperator"));
     m_action->setObjectName(QStringLiteral("auditAction"));
@@ -67,13 +74,19 @@ void AuditView::nameWidgets()
 
 QHBoxLayout *AuditView::buildFilters()
 {
+    // Alerts are many and automatic: kept apart from what operators did.
+    m_kind->addItem(tr("Operator actions"), int(AuditQuery::Kind::OperatorActions));
+    m_kind->addItem(tr("Alerts"), int(AuditQuery::Kind::Alerts));
+    m_kind->addItem(tr("All entries"), int(AuditQuery::Kind::Any));
+    m_kind->setToolTip(tr("Operator actions on records, the console's alert entries (raised, acknowledged, snoozed), or both"));
     m_scope->setEditable(true);
     m_scope->addItem(QString());
     m_scope->lineEdit()->setPlaceholderText(tr("all scopes"));
     m_scope->setMinimumContentsLength(10);
     m_action->setEditable(true);
     m_action->addItems({QString(), QStringLiteral("timeout"), QStringLiteral("reconcile-complete"),
-                        QStringLiteral("reconcile-release"), QStringLiteral("alert")});
+                        QStringLiteral("reconcile-release"), QStringLiteral("alert"), QStringLiteral("alert-acknowledged"),
+                        QStringLiteral("alert-snoozed")});
     m_action->lineEdit()->setPlaceholderText(tr("all actions"));
     m_action->setMinimumContentsLength(14);
     m_operator->setPlaceholderText(tr("operator"));
@@ -157,8 +170,31 @@ void AuditView::arrange(QHBoxLayout *filters)
     verifyRow->addWidget(m_progress, 1);
     verifyRow->addWidget(m_verdict, 2);
 
+    // What is shown, over the list (its own row: the filter row is full):
+    // the kind, and one record's or batch's entries with the way back.
+    auto *focusLayout = new QHBoxLayout(m_focusBar);
+    focusLayout->setContentsMargins(0, 0, 0, 0);
+    focusLayout->addWidget(new QLabel(tr("Show:"), m_focusBar));
+    focusLayout->addWidget(m_kind);
+    m_focus->setWordWrap(true);
+    m_focus->setMargin(3);
+    m_focus->setAutoFillBackground(true);
+    QPalette shade = m_focus->palette();
+    shade.setColor(QPalette::Window, StatusColors::infoBackground(shade));
+    m_focus->setPalette(shade);
+    m_focus->setVisible(false);
+    focusLayout->addWidget(m_focus, 1);
+    m_clearFocus = new QPushButton(tr("Show all entries"), m_focusBar);
+    m_clearFocus->setObjectName(QStringLiteral("auditClearFocus"));
+    m_clearFocus->setVisible(false);
+    connect(m_clearFocus, &QPushButton::clicked, this, &AuditView::clearFilters);
+    focusLayout->addWidget(m_clearFocus);
+    focusLayout->addStretch();
+    m_focusBar->setObjectName(QStringLiteral("auditFocusBar"));
+
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(filters);
+    layout->addWidget(m_focusBar);
     layout->addWidget(m_splitter, 1);
     layout->addLayout(verifyRow);
 }
@@ -172,6 +208,7 @@ void AuditView::connectFilters()
     for (QLineEdit *edit : {m_operator, m_batch, m_keyPrefix})
         connect(edit, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_scope, &QComboBox::currentTextChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_kind, &QComboBox::currentIndexChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_action, &QComboBox::currentTextChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_useFrom, &QCheckBox::toggled, m_from, &QWidget::setEnabled);
     connect(m_useTo, &QCheckBox::toggled, m_to, &QWidget::setEnabled);
@@ -205,6 +242,67 @@ void AuditView::setActionFilter(const QString &action) { m_action->setCurrentTex
 void AuditView::setBatchFilter(const QString &batchId) { m_batch->setText(batchId); applyFilter(); }
 void AuditView::setKeyPrefix(const QString &prefix) { m_keyPrefix->setText(prefix); applyFilter(); }
 
+void AuditView::setKindFilter(AuditQuery::Kind kind)
+{
+    m_kind->setCurrentIndex(qMax(0, m_kind->findData(int(kind))));
+    applyFilter();
+}
+
+void AuditView::showFocus(const QString &text)
+{
+    m_focus->setText(text);
+    m_focus->setVisible(!text.isEmpty());
+    m_clearFocus->setVisible(!text.isEmpty());
+}
+
+void AuditView::showRecordHistory(const QString &scope, const QString &key)
+{
+    clearFilters();
+    m_key = key;
+    {
+        const QSignalBlocker blockScope(m_scope);
+        const QSignalBlocker blockKind(m_kind);
+        m_scope->setCurrentText(scope);
+        m_kind->setCurrentIndex(m_kind->findData(int(AuditQuery::Kind::Any)));
+    }
+    showFocus(tr("Showing the history of record %1 in scope %2.").arg(visibleText(key), visibleText(scope)));
+    applyFilter();
+}
+
+void AuditView::showBatch(const QString &batchId)
+{
+    clearFilters();
+    {
+        const QSignalBlocker blockBatch(m_batch);
+        const QSignalBlocker blockKind(m_kind);
+        m_batch->setText(batchId);
+        m_kind->setCurrentIndex(m_kind->findData(int(AuditQuery::Kind::Any)));
+    }
+    showFocus(tr("Showing operator batch %1.").arg(visibleText(batchId)));
+    applyFilter();
+}
+
+void AuditView::clearFilters()
+{
+    {
+        const QSignalBlocker blocks[] = {QSignalBlocker(m_scope), QSignalBlocker(m_kind), QSignalBlocker(m_operator),
+                                         QSignalBlocker(m_action), QSignalBlocker(m_batch), QSignalBlocker(m_keyPrefix),
+                                         QSignalBlocker(m_useFrom), QSignalBlocker(m_useTo)};
+        m_key.clear();
+        m_kind->setCurrentIndex(m_kind->findData(int(AuditQuery::Kind::OperatorActions)));
+        m_scope->setCurrentText(QString());
+        m_action->setCurrentText(QString());
+        for (QLineEdit *edit : {m_operator, m_batch, m_keyPrefix})
+            edit->clear();
+        m_useFrom->setChecked(false);
+        m_useTo->setChecked(false);
+        m_from->setEnabled(false);
+        m_to->setEnabled(false);
+    }
+    showFocus(QString());
+    applyFilter();
+}
+
 void AuditView::setKnownScopes(const QStringList &scopes)
 {
     for (const QString &scope : scopes) {
@@ -217,7 +315,9 @@ void AuditView::applyFilter()
 {
     m_debounce->stop();
     AuditQuery q;
+    q.kind = AuditQuery::Kind(m_kind->currentData().toInt());
     q.scope = m_scope->currentText().trimmed();
+    q.key = m_key;
     q.operatorName = m_operator->text().trimmed();
     q.action = m_action->currentText().trimmed();
     q.batchId = m_batch->text().trimmed();

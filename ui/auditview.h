@@ -20,7 +20,8 @@ class QTimer;
 class StoreSession;
 
 // The audit log: entries newest first with filters that run in the store
-// query (scope, operator, action, batch, key prefix, time range), the
+// query (what: operator actions by default, alerts or all; scope, operator,
+// action, batch, key prefix, time range), the
 // selected entry in full (evidence JSON, hashes), and "Verify chain", which
 // walks every chain (AuditVerifier) on a session of its own so the listing
 // and the other views keep answering during a long verification.
@@ -44,6 +45,19 @@ public:
     void setBatchFilter(const QString &batchId);
     void setKeyPrefix(const QString &prefix);
     void setKnownScopes(const QStringList &scopes);
+    // Which entries: operator actions (the default), alerts, or all.
+    void setKindFilter(AuditQuery::Kind kind);
+    QComboBox *kindFilter() const { return m_kind; }
+
+    // One record's entries (scope and exact key), every kind, no other
+    // filter; a bar over the list says so and "Show all entries" clears it.
+    void showRecordHistory(const QString &scope, const QString &key);
+    // One operator batch's entries, every kind, no other filter; cleared
+    // the same way.
+    void showBatch(const QString &batchId);
+    // Back to every entry of the default kind: no record, batch or other filter.
+    void clearFilters();
+    QLabel *focusLabel() const { return m_focus; } // the bar's text; hidden when no record or batch is shown
 
 public slots:
     void applyFilter();
@@ -62,10 +76,17 @@ private:
     void showSelected();
     void updateCount();
 
+    void showFocus(const QString &text); // the bar over the list; empty: hidden
+
     StoreSession *m_session;
     StoreSession *m_verifySession = nullptr;
     AuditModel *m_model;
+    QComboBox *m_kind;
     QComboBox *m_scope;
+    QString m_key;               // exact key of showRecordHistory; empty: none
+    QWidget *m_focusBar;
+    QLabel *m_focus;
+    QPushButton *m_clearFocus = nullptr;
     QLineEdit *m_operator;
     QComboBox *m_action;
     QLineEdit *m_batch;

@@ -2,6 +2,7 @@
 
 #include "models/countertimelinemodel.h"
 #include "models/dashboardreading.h"
+#include "models/scopestatusmodel.h"
 #include "ui/kpitile.h"
 #include "models/statuscolors.h"
 #include "models/storesession.h"
@@ -22,7 +23,9 @@
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSpinBox>
+#include <QHeaderView>
 #include <QStackedWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QValueAxis>
 
@@ -48,7 +51,8 @@ QChartView *makeChartView(const QString &title, QWidget *host)
     chart->addAxis(axisY, Qt::AlignLeft);
     auto *view = new QChartView(chart, host);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(220);
+    // Two rows of charts, the alert list and the tiles fit a 700 px window.
+    view->setMinimumHeight(200);
     return view;
 }
 
@@ -105,6 +109,8 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
     , m_noCounters(new QLabel(this))
     , m_noHitRate(new QLabel(this))
     , m_hitStack(new QStackedWidget(this))
+    , m_scopeStatus(new ScopeStatusModel(this))
+    , m_scopeTable(new QTableView(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(buildControls());
@@ -177,8 +183,8 @@ QLayout *DashboardView::buildTiles()
 QLayout *DashboardView::buildCharts()
 {
     auto *grid = new QGridLayout;
-    m_trafficChart = makeChart(tr("Requests per minute"), this, grid, 0, 0);
-    m_anomalyChart = makeChart(tr("Anomalies per minute"), this, grid, 0, 1);
+    m_trafficChart = makeChart(tr("Requests per minute"), this, grid, 1, 0);
+    m_anomalyChart = makeChart(tr("Anomalies per minute"), this, grid, 1, 1);
     QChartView *hitView = makeChartView(tr("Hit rate (replayed ÷ (replayed + executed)), %"), this);
     m_hitChart = hitView->chart();
     m_noHitRate->setObjectName(QStringLiteral("noHitRate"));
@@ -189,7 +195,21 @@ QLayout *DashboardView::buildCharts()
     m_noHitRate->setFrameShape(QFrame::StyledPanel);
     m_hitStack->addWidget(hitView);
     m_hitStack->addWidget(m_noHitRate);
-    grid->addWidget(m_hitStack, 1, 0, 1, 2);
+    // The scope table beside the hit rate, above the traffic: the first
+    // place to look for the scope in trouble.
+    m_scopeTable->setObjectName(QStringLiteral("scopeStatus"));
+    m_scopeTable->setModel(m_scopeStatus);
+    m_scopeTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_scopeTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_scopeTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_scopeTable->verticalHeader()->hide();
+    m_scopeTable->verticalHeader()->setDefaultSectionSize(m_scopeTable->fontMetrics().height() + 6);
+    m_scopeTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_scopeTable->horizontalHeader()->setStretchLastSection(true);
+    m_scopeTable->setToolTip(tr("Every scope over the last 5 minutes, the one in most trouble first. Click a scope to show it."));
+    m_scopeTable->setMinimumHeight(160);
+    grid->addWidget(m_scopeTable, 0, 0);
+    grid->addWidget(m_hitStack, 0, 1);
     return grid;
 }
 
@@ -253,7 +273,17 @@ void DashboardView::connectSignals()
     });
     connect(m_model, &QAbstractItemModel::dataChanged, this, &DashboardView::updateCharts);
     connect(m_timer, &QTimer::timeout, this, &DashboardView::refresh);
-    connect(m_scope, &QComboBox::currentIndexChanged, this, [this] { m_model->setScope(m_scope->currentData().toString()); });
+    connect(m_scope, &QComboBox::currentIndexChanged, this, [this] {
+        m_model->setScope(m_scope->currentData().toString());
+        updateThreshold();
+        selectScopeRow();
+    });
+    // A click on a scope's row shows that scope; on the selected row again, all scopes.
+    connect(m_scopeTable, &QAbstractItemView::clicked, this, [this](const QModelIndex &index) {
+        const QString clicked = m_scopeStatus->rowAt(index.row()).scope;
+        setScope(clicked == scope() ? QString() : clicked);
+    });
+    connect(m_scopeStatus, &QAbstractItemModel::modelReset, this, &DashboardView::selectScopeRow);
     connect(m_range, &QComboBox::currentIndexChanged, this, [this] {
         const bool custom = m_range->currentData().toInt() == 0;
         m_from->setVisible(custom);
@@ -273,7 +303,49 @@ void DashboardView::setRefreshInterval(int ms)
 
 void DashboardView::setHitRateThreshold(double fraction)
 {
-    m_model->setThreshold(fraction);
+    m_defaultThreshold = fraction;
+    updateThreshold();
+}
+
+void DashboardView::updateThreshold()
+{
+    const std::optional<double> limit = AlertRule::hitRateLimit(m_rules, scope());
+    m_model->setThreshold(limit ? *limit / 100 : m_defaultThreshold);
+    updateTiles();
+}
+
+void DashboardView::setScope(const QString &scope)
+{
+    int index = m_scope->findData(scope);
+    if (index < 0 && !scope.isEmpty()) {
+        m_scope->addItem(scope, scope); // a scope the counters have not shown yet
+        index = m_scope->count() - 1;
+    }
+    m_scope->setCurrentIndex(qMax(0, index));
+}
+
+QString DashboardView::scope() const
+{
+    return m_scope->currentData().toString();
+}
+
+void DashboardView::selectScopeRow()
+{
+    const int row = m_scopeStatus->rowOf(scope());
+    const QSignalBlocker block(m_scopeTable->selectionModel());
+    if (row < 0)
+        m_scopeTable->clearSelection();
+    else
+        m_scopeTable->selectRow(row);
+}
+
+void DashboardView::setAlerts(const QList<AlertRule> &rules, const QList<AlertTransition> &history, const QList<AlertTransition> &active)
+{
+    m_rules = rules;
+    m_scopeStatus->setRules(rules);
+    m_scopeStatus->setAlerts(history, active);
+    updateThreshold();
+    setAlertMarkers(history);
 }
 
 void DashboardView::setPaused(bool paused)
@@ -333,6 +405,8 @@ void DashboardView::showReading(const DashboardReading &reading)
     if (reading.keepsCounters != m_showsCounters)
         showCounterMode(reading.keepsCounters);
     m_model->setReading(reading);
+    m_scopeStatus->setReading(reading, 5);
+    updateTiles();
     m_updated->setText(tr("Updated %1").arg(QDateTime::fromMSecsSinceEpoch(reading.readAtMs).toString(QStringLiteral("HH:mm:ss"))));
     emit readingShown(reading);
 }
@@ -429,7 +503,9 @@ void DashboardView::updateAlertMarkers()
     QList<QPointF> anomaly;
     for (const AlertTransition &alert : std::as_const(m_alerts)) {
         const qint64 x = alert.minute * 60000;
-        const bool shownScope = m_model->scope().isEmpty() || alert.scope.isEmpty() || alert.scope == m_model->scope();
+        // A scope's alert drawn over another scope's (or the total's) line
+        // would mislead: the scope table lists those.
+        const bool shownScope = alert.scope.isEmpty() || alert.scope == m_model->scope();
         if (rows == 0 || x < from || x > to || !shownScope)
             continue;
         switch (alert.rule.kind) {
@@ -453,12 +529,23 @@ void DashboardView::updateTiles()
     m_anomalies->setValue(QString::number(k.anomaliesPerMinute, 'f', 1), k.anomaliesPerMinute > 0);
     m_stuck->setValue(QString::number(k.stuck), k.stuck > 0);
     m_latency->setValue(tr("%1 ms").arg(k.roundTripMs));
+    // All scopes: the total may hide a scope over its own limit; name the worst.
+    QString worse;
+    if (scope().isEmpty() && m_scopeStatus->rowCount() > 0) {
+        const ScopeStatusModel::Row &top = m_scopeStatus->rowAt(0);
+        if (top.trouble() == ScopeStatusModel::HitRateOver)
+            worse = tr("%1: %2% (limit %3%)").arg(top.scope, QString::number(*top.hitRate, 'f', 1), QString::number(*top.limit));
+    }
+    m_hitRate->setDetail(worse, true);
 }
 
 void DashboardView::updateScopes()
 {
     const QString current = m_scope->currentData().toString();
-    const QStringList scopes = m_model->scopes();
+    QStringList scopes = m_model->scopes();
+    // A scope picked in the table may have stuck records but no counters in the range: it stays.
+    if (!current.isEmpty() && !scopes.contains(current))
+        scopes << current;
     QStringList shown;
     for (int i = 1; i < m_scope->count(); ++i)
         shown << m_scope->itemData(i).toString();

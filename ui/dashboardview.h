@@ -1,11 +1,13 @@
 #pragma once
 
 #include "app/store/result.h"
+#include "app/telemetry/alertrules.h"
 
 #include <QWidget>
 
 class CounterTimelineModel;
 class KpiTile;
+class ScopeStatusModel;
 class QChart;
 class QComboBox;
 class QDateTimeEdit;
@@ -14,15 +16,18 @@ class QLayout;
 class QLineSeries;
 class QScatterSeries;
 class QStackedWidget;
+class QTableView;
 class QPushButton;
 class QSpinBox;
 class QTimer;
 class StoreSession;
-struct AlertTransition;
 struct DashboardReading;
 
 // Live counters: per-minute charts of executed / replayed / anomalies, the
-// hit rate against its alert threshold, KPI tiles for the last 5 minutes.
+// hit rate against its alert threshold, KPI tiles for the last 5 minutes,
+// and a table of every scope's status sorted by trouble (a click there
+// picks the scope). Tiles, charts and the threshold line are the selected
+// scope's (all scopes: the totals and the rule for every scope).
 // Polls the store through the session every refresh interval (never more
 // than one read in flight): readDashboard() runs on the session's worker
 // thread and its reading goes to the model; each series' points are then
@@ -45,8 +50,18 @@ public:
     // Reads now (unless a read is already running).
     void refresh();
     // Marks the minutes where these alerts were raised (hit rate on the hit
-    // rate chart, the others on the anomaly chart), for the shown scope.
+    // rate chart, the others on the anomaly chart): those about the shown
+    // scope and the store-wide ones (all scopes: only those; the scope
+    // table names the rest).
     void setAlertMarkers(const QList<AlertTransition> &raised);
+    // The monitor's rules (each scope's hit-rate limit), raised history
+    // (markers, last alert) and the alerts raised now, for the scope table.
+    void setAlerts(const QList<AlertRule> &rules, const QList<AlertTransition> &history, const QList<AlertTransition> &active);
+    // Shows one scope (empty: all), as the combo and the table do.
+    void setScope(const QString &scope);
+    QString scope() const;
+    ScopeStatusModel *scopeStatus() const { return m_scopeStatus; }
+    QTableView *scopeTable() const { return m_scopeTable; }
 
     // False once a reading came from a store that keeps no counters.
     bool showsCounters() const { return m_showsCounters; }
@@ -55,6 +70,8 @@ public:
     QChart *trafficChart() const { return m_trafficChart; }
     QChart *anomalyChart() const { return m_anomalyChart; }
     KpiTile *createdTile() const { return m_created; }
+    KpiTile *stuckTile() const { return m_stuck; }
+    KpiTile *hitRateTile() const { return m_hitRate; }
 
 signals:
     void readingShown(const DashboardReading &reading);
@@ -76,6 +93,8 @@ private:
     void updateCharts();
     void updateTiles();
     void updateScopes();
+    void updateThreshold(); // the selected scope's hit-rate limit
+    void selectScopeRow();  // the table's selection follows the scope shown
     std::pair<qint64, qint64> rangeMs() const;
     // Switches the tiles, charts and series between counters and activity.
     void showCounterMode(bool counters);
@@ -109,6 +128,10 @@ private:
     QLineSeries *m_inFlightSamples = nullptr;  // no counters: CountSample::inFlight
     QLineSeries *m_stuckSamples = nullptr;     //   … and stuck
     QList<AlertTransition> m_alerts;
+    QList<AlertRule> m_rules;
+    double m_defaultThreshold = 0.30;
+    ScopeStatusModel *m_scopeStatus;
+    QTableView *m_scopeTable;
     QScatterSeries *m_hitMarkers = nullptr;
     QScatterSeries *m_anomalyMarkers = nullptr;
     void updateAlertMarkers();

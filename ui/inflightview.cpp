@@ -1,24 +1,34 @@
 #include "ui/inflightview.h"
 
 #include "models/inflightrecordmodel.h"
+#include "app/ops/agetext.h"
 #include "app/ops/timeoutsweep.h"
 #include "ui/recorddetailview.h"
 #include "models/storesession.h"
+#include "app/store/storeurl.h"
 
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDateTime>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMenu>
 #include <QProgressBar>
+#include <QScrollBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     : QWidget(parent)
@@ -41,6 +51,9 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     , m_scanCancel(new QPushButton(tr("Cancel scan"), m_scanRow))
     , m_scanCount(new QSpinBox(m_scanRow))
     , m_scanTimer(new QTimer(this))
+    , m_autoRefresh(new QCheckBox(this)) // its text says the interval (setAutoRefreshIntervalMs)
+    , m_refreshTimer(new QTimer(this))
+    , m_tickTimer(new QTimer(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(buildFilters());
@@ -79,6 +92,7 @@ QHBoxLayout *InFlightView::buildFilters()
     m_stuckOnly->setToolTip(tr("In flight for longer than the 10-minute timeout"));
     filters->addWidget(m_stuckOnly);
     m_reload = new QPushButton(tr("Reload"), this);
+    m_reload->setToolTip(tr("Read the listed records again, keeping the selection (F5)"));
     filters->addWidget(m_reload);
     m_timeout->setObjectName(QStringLiteral("markTimedOut"));
     m_timeout->setToolTip(tr("Mark stuck records of this scope timed out, after a preview"));
@@ -125,13 +139,15 @@ void InFlightView::buildTable()
 {
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(InFlightRecordModel::AgeColumn, Qt::DescendingOrder); // oldest first
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setColumnWidth(InFlightRecordModel::KeyColumn, 270);
+    m_table->setColumnWidth(InFlightRecordModel::AgeColumn, 100);
     m_table->setColumnWidth(InFlightRecordModel::StartedColumn, 150);
     m_table->setColumnWidth(InFlightRecordModel::OwnerColumn, 130);
     m_table->setColumnWidth(InFlightRecordModel::BizNoColumn, 130);
@@ -144,7 +160,14 @@ QSplitter *InFlightView::buildSplitter()
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_table);
-    leftLayout->addWidget(m_count);
+    // The counts and, beside them, whether the list refreshes itself.
+    auto *footer = new QHBoxLayout;
+    footer->addWidget(m_count, 1);
+    m_autoRefresh->setObjectName(QStringLiteral("autoRefresh"));
+    m_autoRefresh->setChecked(true);
+    m_autoRefresh->setToolTip(tr("Read the listed records again every few seconds while this tab is shown, keeping the selection"));
+    footer->addWidget(m_autoRefresh);
+    leftLayout->addLayout(footer);
     m_splitter = new QSplitter(this);
     m_splitter->addWidget(left);
     m_splitter->addWidget(m_detail);
@@ -164,8 +187,25 @@ void InFlightView::connectFilters()
     connect(m_scope, &QComboBox::currentTextChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_minAge, &QSpinBox::valueChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_stuckOnly, &QPushButton::clicked, this, [this] { setMinimumAgeMinutes(10); });
-    connect(m_reload, &QPushButton::clicked, m_model, &InFlightRecordModel::reload);
+    connect(m_reload, &QPushButton::clicked, this, &InFlightView::refresh);
     connect(m_timeout, &QPushButton::clicked, this, [this] { emit timeoutRequested(scopeFilter()); });
+    // Ages tick; the list refreshes itself while it is shown.
+    m_tickTimer->setInterval(1000);
+    connect(m_tickTimer, &QTimer::timeout, this, &InFlightView::tickAges);
+    m_tickTimer->start();
+    setAutoRefreshIntervalMs(10000);
+    connect(m_refreshTimer, &QTimer::timeout, this, [this] {
+        if (isVisible() && !m_model->isLoading())
+            refresh();
+    });
+    connect(m_autoRefresh, &QCheckBox::toggled, this, [this](bool on) {
+        if (on)
+            m_refreshTimer->start();
+        else
+            m_refreshTimer->stop();
+    });
+    m_refreshTimer->start();
+    connect(m_table, &QWidget::customContextMenuRequested, this, &InFlightView::showContextMenu);
 }
 
 void InFlightView::connectModel()
@@ -175,7 +215,12 @@ void InFlightView::connectModel()
     connect(m_model, &InFlightRecordModel::loadFailed, this, [this](const QString &message) {
         m_count->setText(tr("Could not load: %1").arg(message));
     });
-    connect(m_model, &QAbstractItemModel::modelReset, m_detail, &RecordDetailView::clear);
+    connect(m_model, &InFlightRecordModel::refreshed, this, &InFlightView::restoreView);
+    connect(m_model, &InFlightRecordModel::refreshed, this, &InFlightView::updateCount);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        m_shown.reset();
+        m_detail->clear();
+    });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &InFlightView::showSelected);
 }
 
@@ -200,6 +245,9 @@ void InFlightView::connectScan()
 
 void InFlightView::showScanControls()
 {
+    // Every refresh of a SCAN listing is a scan of the keyspace: only on request.
+    m_autoRefresh->setChecked(false);
+    m_autoRefresh->setToolTip(tr("Off: this store lists by SCAN, so each refresh scans every key. Reload or F5 refreshes."));
     const std::shared_ptr<ScanProgress> progress = m_model->scanProgress();
     {
         const QSignalBlocker block(m_scanCount);
@@ -252,6 +300,7 @@ void InFlightView::focusFilter()
 
 void InFlightView::setActionsEnabled(bool enabled)
 {
+    m_actionsEnabled = enabled;
     m_timeout->setEnabled(enabled);
     m_timeout->setToolTip(enabled ? tr("Mark stuck records of this scope timed out, after a preview")
                                   : tr("The store is open read-only"));
@@ -270,13 +319,12 @@ void InFlightView::applyFilter()
     m_debounce->stop();
     InFlightQuery q;
     q.scope = m_scope->currentText().trimmed();
-    if (m_minAge->value() > 0)
-        q.startedBeforeMs = QDateTime::currentMSecsSinceEpoch() - qint64(m_minAge->value()) * 60000;
     q.keyPrefix = m_keyPrefix->text();
     q.bizNoPrefix = m_bizNoPrefix->text();
     q.owner = m_owner->text().trimmed();
     m_count->setText(tr("Loading …"));
-    m_model->setFilter(q);
+    // The model sets the cutoff from its clock at every reload and refresh.
+    m_model->setFilter(q, m_minAge->value() > 0 ? std::optional<qint64>(qint64(m_minAge->value()) * 60000) : std::nullopt);
     checkTimes(q.scope);
 }
 
@@ -308,18 +356,234 @@ void InFlightView::updateCount()
     const qint64 matching = m_model->matchingCount();
     if (matching < 0)
         return;
+    const qint64 loaded = m_model->rowCount();
     if (m_model->isCountPartial())
-        m_count->setText(tr("At least %1 matching in-flight record(s) (the count's scan was cancelled); %2 loaded").arg(matching).arg(m_model->rowCount()));
+        m_count->setText(tr("At least %1 matching in-flight record(s) (the count's scan was cancelled); %2 loaded").arg(matching).arg(loaded));
+    else if (loaded > matching)
+        // The count and the rows are two reads: records arrived between them.
+        m_count->setText(tr("At least %1 matching in-flight record(s); %1 loaded").arg(loaded));
     else
-        m_count->setText(tr("%1 matching in-flight record(s); %2 loaded").arg(matching).arg(m_model->rowCount()));
+        m_count->setText(tr("%1 matching in-flight record(s); %2 loaded").arg(matching).arg(loaded));
 }
 
 void InFlightView::showSelected()
 {
     const QModelIndex current = m_table->selectionModel()->currentIndex();
     if (!current.isValid()) {
+        m_shown.reset();
         m_detail->clear();
         return;
     }
-    m_detail->showRecord(m_model->recordAt(current.row()), QDateTime::currentMSecsSinceEpoch());
+    m_shown = m_model->recordAt(current.row());
+    m_detail->showRecord(*m_shown, m_model->now());
+}
+
+void InFlightView::tickAges()
+{
+    if (!isVisible())
+        return; // another tab: nothing to repaint
+    m_model->tick();
+    m_detail->showAge(m_model->now());
+}
+
+void InFlightView::setAutoRefreshIntervalMs(int ms)
+{
+    m_refreshTimer->setInterval(ms);
+    m_autoRefresh->setText(tr("Auto-refresh every %1").arg(ageText(ms)));
+}
+
+void InFlightView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // Hidden, the list was not refreshed; the first listing is still on its way.
+    if (m_autoRefresh->isChecked() && !m_model->isLoading() && m_model->matchingCount() >= 0)
+        refresh();
+}
+
+void InFlightView::refresh()
+{
+    if (m_model->isRefreshing())
+        return;
+    rememberView();
+    m_model->refresh();
+}
+
+void InFlightView::rememberView()
+{
+    m_keptSelection = selectedRecords();
+    m_keptCurrent.reset();
+    m_keptTop.reset();
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    if (current.isValid()) {
+        const Record r = m_model->recordAt(current.row());
+        m_keptCurrent = RecordRef{r.scope, r.key};
+    }
+    // At the top the list stays at the top; scrolled, it keeps its first row.
+    if (m_table->verticalScrollBar()->value() > 0) {
+        const int top = m_table->rowAt(0);
+        if (top >= 0) {
+            const Record r = m_model->recordAt(top);
+            m_keptTop = RecordRef{r.scope, r.key};
+        }
+    }
+}
+
+void InFlightView::restoreView()
+{
+    // Rows kept in place keep their selection by themselves; a record that
+    // moved (a new attempt) or a reset listing is selected again by its key.
+    QItemSelectionModel *selection = m_table->selectionModel();
+    QHash<QPair<QString, QString>, int> rowOf; // one pass, however large the selection
+    for (int row = 0; row < m_model->rowCount() && !m_keptSelection.isEmpty(); ++row) {
+        const Record r = m_model->recordAt(row);
+        rowOf.insert({r.scope, r.key}, row);
+    }
+    for (const RecordRef &ref : std::as_const(m_keptSelection)) {
+        const int row = rowOf.value({ref.scope, ref.key}, -1);
+        if (row >= 0 && !selection->isRowSelected(row))
+            selection->select(m_model->index(row, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
+    if (m_keptCurrent) {
+        const int row = m_model->rowOf(m_keptCurrent->scope, m_keptCurrent->key);
+        if (row >= 0 && selection->currentIndex().row() != row)
+            selection->setCurrentIndex(m_model->index(row, 0), QItemSelectionModel::NoUpdate);
+    }
+    if (m_keptTop) {
+        const int row = m_model->rowOf(m_keptTop->scope, m_keptTop->key);
+        if (row >= 0)
+            m_table->scrollTo(m_model->index(row, 0), QAbstractItemView::PositionAtTop);
+    }
+    m_keptSelection.clear();
+    m_keptCurrent.reset();
+    m_keptTop.reset();
+    // The details follow a record that changed (another owner, attempt or lease).
+    const QModelIndex current = selection->currentIndex();
+    if (current.isValid()) {
+        const Record r = m_model->recordAt(current.row());
+        if (!m_shown || m_shown->scope != r.scope || m_shown->key != r.key || m_shown->updatedAt != r.updatedAt
+            || m_shown->lease != r.lease || m_shown->owner != r.owner || m_shown->attempts != r.attempts)
+            showSelected();
+    }
+}
+
+QList<RecordRef> InFlightView::selectedRecords() const
+{
+    QList<int> rows;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
+        rows.append(index.row());
+    std::sort(rows.begin(), rows.end());
+    QList<RecordRef> records;
+    for (int row : std::as_const(rows)) {
+        const Record r = m_model->recordAt(row);
+        if (r.readError.isEmpty()) // no action applies to a value that cannot be read
+            records.append(RecordRef{r.scope, r.key});
+    }
+    return records;
+}
+
+QString InFlightView::shellQuoted(const QString &text)
+{
+    static const QString plain = QStringLiteral("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%+=:,./_-");
+    if (!text.isEmpty() && std::all_of(text.cbegin(), text.cend(), [](QChar c) { return plain.contains(c); }))
+        return text;
+    const bool control = std::any_of(text.cbegin(), text.cend(), [](QChar c) {
+        return c.unicode() < 0x20 || c.unicode() == 0x7f || c.category() == QChar::Other_Format;
+    });
+    if (!control) {
+        // Single quotes keep everything literal; a quote itself is '\''.
+        QString quoted = text;
+        quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+        return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+    }
+    // Control or bidi characters would act on a terminal if pasted raw:
+    // $'…' spells them as escapes (bash, zsh, ksh).
+    QString out = QStringLiteral("$'");
+    for (QChar c : text) {
+        if (c == QLatin1Char('\\') || c == QLatin1Char('\''))
+            out += QLatin1Char('\\') + QString(c);
+        else if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
+        else if (c.category() == QChar::Other_Format)
+            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        else
+            out += c;
+    }
+    return out + QLatin1Char('\'');
+}
+
+QString InFlightView::idemctlGetCommand(const QString &displayUrl, const QString &scope, const QString &key)
+{
+    return QStringLiteral("idemctl get --store ") + shellQuoted(displayUrl) + QStringLiteral(" --scope ") + shellQuoted(scope)
+        + QStringLiteral(" --key ") + shellQuoted(key);
+}
+
+QMenu *InFlightView::createContextMenu(QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    menu->setToolTipsVisible(true);
+    const QList<RecordRef> records = selectedRecords();
+    const int selected = int(m_table->selectionModel()->selectedRows().size());
+    const int n = int(records.size());
+    const QString unreadable = tr("The selected values cannot be read: no action applies to them");
+
+    QAction *copyKey = menu->addAction(n > 1 ? tr("Copy %n keys", nullptr, n) : tr("Copy key"), this, [records] {
+        QStringList keys;
+        for (const RecordRef &r : records)
+            keys << r.key;
+        QApplication::clipboard()->setText(keys.join(QLatin1Char('\n')));
+    });
+    copyKey->setObjectName(QStringLiteral("copyKey"));
+    // The URL as shown, never with its password.
+    const Result<StoreUrl> url = StoreUrl::parse(m_session->url());
+    const QString displayUrl = url ? url->displayString() : StoreUrl::redacted(m_session->url());
+    QAction *copyGet = menu->addAction(n > 1 ? tr("Copy as %n idemctl get commands", nullptr, n) : tr("Copy as idemctl get command"), this, [records, displayUrl] {
+        QStringList lines;
+        for (const RecordRef &r : records)
+            lines << idemctlGetCommand(displayUrl, r.scope, r.key);
+        QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
+    });
+    copyGet->setObjectName(QStringLiteral("copyGetCommand"));
+    menu->addSeparator();
+    QAction *timeOut = menu->addAction(tr("Time out %n selected record(s)…", nullptr, n), this,
+                                       [this, records] { emit timeoutRecordsRequested(records); });
+    timeOut->setObjectName(QStringLiteral("timeOutSelected"));
+    QAction *reconcile = menu->addAction(tr("Reconcile %n selected record(s)…", nullptr, n), this,
+                                         [this, records] { emit reconcileRecordsRequested(records); });
+    reconcile->setObjectName(QStringLiteral("reconcileSelected"));
+    for (QAction *action : {timeOut, reconcile}) {
+        action->setEnabled(m_actionsEnabled && n > 0);
+        if (!m_actionsEnabled)
+            action->setToolTip(tr("The store is open read-only"));
+        else if (n == 0 && selected > 0)
+            action->setToolTip(unreadable);
+        else
+            action->setToolTip(tr("Opens the guided wizard for these records: preview, operator and reason, then apply"));
+    }
+    menu->addSeparator();
+    QAction *history = menu->addAction(tr("Open audit history"), this, [this, records] {
+        emit auditHistoryRequested(records.constFirst().scope, records.constFirst().key);
+    });
+    history->setObjectName(QStringLiteral("auditHistory"));
+    history->setEnabled(n == 1);
+    if (n != 1)
+        history->setToolTip(tr("Select one record to see its audit entries"));
+    for (QAction *action : {copyKey, copyGet}) {
+        action->setEnabled(n > 0);
+        if (n == 0 && selected > 0)
+            action->setToolTip(unreadable);
+    }
+    return menu;
+}
+
+void InFlightView::showContextMenu(const QPoint &pos)
+{
+    // A right click outside the selection selects the row under it first.
+    const QModelIndex at = m_table->indexAt(pos);
+    if (at.isValid() && !m_table->selectionModel()->isRowSelected(at.row()))
+        m_table->selectRow(at.row());
+    if (m_table->selectionModel()->selectedRows().isEmpty())
+        return;
+    QMenu *menu = createContextMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(m_table->viewport()->mapToGlobal(pos));
 }

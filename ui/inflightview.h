@@ -1,12 +1,18 @@
 #pragma once
 
+#include "app/ops/recordselection.h"
+
 #include <QWidget>
 
+#include <optional>
+
 class InFlightRecordModel;
+class QCheckBox;
 class QComboBox;
 class QHBoxLayout;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
@@ -22,6 +28,13 @@ class StoreSession;
 // a line under the filters follows the running scan from its shared
 // counters (about five times a second, no store I/O), with a Cancel button
 // and the COUNT of the next scan.
+//
+// Ages tick once a second (the model's clock; the details use the same
+// clock). The list refreshes itself every 10 s while shown (pausable; not on
+// stores that list by SCAN, where each refresh is a scan) and on F5,
+// keeping the selection and the scroll position. Rows select as a range
+// (Ctrl/Shift); the context menu copies keys or `idemctl get` commands and
+// opens the timeout or reconcile wizard, or the audit history, for them.
 class InFlightView final : public QWidget {
     Q_OBJECT
 public:
@@ -44,8 +57,23 @@ public:
     QString scopeFilter() const;
     // Find (Ctrl+F): the key prefix filter gets the focus, its text selected.
     void focusFilter();
-    // Read-only stores: the action button is disabled (the store refuses anyway).
+    // Read-only stores: the action button and the menu's actions are disabled
+    // (the store refuses anyway).
     void setActionsEnabled(bool enabled);
+    // Re-reads the loaded rows, keeping the selection and the scroll position (F5).
+    void refresh();
+    QCheckBox *autoRefreshBox() const { return m_autoRefresh; }
+    void setAutoRefreshIntervalMs(int ms);
+    // The selected rows' records, in the table's order; unreadable values left out.
+    QList<RecordRef> selectedRecords() const;
+    // The context menu for the current selection (the caller owns it).
+    // Actions by object name: copyKey, copyGetCommand, timeOutSelected,
+    // reconcileSelected, auditHistory.
+    QMenu *createContextMenu(QWidget *parent);
+    // `idemctl get --store URL --scope S --key K`, each value quoted for a
+    // POSIX shell; displayUrl must be one without a password.
+    static QString idemctlGetCommand(const QString &displayUrl, const QString &scope, const QString &key);
+    static QString shellQuoted(const QString &text);
     QPushButton *timeoutButton() const { return m_timeout; }
     // The scan line and its controls; hidden on stores with an in-flight index.
     QWidget *scanRow() const { return m_scanRow; }
@@ -60,8 +88,16 @@ public:
 signals:
     // "Mark timed out…": the wizard, with the view's current scope prefilled.
     void timeoutRequested(const QString &scope);
+    // The context menu: the wizards limited to the selected records.
+    void timeoutRecordsRequested(const QList<RecordRef> &records);
+    void reconcileRecordsRequested(const QList<RecordRef> &records);
+    // The context menu: the audit entries of one record.
+    void auditHistoryRequested(const QString &scope, const QString &key);
     // The scan line now says this (tests wait on it).
     void scanLineChanged(const QString &text);
+
+protected:
+    void showEvent(QShowEvent *event) override; // back on the tab: refreshed at once when auto-refresh is on
 
 private:
     // Construction steps: each build step returns what goes into the view's layout.
@@ -76,6 +112,10 @@ private:
 
     void updateCount();
     void showSelected();
+    void tickAges();
+    void showContextMenu(const QPoint &pos);
+    void rememberView();   // before a refresh: the selected records and the top row
+    void restoreView();    // after it
     void showScanControls();
     void updateScanLine();
     // Off the GUI thread: the store's time zone note (for the details) and
@@ -105,4 +145,13 @@ private:
     QPushButton *m_scanCancel;
     QSpinBox *m_scanCount;
     QTimer *m_scanTimer;
+    QCheckBox *m_autoRefresh;
+    QTimer *m_refreshTimer;
+    QTimer *m_tickTimer;
+    bool m_actionsEnabled = true;
+    // What a refresh keeps: the selected records, the current one, the top row.
+    QList<RecordRef> m_keptSelection;
+    std::optional<RecordRef> m_keptCurrent;
+    std::optional<RecordRef> m_keptTop;
+    std::optional<Record> m_shown; // the record in the details
 };

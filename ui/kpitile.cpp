@@ -10,6 +10,7 @@ KpiTile::KpiTile(const QString &caption, QWidget *parent)
     : QFrame(parent)
     , m_value(new QLabel(QStringLiteral("–"), this))
     , m_caption(new QLabel(caption, this))
+    , m_detail(new QLabel(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setObjectName(QStringLiteral("kpiTile"));
@@ -25,6 +26,9 @@ KpiTile::KpiTile(const QString &caption, QWidget *parent)
     m_caption->setPalette(muted);
     layout->addWidget(m_value);
     layout->addWidget(m_caption);
+    m_detail->setVisible(false);
+    m_detail->setWordWrap(true);
+    layout->addWidget(m_detail);
     setMinimumWidth(150);
 }
 
@@ -37,4 +41,16 @@ void KpiTile::setValue(const QString &value, bool alarming)
 QString KpiTile::value() const
 {
     return m_value->text();
+}
+
+void KpiTile::setDetail(const QString &detail, bool alarming)
+{
+    m_detail->setText(detail);
+    m_detail->setVisible(!detail.isEmpty());
+    m_detail->setStyleSheet(alarming ? QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()) : QString());
+}
+
+QString KpiTile::detail() const
+{
+    return m_detail->text();
 }

@@ -12,8 +12,12 @@ public:
 
     void setValue(const QString &value, bool alarming = false);
     QString value() const;
+    // A line under the caption (e.g. the scope that is worse than the total); empty: none.
+    void setDetail(const QString &detail, bool alarming = false);
+    QString detail() const;
 
 private:
     QLabel *m_value;
     QLabel *m_caption;
+    QLabel *m_detail;
 };

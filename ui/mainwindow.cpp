@@ -1,6 +1,8 @@
 #include "ui/mainwindow.h"
 
-#include "ui/alertbanner.h"
+#include "ui/actionapplypage.h"
+
+#include "ui/alertlist.h"
 #include "models/alertmonitor.h"
 #include "ui/alertrulesdialog.h"
 #include "models/appsettings.h"
@@ -11,6 +13,7 @@
 #include "ui/dashboardview.h"
 #include "models/inflightrecordmodel.h"
 #include "ui/inflightview.h"
+#include "ui/recordbrowserview.h"
 #include "models/passwordvault.h"
 #include "ui/reconcilewizard.h"
 #include "ui/reportdialog.h"
@@ -20,6 +23,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
@@ -54,8 +58,8 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
                                 .arg(StatusColors::warningBackground(palette()).name(), StatusColors::warningText(palette()).name()));
     m_banner->setVisible(false);
     layout->addWidget(m_banner);
-    m_alertBanner = new AlertBanner(this);
-    layout->addWidget(m_alertBanner);
+    m_alertList = new AlertList(this); // a fixed height: the tabs below never move
+    layout->addWidget(m_alertList);
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setWordWrap(true);
     m_placeholder->setText(tr("No store is open. Choose Store ▸ Connect… to open one."));
@@ -129,6 +133,8 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
         m_inFlight = nullptr;
         m_audit = nullptr;
     }
+    saveAlertState();
+    m_alertList->setMonitor(nullptr);
     m_alertMonitor = nullptr; // deleted with its session
     delete m_session;
     m_entry = entry;
@@ -144,7 +150,20 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
     m_tabs->addTab(m_inFlight, tr("In flight"));
     m_audit = new AuditView(m_session, this);
     m_tabs->addTab(m_audit, tr("Audit"));
+    // Records in every state, found by key or business number; its audit button opens the Audit tab on the record.
+    auto *records = new RecordBrowserView(m_session, m_tabs);
+    m_tabs->insertTab(m_tabs->indexOf(m_inFlight) + 1, records, tr("Records"));
+    connect(records, &RecordBrowserView::auditHistoryRequested, this, [this](const QString &scope, const QString &key) {
+        m_audit->showRecordHistory(scope, key);
+        m_tabs->setCurrentWidget(m_audit);
+    });
     connect(m_inFlight, &InFlightView::timeoutRequested, this, [this](const QString &scope) { showTimeoutWizard(scope); });
+    connect(m_inFlight, &InFlightView::timeoutRecordsRequested, this, [this](const QList<RecordRef> &records) { showTimeoutWizard(records); });
+    connect(m_inFlight, &InFlightView::reconcileRecordsRequested, this, [this](const QList<RecordRef> &records) { showReconcileWizard(records); });
+    connect(m_inFlight, &InFlightView::auditHistoryRequested, this, [this](const QString &scope, const QString &key) {
+        m_audit->showRecordHistory(scope, key);
+        m_tabs->setCurrentWidget(m_audit);
+    });
     m_stack->addWidget(m_tabs);
     m_stack->setCurrentWidget(m_tabs);
     restoreViewLayout();
@@ -165,14 +184,17 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
                                     showStoreLabel();
                                 });
     connect(m_session, &StoreSession::health, this, &MainWindow::showHealth);
+    const QByteArray savedAlerts = m_settings->alertState(m_entry.url); // read before anything saves it anew
     m_alertMonitor = new AlertMonitor(m_session, m_settings->alertRules(), m_session);
     connect(m_dashboard, &DashboardView::readingShown, m_alertMonitor, &AlertMonitor::evaluate);
-    connect(m_alertMonitor, &AlertMonitor::raised, this, &MainWindow::notifyAlert);
+    connect(m_alertMonitor, &AlertMonitor::notify, this, &MainWindow::notifyAlert);
     connect(m_alertMonitor, &AlertMonitor::activeChanged, this, [this] {
-        m_alertBanner->setAlerts(m_alertMonitor->active());
-        m_dashboard->setAlertMarkers(m_alertMonitor->raisedHistory());
+        m_dashboard->setAlerts(m_alertMonitor->rules(), m_alertMonitor->raisedHistory(), m_alertMonitor->active());
+        saveAlertState();
     });
     applyAlertRules();
+    m_alertMonitor->restoreState(savedAlerts, QDateTime::currentMSecsSinceEpoch());
+    m_alertList->setMonitor(m_alertMonitor);
     connect(m_dashboard->model(), &QAbstractItemModel::modelReset, this,
             [this] {
                 m_inFlight->setKnownScopes(m_dashboard->model()->scopes());
@@ -208,9 +230,19 @@ void MainWindow::refreshViews()
     if (m_dashboard)
         m_dashboard->refresh();
     if (m_inFlight)
-        m_inFlight->model()->reload();
+        m_inFlight->refresh(); // keeps the selection and the scroll position
     if (m_audit)
         m_audit->model()->reload();
+}
+
+void MainWindow::showBatchInAudit(const QString &batchId)
+{
+    if (!m_audit || !m_tabs)
+        return;
+    m_audit->showBatch(batchId);
+    m_tabs->setCurrentWidget(m_audit);
+    raise();
+    activateWindow();
 }
 
 TimeoutWizard *MainWindow::showTimeoutWizard(const QString &scope)
@@ -222,6 +254,7 @@ TimeoutWizard *MainWindow::showTimeoutWizard(const QString &scope)
     if (!scope.isEmpty())
         wizard->setScope(scope);
     connect(wizard, &TimeoutWizard::applied, this, &MainWindow::refreshViews);
+    connect(wizard->applyPage(), &ActionApplyPage::showInAuditRequested, this, &MainWindow::showBatchInAudit);
     wizard->show();
     return wizard;
 }
@@ -235,7 +268,24 @@ ReconcileWizard *MainWindow::showReconcileWizard()
     if (m_inFlight && !m_inFlight->scopeFilter().isEmpty())
         wizard->setScope(m_inFlight->scopeFilter());
     connect(wizard, &ReconcileWizard::applied, this, &MainWindow::refreshViews);
+    connect(wizard->applyPage(), &ActionApplyPage::showInAuditRequested, this, &MainWindow::showBatchInAudit);
     wizard->show();
+    return wizard;
+}
+
+TimeoutWizard *MainWindow::showTimeoutWizard(const QList<RecordRef> &records)
+{
+    TimeoutWizard *wizard = showTimeoutWizard(QString());
+    if (wizard)
+        wizard->setRecords(records);
+    return wizard;
+}
+
+ReconcileWizard *MainWindow::showReconcileWizard(const QList<RecordRef> &records)
+{
+    ReconcileWizard *wizard = showReconcileWizard();
+    if (wizard)
+        wizard->setRecords(records);
     return wizard;
 }
 
@@ -299,10 +349,10 @@ void MainWindow::showAlertRulesDialog()
 
 void MainWindow::applyAlertRules()
 {
-    m_alertBanner->setAlerts({});
     if (!m_alertMonitor)
         return;
     m_alertMonitor->setRules(m_settings->alertRules());
+    m_dashboard->setAlerts(m_alertMonitor->rules(), m_alertMonitor->raisedHistory(), m_alertMonitor->active());
     // The dashed line on the hit-rate chart is the rule for every scope.
     if (const std::optional<double> line = m_alertMonitor->hitRateLine())
         m_dashboard->setHitRateThreshold(*line / 100);
@@ -330,8 +380,15 @@ void MainWindow::findInFlight()
     m_inFlight->focusFilter();
 }
 
+void MainWindow::saveAlertState()
+{
+    if (m_alertMonitor)
+        m_settings->setAlertState(m_entry.url, m_alertMonitor->saveState(QDateTime::currentMSecsSinceEpoch()));
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    saveAlertState();
     saveLayout();
     QMainWindow::closeEvent(event);
 }

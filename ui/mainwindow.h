@@ -6,7 +6,7 @@
 
 #include <optional>
 
-class AlertBanner;
+class AlertList;
 class AlertMonitor;
 class AppSettings;
 class AuditView;
@@ -24,6 +24,7 @@ class ReportDialog;
 class StoreSession;
 class TimeoutWizard;
 struct AlertTransition;
+struct RecordRef;
 
 // Coordinates the views: one store session (worker thread) shared by the
 // dashboard, the in-flight list and the audit log; the status bar shows the
@@ -51,9 +52,14 @@ public:
     // Non-modal, deleted on close; applying refreshes the views.
     TimeoutWizard *showTimeoutWizard(const QString &scope = QString());
     ReconcileWizard *showReconcileWizard();
+    // The same, limited to these records (the In-flight tab's selection).
+    TimeoutWizard *showTimeoutWizard(const QList<RecordRef> &records);
+    ReconcileWizard *showReconcileWizard(const QList<RecordRef> &records);
     // The report dialog on the open store, read-only mode included;
     // nullptr when none is open. Non-modal, deleted on close.
     ReportDialog *showReportDialog();
+    // The Audit tab filtered to one operator batch (a wizard's "Show in Audit").
+    void showBatchInAudit(const QString &batchId);
 
     DashboardView *dashboard() const { return m_dashboard; }
     InFlightView *inFlight() const { return m_inFlight; }
@@ -63,10 +69,10 @@ public:
     QAction *timeoutAction() const { return m_timeoutAction; }
     QAction *reconcileAction() const { return m_reconcileAction; }
     QAction *reportAction() const { return m_reportAction; }
-    // Alerts: the rules dialog (persists them), the banner, the
-    // monitor of the open store (nullptr when none is open).
+    // Alerts: the rules dialog (persists them), the list over the tabs
+    // (fixed height), the monitor of the open store (nullptr when none is open).
     void showAlertRulesDialog();
-    AlertBanner *alertBanner() const { return m_alertBanner; }
+    AlertList *alertList() const { return m_alertList; }
     AlertMonitor *alertMonitor() const { return m_alertMonitor; }
 
 protected:
@@ -112,7 +118,8 @@ private:
     bool m_forcedReadOnly = false;
     void notifyAlert(const AlertTransition &alert);
     void applyAlertRules();
-    AlertBanner *m_alertBanner = nullptr;
+    void saveAlertState(); // the monitor's state in AppSettings, per store
+    AlertList *m_alertList = nullptr;
     AlertMonitor *m_alertMonitor = nullptr; // a child of m_session
     QSystemTrayIcon *m_tray = nullptr;
 };

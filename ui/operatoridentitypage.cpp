@@ -1,5 +1,6 @@
 #include "ui/operatoridentitypage.h"
 
+#include "models/operatorsession.h"
 #include "models/statuscolors.h"
 
 #include <QFormLayout>
@@ -10,7 +11,7 @@
 
 OperatorIdentityPage::OperatorIdentityPage(QWidget *parent)
     : QWizardPage(parent)
-    , m_operator(new QLineEdit(OperatorIdentity::defaultOperatorName(), this))
+    , m_operator(new QLineEdit(OperatorSession::name(), this))
     , m_reason(new QPlainTextEdit(this))
     , m_problem(new QLabel(this))
     , m_confirmation(new QLabel(this))
@@ -69,6 +70,15 @@ void OperatorIdentityPage::initializePage()
     if (m_confirmationText)
         m_confirmation->setText(m_confirmationText());
     refresh();
+}
+
+bool OperatorIdentityPage::validatePage()
+{
+    if (!identity().validate())
+        return false;
+    // The name confirmed here is the next wizard's and dialog's default.
+    OperatorSession::remember(identity().operatorName);
+    return true;
 }
 
 bool OperatorIdentityPage::isComplete() const

@@ -10,10 +10,10 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 
-// Who acts and why, and what is about to happen: an operator name (the OS
-// user by default) and a reason are required before the wizard applies
-// (OperatorIdentity::validate, shown inline). The commit page: after it the
-// wizard cannot go back.
+// Who acts and why, and what is about to happen: an operator name (the
+// session's, OperatorSession: the OS user until one is confirmed) and a
+// reason are required before the wizard applies (OperatorIdentity::validate,
+// shown inline). The commit page: after it the wizard cannot go back.
 class OperatorIdentityPage final : public QWizardPage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(OperatorIdentityPage)
@@ -27,6 +27,8 @@ public:
 
     OperatorIdentity identity() const;
     void initializePage() override;
+    // Keeps the confirmed name for the rest of the session (OperatorSession).
+    bool validatePage() override;
     bool isComplete() const override;
 
 private:

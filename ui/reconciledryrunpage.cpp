@@ -23,6 +23,8 @@ ReconcileDryRunPage::ReconcileDryRunPage(StoreSession *session, OrderMappingPage
     , m_run(new QPushButton(tr("Dry run"), this))
     , m_progress(new JobProgressWidget(this))
     , m_status(new QLabel(this))
+    , m_picked(new QLabel(this))
+    , m_form(new QFormLayout)
 {
     setTitle(tr("Records and dry run"));
     setSubTitle(tr("The dry run looks up the stuck records' orders in batches of %1 and proposes what to do. "
@@ -38,9 +40,13 @@ ReconcileDryRunPage::ReconcileDryRunPage(StoreSession *session, OrderMappingPage
     m_timedOut->setChecked(true);
     m_status->setWordWrap(true);
     m_status->setTextFormat(Qt::RichText);
-    auto *form = new QFormLayout;
+    QFormLayout *form = m_form;
     form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     form->addRow(tr("Scope:"), m_scope);
+    m_picked->setObjectName(QStringLiteral("selectedRecords"));
+    m_picked->setWordWrap(true);
+    form->addRow(tr("Records:"), m_picked);
+    form->setRowVisible(m_picked, false);
     form->addRow(tr("In flight for longer than:"), m_minutes);
     form->addRow(QString(), m_timedOut);
     auto *layout = new QVBoxLayout(this);
@@ -67,6 +73,23 @@ ReconcileCriteria ReconcileDryRunPage::criteria() const
 }
 
 void ReconcileDryRunPage::setScope(const QString &scope) { m_scope->setScope(scope); }
+
+void ReconcileDryRunPage::setRecords(const QList<RecordRef> &records)
+{
+    m_records = records;
+    QStringList scopes;
+    for (const RecordRef &r : records) {
+        if (!scopes.contains(r.scope))
+            scopes << r.scope;
+    }
+    m_picked->setText(tr("The %n record(s) selected in the In-flight tab (scope %1), each read again for the dry run", nullptr,
+                         int(records.size()))
+                          .arg(scopes.join(QStringLiteral(", "))));
+    m_form->setRowVisible(m_scope, records.isEmpty());
+    m_form->setRowVisible(m_picked, !records.isEmpty());
+    invalidate();
+}
+
 bool ReconcileDryRunPage::isRunning() const { return m_progress->isRunning(); }
 
 void ReconcileDryRunPage::initializePage()
@@ -118,19 +141,25 @@ void ReconcileDryRunPage::run()
     emit completeChanged();
     const OrderMapping mapping = m_mapping->mappingWithPassword();
     const ReconcileCriteria criteria = this->criteria();
+    const QList<RecordRef> picked = m_records;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     const ActionControl control = m_progress->start(tr("Dry run"));
-    m_session->request<QList<ReconcileRow>>(
+    m_session->request<RecordSelection::Plan>(
         this,
-        [mapping, criteria, now, control](Store &store) -> Result<QList<ReconcileRow>> {
+        [mapping, criteria, picked, now, control](Store &store) -> Result<RecordSelection::Plan> {
             // The lookup's database connection belongs to this thread: open,
             // use and close it within this one job.
             OrderLookup orders(mapping);
             if (Result<void> opened = orders.open(); !opened)
                 return opened.error();
-            return ReconcilePlan::build(store, orders, criteria, now, control);
+            if (!picked.isEmpty())
+                return RecordSelection::reconcilePlan(store, orders, picked, criteria, now, control);
+            Result<QList<ReconcileRow>> rows = ReconcilePlan::build(store, orders, criteria, now, control);
+            if (!rows)
+                return rows.error();
+            return RecordSelection::Plan{std::move(rows).value(), {}};
         },
-        [this, generation, now](const Result<QList<ReconcileRow>> &result) {
+        [this, generation, now, olderThanMs = criteria.olderThanMs](const Result<RecordSelection::Plan> &result) {
             if (generation != m_generation)
                 return;
             const bool cancelled = m_progress->wasCancelled();
@@ -147,13 +176,16 @@ void ReconcileDryRunPage::run()
                 emit completeChanged();
                 return;
             }
-            m_rows = result.value();
+            m_rows = result->rows;
             m_ranAtMs = now;
             m_ready = true;
             const ReconcileSummary s = ReconcilePlan::summarise(m_rows);
-            m_status->setText(tr("<b>%1</b> stuck record(s): <b>%2</b> to complete, <b>%3</b> to release, "
-                                 "<b>%4</b> for manual review. Next shows the plan.")
-                                  .arg(s.matched).arg(s.complete).arg(s.release).arg(s.review));
+            QString text = tr("<b>%1</b> stuck record(s): <b>%2</b> to complete, <b>%3</b> to release, "
+                              "<b>%4</b> for manual review. Next shows the plan.")
+                               .arg(s.matched).arg(s.complete).arg(s.release).arg(s.review);
+            if (const QString leftOut = RecordSelection::leftOutText(result->picked, olderThanMs); !leftOut.isEmpty())
+                text += QStringLiteral("<br>") + leftOut.toHtmlEscaped();
+            m_status->setText(text);
             emit completeChanged();
         });
 }

@@ -1,12 +1,14 @@
 #pragma once
 
 #include "app/ops/reconcileplan.h"
+#include "app/ops/recordselection.h"
 
 #include <QWizardPage>
 
 class JobProgressWidget;
 class OrderMappingPage;
 class QCheckBox;
+class QFormLayout;
 class QLabel;
 class QPushButton;
 class QSpinBox;
@@ -24,6 +26,10 @@ public:
 
     ReconcileCriteria criteria() const;
     void setScope(const QString &scope);
+    // Limits the dry run to these records (read again, each): the plan holds
+    // exactly those still stuck; the scope is theirs. Empty: the whole scope.
+    void setRecords(const QList<RecordRef> &records);
+    const QList<RecordRef> &records() const { return m_records; }
     QPushButton *runButton() const { return m_run; }
     bool isRunning() const;
     const QList<ReconcileRow> &rows() const { return m_rows; }
@@ -48,6 +54,9 @@ private:
     QPushButton *m_run;
     JobProgressWidget *m_progress;
     QLabel *m_status;
+    QLabel *m_picked;
+    QFormLayout *m_form;
+    QList<RecordRef> m_records;
     QList<ReconcileRow> m_rows;
     qint64 m_ranAtMs = 0;
     quint64 m_generation = 0;

@@ -1,11 +1,12 @@
 #include "ui/reconcileplanpage.h"
 
+#include "app/store/visibletext.h"
 #include "models/reconcileplanmodel.h"
+#include "models/statuscolors.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -36,7 +37,10 @@ ReconcilePlanPage::ReconcilePlanPage(QWidget *parent)
     // The reason takes what is left; the other columns fit their contents once loaded.
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(ReconcilePlanModel::WhyColumn, QHeaderView::Stretch);
-    m_table->setWordWrap(false);
+    // The reason wraps in its column (rows fit it once loaded); a key keeps
+    // its ends, which tell keys apart.
+    m_table->setWordWrap(true);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_totals->setTextFormat(Qt::RichText);
     m_evidence->setReadOnly(true);
     m_evidence->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -74,6 +78,15 @@ void ReconcilePlanPage::initializePage()
         if (column != ReconcilePlanModel::WhyColumn)
             m_table->resizeColumnToContents(column);
     }
+    // A long key must not push the reason out of sight.
+    const int keyWidthCap = m_table->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 28;
+    if (m_table->columnWidth(ReconcilePlanModel::KeyColumn) > keyWidthCap)
+        m_table->setColumnWidth(ReconcilePlanModel::KeyColumn, keyWidthCap);
+    // Rows as high as their wrapped reason, kept so when the column's width
+    // changes; not for huge plans (it measures every row on each layout):
+    // there the tooltip and the evidence pane show a reason in full.
+    m_table->verticalHeader()->setSectionResizeMode(m_model->rowCount() <= 2000 ? QHeaderView::ResizeToContents
+                                                                                : QHeaderView::Fixed);
     m_table->sortByColumn(m_table->horizontalHeader()->sortIndicatorSection(), m_table->horizontalHeader()->sortIndicatorOrder());
     if (m_model->rowCount() > 0)
         m_table->selectRow(0);
@@ -88,11 +101,15 @@ bool ReconcilePlanPage::isComplete() const
 void ReconcilePlanPage::showTotals()
 {
     const ReconcileSummary s = m_model->summary();
-    m_totals->setText(tr("<span style='background:#e3f4e6'>&nbsp;<b>%1</b> complete&nbsp;</span> &nbsp; "
-                         "<span style='background:#e4eefb'>&nbsp;<b>%2</b> release&nbsp;</span> &nbsp; "
-                         "<span style='background:#fff1cc'>&nbsp;<b>%3</b> manual review&nbsp;</span> &nbsp; "
-                         "of %4 included; %5 excluded")
-                          .arg(s.complete).arg(s.release).arg(s.review).arg(s.complete + s.release + s.review)
+    // The shades of the table's rows, with the palette's text on them.
+    const QPalette &p = palette();
+    const QString chip = QStringLiteral("<span style='background:%1; color:%2'>&nbsp;<b>%3</b> %4&nbsp;</span>");
+    const QString text = p.color(QPalette::WindowText).name();
+    m_totals->setText(tr("%1 &nbsp; %2 &nbsp; %3 &nbsp; of %4 included; %5 excluded")
+                          .arg(chip.arg(StatusColors::okBackground(p).name(), text).arg(s.complete).arg(tr("complete")),
+                               chip.arg(StatusColors::infoBackground(p).name(), text).arg(s.release).arg(tr("release")),
+                               chip.arg(StatusColors::warningBackground(p).name(), text).arg(s.review).arg(tr("manual review")))
+                          .arg(s.complete + s.release + s.review)
                           .arg(m_model->rowCount() - (s.complete + s.release + s.review)));
     emit completeChanged();
 }
@@ -105,10 +122,9 @@ void ReconcilePlanPage::showEvidence()
         return;
     }
     const ReconcileRow &row = m_model->rowAt(current.row());
-    QString text = tr("%1 / %2 — %3\n").arg(row.target.scope, row.target.key, row.why);
+    QString text = tr("%1 / %2 — %3\n").arg(visibleText(row.target.scope), visibleText(row.target.key), visibleText(row.why));
     if (row.order) {
-        const QJsonDocument json = QJsonDocument::fromJson(row.order->toJson());
-        text += tr("Order row:\n") + QString::fromUtf8(json.isNull() ? row.order->toJson() : json.toJson(QJsonDocument::Indented));
+        text += tr("Order row:\n") + row.order->toDisplayText();
     } else {
         text += tr("No order row was found for %1.").arg(row.target.bizNo.isEmpty() ? row.target.key : row.target.bizNo);
     }

@@ -37,11 +37,21 @@ ReconcileWizard::ReconcileWizard(const QString &url, OpenMode mode, AppSettings 
         m_mapping->setDefaultOrdersUrl(url);
     m_plan->setSource([this] { return std::make_pair(m_dryRun->rows(), m_dryRun->ranAtMs()); });
     m_identity->setReadOnly(mode == OpenMode::ReadOnly);
-    m_identity->setConfirmation([this] {
+    m_identity->setConfirmation([this]() -> QString {
         const ReconcileSummary s = m_plan->model()->summary();
-        return tr("%1 record(s) will be completed with a response made from the order, and %2 released "
-                  "(their clients may resubmit). %3 for manual review and every excluded row are left as they are.")
-            .arg(s.complete).arg(s.release).arg(s.review);
+        const QString what = tr("%1 record(s) will be completed with a response made from the order, and %2 released "
+                                "(their clients may resubmit). %3 for manual review and every excluded row are left as they are.")
+                                 .arg(s.complete).arg(s.release).arg(s.review);
+        if (m_dryRun->records().isEmpty())
+            return what;
+        return tr("Reconcile %n selected record(s)?", nullptr, int(s.complete + s.release)) + QLatin1Char(' ') + what;
+    });
+    // The commit button names the count it acts on.
+    connect(this, &QWizard::currentIdChanged, this, [this](int id) {
+        if (id != IdentityPageId)
+            return;
+        const ReconcileSummary s = m_plan->model()->summary();
+        setButtonText(QWizard::CommitButton, tr("Reconcile %n record(s)", nullptr, int(s.complete + s.release)));
     });
     m_apply->setStarter([this](ActionApplyPage *page) { startApply(page); });
     m_apply->enableCacheRetry(m_session, [this] { return m_identity->identity(); });
@@ -61,6 +71,13 @@ ReconcileWizard::~ReconcileWizard()
 
 void ReconcileWizard::setScope(const QString &scope) { m_dryRun->setScope(scope); }
 void ReconcileWizard::setMapping(const OrderMapping &mapping) { m_mapping->setMapping(mapping); }
+
+void ReconcileWizard::setRecords(const QList<RecordRef> &records)
+{
+    m_dryRun->setRecords(records);
+    setWindowTitle(records.isEmpty() ? tr("Reconcile with the order table")
+                                     : tr("Reconcile %n selected record(s) with the order table", nullptr, int(records.size())));
+}
 ReconcilePlanModel *ReconcileWizard::planModel() const { return m_plan->model(); }
 
 void ReconcileWizard::reject()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/ops/reconcileplan.h"
+#include "app/ops/recordselection.h"
 #include "app/store/openstore.h"
 
 #include <QWizard>
@@ -34,6 +35,10 @@ public:
 
     void setScope(const QString &scope);
     void setMapping(const OrderMapping &mapping);
+    // Limits the reconcile to these records (the In-flight tab's
+    // selection): the dry run reads each again and the plan lists exactly
+    // those still stuck. Empty: the whole scope, as before.
+    void setRecords(const QList<RecordRef> &records);
 
     StoreSession *session() const { return m_session; }
     OrderMappingPage *mappingPage() const { return m_mapping; }

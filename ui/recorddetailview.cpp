@@ -168,6 +168,12 @@ void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
     renderBody();
 }
 
+void RecordDetailView::showAge(qint64 nowMs)
+{
+    if (m_record)
+        m_fields.value(QStringLiteral("age"))->setText(m_record->updatedAt > 0 ? ageText(m_record->ageMs(nowMs)) : QStringLiteral("–"));
+}
+
 void RecordDetailView::setBodyFormat(BodyFormat format)
 {
     m_format->setCurrentIndex(m_format->findData(int(format)));

@@ -21,6 +21,8 @@ public:
     explicit RecordDetailView(QWidget *parent = nullptr);
 
     void showRecord(const Record &record, qint64 nowMs);
+    // The shown record's age at nowMs (the list's clock ticks it), nothing else.
+    void showAge(qint64 nowMs);
     void clear();
     void setBodyFormat(BodyFormat format);
     QString fieldText(const QString &name) const; // for tests: the value shown for a field

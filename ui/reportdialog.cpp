@@ -1,8 +1,9 @@
 #include "ui/reportdialog.h"
 
+#include "models/operatorsession.h"
+#include "models/storesession.h"
 #include "ui/jobprogresswidget.h"
 #include "ui/scopechooser.h"
-#include "models/storesession.h"
 
 #include <QComboBox>
 #include <QDateTimeEdit>
@@ -39,7 +40,7 @@ ReportDialog::ReportDialog(const QString &url, QWidget *parent)
     , m_scope(new ScopeChooser(this))
     , m_format(new QComboBox(this))
     , m_file(new QLineEdit(this))
-    , m_operator(new QLineEdit(OperatorIdentity::defaultOperatorName(), this))
+    , m_operator(new QLineEdit(OperatorSession::name(), this))
     , m_progress(new JobProgressWidget(this))
     , m_result(new QLabel(this))
 {
@@ -194,6 +195,7 @@ void ReportDialog::startExport()
         return showResult(tr("Choose the file to write."), true);
     if (who.isEmpty())
         return showResult(tr("Enter the operator the report is for."), true);
+    OperatorSession::remember(who);
 
     ReportRequest request;
     request.fromMs = from().toMSecsSinceEpoch();

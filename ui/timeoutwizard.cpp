@@ -8,6 +8,7 @@
 #include "ui/scopechooser.h"
 #include "models/storesession.h"
 #include "app/store/layout.h"
+#include "app/store/visibletext.h"
 
 #include <QCheckBox>
 #include <QDateTime>
@@ -64,6 +65,12 @@ public:
         auto *form = new QFormLayout(this);
         form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
         form->addRow(tr("Scope:"), m_scope);
+        m_picked = new QLabel(this);
+        m_picked->setObjectName(QStringLiteral("selectedRecords"));
+        m_picked->setWordWrap(true);
+        form->addRow(tr("Records:"), m_picked);
+        form->setRowVisible(m_picked, false);
+        m_form = form;
         form->addRow(tr("In flight for longer than:"), m_minutes);
         auto *hint = new QLabel(tr("The default of 10 minutes matches the in-flight timeout of the guard; a record "
                                    "younger than its request's own timeout may still finish."), this);
@@ -96,6 +103,22 @@ public:
     }
     void setScope(const QString &scope) { m_scope->setScope(scope); }
     void setMinutes(int minutes) { m_minutes->setValue(minutes); }
+    const QList<RecordRef> &records() const { return m_records; }
+    void setRecords(const QList<RecordRef> &records)
+    {
+        m_records = records;
+        QStringList scopes;
+        for (const RecordRef &r : records) {
+            if (!scopes.contains(r.scope))
+                scopes << r.scope;
+        }
+        m_picked->setText(tr("The %n record(s) selected in the In-flight tab (scope %1), each read again for the preview", nullptr,
+                             int(records.size()))
+                              .arg(scopes.join(QStringLiteral(", "))));
+        m_form->setRowVisible(m_scope, records.isEmpty());
+        m_form->setRowVisible(m_picked, !records.isEmpty());
+        setTitle(records.isEmpty() ? tr("Which records") : tr("Selected records"));
+    }
 
 private:
     void showNext()
@@ -111,6 +134,9 @@ private:
     QSpinBox *m_minutes;
     QCheckBox *m_release;
     QLabel *m_next;
+    QLabel *m_picked = nullptr;
+    QFormLayout *m_form = nullptr;
+    QList<RecordRef> m_records;
     TimeoutMeaning m_meaning;
 };
 
@@ -145,6 +171,7 @@ public:
         m_table->verticalHeader()->hide();
         m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
         m_table->horizontalHeader()->setStretchLastSection(true);
+        m_table->setColumnWidth(ActionTargetModel::IncludeColumn, 56);
         m_table->setColumnWidth(ActionTargetModel::ScopeColumn, 80);
         m_table->setColumnWidth(ActionTargetModel::KeyColumn, 230);
         m_table->setColumnWidth(ActionTargetModel::BizNoColumn, 110);
@@ -161,6 +188,11 @@ public:
         layout->addWidget(m_owners);
         layout->addWidget(m_table, 1);
         connect(again, &QPushButton::clicked, this, &TimeoutPreviewPage::run);
+        connect(m_model, &ActionTargetModel::inclusionChanged, this, [this] {
+            if (m_ready)
+                showCounts();
+            emit completeChanged();
+        });
     }
 
     ActionTargetModel *model() const { return m_model; }
@@ -184,7 +216,8 @@ public:
     }
     bool isComplete() const override
     {
-        return m_ready && !m_preview.cancelled && m_preview.matched > 0 && !m_progress->isRunning();
+        return m_ready && !m_preview.cancelled && m_preview.matched > 0 && m_model->excludedCount() < m_model->rowCount()
+            && !m_progress->isRunning();
     }
 
     void run()
@@ -194,21 +227,54 @@ public:
         m_model->clear();
         m_summary->setText(tr("Reading the in-flight records …"));
         m_owners->clear();
+        m_leftOut.clear();
+        m_details.clear();
         emit completeChanged();
         const SweepCriteria criteria = m_scopePage->criteria();
+        const QList<RecordRef> picked = m_scopePage->records();
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         const ActionControl control = m_progress->start(tr("Reading records"));
-        m_session->request<SweepPreview>(
-            this, [criteria, now, control](Store &store) { return TimeoutSweep::preview(store, criteria, now, control); },
-            [this, generation, now](const Result<SweepPreview> &result) {
+        m_session->request<RecordSelection::Sweep>(
+            this,
+            [criteria, picked, now, control](Store &store) -> Result<RecordSelection::Sweep> {
+                if (!picked.isEmpty())
+                    return RecordSelection::sweepPreview(store, picked, criteria, now, control);
+                Result<SweepPreview> preview = TimeoutSweep::preview(store, criteria, now, control);
+                if (!preview)
+                    return preview.error();
+                return RecordSelection::Sweep{std::move(preview).value(), {}};
+            },
+            [this, generation, now, olderThanMs = criteria.olderThanMs](const Result<RecordSelection::Sweep> &result) {
                 if (generation != m_generation)
                     return;
                 m_progress->finish();
-                showPreview(result, now);
+                if (result)
+                    m_leftOut = RecordSelection::leftOutText(result->picked, olderThanMs);
+                showPreview(result ? Result<SweepPreview>(result->preview) : Result<SweepPreview>(result.error()), now);
             });
     }
 
 private:
+    // The first line of the summary: matched, included, excluded.
+    QString countsText() const
+    {
+        if (m_preview.matched == 0)
+            return m_scopePage->records().isEmpty() ? tr("No in-flight record matches: there is nothing to mark timed out.")
+                                                    : tr("None of the selected records is still in flight and old enough: there is "
+                                                         "nothing to mark timed out.");
+        QString text = tr("<b>%1</b> record(s) match; the oldest has been in flight for <b>%2</b>.")
+                           .arg(m_preview.matched).arg(ageText(m_preview.oldestAgeMs));
+        if (m_model->excludedCount() > 0)
+            text += QLatin1Char(' ') + tr("<b>%1</b> included, <b>%2</b> excluded (left as they are).")
+                                           .arg(m_model->rowCount() - m_model->excludedCount()).arg(m_model->excludedCount());
+        return text;
+    }
+
+    void showCounts()
+    {
+        m_summary->setText(countsText() + m_details);
+    }
+
     void showPreview(const Result<SweepPreview> &result, qint64 now)
     {
         if (!result) {
@@ -221,11 +287,8 @@ private:
         m_model->setTargets(m_preview.targets, now);
         m_table->sortByColumn(m_table->horizontalHeader()->sortIndicatorSection(), m_table->horizontalHeader()->sortIndicatorOrder());
         QString text;
-        if (m_preview.matched == 0)
-            text = tr("No in-flight record matches: there is nothing to mark timed out.");
-        else
-            text = tr("<b>%1</b> record(s) match; the oldest has been in flight for <b>%2</b>.")
-                       .arg(m_preview.matched).arg(ageText(m_preview.oldestAgeMs));
+        if (!m_leftOut.isEmpty())
+            text += QStringLiteral("<br>") + m_leftOut.toHtmlEscaped();
         if (m_preview.cancelled)
             text += QStringLiteral("<br><span style='color:#b71c1c'>")
                     + tr("Stopped: only the %1 record(s) read so far are shown. Preview again to apply.").arg(m_preview.targets.size())
@@ -243,15 +306,18 @@ private:
         }
         if (!m_preview.futureWarning.isEmpty())
             text += QStringLiteral("<br><span style='color:#b71c1c'>") + m_preview.futureWarning.toHtmlEscaped() + QStringLiteral("</span>");
-        m_summary->setText(text);
-        // Owners with most records first: a dead host shows at the top.
-        QList<QPair<QString, qint64>> owners;
-        for (auto it = m_preview.owners.cbegin(); it != m_preview.owners.cend(); ++it)
-            owners.append({it.key(), it.value()});
-        std::stable_sort(owners.begin(), owners.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+        m_details = text;
+        showCounts();
+        // Hosts with most records first: a dead host shows at the top, as
+        // one line with its process count.
+        const QList<OwnerHost> owners = ownersByHost(m_preview.owners);
         QStringList parts;
-        for (int i = 0; i < owners.size() && i < 8; ++i)
-            parts << tr("%1 (%2)").arg(owners.at(i).first.isEmpty() ? tr("unknown") : owners.at(i).first).arg(owners.at(i).second);
+        for (int i = 0; i < owners.size() && i < 8; ++i) {
+            const OwnerHost &h = owners.at(i);
+            const QString host = h.host.isEmpty() ? tr("unknown") : visibleText(h.host);
+            parts << (h.processes > 1 ? tr("%1 (%2 records, %3 processes)").arg(host).arg(h.records).arg(h.processes)
+                                      : tr("%1 (%2)").arg(host).arg(h.records));
+        }
         if (owners.size() > 8)
             parts << tr("and %1 more").arg(owners.size() - 8);
         m_owners->setText(owners.isEmpty() ? QString() : tr("Owners: %1").arg(parts.join(QStringLiteral(", "))));
@@ -267,6 +333,8 @@ private:
     QLabel *m_owners;
     QTableView *m_table;
     SweepPreview m_preview;
+    QString m_leftOut; // selected records the preview left out, and why
+    QString m_details; // the summary's lines after the counts
     quint64 m_generation = 0;
     bool m_ready = false;
 };
@@ -290,11 +358,27 @@ TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
     setPage(ApplyPageId, m_apply);
     m_identity->setReadOnly(mode == OpenMode::ReadOnly);
     m_identity->setConfirmation([this]() -> QString {
-        const int n = int(m_preview->preview().matched);
-        if (m_scope->action() == SweepAction::Release)
-            return tr("%n record(s) will be released (deleted); their clients may resubmit.", nullptr, n);
-        return tr("%n record(s) will be marked timed out.", nullptr, n) + QLatin1Char(' ')
-            + TimeoutSweep::meaningFor(layoutOf(m_session)).serviceNext;
+        const int n = int(m_preview->model()->includedTargets().size());
+        const int excluded = m_preview->model()->excludedCount();
+        const QString left = excluded > 0 ? QLatin1Char(' ') + tr("%n excluded record(s) are left as they are.", nullptr, excluded)
+                                          : QString();
+        const bool release = m_scope->action() == SweepAction::Release;
+        // Picked by hand: the question names the count first.
+        const QString question = m_scope->records().isEmpty() ? QString()
+                                 : release ? tr("Release %n selected record(s)?", nullptr, n) + QLatin1Char(' ')
+                                           : tr("Time out %n selected record(s)?", nullptr, n) + QLatin1Char(' ');
+        if (release)
+            return question + tr("%n record(s) will be released (deleted); their clients may resubmit.", nullptr, n) + left;
+        return question + tr("%n record(s) will be marked timed out.", nullptr, n) + QLatin1Char(' ')
+            + TimeoutSweep::meaningFor(layoutOf(m_session)).serviceNext + left;
+    });
+    // The commit button names the count it acts on.
+    connect(this, &QWizard::currentIdChanged, this, [this](int id) {
+        if (id != IdentityPageId)
+            return;
+        const int n = int(m_preview->model()->includedTargets().size());
+        setButtonText(QWizard::CommitButton, m_scope->action() == SweepAction::Release ? tr("Release %n record(s)", nullptr, n)
+                                                                                      : tr("Time out %n record(s)", nullptr, n));
     });
     m_apply->setStarter([this](ActionApplyPage *page) { startApply(page); });
     m_apply->enableCacheRetry(m_session, [this] { return m_identity->identity(); });
@@ -317,6 +401,14 @@ TimeoutWizard::~TimeoutWizard()
 void TimeoutWizard::setScope(const QString &scope) { m_scope->setScope(scope); }
 void TimeoutWizard::setThresholdMinutes(int minutes) { m_scope->setMinutes(minutes); }
 void TimeoutWizard::setRelease(bool release) { m_scope->setRelease(release); }
+const QList<RecordRef> &TimeoutWizard::records() const { return m_scope->records(); }
+
+void TimeoutWizard::setRecords(const QList<RecordRef> &records)
+{
+    m_scope->setRecords(records);
+    setWindowTitle(records.isEmpty() ? tr("Mark stuck records timed out")
+                                     : tr("Time out %n selected record(s)", nullptr, int(records.size())));
+}
 ActionTargetModel *TimeoutWizard::previewModel() const { return m_preview->model(); }
 
 void TimeoutWizard::reject()
@@ -330,7 +422,9 @@ void TimeoutWizard::reject()
 
 void TimeoutWizard::startApply(ActionApplyPage *page)
 {
-    const QList<ActionTarget> targets = m_preview->preview().targets;
+    // The rows the operator left checked; the excluded ones are not touched.
+    const QList<ActionTarget> targets = m_preview->model()->includedTargets();
+    page->setExcludedCount(m_preview->model()->excludedCount());
     const OperatorIdentity who = m_identity->identity();
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     const SweepAction action = m_scope->action();

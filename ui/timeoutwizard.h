@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/ops/recordselection.h"
 #include "app/ops/timeoutsweep.h"
 #include "app/store/openstore.h"
 
@@ -15,9 +16,10 @@ class TimeoutScopePage;
 // Mark stuck records timed out (DESIGN.md "Operator actions"): choose the
 // scope and age threshold, preview the matching records (count, oldest
 // age, owners, rows), name the operator and the reason, apply with compare-
-// and-set per record, read the result. Preview and apply run on a store
-// session of the wizard's own (same URL and mode), so the main window keeps
-// refreshing on its session while a long job runs.
+// and-set per record, read the result. Rows unchecked in the preview are
+// left out of the apply (and counted as excluded). Preview and apply run on
+// a store session of the wizard's own (same URL and mode), so the main
+// window keeps refreshing on its session while a long job runs.
 class TimeoutWizard final : public QWizard {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TimeoutWizard)
@@ -32,6 +34,12 @@ public:
     void setThresholdMinutes(int minutes);
     // Release instead of timing out (offered where a timed-out record is not run again).
     void setRelease(bool release);
+    // Limits the action to these records (the In-flight tab's selection),
+    // before the wizard is shown: the preview reads each again and lists
+    // exactly those still in flight and older than the threshold; the scope
+    // is theirs. Empty: every record of the scope, as before.
+    void setRecords(const QList<RecordRef> &records);
+    const QList<RecordRef> &records() const;
 
     StoreSession *session() const { return m_session; }
     ActionTargetModel *previewModel() const;

@@ -5,6 +5,7 @@
 #include "app/cli/presscommand.h"
 #include "app/cli/querycommands.h"
 #include "app/cli/reconcilecommand.h"
+#include "app/cli/recordscommand.h"
 #include "app/cli/reportcommand.h"
 #include "app/cli/sweepcommand.h"
 #include "app/cli/clioutput.h"
@@ -33,6 +34,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("press"), runPressCommand},
         {QStringLiteral("stats"), runStatsCommand},
         {QStringLiteral("inflight"), runInFlightCommand},
+        {QStringLiteral("records"), runRecordsCommand},
         {QStringLiteral("get"), runGetCommand},
         {QStringLiteral("sweep"), runSweepCommand},
         {QStringLiteral("reconcile"), runReconcileCommand},
@@ -52,6 +54,7 @@ int main(int argc, char *argv[])
             "  press     press test: concurrent requests on few keys, exactly once?\n"
             "  stats     counters per scope, records by state, stuck records\n"
             "  inflight  list in-flight records, oldest first\n"
+            "  records   find records in any state (completed, timed out) by key or business number\n"
             "  get       show one record\n"
             "  sweep     mark in-flight records older than a threshold timed out (audited)\n"
             "  reconcile complete or release stuck records against an order table (audited)\n"

@@ -27,19 +27,20 @@ QJsonObject ownersToJson(const QMap<QString, qint64> &owners)
     return o;
 }
 
-// The owners holding most records first; a long tail is summed up.
+// The hosts holding most records first, each with its process count; a
+// long tail is summed up.
 QString ownersToText(const QMap<QString, qint64> &owners)
 {
     constexpr int Shown = 10;
-    QList<QPair<QString, qint64>> sorted;
-    for (auto it = owners.cbegin(); it != owners.cend(); ++it)
-        sorted.append({it.key(), it.value()});
-    std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    const QList<OwnerHost> hosts = ownersByHost(owners);
     QStringList parts;
-    for (const auto &[owner, records] : sorted.mid(0, Shown))
-        parts << QStringLiteral("%1 (%2)").arg(owner.isEmpty() ? CliText::tr("unknown") : visibleText(owner)).arg(records);
-    if (sorted.size() > Shown)
-        parts << CliText::tr("%1 more").arg(sorted.size() - Shown);
+    for (const OwnerHost &h : hosts.mid(0, Shown)) {
+        const QString host = h.host.isEmpty() ? CliText::tr("unknown") : visibleText(h.host);
+        parts << (h.processes > 1 ? CliText::tr("%1 (%2 records, %3 processes)").arg(host).arg(h.records).arg(h.processes)
+                                  : QStringLiteral("%1 (%2)").arg(host).arg(h.records));
+    }
+    if (hosts.size() > Shown)
+        parts << CliText::tr("%1 more").arg(hosts.size() - Shown);
     return parts.join(QStringLiteral(", "));
 }
 

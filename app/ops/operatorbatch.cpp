@@ -68,7 +68,7 @@ Result<void> OperatorIdentity::validate() const
 ActionTarget ActionTarget::of(const Record &record, std::optional<qint64> startedBeforeMs)
 {
     return ActionTarget{record.scope, record.key,     record.lease,   record.state,   record.updatedAt,
-                        record.owner, record.bizNo, record.attempts, startedBeforeMs};
+                        record.owner, record.bizNo, record.attempts, startedBeforeMs, record.createdAt};
 }
 
 Result<qint64> ageCutoff(qint64 nowMs, qint64 olderThanMs)

@@ -38,8 +38,17 @@ struct ActionTarget {
     // carried into the action, whose compare-and-set checks the record's own
     // updated_at against it again (OperatorAction::startedBeforeMs).
     std::optional<qint64> startedBeforeMs;
+    qint64 createdAt = 0; // the record's first claim
 
     static ActionTarget of(const Record &record, std::optional<qint64> startedBeforeMs);
+    // When the attempt began, for its age: an in-flight record's updatedAt
+    // is its current claim; a timed-out one's is the moment it was timed
+    // out, so its age counts from the first claim (the same attempt unless
+    // attempts > 1, where it is the oldest one).
+    qint64 attemptStartedAt() const
+    {
+        return state == RecordState::InFlight || createdAt <= 0 ? updatedAt : createdAt;
+    }
 };
 
 struct ActionFailure {

@@ -1,6 +1,7 @@
 #include "app/ops/orderlookup.h"
 
 #include "app/store/sqlstore.h"
+#include "app/store/visibletext.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
@@ -141,6 +142,52 @@ QByteArray OrderRow::toJson() const
         out += jsonString(columns.at(i).first) + ':' + jsonValue(columns.at(i).second);
     }
     return out + '}';
+}
+
+namespace {
+
+// A whole number in a column named like a time (created_at, pay_time,
+// update_date …) that reads as epoch milliseconds or seconds between 2000
+// and 9999: its date and time in the local zone, for the evidence pane.
+QString epochNote(const QString &column, const QVariant &value)
+{
+    static const QRegularExpression timeLike(QStringLiteral("(_at|time|date|_ts)$"), QRegularExpression::CaseInsensitiveOption);
+    if (!timeLike.match(column).hasMatch())
+        return QString();
+    const int type = value.metaType().id();
+    if (type != QMetaType::Int && type != QMetaType::UInt && type != QMetaType::LongLong && type != QMetaType::ULongLong)
+        return QString();
+    const qint64 n = value.toLongLong();
+    qint64 ms = 0;
+    if (n >= kEarliestRecordMs && n <= kLatestRecordMs)
+        ms = n;
+    else if (n >= kEarliestRecordMs / 1000 && n <= kLatestRecordMs / 1000)
+        ms = n * 1000;
+    else
+        return QString();
+    return QDateTime::fromMSecsSinceEpoch(ms).toOffsetFromUtc(QDateTime::fromMSecsSinceEpoch(ms).offsetFromUtc()).toString(Qt::ISODate);
+}
+
+} // namespace
+
+QString OrderRow::toDisplayText() const
+{
+    QString out;
+    for (const auto &[name, value] : columns) {
+        QString shown;
+        if (value.isNull() || !value.isValid())
+            shown = QStringLiteral("NULL");
+        else if (value.metaType().id() == QMetaType::QByteArray)
+            shown = QStringLiteral("0x") + QString::fromLatin1(value.toByteArray().toHex());
+        else if (value.metaType().id() == QMetaType::QDateTime)
+            shown = value.toDateTime().toString(Qt::ISODateWithMs);
+        else
+            shown = visibleText(value.toString());
+        if (const QString note = epochNote(name, value); !note.isEmpty())
+            shown += QStringLiteral("  (") + note + QLatin1Char(')');
+        out += QStringLiteral("  ") + visibleText(name) + QStringLiteral(": ") + shown + QLatin1Char('\n');
+    }
+    return out;
 }
 
 OrderLookup::OrderLookup(OrderMapping mapping)

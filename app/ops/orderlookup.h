@@ -28,6 +28,10 @@ struct OrderRow {
 
     QVariant value(const QString &column) const;   // exact name, else case-insensitive
     QByteArray toJson() const;   // {"column": value, …} in column order; bytes as hex
+    // For an operator: "  column: value" lines in column order, text shown
+    // escaped, bytes as 0x…, and a time-named whole number that reads as
+    // epoch ms or s followed by its local date and time.
+    QString toDisplayText() const;
 };
 
 // Reads the order table a mapping names. Lives in one thread: open(), the

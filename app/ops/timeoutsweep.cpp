@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace {
 
 constexpr int PageSize = 500;
@@ -151,4 +153,23 @@ Result<ActionReport> TimeoutSweep::apply(Store &store, const QList<ActionTarget>
     ActionReport report = applyActions(store, actions, control);
     report.batchId = batchId;
     return report;
+}
+
+QList<OwnerHost> ownersByHost(const QMap<QString, qint64> &owners)
+{
+    QMap<QString, OwnerHost> hosts;
+    for (auto it = owners.cbegin(); it != owners.cend(); ++it) {
+        const qsizetype colon = it.key().lastIndexOf(QLatin1Char(':'));
+        bool pid = false;
+        if (colon > 0)
+            it.key().mid(colon + 1).toLongLong(&pid);
+        const QString host = pid ? it.key().left(colon) : it.key();
+        OwnerHost &h = hosts[host];
+        h.host = host;
+        h.records += it.value();
+        ++h.processes;
+    }
+    QList<OwnerHost> sorted = hosts.values();
+    std::stable_sort(sorted.begin(), sorted.end(), [](const OwnerHost &a, const OwnerHost &b) { return a.records > b.records; });
+    return sorted;
 }

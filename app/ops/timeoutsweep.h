@@ -28,6 +28,17 @@ struct SweepCriteria {
     qint64 olderThanMs = 10 * 60 * 1000LL;  // attempts started longer ago than this
 };
 
+// The records of one host, over its processes (owner "host:pid"): a dead
+// host shows as one line with its process count, not one line per pid.
+struct OwnerHost {
+    QString host;          // empty: records with no owner
+    qint64 records = 0;
+    int processes = 0;     // distinct owners on the host
+};
+// By host, most records first (ties by name); an owner without ":pid" is a
+// host of its own.
+QList<OwnerHost> ownersByHost(const QMap<QString, qint64> &owners);
+
 struct SweepPreview {
     qint64 matched = 0;
     qint64 oldestAgeMs = 0;

@@ -51,3 +51,18 @@ void AuditEntry::chainAfter(qint64 headSeq, const QString &headHash)
     prevHash = headSeq == 0 || headHash.isEmpty() ? genesisHash() : headHash;
     hash = computeHash();
 }
+
+bool isAlertAction(const QString &action)
+{
+    return action == QLatin1String("alert") || action.startsWith(QLatin1String("alert-"));
+}
+
+bool actionOfKind(const QString &action, AuditQuery::Kind kind)
+{
+    switch (kind) {
+    case AuditQuery::Kind::Any: return true;
+    case AuditQuery::Kind::OperatorActions: return !isAlertAction(action);
+    case AuditQuery::Kind::Alerts: return isAlertAction(action);
+    }
+    return true;
+}

@@ -61,7 +61,19 @@ struct AuditQuery {
     QString action;         // exact
     QString batchId;        // exact
     QString keyPrefix;
+    QString key;            // exact (one record's history, with scope); empty: any key
+    // What the entries are about. Alert entries are the console's own
+    // (isAlertAction: "alert", "alert-acknowledged", "alert-snoozed"); every
+    // other action is an operator's action on records.
+    enum class Kind { Any, OperatorActions, Alerts };
+    Kind kind = Kind::Any;
     qint64 fromMs = 0;      // 0: no lower bound
     qint64 toMs = 0;        // 0: no upper bound (inclusive)
     int limit = 1000;
 };
+
+// Whether an audit action is about an alert ("alert" or "alert-…") rather
+// than an operator's change to records; AuditQuery::Kind filters on it.
+bool isAlertAction(const QString &action);
+// Whether an entry's action is of the query's kind (every backend's filter).
+bool actionOfKind(const QString &action, AuditQuery::Kind kind);

@@ -86,7 +86,8 @@ ForeignSqlMapping::ForeignSqlMapping(const Layout &layout, SqlDialect::Kind kind
     for (const QString &failed : layout.failedValues)
         timedOut << literal(db, failed);
     m_timedOutList = timedOut.join(QStringLiteral(", "));
-    m_knownList = QStringList{m_processing, literal(db, layout.successValue), m_timedOutList}.join(QStringLiteral(", "));
+    m_success = literal(db, layout.successValue);
+    m_knownList = QStringList{m_processing, m_success, m_timedOutList}.join(QStringLiteral(", "));
     m_scope = QStringLiteral("COALESCE(NULLIF(%1, ''), %2)").arg(column(QStringLiteral("biz_type")), scopeLiteral);
     m_createdAt = milliseconds(column(QStringLiteral("create_time")));
     const QString updated = milliseconds(column(QStringLiteral("update_time")));
@@ -132,11 +133,15 @@ QString ForeignSqlMapping::stateCondition(RecordState state) const
         // A NULL in_flight is unreadable: listed with the in-flight rows.
         if (state == RecordState::InFlight)
             return column(QStringLiteral("in_flight")) + QStringLiteral(" IS NOT FALSE");
+        if (state == RecordState::Completed)
+            return column(QStringLiteral("in_flight")) + QStringLiteral(" IS FALSE");
         return QString();
     }
     const QString status = column(QStringLiteral("status"));
     if (state == RecordState::InFlight)
         return QStringLiteral("(%1 = %2 OR %1 IS NULL OR %1 NOT IN (%3))").arg(status, m_processing, m_knownList);
+    if (state == RecordState::Completed)
+        return QStringLiteral("%1 = %2").arg(status, m_success);
     return QStringLiteral("%1 IN (%2)").arg(status, m_timedOutList);
 }
 

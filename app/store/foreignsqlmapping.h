@@ -46,6 +46,7 @@ public:
     // go-middleware: the row has not expired; java-handler: every row.
     const QString &liveCondition() const { return m_live; }
     // Rows listed in this state, or empty when the layout has none (go-middleware has no TIMED_OUT).
+    // Completed rows are those whose value says so (go: in_flight false; java: the success status).
     QString stateCondition(RecordState state) const;
     // A prefix match with the LIKE escape used in stateCondition's statements.
     static QString likePrefix(const QString &prefix);
@@ -71,6 +72,7 @@ private:
     QString m_createdAt;
     QString m_live;
     QString m_processing;      // status literals (java-handler)
+    QString m_success;
     QString m_timedOutList;    // 'TIMEOUT', 'FAILED'
     QString m_knownList;       // every known status
 };

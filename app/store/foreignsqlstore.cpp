@@ -27,13 +27,6 @@ bool run(QSqlQuery &query, const SqlStatement &statement)
     return query.exec();
 }
 
-std::optional<Error> refuseCompleted(const InFlightQuery &q)
-{
-    if (q.state != RecordState::Completed)
-        return std::nullopt;
-    return makeError(ErrorKind::InvalidArgument, Text::tr("Only in-flight and timed-out records can be listed this way, not completed ones."));
-}
-
 // Go's json.Marshal of the captured header map: an object, the last value of a name wins.
 QString headersObject(const HeaderList &headers)
 {
@@ -221,7 +214,7 @@ Result<std::optional<Record>> ForeignSqlStore::readRecord(const QString &scope, 
 
 std::optional<SqlStatement> ForeignSqlStore::listingWhere(const ForeignSqlMapping &m, const InFlightQuery &query, bool withKeyset) const
 {
-    const QString state = m.stateCondition(query.state);
+    const QString state = m.stateCondition(*query.state);
     // These layouts record no owner; go-middleware has no timed-out state.
     if (state.isEmpty() || !query.owner.isEmpty() || (m.isGo() && !query.scope.isEmpty() && query.scope != m_layout.scope))
         return std::nullopt;
@@ -249,8 +242,8 @@ std::optional<SqlStatement> ForeignSqlStore::listingWhere(const ForeignSqlMappin
 
 Result<QList<Record>> ForeignSqlStore::inFlight(const InFlightQuery &query)
 {
-    if (auto refused = refuseCompleted(query))
-        return *refused;
+    if (!query.state)
+        return listEveryState(query, allRecordStates(), [this](const RecordQuery &q) { return inFlight(q); });
     return readOnce([&](QSqlDatabase &db, const ForeignSqlMapping &m) -> Result<QList<Record>> {
         std::optional<SqlStatement> where = listingWhere(m, query, true);
         if (!where)
@@ -264,7 +257,7 @@ Result<QList<Record>> ForeignSqlStore::inFlight(const InFlightQuery &query)
         QSqlQuery q(db);
         q.setForwardOnly(true);
         if (!run(q, select))
-            return failure(q, Text::tr("Listing in-flight records"));
+            return failure(q, Text::tr("Listing records"));
         QList<Record> rows;
         while (q.next())
             rows.append(m.recordFromRow(q));
@@ -274,8 +267,8 @@ Result<QList<Record>> ForeignSqlStore::inFlight(const InFlightQuery &query)
 
 Result<qint64> ForeignSqlStore::countInFlight(const InFlightQuery &query)
 {
-    if (auto refused = refuseCompleted(query))
-        return *refused;
+    if (!query.state)
+        return countEveryState(query, allRecordStates(), [this](const RecordQuery &q) { return countInFlight(q); });
     return readOnce([&](QSqlDatabase &db, const ForeignSqlMapping &m) -> Result<qint64> {
         std::optional<SqlStatement> where = listingWhere(m, query, false);
         if (!where)
@@ -283,7 +276,7 @@ Result<qint64> ForeignSqlStore::countInFlight(const InFlightQuery &query)
         QSqlQuery q(db);
         q.setForwardOnly(true);
         if (!run(q, {QStringLiteral("SELECT COUNT(*) FROM ") + m.table() + where->sql, where->values}) || !q.next())
-            return failure(q, Text::tr("Counting in-flight records"));
+            return failure(q, Text::tr("Counting records"));
         return q.value(0).toLongLong();
     });
 }

@@ -39,6 +39,12 @@ public:
     ForeignSqlStore(const StoreUrl &url, const Layout &layout);
     ~ForeignSqlStore() override;
 
+    // IN_FLIGHT, COMPLETED (go: in_flight false and not expired; java: the
+    // success status) and TIMED_OUT (java: the timeout and failed statuses;
+    // go-middleware keeps none: its timeout deletes the row, so an empty
+    // list). One SELECT … ORDER BY (updated, scope, key) LIMIT, served by
+    // whatever index the service's table has; every state: one per state,
+    // merged (listEveryState).
     Result<QList<Record>> inFlight(const InFlightQuery &query) override;
     Result<qint64> countInFlight(const InFlightQuery &query) override;
     Result<QList<ScopeCount>> countByState(const QString &scope) override;

@@ -1,9 +1,11 @@
 #include "app/store/redislayout.h"
+#include "app/store/redisscan.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <hiredis/hiredis.h>
 
@@ -448,4 +450,134 @@ Result<QList<Record>> RedisLayout::timedOut(RedisConnection &c, const QString &s
         }
     }
     return rows;
+}
+
+Result<void> RedisLayout::walkCompleted(RedisConnection &c, const QString &scope, const RecordQuery &q,
+                                        const std::function<void(Record &&)> &visit) const
+{
+    const QByteArray zset = completedKey(scope);
+    const QByteArray pattern = RedisScan::matchPattern(q.keyPrefix.toUtf8());
+    QSet<QByteArray> seen; // ZSCAN may return a member twice while the set changes
+    QByteArray cursor = "0";
+    bool scanned = false;
+    QByteArrayList pending; // the last step's members, read with the next step
+    while (!scanned || !pending.isEmpty()) {
+        QList<RedisCommand> commands;
+        const bool sentScan = !scanned;
+        if (sentScan)
+            commands.append(RedisCommand{"ZSCAN", zset, cursor, "MATCH", pattern, "COUNT", QByteArray::number(kBatch)});
+        for (const QByteArray &member : std::as_const(pending))
+            commands.append(RedisCommand{"HMGET", recordKey(scope, member), "state", "updated_at", "biz_no", "owner"});
+        Result<QList<RedisReply>> replies = c.pipeline(commands);
+        if (!replies)
+            return replies.error();
+        QByteArrayList next;
+        if (sentScan) {
+            const redisReply &r = *replies->at(0);
+            if (const QByteArray error = RedisConnection::errorText(r); !error.isEmpty())
+                return replyError(error, Text::tr("Listing completed records (key %1)").arg(QString::fromUtf8(zset)));
+            if (r.type != REDIS_REPLY_ARRAY || r.elements != 2 || r.element[1]->type != REDIS_REPLY_ARRAY)
+                return replyError(QByteArray(), Text::tr("Listing completed records (key %1): ZSCAN answered no cursor").arg(QString::fromUtf8(zset)));
+            cursor = RedisConnection::bytes(r.element[0]);
+            scanned = cursor == "0";
+            for (size_t i = 0; i + 1 < r.element[1]->elements; i += 2) { // member, score
+                QByteArray member = RedisConnection::bytes(r.element[1]->element[i]);
+                if (!seen.contains(member)) {
+                    seen.insert(member);
+                    next.append(std::move(member));
+                }
+            }
+        }
+        for (qsizetype i = 0; i < pending.size(); ++i) {
+            const redisReply &h = *replies->at(i + (sentScan ? 1 : 0));
+            Record r;
+            r.scope = scope;
+            r.key = QString::fromUtf8(pending.at(i));
+            r.state = RecordState::Completed;
+            if (const QByteArray error = RedisConnection::errorText(h); !error.isEmpty() || h.type != REDIS_REPLY_ARRAY || h.elements != 4) {
+                // Another type under the record's key: listed with what is
+                // wrong where filters on what cannot be read allow it.
+                r.readError = corrupt(scope, r.key, "type", QByteArrayLiteral("value of another type")).message;
+                if (q.owner.isEmpty() && q.bizNoPrefix.isEmpty() && !q.startedBeforeMs)
+                    visit(std::move(r));
+                continue;
+            }
+            if (h.element[0]->type == REDIS_REPLY_NIL)
+                continue; // expired by Redis, released or purged meanwhile
+            if (RedisConnection::bytes(h.element[0]) != "COMPLETED")
+                continue; // claimed again since: listed in its own state
+            bool number = false;
+            r.updatedAt = RedisConnection::bytes(h.element[1]).toLongLong(&number);
+            r.bizNo = QString::fromUtf8(RedisConnection::bytes(h.element[2]));
+            r.owner = QString::fromUtf8(RedisConnection::bytes(h.element[3]));
+            if (!number) {
+                r.readError = corrupt(scope, r.key, "number", "updated_at=" + RedisConnection::bytes(h.element[1]).left(200)).message;
+                r.updatedAt = 0;
+            }
+            if (matchesFilters(r, q))
+                visit(std::move(r));
+        }
+        pending = std::move(next);
+    }
+    return {};
+}
+
+Result<QList<Record>> RedisLayout::completedPage(RedisConnection &c, const QString &scope, const RecordQuery &q) const
+{
+    const qsizetype limit = qMax(1, q.limit);
+    QList<Record> best;
+    Result<void> walked = walkCompleted(c, scope, q, [&](Record &&r) {
+        if (!isAfterPosition(r, q))
+            return;
+        best.append(std::move(r));
+        if (best.size() >= 4 * limit) // memory stays O(limit)
+            keepFirstPage(best, q);
+    });
+    if (!walked)
+        return walked.error();
+    keepFirstPage(best, q);
+    // The page's records in full (one round trip); a light row that could
+    // not be read stays as it is.
+    QList<RedisCommand> reads;
+    QList<qsizetype> readable;
+    for (qsizetype i = 0; i < best.size(); ++i) {
+        if (best.at(i).readError.isEmpty()) {
+            reads << readCommand(recordKey(scope, best.at(i).key));
+            readable << i;
+        }
+    }
+    if (reads.isEmpty())
+        return best;
+    Result<QList<RedisReply>> hashes = c.pipeline(reads);
+    if (!hashes)
+        return hashes.error();
+    QList<Record> rows;
+    for (qsizetype i = 0, j = 0; i < best.size(); ++i) {
+        if (j >= readable.size() || readable.at(j) != i) {
+            rows.append(best.at(i));
+            continue;
+        }
+        Result<std::optional<Record>> record = decode(scope, best.at(i).key, *hashes->at(j++));
+        if (!record && record.error().kind != ErrorKind::Corrupt)
+            return record.error();
+        if (!record) {
+            Record bad = best.at(i);
+            bad.readError = record.error().message;
+            rows.append(std::move(bad));
+            continue;
+        }
+        // Gone or claimed again between the two reads: not completed any more.
+        if (record.value() && record.value()->state == RecordState::Completed && record.value()->updatedAt == best.at(i).updatedAt)
+            rows.append(std::move(*record.value()));
+    }
+    return rows;
+}
+
+Result<qint64> RedisLayout::countCompleted(RedisConnection &c, const QString &scope, const RecordQuery &q) const
+{
+    qint64 n = 0;
+    Result<void> walked = walkCompleted(c, scope, q, [&n](Record &&) { ++n; });
+    if (!walked)
+        return walked.error();
+    return n;
 }

@@ -72,7 +72,26 @@ public:
     // records are few (an operator's decision, kept for the retention only).
     Result<QList<Record>> timedOut(RedisConnection &c, const QString &scope, const InFlightQuery &query) const;
 
+    // The COMPLETED records of a scope matching the query's filters (age, key
+    // and biz_no prefix, owner) and after its keyset position: the first
+    // query.limit in keyset order. Completed records have no index by
+    // updated_at: the completed zset (scored by expires_at, kept for
+    // purgeExpired) is walked with ZSCAN (MATCH the key prefix, COUNT 500),
+    // each batch's state, updated_at, biz_no and owner read with pipelined
+    // HMGETs (one round trip per batch, ZSCAN's next step pipelined with
+    // it), keeping the best `limit`; then the page's hashes in full (one
+    // round trip). So a page reads the scope's whole completed index and
+    // four fields per record, never a body; memory stays O(limit).
+    // See RedisStore::inFlight for why there is no updated_at index.
+    Result<QList<Record>> completedPage(RedisConnection &c, const QString &scope, const RecordQuery &query) const;
+    // How many completed records of the scope match the filters: the same walk, counting.
+    Result<qint64> countCompleted(RedisConnection &c, const QString &scope, const RecordQuery &query) const;
+
 private:
+    // The completed walk: hands each record's light form (scope, key, state,
+    // updated_at, biz_no, owner; or readError) that passes the filters.
+    Result<void> walkCompleted(RedisConnection &c, const QString &scope, const RecordQuery &query,
+                               const std::function<void(Record &&)> &visit) const;
     static QByteArray prefix(const QString &scope) { return QByteArrayLiteral("idem:{") + scope.toUtf8() + QByteArrayLiteral("}:"); }
 
     const QString m_display;

@@ -155,6 +155,14 @@ Result<void> RedisScan::readBatch(RedisConnection &c, const QList<QByteArray> &k
         } else if (r->state == RecordState::Completed) {
             ++row->completed;
             ++into.completed;
+            if (into.withCompleted) {
+                // A summary may carry only the state and times.
+                r->scope = m_layout.scope;
+                r->key = QString::fromUtf8(k.redisKey.sliced(m_layout.keyPrefix.size()));
+                if (m_layout.family == LayoutFamily::GoMiddleware)
+                    r->bizNo = r->key; // the middleware's key is the business number
+                into.completedRecords.append(std::move(*r));
+            }
             continue;
         } else if (r->state == RecordState::TimedOut) {
             ++row->timedOut;
@@ -169,7 +177,7 @@ Result<void> RedisScan::readBatch(RedisConnection &c, const QList<QByteArray> &k
     return {};
 }
 
-Result<RedisScan::SnapshotPtr> RedisScan::scan(RedisConnection &c)
+Result<RedisScan::SnapshotPtr> RedisScan::scan(RedisConnection &c, bool withCompleted)
 {
     ScanProgress &progress = *m_progress;
     progress.scanned = 0;
@@ -183,6 +191,7 @@ Result<RedisScan::SnapshotPtr> RedisScan::scan(RedisConnection &c)
     });
 
     auto snapshot = std::make_shared<Snapshot>();
+    snapshot->withCompleted = withCompleted;
     const QByteArray pattern = matchPattern(m_layout.keyPrefix);
     snapshot->scanCount = std::max(1, progress.count.load());
     QByteArray cursor = "0";
@@ -235,17 +244,25 @@ Result<RedisScan::SnapshotPtr> RedisScan::scan(RedisConnection &c)
         return false;
     });
     std::sort(snapshot->inFlight.begin(), snapshot->inFlight.end(), keysetBefore);
+    seen.clear();
+    snapshot->completedRecords.removeIf([&seen](const Record &r) {
+        if (seen.contains(r.key))
+            return true;
+        seen.insert(r.key);
+        return false;
+    });
+    std::sort(snapshot->completedRecords.begin(), snapshot->completedRecords.end(), keysetBefore);
     progress.found = snapshot->inFlight.size();
     progress.lastCancelled = cancelled;
     snapshot->takenAt = std::chrono::steady_clock::now();
     return SnapshotPtr(std::move(snapshot));
 }
 
-Result<RedisScan::SnapshotPtr> RedisScan::snapshot(qint64 maxAgeMs, bool paging)
+Result<RedisScan::SnapshotPtr> RedisScan::snapshot(qint64 maxAgeMs, bool paging, bool withCompleted)
 {
     const auto fresh = [&]() -> SnapshotPtr {
         QMutexLocker lock(&m_snapshotMutex);
-        if (m_snapshot && (paging || m_snapshot->scanCount == m_progress->count.load())
+        if (m_snapshot && (!withCompleted || m_snapshot->withCompleted) && (paging || m_snapshot->scanCount == m_progress->count.load())
             && std::chrono::steady_clock::now() - m_snapshot->takenAt <= std::chrono::milliseconds(maxAgeMs))
             return m_snapshot;
         return nullptr;
@@ -258,7 +275,7 @@ Result<RedisScan::SnapshotPtr> RedisScan::snapshot(qint64 maxAgeMs, bool paging)
     QMutexLocker scanning(&m_scanMutex);
     if (SnapshotPtr s = fresh()) // another thread scanned while this one waited
         return s;
-    Result<SnapshotPtr> made = scan(*c.value());
+    Result<SnapshotPtr> made = scan(*c.value(), withCompleted);
     if (!made)
         return made.error();
     QMutexLocker lock(&m_snapshotMutex);
@@ -274,53 +291,75 @@ bool RedisScan::matches(const Record &r, const InFlightQuery &q) const
 
 namespace {
 
-// What the query can match at all in a layout that has one scope, no owners
-// and no TIMED_OUT state in Redis; an error for COMPLETED.
-std::optional<Result<bool>> outOfReach(const InFlightQuery &q, const Layout &layout)
+// Whether the query can match anything in a layout that has one scope, no
+// owners and no TIMED_OUT state in Redis.
+bool inReach(const InFlightQuery &q, const Layout &layout)
 {
-    if (q.state == RecordState::Completed)
-        return Result<bool>(makeError(ErrorKind::InvalidArgument, Text::tr("Only in-flight and timed-out records can be listed this way, not completed ones.")));
-    if (q.state == RecordState::TimedOut || (!q.scope.isEmpty() && q.scope != layout.scope) || !q.owner.isEmpty())
-        return Result<bool>(false);
-    return std::nullopt;
+    return q.state != RecordState::TimedOut && (q.scope.isEmpty() || q.scope == layout.scope) && q.owner.isEmpty();
+}
+
+bool wantsCompleted(const InFlightQuery &q)
+{
+    return !q.state || *q.state == RecordState::Completed;
 }
 
 } // namespace
 
 Result<QList<Record>> RedisScan::inFlight(const InFlightQuery &q)
 {
-    if (std::optional<Result<bool>> none = outOfReach(q, m_layout))
-        return *none ? Result<QList<Record>>(QList<Record>()) : Result<QList<Record>>(none->error());
+    if (!inReach(q, m_layout))
+        return QList<Record>();
     // A next page continues in the snapshot the first page came from.
-    Result<SnapshotPtr> s = q.after ? snapshot(std::numeric_limits<qint64>::max() / 2, true) : snapshot(kRescanAfterMs);
+    Result<SnapshotPtr> s = q.after ? snapshot(std::numeric_limits<qint64>::max() / 2, true, wantsCompleted(q))
+                                    : snapshot(kRescanAfterMs, false, wantsCompleted(q));
     if (!s)
         return s.error();
-    const QList<Record> &rows = s.value()->inFlight;
     const qsizetype limit = q.limit > 0 ? q.limit : std::numeric_limits<qsizetype>::max();
     QList<Record> page;
-    auto take = [&](const Record &r) {
-        if (matches(r, q) && isAfterPosition(r, q))
-            page.append(r);
-        return page.size() >= limit;
+    // Each list is in keyset order: take the first `limit` of each that
+    // match and come after the position, then merge.
+    const auto takeFrom = [&](const QList<Record> &rows) {
+        qsizetype taken = 0;
+        auto take = [&](const Record &r) {
+            if (matches(r, q) && isAfterPosition(r, q)) {
+                page.append(r);
+                ++taken;
+            }
+            return taken >= limit;
+        };
+        if (q.newestFirst) {
+            for (auto it = rows.crbegin(); it != rows.crend() && !take(*it); ++it) {
+            }
+        } else {
+            for (auto it = rows.cbegin(); it != rows.cend() && !take(*it); ++it) {
+            }
+        }
     };
-    if (q.newestFirst) {
-        for (auto it = rows.crbegin(); it != rows.crend() && !take(*it); ++it) {
-        }
-    } else {
-        for (auto it = rows.cbegin(); it != rows.cend() && !take(*it); ++it) {
-        }
-    }
+    if (!q.state || *q.state == RecordState::InFlight)
+        takeFrom(s.value()->inFlight);
+    if (wantsCompleted(q))
+        takeFrom(s.value()->completedRecords);
+    if (!q.state)
+        keepFirstPage(page, q);
     return page;
 }
 
 Result<qint64> RedisScan::countInFlight(const InFlightQuery &q)
 {
-    if (std::optional<Result<bool>> none = outOfReach(q, m_layout))
-        return *none ? Result<qint64>(qint64(0)) : Result<qint64>(none->error());
-    Result<SnapshotPtr> s = snapshot(m_cacheMs);
+    if (!inReach(q, m_layout))
+        return qint64(0);
+    Result<SnapshotPtr> s = snapshot(m_cacheMs, false, wantsCompleted(q));
     if (!s)
         return s.error();
-    return qint64(std::count_if(s.value()->inFlight.cbegin(), s.value()->inFlight.cend(), [&](const Record &r) { return matches(r, q); }));
+    const auto matching = [&](const QList<Record> &rows) {
+        return qint64(std::count_if(rows.cbegin(), rows.cend(), [&](const Record &r) { return matches(r, q); }));
+    };
+    qint64 n = 0;
+    if (!q.state || *q.state == RecordState::InFlight)
+        n += matching(s.value()->inFlight);
+    if (wantsCompleted(q))
+        n += matching(s.value()->completedRecords);
+    return n;
 }
 
 Result<QList<ScopeCount>> RedisScan::countByState(const QString &scope)

@@ -65,6 +65,11 @@ public:
     // One key's replies: one round trip, two when it holds another type.
     Result<KeyReplies> fetch(const QByteArray &redisKey);
 
+    // IN_FLIGHT (unreadable records included), COMPLETED, or both (state
+    // unset); TIMED_OUT, another scope or an owner: empty. A listing or count
+    // of COMPLETED scans keeping the completed records too, in summary (key,
+    // state and times; get() reads one in full): memory grows with the key
+    // space, so only such a listing asks for it.
     Result<QList<Record>> inFlight(const InFlightQuery &query);
     Result<qint64> countInFlight(const InFlightQuery &query);
     // IN_FLIGHT (unreadable records included: they are listed in flight) and COMPLETED.
@@ -78,6 +83,8 @@ private:
     struct Snapshot {
         QList<Record> inFlight; // ascending by keysetBefore()
         qint64 completed = 0;
+        bool withCompleted = false;      // the scan kept the completed records:
+        QList<Record> completedRecords;  // ascending by keysetBefore(), in summary
         QMap<qint64, ActivityRow> minutes;
         std::chrono::steady_clock::time_point takenAt;
         int scanCount = 0; // the COUNT it was taken with
@@ -87,8 +94,9 @@ private:
     // The last snapshot if younger than maxAgeMs (and, unless paging, taken
     // with the COUNT asked for now: a changed count asks for a new scan),
     // else a new scan.
-    Result<SnapshotPtr> snapshot(qint64 maxAgeMs, bool paging = false);
-    Result<SnapshotPtr> scan(RedisConnection &c);
+    // withCompleted: a snapshot that kept the completed records.
+    Result<SnapshotPtr> snapshot(qint64 maxAgeMs, bool paging = false, bool withCompleted = false);
+    Result<SnapshotPtr> scan(RedisConnection &c, bool withCompleted);
     Result<void> readBatch(RedisConnection &c, const QList<QByteArray> &keys, const QList<RedisReply> &replies,
                            qsizetype first, Snapshot &into, qint64 nowMs);
     bool matches(const Record &r, const InFlightQuery &q) const;

@@ -36,13 +36,6 @@ QByteArray newLease()
 
 
 
-std::optional<Error> refuseListing(const InFlightQuery &q)
-{
-    if (q.state != RecordState::Completed)
-        return std::nullopt;
-    return makeError(ErrorKind::InvalidArgument, Text::tr("Only in-flight and timed-out records can be listed this way, not completed ones."));
-}
-
 } // namespace
 
 RedisStore::RedisStore(const StoreUrl &url)
@@ -284,8 +277,8 @@ Result<QStringList> RedisStore::scopes(RedisConnection &c, const QString &only)
 
 Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
 {
-    if (std::optional<Error> refused = refuseListing(query))
-        return *refused;
+    if (!query.state)
+        return listEveryState(query, allRecordStates(), [this](const RecordQuery &q) { return inFlight(q); });
     Result<RedisConnection *> c = connection();
     if (!c)
         return c.error();
@@ -295,6 +288,13 @@ Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
     const int limit = qMax(1, query.limit);
     QList<Record> rows;
     for (const QString &scope : names.value()) {
+        if (query.state == RecordState::Completed) {
+            Result<QList<Record>> completed = m_layout.completedPage(*c.value(), scope, query);
+            if (!completed)
+                return completed.error();
+            rows += completed.value();
+            continue;
+        }
         if (query.state == RecordState::TimedOut) {
             Result<QList<Record>> timedOut = m_layout.timedOut(*c.value(), scope, query);
             if (!timedOut)
@@ -321,8 +321,8 @@ Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
 
 Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
 {
-    if (std::optional<Error> refused = refuseListing(query))
-        return *refused;
+    if (!query.state)
+        return countEveryState(query, allRecordStates(), [this](const RecordQuery &q) { return countInFlight(q); });
     Result<RedisConnection *> c = connection();
     if (!c)
         return c.error();
@@ -330,6 +330,26 @@ Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
     if (!names)
         return names.error();
     qint64 total = 0;
+    if (query.state == RecordState::Completed && query.keyPrefix.isEmpty() && query.owner.isEmpty() && query.bizNoPrefix.isEmpty()
+        && !query.startedBeforeMs) {
+        // Unfiltered: the completed index's live members, as countByState
+        // counts them (3 round trips), not a walk of every hash.
+        Result<QList<ScopeCount>> counts = countByState(query.scope);
+        if (!counts)
+            return counts.error();
+        for (const ScopeCount &n : counts.value())
+            total += n.state == RecordState::Completed ? n.count : 0;
+        return total;
+    }
+    if (query.state == RecordState::Completed) {
+        for (const QString &scope : names.value()) {
+            Result<qint64> n = m_layout.countCompleted(*c.value(), scope, query);
+            if (!n)
+                return n.error();
+            total += n.value();
+        }
+        return total;
+    }
     if (query.state == RecordState::TimedOut) {
         for (const QString &scope : names.value()) {
             Result<QList<Record>> timedOut = m_layout.timedOut(*c.value(), scope, query);

@@ -75,11 +75,23 @@ public:
     // whole timed-out index and its hashes are read (RedisLayout::timedOut:
     // 2 round trips per 500 members), then filtered, ordered and paged
     // here. Timed-out records are few and live for the retention only.
-    // COMPLETED: InvalidArgument.
+    // COMPLETED: the completed zset is scored by expires_at too, and
+    // completed records are the bulk of a store, so each scope's page walks
+    // that zset with ZSCAN (key prefix matched by Redis) reading four light
+    // fields per member (RedisLayout::completedPage: about one round trip
+    // per 500 completed records, memory O(limit)), then the page's hashes.
+    // Why no index by updated_at: complete.lua would need one more ZADD
+    // (and purge/claim a ZREM) on the guard's hot path, whose server CPU
+    // tools/bench-peers.sh measures, plus a second zset entry per cached
+    // response, and stores written before it would list nothing until
+    // migrated; the browser is an operator's occasional read, a lookup by
+    // exact key is a get(). Every state (unset): one listing per state,
+    // merged (listEveryState).
     Result<QList<Record>> inFlight(const InFlightQuery &query) override;
     // IN_FLIGHT without owner/biz_no/key filters: one pipelined ZCOUNT per
     // scope (one round trip). With them: the same walk as inFlight(),
-    // counting. TIMED_OUT: the same reads as inFlight().
+    // counting. TIMED_OUT and filtered COMPLETED: the same reads as
+    // inFlight(). COMPLETED unfiltered: as countByState() counts it.
     Result<qint64> countInFlight(const InFlightQuery &query) override;
     // IN_FLIGHT: ZCARD of the in-flight zset; COMPLETED / TIMED_OUT: ZCOUNT of
     // their zsets over records Redis has not yet expired (by its own clock).

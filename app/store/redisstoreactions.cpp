@@ -50,6 +50,7 @@ bool matches(const AuditEntry &e, const AuditQuery &q)
 {
     return (q.operatorName.isEmpty() || e.operatorName == q.operatorName) && (q.action.isEmpty() || e.action == q.action)
         && (q.batchId.isEmpty() || e.batchId == q.batchId) && e.key.startsWith(q.keyPrefix)
+        && (q.key.isEmpty() || e.key == q.key) && actionOfKind(e.action, q.kind)
         && (q.fromMs <= 0 || e.atMs >= q.fromMs) && (q.toMs <= 0 || e.atMs <= q.toMs);
 }
 

@@ -163,6 +163,14 @@ Result<QList<AuditEntry>> SqlAuditLog::entries(QSqlDatabase &db, const AuditQuer
         add(QStringLiteral("batch_id = ?"), query.batchId);
     if (!query.keyPrefix.isEmpty())
         add(QStringLiteral("idem_key LIKE ? ESCAPE '!'"), likePrefix(query.keyPrefix));
+    if (!query.key.isEmpty())
+        add(QStringLiteral("idem_key = ?"), query.key);
+    // isAlertAction() in SQL: "alert" or "alert-…" ('-' is no LIKE wildcard).
+    if (query.kind != AuditQuery::Kind::Any) {
+        s.sql += query.kind == AuditQuery::Kind::Alerts ? QStringLiteral(" AND (action = ? OR action LIKE ?)")
+                                                        : QStringLiteral(" AND NOT (action = ? OR action LIKE ?)");
+        s.values << QStringLiteral("alert") << QStringLiteral("alert-%");
+    }
     if (query.fromMs > 0)
         add(QStringLiteral("at_ms >= ?"), query.fromMs);
     if (query.toMs > 0)

@@ -49,6 +49,13 @@ public:
     QString schemaResource() const;
     QString schemaProbe() const;
     int schemaObjectCount() const;
+    // The indexes a later version added to the schema (the COMPLETED listing's
+    // idem_records_completed): how many there are and a query counting those
+    // that exist. A ReadWrite open adds them (they are in the schema and the
+    // probe); a ReadOnly open of a store that lacks only these opens it
+    // anyway, adding nothing: its listings still answer, by a slower plan.
+    int laterIndexCount() const;
+    QString laterIndexProbe() const;
     // The same for an audit-only database: the tables idem_audit and
     // idem_audit_head (and the audit's index) only.
     QString auditSchemaProbe() const;

@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 // What a claim needs to decide in one atomic step (DESIGN.md protocol).
@@ -54,12 +55,16 @@ struct Transition {
     std::optional<Record> current; // the record as it is now (after the change, or the one that won)
 };
 
-// Filters and keyset position for the in-flight listing. Rows come ordered by
-// (updatedAt, scope, key) ascending (oldest attempt first) or descending.
-struct InFlightQuery {
-    // Which unfinished records: IN_FLIGHT (the default) or TIMED_OUT (the
-    // reconcile wizard's second source). COMPLETED is refused.
-    RecordState state = RecordState::InFlight;
+// Filters and keyset position for the record listing (the in-flight list,
+// the reconcile wizard's sources and the record browser). Rows come ordered
+// by (updatedAt, scope, key) ascending (oldest attempt first) or descending.
+struct RecordQuery {
+    // Which records: IN_FLIGHT (the default), TIMED_OUT (the reconcile
+    // wizard's second source), COMPLETED (the record browser), or unset for
+    // every state the layout keeps (each state's listing merged in keyset
+    // order: listEveryState()). A layout that cannot tell a state lists none
+    // of it or refuses with a message saying why.
+    std::optional<RecordState> state = RecordState::InFlight;
     QString scope;            // empty: every scope
     // Only attempts whose updated_at is before this. Unset: no age filter. A
     // set cutoff is always a filter, whatever its value: one at or before the
@@ -80,19 +85,46 @@ struct InFlightQuery {
     };
     std::optional<Position> after;
 
-    static InFlightQuery ofScope(const QString &scope)
+    static RecordQuery ofScope(const QString &scope)
     {
-        InFlightQuery q;
+        RecordQuery q;
         q.scope = scope;
         return q;
     }
+    // The query for one state (a copy with `state` set).
+    RecordQuery inState(RecordState s) const
+    {
+        RecordQuery q = *this;
+        q.state = s;
+        return q;
+    }
 };
+// The listing began with in-flight records only; the old name stays.
+using InFlightQuery = RecordQuery;
 
 // The listing's keyset order: (updatedAt, scope, key) ascending, strings
 // compared as UTF-8 bytes (as Redis zsets and SQL's binary collations sort).
 bool keysetBefore(const Record &a, const Record &b);
 // Whether a row comes after the query's keyset position, in the query's order.
 bool isAfterPosition(const Record &r, const InFlightQuery &query);
+// Whether a row passes the query's filters other than scope and keyset: state
+// (unset: any), age cutoff, key and biz_no prefix, owner.
+bool matchesFilters(const Record &r, const RecordQuery &query);
+// Sorts rows into the query's keyset order and keeps the first query.limit.
+void keepFirstPage(QList<Record> &rows, const RecordQuery &query);
+
+// A listing of every state (RecordQuery::state unset) as the merge of one
+// listing per state in `states`, each from the same keyset position and
+// limit: at most one page per state, then the first `limit` in keyset order.
+// Each state's page is served as that state's listing is (an index range
+// where the store has one).
+Result<QList<Record>> listEveryState(const RecordQuery &query, const QList<RecordState> &states,
+                                     const std::function<Result<QList<Record>>(const RecordQuery &)> &list);
+// The sum of one count per state in `states`.
+Result<qint64> countEveryState(const RecordQuery &query, const QList<RecordState> &states,
+                               const std::function<Result<qint64>(const RecordQuery &)> &count);
+// IN_FLIGHT, COMPLETED, TIMED_OUT: what a native store keeps.
+QList<RecordState> allRecordStates();
 
 // An operator's change to one record (DESIGN.md "Operator actions"), applied
 // only if the record is still in the state and under the lease the operator's
@@ -230,8 +262,14 @@ public:
     // goes unaudited, so the store has no path that skips the audit).
 
     virtual Result<std::optional<Record>> get(const QString &scope, const QString &key) = 0;
+    // The record listing (RecordQuery; named for its first use, the
+    // in-flight list): one page in keyset order. Each backend states the
+    // cost per state. A state the layout cannot tell: ErrorKind::Refused.
     virtual Result<QList<Record>> inFlight(const InFlightQuery &query) = 0;
     virtual Result<qint64> countInFlight(const InFlightQuery &query) = 0;
+    // The same under the name the record browser reads better with.
+    Result<QList<Record>> records(const RecordQuery &query) { return inFlight(query); }
+    Result<qint64> countRecords(const RecordQuery &query) { return countInFlight(query); }
     // Records per scope and state; `scope` empty: every scope. A scope
     // whose keys another program broke fails only a count that includes it.
     virtual Result<QList<ScopeCount>> countByState(const QString &scope) = 0;

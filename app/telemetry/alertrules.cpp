@@ -30,17 +30,58 @@ QList<AlertRule> AlertRule::defaults()
     AlertRule hitRate; // every scope, 30% for 3 minutes
     AlertRule mismatch;
     mismatch.kind = Kind::MismatchAbovePerMinute;
-    mismatch.threshold = 0; // any mismatch
-    mismatch.minutes = 1;
+    mismatch.threshold = 5; // a client reusing keys, not one stray retry
+    mismatch.minutes = 3;
     AlertRule stuck;
     stuck.kind = Kind::StuckAbove;
-    stuck.threshold = 0;
+    stuck.threshold = 10;
     stuck.minutes = 1;
     AlertRule roundTrip;
     roundTrip.kind = Kind::RoundTripAbove;
-    roundTrip.threshold = 1000;
+    roundTrip.threshold = 2000;
     roundTrip.minutes = 1;
     return {hitRate, mismatch, stuck, roundTrip};
+}
+
+std::optional<double> AlertRule::hitRateLimit(const QList<AlertRule> &rules, const QString &scope)
+{
+    std::optional<double> everyScope;
+    for (const AlertRule &rule : rules) {
+        if (rule.kind != Kind::HitRateAbove)
+            continue;
+        if (!scope.isEmpty() && rule.scope == scope)
+            return rule.threshold;
+        if (rule.scope.isEmpty() && !everyScope)
+            everyScope = rule.threshold;
+    }
+    return everyScope;
+}
+
+QString AlertRule::key() const
+{
+    return kindName(kind) + QLatin1Char('|') + scope + QLatin1Char('|') + QString::number(threshold) + QLatin1Char('|')
+           + QString::number(minutes);
+}
+
+AlertRule::Severity AlertRule::severityOf(Kind kind)
+{
+    switch (kind) {
+    case Kind::HitRateAbove: return Severity::Critical;
+    case Kind::StuckAbove:
+    case Kind::MismatchAbovePerMinute: return Severity::Warning;
+    case Kind::RoundTripAbove: return Severity::Notice;
+    }
+    return Severity::Notice;
+}
+
+QString AlertRule::severityLabel(Severity severity)
+{
+    switch (severity) {
+    case Severity::Critical: return AlertEvaluator::tr("critical");
+    case Severity::Warning: return AlertEvaluator::tr("warning");
+    case Severity::Notice: return AlertEvaluator::tr("notice");
+    }
+    return {};
 }
 
 QString AlertRule::kindName(Kind kind)
@@ -240,6 +281,10 @@ QList<AlertTransition> AlertEvaluator::evaluate(const AlertSample &sample)
             const std::pair<int, QString> key{index, scope};
             const auto raised = std::find_if(m_active.begin(), m_active.end(), [&](const auto &e) { return e.first == key; });
             const Judgement j = judge(rule, scope, sample, byScope);
+            if (j.holds && raised != m_active.end()) {
+                raised->second.lastValue = j.value;
+                raised->second.lastAtMs = sample.nowMs;
+            }
             if (j.holds == (raised != m_active.end()))
                 continue;
             AlertTransition t;
@@ -250,6 +295,8 @@ QList<AlertTransition> AlertEvaluator::evaluate(const AlertSample &sample)
             t.minute = j.minute;
             t.value = j.value;
             t.message = message(rule, scope, j, j.holds);
+            t.lastValue = j.value;
+            t.lastAtMs = sample.nowMs;
             if (j.holds)
                 m_active.append({key, t});
             else

@@ -32,11 +32,29 @@ struct AlertRule {
     double threshold = DefaultHitRatePercent;
     int minutes = DefaultHitRateMinutes; // per-minute kinds only; 1..MaxMinutes
 
+    // How loud its alert is: the alert list shows the most severe first.
+    // Critical: the articles' alarm (hit rate: clients retry far more than
+    // usual); Warning: records need an operator (stuck, mismatches); Notice:
+    // the store is slow.
+    enum class Severity { Critical, Warning, Notice };
+    static Severity severityOf(Kind kind);
+    Severity severity() const { return severityOf(kind); }
+    static QString severityLabel(Severity severity); // translated
+
     bool storeWide() const { return kind == Kind::StuckAbove || kind == Kind::RoundTripAbove; }
     bool perMinute() const { return !storeWide(); }
     bool operator==(const AlertRule &) const = default;
 
+    // Hit rate first; mismatches sustained over a few a minute, more than a
+    // few stuck records, a store that takes seconds: what is worth an
+    // operator's look during a sale, not every single 422 or stuck record.
     static QList<AlertRule> defaults();
+    // The hit-rate limit (percent) that applies to one scope: its own rule,
+    // else the first rule for every scope; nullopt when no rule watches it.
+    static std::optional<double> hitRateLimit(const QList<AlertRule> &rules, const QString &scope);
+    // Identifies the rule (kind, scope, threshold, minutes) in saved state
+    // and audit evidence: "hitRateAbove|callback|30|3".
+    QString key() const;
     static QString kindName(Kind kind);                    // JSON name: "hitRateAbove", …
     static std::optional<Kind> kindFromName(const QString &name);
     static QString kindLabel(Kind kind);                   // translated, for the rules dialog
@@ -67,6 +85,12 @@ struct AlertTransition {
     qint64 minute = 0;      // epoch minute judged (per-minute kinds); nowMs's minute otherwise
     double value = 0;       // percent, count or ms
     QString message;        // for an operator: what, where, and what to look at
+    // While raised, the evaluator updates these on every sample (Raised only):
+    // the value now and when it was judged, for text that does not freeze.
+    double lastValue = 0;
+    qint64 lastAtMs = 0;
+    // The alert's identity: rule key and scope ("hitRateAbove|…@callback").
+    QString alertKey() const { return rule.key() + QLatin1Char('@') + scope; }
 };
 
 Q_DECLARE_METATYPE(AlertTransition)
@@ -84,7 +108,8 @@ public:
     void setRules(const QList<AlertRule> &rules);
 
     QList<AlertTransition> evaluate(const AlertSample &sample);
-    // The Raised transition of every alert still raised, oldest first.
+    // The Raised transition of every alert still raised, oldest first, with
+    // lastValue / lastAtMs of the newest sample.
     QList<AlertTransition> active() const;
 
 private:

@@ -29,6 +29,10 @@ CREATE INDEX IF NOT EXISTS idem_records_expiry ON idem_records (expires_at) WHER
 -- Timed-out records wait for reconciliation: the reconcile wizard lists them like the stuck ones.
 CREATE INDEX IF NOT EXISTS idem_records_timedout ON idem_records (updated_at, scope, idem_key) WHERE state = 'TIMED_OUT';
 CREATE INDEX IF NOT EXISTS idem_records_timedout_scope ON idem_records (scope, updated_at, idem_key) WHERE state = 'TIMED_OUT';
+-- The record browser pages completed records in the same order. One index over every scope, not two
+-- as for the small in-flight set: each costs the guard's complete an index insertion, and a scope's page
+-- walks this one from its keyset position, skipping other scopes' rows (or takes the primary key).
+CREATE INDEX IF NOT EXISTS idem_records_completed ON idem_records (updated_at, scope, idem_key) WHERE state = 'COMPLETED';
 CREATE TABLE IF NOT EXISTS idem_counters (
     scope        TEXT COLLATE "C" NOT NULL,
     minute       BIGINT NOT NULL,

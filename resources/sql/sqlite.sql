@@ -22,6 +22,8 @@ CREATE INDEX IF NOT EXISTS idem_records_inflight ON idem_records (updated_at, sc
 CREATE INDEX IF NOT EXISTS idem_records_expiry ON idem_records (expires_at) WHERE state <> 'IN_FLIGHT';
 -- Timed-out records wait for reconciliation: the reconcile wizard lists them like the stuck ones.
 CREATE INDEX IF NOT EXISTS idem_records_timedout ON idem_records (updated_at, scope, idem_key) WHERE state = 'TIMED_OUT';
+-- The record browser pages completed records in the same order (added later: a ReadWrite open adds it).
+CREATE INDEX IF NOT EXISTS idem_records_completed ON idem_records (updated_at, scope, idem_key) WHERE state = 'COMPLETED';
 CREATE TABLE IF NOT EXISTS idem_counters (
     scope        TEXT    NOT NULL,
     minute       INTEGER NOT NULL,
