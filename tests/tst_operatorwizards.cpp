@@ -16,6 +16,8 @@
 #include "app/store/openstore.h"
 
 #include <QAbstractButton>
+#include <QApplication>
+#include <QPalette>
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QCheckBox>
@@ -356,6 +358,25 @@ private slots:
         QCOMPARE(wizard.currentId(), int(ReconcileWizard::PlanPageId));
         ReconcilePlanModel *plan = wizard.planModel();
         QCOMPARE(plan->rowCount(), 30);
+        // IDEM_SHOT=file.png: the plan page as it looks (for a reviewer's
+        // screenshot), on a dark palette as well with IDEM_PALETTE=dark.
+        if (const QString shot = qEnvironmentVariable("IDEM_SHOT"); !shot.isEmpty()) {
+            if (qEnvironmentVariable("IDEM_PALETTE") == QLatin1String("dark")) {
+                QApplication::setStyle(QStringLiteral("Fusion"));
+                QPalette dark;
+                dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+                dark.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+                dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+                dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+                dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+                dark.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
+                QApplication::setPalette(dark);
+                QCoreApplication::processEvents(); // the palette reaches the widgets
+                plan->setAllIncluded(true);        // redraws the totals in the new palette
+            }
+            wizard.resize(1100, 700);
+            wizard.grab().save(shot);
+        }
         ReconcileSummary s = plan->summary();
         QCOMPARE(s.complete, qint64(3));
         QCOMPARE(s.review, qint64(1));
