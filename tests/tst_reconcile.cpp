@@ -365,11 +365,14 @@ private slots:
         stuck(scope, QStringLiteral("running"), QStringLiteral("SO-RUN"), 2000); // started 2 s ago
         OrderLookup lookup(mappingFor(url, orders.table()));
         QVERIFY(lookup.open().ok());
-        for (const qint64 age : {500'000LL * 3'600'000, 24'855LL * 86'400'000, now(), qint64(0), qint64(-1)}) {
+        // One clock reading for the age and the plan: "an age of now" must
+        // reach the epoch exactly, not 1 ms after it.
+        const qint64 t = now();
+        for (const qint64 age : {500'000LL * 3'600'000, 24'855LL * 86'400'000, t, qint64(0), qint64(-1)}) {
             ReconcileCriteria criteria;
             criteria.scope = scope;
             criteria.olderThanMs = age;
-            const Result<QList<ReconcileRow>> plan = ReconcilePlan::build(store(), lookup, criteria, now());
+            const Result<QList<ReconcileRow>> plan = ReconcilePlan::build(store(), lookup, criteria, t);
             QVERIFY2(!plan.ok(), qPrintable(QStringLiteral("age %1 was accepted").arg(age)));
             QCOMPARE(plan.error().kind, ErrorKind::InvalidArgument);
         }
