@@ -531,6 +531,35 @@ private slots:
     // reconciled one is rewritten as Go's Finalize would write it, the
     // order-less one is deleted, and the audit chain in the chosen SQLite
     // file verifies.
+    // demo and press claim keys: on a store in a foreign layout, whose own
+    // service owns the claims, they are refused before any traffic runs,
+    // and nothing is written.
+    void trafficCommandsRefuseAForeignLayout()
+    {
+        const QString redisUrl = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
+        if (redisUrl.isEmpty())
+            QSKIP("IDEM_TEST_REDIS_URL is not set (tools/test.sh sets it)");
+        const QString layoutFile = m_dir.filePath(QStringLiteral("go-traffic.json"));
+        const QByteArray prefix = "idemp:traffic" + QByteArray::number(QCoreApplication::applicationPid()) + ':';
+        {
+            QFile f(layoutFile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\"base\": \"go-middleware\", \"scope\": \"pay\", \"redis\": {\"key_prefix\": \"" + prefix + "\"}}");
+        }
+        const QStringList storeArgs{QStringLiteral("--store"), redisUrl, QStringLiteral("--layout"), layoutFile};
+        const Run press = idemctl(QStringList{QStringLiteral("press"), QStringLiteral("--concurrency"), QStringLiteral("2"),
+                                              QStringLiteral("--requests"), QStringLiteral("4"), QStringLiteral("--json")} + storeArgs);
+        QCOMPARE(press.exitCode, 1);
+        QVERIFY2(press.out.contains("\"refused\""), press.out.constData());
+        const Run demo = idemctl(QStringList{QStringLiteral("demo"), QStringLiteral("--seconds"), QStringLiteral("1")} + storeArgs);
+        QCOMPARE(demo.exitCode, 1);
+        QVERIFY2(demo.err.contains("claims keys itself"), demo.err.constData());
+        RedisConnection redis(redisSettings(redisUrl));
+        const Result<RedisReply> keys = redis.command({"KEYS", prefix + '*'});
+        QVERIFY(keys.ok());
+        QCOMPARE(keys.value()->elements, size_t(0));
+    }
+
     void goMiddlewareInflightAndReconcile()
     {
         const QString redisUrl = qEnvironmentVariable("IDEM_TEST_REDIS_URL");

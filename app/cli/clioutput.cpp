@@ -205,10 +205,12 @@ Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &pa
     return openStore(parsed.value(), mode);
 }
 
-std::optional<Error> claimsRefused(const Store &store)
+Result<std::unique_ptr<Store>> openTrafficStore(const QCommandLineParser &parser)
 {
-    if (store.layoutName() == QLatin1String("native"))
-        return std::nullopt;
+    Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::Create);
+    if (!opened || opened.value()->layoutName() == QLatin1String("native"))
+        return opened;
+    const Store &store = *opened.value();
     return makeError(ErrorKind::Refused, CliText::tr("%1 is in the %2 layout: its own service claims the keys, so this command, which "
                                                      "claims keys itself, does not run there. Use a native store for traffic and press "
                                                      "tests; on this store use inflight, get, sweep, reconcile and audit.")

@@ -49,9 +49,10 @@ QString storeUrlText(const QCommandLineParser &parser);
 // Opens the store named by --store or IDEM_STORE (none: InvalidArgument).
 // Commands that only read open it read-only: the engine then refuses any write.
 Result<std::unique_ptr<Store>> openStoreFromOptions(const QCommandLineParser &parser, OpenMode mode);
-// Commands that claim keys (demo, press) on a store in a foreign layout:
-// its service owns the claims, so they are refused before any traffic runs.
-std::optional<Error> claimsRefused(const Store &store);
+// The store of a command that claims keys (demo, press), opened as a
+// service's guard opens it (OpenMode::Create). A store in a foreign layout
+// is refused before any traffic runs: its own service owns the claims.
+Result<std::unique_ptr<Store>> openTrafficStore(const QCommandLineParser &parser);
 // demo, press and init write by nature: --read-only is refused with a
 // message saying why (returns the usage exit code), not as an unknown option.
 std::optional<int> writesRefusedReadOnly(const QCommandLineParser &parser, const QString &why);

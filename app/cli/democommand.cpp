@@ -122,11 +122,9 @@ int runDemoCommand(const QStringList &arguments)
     const DemoOptions &options = std::get<DemoOptions>(checked);
     const bool json = parser.isSet(QStringLiteral("json"));
 
-    Result<std::unique_ptr<Store>> store = openStoreFromOptions(parser, OpenMode::Create);
+    Result<std::unique_ptr<Store>> store = openTrafficStore(parser);
     if (!store)
         return engineError(store.error(), json);
-    if (std::optional<Error> foreign = claimsRefused(*store.value()))
-        return engineError(*foreign, json);
     // Parsed already by openStoreFromOptions(); the orders table needs the parts.
     const Result<StoreUrl> url = StoreUrl::parse(storeUrlText(parser));
     if (url->kind == StoreUrl::Kind::Redis)

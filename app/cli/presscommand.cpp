@@ -115,11 +115,9 @@ int runPressCommand(const QStringList &arguments)
     const PressConfig &config = std::get<PressConfig>(checked);
     const bool json = parser.isSet(QStringLiteral("json"));
 
-    Result<std::unique_ptr<Store>> store = openStoreFromOptions(parser, OpenMode::Create);
+    Result<std::unique_ptr<Store>> store = openTrafficStore(parser);
     if (!store)
         return engineError(store.error(), json);
-    if (std::optional<Error> foreign = claimsRefused(*store.value()))
-        return engineError(*foreign, json);
     const PressReport r = runPress(*store.value(), config);
     printPressReport(*store.value(), config, r, json);
     // A second run on the same scope replays everything (executed 0): that is
