@@ -4,6 +4,7 @@
 // apply is refused by the engine with nothing changed.
 #include "ui/actionapplypage.h"
 #include "models/operatorsession.h"
+#include "models/statuscolors.h"
 #include "models/appsettings.h"
 #include "models/actiontargetmodel.h"
 #include "ui/ordermappingpage.h"
@@ -17,7 +18,6 @@
 
 #include <QAbstractButton>
 #include <QApplication>
-#include <QPalette>
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QCheckBox>
@@ -363,14 +363,7 @@ private slots:
         if (const QString shot = qEnvironmentVariable("IDEM_SHOT"); !shot.isEmpty()) {
             if (qEnvironmentVariable("IDEM_PALETTE") == QLatin1String("dark")) {
                 QApplication::setStyle(QStringLiteral("Fusion"));
-                QPalette dark;
-                dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-                dark.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
-                dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-                dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
-                dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
-                dark.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
-                QApplication::setPalette(dark);
+                QApplication::setPalette(StatusColors::darkPalette());
                 QCoreApplication::processEvents(); // the palette reaches the widgets
                 plan->setAllIncluded(true);        // redraws the totals in the new palette
             }

@@ -3,6 +3,7 @@
 #include "ui/mainwindow.h"
 #include "ui/translators.h"
 #include "models/passwordvault.h"
+#include "models/statuscolors.h"
 
 #include "app/ops/mappingprofiles.h"
 #include "app/sim/salessimulator.h"
@@ -13,7 +14,6 @@
 #include <QDir>
 #include <QIcon>
 #include <QMessageBox>
-#include <QPalette>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -79,25 +79,7 @@ private:
 void useDarkPalette()
 {
     QApplication::setStyle(QStringLiteral("Fusion"));
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    dark.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
-    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    dark.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
-    dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
-    dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
-    dark.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
-    dark.setColor(QPalette::ToolTipBase, QColor(0x35, 0x35, 0x35));
-    dark.setColor(QPalette::ToolTipText, QColor(0xe8, 0xe8, 0xe8));
-    dark.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
-    dark.setColor(QPalette::Mid, QColor(0x60, 0x60, 0x60));
-    dark.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xb2));
-    dark.setColor(QPalette::HighlightedText, Qt::white);
-    dark.setColor(QPalette::Link, QColor(0x64, 0xb5, 0xf6));
-    dark.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
-    dark.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
-    dark.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
-    QApplication::setPalette(dark);
+    QApplication::setPalette(StatusColors::darkPalette());
 }
 
 int usage(const QString &message)
