@@ -116,7 +116,7 @@ private:
     }
     bool pipeline(const QList<RedisCommand> &commands)
     {
-        Result<RedisConnection *> c = m_pool.connection();
+        Result<RedisLink *> c = m_pool.connection();
         if (!c)
             return false;
         const Result<QList<RedisReply>> replies = c.value()->pipeline(commands);

@@ -119,6 +119,33 @@ private slots:
         QTest::newRow("sslmode") << "postgresql://u@h/x?sslmode=yes" << "sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full, not 'yes'";
         QTest::newRow("duplicate option") << "postgresql://u@h/x?layout=native&layout=java-handler" << "option 'layout' twice";
         QTest::newRow("control character in a name") << "sqlite:///tmp/r.db?a%1Bb=1" << "option whose name is not a word";
+        QTest::newRow("cluster seed without port") << "redis://h1:7000,h2/0" << "'h2' is not host:port";
+        QTest::newRow("cluster seed port zero") << "redis://h1:7000,h2:0/0" << "'h2:0' is not host:port";
+        QTest::newRow("cluster seed port huge") << "redis://h1:7000,h2:70000/0" << "not host:port";
+        QTest::newRow("cluster seed empty") << "redis://h1:7000,,h2:7001/0" << "'' is not host:port";
+        QTest::newRow("cluster seed hostile") << "redis://h1:7000,h2;rm -rf:7001/0" << "is not host:port";
+    }
+
+    // A Redis Cluster URL: the seed nodes after the first are kept in
+    // moreHosts and shown again, the password still left out.
+    void clusterSeedNodes()
+    {
+        const Result<StoreUrl> url = StoreUrl::parse(QStringLiteral("redis://ops:secret@10.0.0.1:7000,10.0.0.2:7001,node-3.corp:7002/0?timeout_ms=300"));
+        QVERIFY2(url.ok(), qPrintable(url.ok() ? QString() : url.error().message));
+        QCOMPARE(url->host, QStringLiteral("10.0.0.1"));
+        QCOMPARE(url->port, 7000);
+        QCOMPARE(url->password, QStringLiteral("secret"));
+        QCOMPARE(url->moreHosts, (QStringList{QStringLiteral("10.0.0.2:7001"), QStringLiteral("node-3.corp:7002")}));
+        QCOMPARE(url->displayString(), QStringLiteral("redis://ops@10.0.0.1:7000,10.0.0.2:7001,node-3.corp:7002/0?timeout_ms=300"));
+        const Result<StoreUrl> again = StoreUrl::parse(url->displayString());
+        QVERIFY(again.ok());
+        QCOMPARE(again->moreHosts, url->moreHosts);
+        // A comma elsewhere (an option's value) is not a node list.
+        const Result<StoreUrl> single = StoreUrl::parse(QStringLiteral("redis://h:6379/0?layout=native"));
+        QVERIFY(single.ok());
+        QVERIFY(single->moreHosts.isEmpty());
+        // Only Redis has seed nodes.
+        QVERIFY(!StoreUrl::parse(QStringLiteral("postgresql://u@h1:5432,h2:5432/idem")).ok());
     }
 
     void rejectsWithAnActionableMessage()

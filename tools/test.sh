@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole suite: install what is missing, build, start throwaway Redis,
-# PostgreSQL and MariaDB servers (tools/lib/servers.sh), run every test with
+# The whole suite: install what is missing, build, start throwaway Redis
+# (one server and a 3-master, 3-replica cluster), PostgreSQL and MariaDB servers (tools/lib/servers.sh), run every test with
 # CTest against them. The servers are stopped on exit, whatever happened.
 # Exits non-zero on any failure. Extra arguments go to ctest (e.g. -R faults).
 set -euo pipefail
@@ -27,9 +27,10 @@ trap 'on_signal 130' INT
 trap 'on_signal 143' TERM
 
 start_redis
+start_redis_cluster
 start_postgres
 start_mysql
-export IDEM_TEST_REDIS_URL IDEM_TEST_POSTGRESQL_URL IDEM_TEST_MYSQL_URL
+export IDEM_TEST_REDIS_URL IDEM_TEST_REDIS_CLUSTER_URL IDEM_TEST_POSTGRESQL_URL IDEM_TEST_MYSQL_URL
 # Tests that start servers of their own (tst_faults) fail rather than skip
 # when a server program is missing here.
 export IDEM_TEST_REQUIRE_SERVERS=1

@@ -451,7 +451,7 @@ Result<void> ForeignSqlStore::writeCache(const RedisCommand &command)
         QMutexLocker lock(&m_cacheMutex);
         cache = m_cache.get();
     }
-    Result<RedisConnection *> c = cache->connection();
+    Result<RedisLink *> c = cache->connection();
     if (!c)
         return c.error();
     Result<RedisReply> reply = c.value()->command(command);

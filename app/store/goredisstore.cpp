@@ -161,7 +161,7 @@ Result<TransitionOutcome> GoRedisStore::writeAction(const OperatorAction &action
     if (!current.readError.isEmpty())
         return makeError(ErrorKind::Corrupt, current.readError);
     const QByteArray redisKey = m_scan.redisKey(action.key);
-    Result<RedisConnection *> c = m_scan.connection();
+    Result<RedisLink *> c = m_scan.connection();
     if (!c)
         return c.error();
 

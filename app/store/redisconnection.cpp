@@ -208,6 +208,7 @@ Result<void> RedisConnection::ensureConnected()
         }
     }
     m_failedConnects = 0;
+    m_lastError.clear();
     return {};
 }
 
@@ -238,10 +239,26 @@ Result<QList<RedisReply>> RedisConnection::pipeline(const QList<RedisCommand> &c
     return replies;
 }
 
-Result<RedisReply> RedisConnection::command(const RedisCommand &command)
+Result<QList<RedisReply>> RedisConnection::pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands)
 {
-    Result<QList<RedisReply>> replies = pipeline({command});
-    if (!replies)
-        return replies.error();
-    return replies.value().constFirst();
+    Q_UNUSED(key)
+    return pipeline(commands);
+}
+
+QString RedisConnection::address() const
+{
+    return QString::fromUtf8(m_settings.host) + QLatin1Char(':') + QString::number(m_settings.port);
+}
+
+Result<QList<RedisNodeInfo>> RedisConnection::masters()
+{
+    const bool up = m_context || m_lastError.isEmpty();
+    return QList<RedisNodeInfo>{RedisNodeInfo{address(), true, up, up ? QString() : m_lastError}};
+}
+
+Result<QList<RedisReply>> RedisConnection::pipelineOn(const QString &address, const QList<RedisCommand> &commands)
+{
+    if (address != this->address())
+        return makeError(ErrorKind::Unavailable, Text::tr("Redis at %1 is not the node %2.").arg(m_settings.display, address));
+    return pipeline(commands);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/store/redislink.h"
 #include "app/store/result.h"
 
 #include <QByteArray>
@@ -11,7 +12,6 @@
 #include <memory>
 
 struct redisContext;
-struct redisReply;
 
 // Where and how to reach one Redis server (from a redis:// StoreUrl).
 struct RedisSettings {
@@ -26,9 +26,6 @@ struct RedisSettings {
     QByteArray clientName; // CLIENT SETNAME, so CLIENT LIST shows whose connection it is
 };
 
-using RedisReply = std::shared_ptr<const redisReply>;
-using RedisCommand = QList<QByteArray>;
-
 // One hiredis context (synchronous API), used by one thread only (DESIGN.md
 // "Threading"). It connects on first use; a lost, refused or timed-out
 // connection is dropped and re-established on a later call with exponential
@@ -40,7 +37,7 @@ using RedisCommand = QList<QByteArray>;
 // SIGPIPE blocked from then on, so a connection the server closed is an error
 // (EPIPE), not the end of the process. Its own writes to a closed pipe or
 // socket fail with EPIPE as well.
-class RedisConnection final {
+class RedisConnection final : public RedisLink {
     Q_DISABLE_COPY_MOVE(RedisConnection)
 public:
     explicit RedisConnection(RedisSettings settings);
@@ -49,12 +46,19 @@ public:
     // Sends every command, then reads every reply: one round trip however
     // many commands. A Redis error reply (WRONGTYPE, NOSCRIPT …) is a reply
     // like any other (see errorText()); only a connection failure is an Error.
-    Result<QList<RedisReply>> pipeline(const QList<RedisCommand> &commands);
-    Result<RedisReply> command(const RedisCommand &command);
+    Result<QList<RedisReply>> pipeline(const QList<RedisCommand> &commands) override;
+    // One server: the same as pipeline().
+    Result<QList<RedisReply>> pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands) override;
+    // Itself, up or down as its last round trip went.
+    Result<QList<RedisNodeInfo>> masters() override;
+    Result<QList<RedisReply>> pipelineOn(const QString &address, const QList<RedisCommand> &commands) override;
+    bool isCluster() const override { return false; }
+    // host:port, as masters() and a cluster's map name it.
+    QString address() const;
 
     // Frees the context for good: the owning store is being destroyed.
-    void close();
-    bool isClosed() const { return m_closed.load(); }
+    void close() override;
+    bool isClosed() const override { return m_closed.load(); }
 
     // The message of an error reply; empty for any other reply.
     static QByteArray errorText(const redisReply &reply);

@@ -52,7 +52,7 @@ RedisConnectionPool::~RedisConnectionPool()
     }
 }
 
-Result<RedisConnection *> RedisConnectionPool::connection()
+Result<RedisLink *> RedisConnectionPool::connection()
 {
     if (m_settingsError)
         return *m_settingsError;

@@ -27,7 +27,7 @@ public:
     ~RedisConnectionPool();
 
     // The calling thread's connection (it connects lazily, on first command).
-    Result<RedisConnection *> connection();
+    Result<RedisLink *> connection();
     const RedisSettings &settings() const { return m_settings; }
 
 private:

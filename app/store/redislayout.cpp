@@ -167,7 +167,7 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
     return std::optional<Record>(std::move(r));
 }
 
-Result<void> RedisLayout::walkInFlight(RedisConnection &c, const QString &scope, const InFlightQuery &q,
+Result<void> RedisLayout::walkInFlight(RedisLink &c, const QString &scope, const InFlightQuery &q,
                                        const std::function<bool(Record &&)> &visit) const
 {
     const bool desc = q.newestFirst;
@@ -400,7 +400,7 @@ Result<AuditChainHead> RedisLayout::decodeHead(const QString &scope, const redis
     return head;
 }
 
-Result<QList<Record>> RedisLayout::timedOut(RedisConnection &c, const QString &scope, const InFlightQuery &q) const
+Result<QList<Record>> RedisLayout::timedOut(RedisLink &c, const QString &scope, const InFlightQuery &q) const
 {
     Result<RedisReply> members = c.command({"ZRANGE", timedOutKey(scope), "0", "-1"});
     if (!members)
@@ -452,7 +452,7 @@ Result<QList<Record>> RedisLayout::timedOut(RedisConnection &c, const QString &s
     return rows;
 }
 
-Result<void> RedisLayout::walkCompleted(RedisConnection &c, const QString &scope, const RecordQuery &q,
+Result<void> RedisLayout::walkCompleted(RedisLink &c, const QString &scope, const RecordQuery &q,
                                         const std::function<void(Record &&)> &visit) const
 {
     const QByteArray zset = completedKey(scope);
@@ -522,7 +522,7 @@ Result<void> RedisLayout::walkCompleted(RedisConnection &c, const QString &scope
     return {};
 }
 
-Result<QList<Record>> RedisLayout::completedPage(RedisConnection &c, const QString &scope, const RecordQuery &q) const
+Result<QList<Record>> RedisLayout::completedPage(RedisLink &c, const QString &scope, const RecordQuery &q) const
 {
     const qsizetype limit = qMax(1, q.limit);
     QList<Record> best;
@@ -573,7 +573,7 @@ Result<QList<Record>> RedisLayout::completedPage(RedisConnection &c, const QStri
     return rows;
 }
 
-Result<qint64> RedisLayout::countCompleted(RedisConnection &c, const QString &scope, const RecordQuery &q) const
+Result<qint64> RedisLayout::countCompleted(RedisLink &c, const QString &scope, const RecordQuery &q) const
 {
     qint64 n = 0;
     Result<void> walked = walkCompleted(c, scope, q, [&n](Record &&) { ++n; });

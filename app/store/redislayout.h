@@ -61,7 +61,7 @@ public:
     // HMGETs, and hands each matching record to visit until it returns false.
     // Two round trips per batch of up to 500 members; key prefix is filtered
     // on members, owner and biz_no prefix on the fetched hashes.
-    Result<void> walkInFlight(RedisConnection &c, const QString &scope, const InFlightQuery &query,
+    Result<void> walkInFlight(RedisLink &c, const QString &scope, const InFlightQuery &query,
                               const std::function<bool(Record &&)> &visit) const;
 
     // Every TIMED_OUT record of a scope matching the query's filters (age,
@@ -70,7 +70,7 @@ public:
     // reads the scope's whole timed-out index (ZRANGE, 1 round trip) and
     // every member's hash (pipelined HMGETs, 1 round trip per 500): timed-out
     // records are few (an operator's decision, kept for the retention only).
-    Result<QList<Record>> timedOut(RedisConnection &c, const QString &scope, const InFlightQuery &query) const;
+    Result<QList<Record>> timedOut(RedisLink &c, const QString &scope, const InFlightQuery &query) const;
 
     // The COMPLETED records of a scope matching the query's filters (age, key
     // and biz_no prefix, owner) and after its keyset position: the first
@@ -83,14 +83,14 @@ public:
     // round trip). So a page reads the scope's whole completed index and
     // four fields per record, never a body; memory stays O(limit).
     // See RedisStore::inFlight for why there is no updated_at index.
-    Result<QList<Record>> completedPage(RedisConnection &c, const QString &scope, const RecordQuery &query) const;
+    Result<QList<Record>> completedPage(RedisLink &c, const QString &scope, const RecordQuery &query) const;
     // How many completed records of the scope match the filters: the same walk, counting.
-    Result<qint64> countCompleted(RedisConnection &c, const QString &scope, const RecordQuery &query) const;
+    Result<qint64> countCompleted(RedisLink &c, const QString &scope, const RecordQuery &query) const;
 
 private:
     // The completed walk: hands each record's light form (scope, key, state,
     // updated_at, biz_no, owner; or readError) that passes the filters.
-    Result<void> walkCompleted(RedisConnection &c, const QString &scope, const RecordQuery &query,
+    Result<void> walkCompleted(RedisLink &c, const QString &scope, const RecordQuery &query,
                                const std::function<void(Record &&)> &visit) const;
     static QByteArray prefix(const QString &scope) { return QByteArrayLiteral("idem:{") + scope.toUtf8() + QByteArrayLiteral("}:"); }
 

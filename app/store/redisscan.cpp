@@ -50,7 +50,7 @@ RedisScan::RedisScan(const StoreUrl &url, const Layout &layout, std::shared_ptr<
 
 RedisScan::~RedisScan() = default;
 
-Result<RedisConnection *> RedisScan::connection()
+Result<RedisLink *> RedisScan::connection()
 {
     if (m_settingsError)
         return *m_settingsError;
@@ -59,7 +59,7 @@ Result<RedisConnection *> RedisScan::connection()
 
 Result<void> RedisScan::open()
 {
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     Result<RedisReply> pong = c.value()->command({"PING"});
@@ -84,7 +84,7 @@ QByteArray RedisScan::matchPattern(const QByteArray &prefix)
 
 Result<KeyReplies> RedisScan::fetch(const QByteArray &redisKey)
 {
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     Result<QList<RedisReply>> replies = c.value()->pipeline(m_reader.commands(redisKey));
@@ -106,7 +106,7 @@ Result<KeyReplies> RedisScan::fetch(const QByteArray &redisKey)
     return key;
 }
 
-Result<void> RedisScan::readBatch(RedisConnection &c, const QList<QByteArray> &keys, const QList<RedisReply> &replies,
+Result<void> RedisScan::readBatch(RedisLink &c, const QList<QByteArray> &keys, const QList<RedisReply> &replies,
                                   qsizetype first, Snapshot &into, qint64 nowMs)
 {
     QList<KeyReplies> read;
@@ -177,7 +177,7 @@ Result<void> RedisScan::readBatch(RedisConnection &c, const QList<QByteArray> &k
     return {};
 }
 
-Result<RedisScan::SnapshotPtr> RedisScan::scan(RedisConnection &c, bool withCompleted)
+Result<RedisScan::SnapshotPtr> RedisScan::scan(RedisLink &c, bool withCompleted)
 {
     ScanProgress &progress = *m_progress;
     progress.scanned = 0;
@@ -269,7 +269,7 @@ Result<RedisScan::SnapshotPtr> RedisScan::snapshot(qint64 maxAgeMs, bool paging,
     };
     if (SnapshotPtr s = fresh())
         return s;
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     QMutexLocker scanning(&m_scanMutex);

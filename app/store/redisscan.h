@@ -58,7 +58,7 @@ public:
 
     // Checks the URL options and the connection (PING): one round trip.
     Result<void> open();
-    Result<RedisConnection *> connection();
+    Result<RedisLink *> connection();
     QString displayUrl() const { return m_connections.settings().display; }
 
     QByteArray redisKey(const QString &key) const { return m_layout.keyPrefix + key.toUtf8(); }
@@ -96,8 +96,8 @@ private:
     // else a new scan.
     // withCompleted: a snapshot that kept the completed records.
     Result<SnapshotPtr> snapshot(qint64 maxAgeMs, bool paging = false, bool withCompleted = false);
-    Result<SnapshotPtr> scan(RedisConnection &c, bool withCompleted);
-    Result<void> readBatch(RedisConnection &c, const QList<QByteArray> &keys, const QList<RedisReply> &replies,
+    Result<SnapshotPtr> scan(RedisLink &c, bool withCompleted);
+    Result<void> readBatch(RedisLink &c, const QList<QByteArray> &keys, const QList<RedisReply> &replies,
                            qsizetype first, Snapshot &into, qint64 nowMs);
     bool matches(const Record &r, const InFlightQuery &q) const;
 

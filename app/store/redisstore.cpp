@@ -68,7 +68,7 @@ RedisStore::~RedisStore()
     // m_connections then closes every thread's connection.
 }
 
-Result<RedisConnection *> RedisStore::connection()
+Result<RedisLink *> RedisStore::connection()
 {
     if (m_scriptsError)
         return *m_scriptsError;
@@ -89,7 +89,7 @@ void RedisStore::markRegistered(const QString &scope)
 
 Result<void> RedisStore::open()
 {
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     QList<RedisCommand> loads;
@@ -108,7 +108,7 @@ Result<void> RedisStore::open()
     return {};
 }
 
-Result<RedisReply> RedisStore::runScript(RedisConnection &c, Script script, const QString &scope,
+Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QString &scope,
                                          const RedisCommand &keys, const RedisCommand &args)
 {
     RedisCommand eval{"EVALSHA", m_scripts[script].sha, QByteArray::number(keys.size())};
@@ -147,7 +147,7 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
 {
     if (const std::optional<Error> bad = RedisLayout::checkScope(req.scope))
         return *bad;
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     RedisCommand args = scriptArgs(req.key, req.nowMs);
@@ -178,7 +178,7 @@ Result<Transition> RedisStore::transition(Script script, const QString &scope, c
 {
     if (const std::optional<Error> bad = RedisLayout::checkScope(scope))
         return *bad;
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     Result<RedisReply> reply = runScript(*c.value(), script, scope, scriptKeys(scope, key, nowMs), scriptArgs(key, nowMs) + extraArgs);
@@ -220,7 +220,7 @@ Result<std::optional<Record>> RedisStore::get(const QString &scope, const QStrin
 {
     if (const std::optional<Error> bad = RedisLayout::checkScope(scope))
         return *bad;
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     const QByteArray record = RedisLayout::recordKey(scope, key);
@@ -251,7 +251,7 @@ Error RedisStore::keyError(const QByteArray &error, const QByteArray &key, const
                                              .arg(what, displayUrl(), QString::fromUtf8(key)));
 }
 
-Result<QStringList> RedisStore::scopes(RedisConnection &c, const QString &only)
+Result<QStringList> RedisStore::scopes(RedisLink &c, const QString &only)
 {
     if (!only.isEmpty()) {
         if (const std::optional<Error> bad = RedisLayout::checkScope(only))
@@ -279,7 +279,7 @@ Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
 {
     if (!query.state)
         return listEveryState(query, allRecordStates(), [this](const RecordQuery &q) { return inFlight(q); });
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     Result<QStringList> names = scopes(*c.value(), query.scope);
@@ -323,7 +323,7 @@ Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
 {
     if (!query.state)
         return countEveryState(query, allRecordStates(), [this](const RecordQuery &q) { return countInFlight(q); });
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     Result<QStringList> names = scopes(*c.value(), query.scope);
@@ -393,7 +393,7 @@ Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
 
 Result<QList<ScopeCount>> RedisStore::countByState(const QString &scope)
 {
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     Result<QStringList> names = scopes(*c.value(), scope);
@@ -431,7 +431,7 @@ Result<QList<ScopeCount>> RedisStore::countByState(const QString &scope)
 
 Result<QList<CounterRow>> RedisStore::counters(const QString &scope, qint64 fromMinute, qint64 toMinute)
 {
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     Result<QStringList> names = scopes(*c.value(), scope);
@@ -479,7 +479,7 @@ Result<QList<CounterRow>> RedisStore::counters(const QString &scope, qint64 from
     return rows;
 }
 
-Result<void> RedisStore::writeCounters(RedisConnection &c, const QList<CounterRow> &rows)
+Result<void> RedisStore::writeCounters(RedisLink &c, const QList<CounterRow> &rows)
 {
     QList<RedisCommand> writes;
     QStringList registering;
@@ -514,7 +514,7 @@ Result<void> RedisStore::writeCounters(RedisConnection &c, const QList<CounterRo
     return {};
 }
 
-void RedisStore::maybeFlush(RedisConnection &c, qint64 nowMs)
+void RedisStore::maybeFlush(RedisLink &c, qint64 nowMs)
 {
     // The buffer holds only store errors here, and its mutex is shared by
     // every thread: look at most once a second (by the steady clock, since
@@ -536,7 +536,7 @@ Result<void> RedisStore::flushCounters()
     const QList<CounterRow> rows = m_counters.takeDue(QDateTime::currentMSecsSinceEpoch(), true);
     if (rows.isEmpty())
         return {};
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     Result<void> written = c ? writeCounters(*c.value(), rows) : Result<void>(c.error());
     if (!written && written.error().kind == ErrorKind::Unavailable)
         m_counters.putBack(rows);
@@ -545,7 +545,7 @@ Result<void> RedisStore::flushCounters()
 
 Result<qint64> RedisStore::purgeExpired(qint64 nowMs)
 {
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     Result<QStringList> names = scopes(*c.value(), QString());

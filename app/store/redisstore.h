@@ -155,23 +155,23 @@ private:
         QByteArray text;
         QByteArray sha;
     };
-    Result<RedisConnection *> connection();
-    Result<RedisReply> runScript(RedisConnection &c, Script script, const QString &scope,
+    Result<RedisLink *> connection();
+    Result<RedisReply> runScript(RedisLink &c, Script script, const QString &scope,
                                  const RedisCommand &keys, const RedisCommand &args);
     Result<Transition> transition(Script script, const QString &scope, const QString &key, qint64 nowMs,
                                   const RedisCommand &extraArgs);
-    Result<QStringList> scopes(RedisConnection &c, const QString &only);
+    Result<QStringList> scopes(RedisLink &c, const QString &only);
     // An error reply to a command on `key`: WRONGTYPE names the key and says
     // another program wrote it (Corrupt); anything else as replyError.
     Error keyError(const QByteArray &error, const QByteArray &key, const QString &what) const;
-    Result<AuditChainHead> readHead(RedisConnection &c, const QString &scope);
+    Result<AuditChainHead> readHead(RedisLink &c, const QString &scope);
     // Chains `entry` after the scope's head and runs an audit script (its
     // chain arguments appended to args) until the head stayed put; returns
     // its last reply. `entry` is left chained as it was sent.
-    Result<RedisReply> appendChained(RedisConnection &c, Script script, const QString &scope, const RedisCommand &keys,
+    Result<RedisReply> appendChained(RedisLink &c, Script script, const QString &scope, const RedisCommand &keys,
                                      const RedisCommand &args, AuditEntry &entry);
-    Result<void> writeCounters(RedisConnection &c, const QList<CounterRow> &rows);
-    void maybeFlush(RedisConnection &c, qint64 nowMs);
+    Result<void> writeCounters(RedisLink &c, const QList<CounterRow> &rows);
+    void maybeFlush(RedisLink &c, qint64 nowMs);
     bool isRegistered(const QString &scope) const;
     void markRegistered(const QString &scope);
 

@@ -58,7 +58,7 @@ bool matches(const AuditEntry &e, const AuditQuery &q)
 
 // --- operator actions and the audit chain ---
 
-Result<AuditChainHead> RedisStore::readHead(RedisConnection &c, const QString &scope)
+Result<AuditChainHead> RedisStore::readHead(RedisLink &c, const QString &scope)
 {
     Result<RedisReply> reply = c.command({"HMGET", RedisLayout::auditHeadKey(scope), "seq", "hash"});
     if (!reply)
@@ -69,7 +69,7 @@ Result<AuditChainHead> RedisStore::readHead(RedisConnection &c, const QString &s
     return m_layout.decodeHead(scope, r, r); // an error reply (WRONGTYPE …)
 }
 
-Result<RedisReply> RedisStore::appendChained(RedisConnection &c, Script script, const QString &scope, const RedisCommand &keys,
+Result<RedisReply> RedisStore::appendChained(RedisLink &c, Script script, const QString &scope, const RedisCommand &keys,
                                              const RedisCommand &args, AuditEntry &entry)
 {
     // This process's writers of one chain take turns here: they would only
@@ -136,7 +136,7 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
     }
     if (const std::optional<Error> refused = refuseActionCutoff(action))
         return *refused;
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     AuditEntry entry = action.audit;
@@ -193,7 +193,7 @@ Result<AuditEntry> RedisStore::appendAudit(const AuditEntry &entry)
         return *bad;
     if (entry.atMs <= 0)
         return makeError(ErrorKind::InvalidArgument, Text::tr("An audit entry needs the time it records (atMs)."));
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     AuditEntry stored = entry;
@@ -211,7 +211,7 @@ Result<AuditEntry> RedisStore::appendAudit(const AuditEntry &entry)
 
 Result<QList<AuditEntry>> RedisStore::auditEntries(const AuditQuery &query)
 {
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     Result<QStringList> names = scopes(*c.value(), query.scope);
@@ -266,7 +266,7 @@ Result<QList<AuditEntry>> RedisStore::auditChain(const QString &scope, const QSt
         return *bad;
     if (!afterStoreId.isEmpty() && !isStreamId(afterStoreId))
         return makeError(ErrorKind::InvalidArgument, Text::tr("'%1' is not a position in a Redis audit chain (a stream entry id such as 1700000000000-0).").arg(afterStoreId));
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     const QByteArray stream = RedisLayout::auditKey(scope);
@@ -289,7 +289,7 @@ Result<QList<AuditEntry>> RedisStore::auditChain(const QString &scope, const QSt
 
 Result<QList<AuditChainHead>> RedisStore::auditHeads()
 {
-    Result<RedisConnection *> c = connection();
+    Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
     Result<QStringList> names = scopes(*c.value(), QString());

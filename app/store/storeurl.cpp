@@ -262,11 +262,55 @@ QString StoreUrl::redacted(const QString &text)
         + QCoreApplication::translate("StoreUrl", "(not shown: it may hold a password)");
 }
 
+namespace {
+
+// A Redis Cluster URL lists its seed nodes in the authority:
+// redis://user@h1:p1,h2:p2/0. QUrl reads one host only, so the nodes after
+// the first are cut out here (into *more, each checked) and the rest is
+// parsed as a one-host URL. nullopt, or the error to report.
+std::optional<Error> takeMoreHosts(QString *text, QStringList *more)
+{
+    static const QRegularExpression redis(QStringLiteral("^redis://"), QRegularExpression::CaseInsensitiveOption);
+    if (!redis.match(*text).hasMatch())
+        return std::nullopt;
+    const qsizetype start = 8;
+    qsizetype end = text->indexOf(QRegularExpression(QStringLiteral("[/?#]")), start);
+    if (end < 0)
+        end = text->size();
+    const QString authority = text->mid(start, end - start);
+    const qsizetype at = authority.lastIndexOf(QLatin1Char('@'));
+    const qsizetype comma = authority.indexOf(QLatin1Char(','), at + 1);
+    if (comma < 0)
+        return std::nullopt;
+    static const QRegularExpression node(QRegularExpression::anchoredPattern(QStringLiteral("([A-Za-z0-9_.-]{1,253}|\\[[0-9A-Fa-f:.]{2,45}\\]):([0-9]{1,5})")));
+    const QStringList nodes = authority.mid(comma + 1).split(QLatin1Char(','));
+    if (nodes.size() > 64)
+        return makeError(ErrorKind::InvalidArgument, QCoreApplication::translate("StoreUrl", "A Redis Cluster URL lists at most 64 seed nodes, not %1.").arg(nodes.size() + 1));
+    for (const QString &n : nodes) {
+        const QRegularExpressionMatch m = node.match(n);
+        const int port = m.hasMatch() ? m.captured(2).toInt() : 0;
+        if (port < 1 || port > 65535) {
+            return makeError(ErrorKind::InvalidArgument,
+                             QCoreApplication::translate("StoreUrl", "The Redis Cluster seed node '%1' is not host:port (e.g. redis://10.0.0.1:6379,10.0.0.2:6379/0).")
+                                 .arg(StoreUrl::masked(n)));
+        }
+        if (!more->contains(n))
+            more->append(n);
+    }
+    text->remove(start + comma, authority.size() - comma);
+    return std::nullopt;
+}
+
+} // namespace
+
 Result<StoreUrl> StoreUrl::parse(const QString &text)
 {
-    const QString trimmed = text.trimmed();
+    QString trimmed = text.trimmed();
     if (trimmed.isEmpty())
         return bad(QCoreApplication::translate("StoreUrl", "The store URL is empty. Use e.g. sqlite:///var/lib/idem/records.db"));
+    QStringList moreHosts;
+    if (std::optional<Error> problem = takeMoreHosts(&trimmed, &moreHosts))
+        return *problem;
 
     const QUrl url(trimmed, QUrl::StrictMode);
     if (!url.isValid()) {
@@ -305,6 +349,7 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
     }
 
     result.host = url.host();
+    result.moreHosts = moreHosts;
     if (result.host.isEmpty())
         return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' has no host.").arg(redacted(trimmed)));
     result.user = url.userName();
@@ -393,5 +438,11 @@ QString StoreUrl::displayString() const
             query.addQueryItem(name, value);
         url.setQuery(query);
     }
-    return url.toDisplayString();
+    QString text = url.toDisplayString();
+    if (!moreHosts.isEmpty()) {
+        // After the first host:port, before the path (the database always has one).
+        const qsizetype path = text.indexOf(QLatin1Char('/'), text.indexOf(QStringLiteral("://")) + 3);
+        text.insert(path < 0 ? text.size() : path, QLatin1Char(',') + moreHosts.join(QLatin1Char(',')));
+    }
+    return text;
 }

@@ -4,12 +4,14 @@
 
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 // A parsed store URL (DESIGN.md "Backends"):
 //   sqlite:///abs/path.db
 //   postgresql://user@host:port/db?sslmode=…
 //   mysql://user@host:port/db
 //   redis://[user[:password]@]host:port[/db]
+//   redis://[user[:password]@]host:port,host2:port2,…[/db]   Redis Cluster seed nodes
 // Passwords may be in the URL but are never shown: displayString() drops them.
 struct StoreUrl {
     enum class Kind { Sqlite, Postgres, Mysql, Redis };
@@ -20,6 +22,10 @@ struct StoreUrl {
     QString password;
     QString host;
     int port = 0;
+    // Further seed nodes of a Redis Cluster ("host:port", port always
+    // given), after host:port; empty for every other URL. A cluster may
+    // also be reached through one host (RedisConnectionPool detects it).
+    QStringList moreHosts;
     QString database;      // sql: database name; redis: db number as text
     QMap<QString, QString> options; // query parameters
 

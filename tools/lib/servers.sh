@@ -3,6 +3,9 @@
 #
 #   servers_init                 one temporary directory, a trap that stops every server started here
 #   start_redis                  exports IDEM_TEST_REDIS_URL (redis://127.0.0.1:PORT/0) and REDIS_PORT
+#   start_redis_cluster          3 masters + 3 replicas; exports IDEM_TEST_REDIS_CLUSTER_URL
+#                                (redis://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3/0: the masters as seed
+#                                nodes) and REDIS_CLUSTER_PORTS (all six, masters first)
 #   start_postgres               exports IDEM_TEST_POSTGRESQL_URL (postgresql://idem@127.0.0.1:PORT/idem) and POSTGRES_PORT
 #   start_mysql                  exports IDEM_TEST_MYSQL_URL (mysql://idem@127.0.0.1:PORT/idem) and MYSQL_PORT
 #   servers_stop                 stops them and removes the directory (the trap calls it; safe to call twice)
@@ -114,6 +117,56 @@ start_redis() {
     export REDIS_PORT=$port
     export IDEM_TEST_REDIS_URL="redis://127.0.0.1:$port/0"
     log "redis ready: $IDEM_TEST_REDIS_URL"
+}
+
+# A throwaway Redis Cluster: six redis-servers with cluster-enabled, joined
+# by `redis-cli --cluster create --cluster-replicas 1` (3 masters, each with
+# one replica, the slots split evenly). cluster-node-timeout is short (2 s)
+# so a killed master fails over within seconds (tests/tst_clusterfailover).
+# DEBUG from loopback, like the single server.
+start_redis_cluster() {
+    [ -n "$IDEM_SERVERS_DIR" ] || die "start_redis_cluster: call servers_init first"
+    local base="$IDEM_SERVERS_DIR/redis-cluster" ports=() port pid dir i rc seeds addresses=() deadline
+    mkdir -p "$base"
+    for i in 1 2 3 4 5 6; do
+        dir="$base/node$i"
+        mkdir -p "$dir"
+        # A cluster node also binds port+10000 (the cluster bus): both must be free.
+        port=
+        for _ in $(seq 1 200); do
+            port=$(_servers_free_port)
+            [ "$port" -lt 22000 ] && [ -z "$(ss -Htan "( sport = :$((port + 10000)) )" 2>/dev/null)" ] && break
+            port=
+        done
+        [ -n "$port" ] || die "no free port pair (port and port+10000) found for a Redis Cluster node"
+        log "starting redis-server cluster node $i on 127.0.0.1:$port"
+        redis-server --bind 127.0.0.1 --port "$port" --dir "$dir" --save '' --appendonly no \
+            --cluster-enabled yes --cluster-config-file "$dir/nodes.conf" --cluster-node-timeout 2000 \
+            --enable-debug-command local --daemonize no --logfile "$dir/redis.log" --pidfile "$dir/redis.pid" &
+        pid=$!
+        _servers_track "redis-cluster-$i" "$pid"
+        rc=0
+        _servers_wait "redis-cluster-$i" "$pid" "$dir/redis.log" _servers_redis_ping "$port" || rc=$?
+        [ "$rc" -eq 0 ] || die "redis-server cluster node $i did not start"
+        ports+=("$port")
+        addresses+=("127.0.0.1:$port")
+    done
+    log "joining the cluster: ${addresses[*]}"
+    redis-cli --cluster create "${addresses[@]}" --cluster-replicas 1 --cluster-yes \
+        > "$base/create.log" 2>&1 || { cat "$base/create.log" >&2; die "redis-cli --cluster create failed"; }
+    # Every node must see the whole cluster before a test talks to it.
+    deadline=$((SECONDS + IDEM_SERVERS_WAIT_S))
+    for port in "${ports[@]}"; do
+        until redis-cli -h 127.0.0.1 -p "$port" cluster info 2>/dev/null | grep -q '^cluster_state:ok'; do
+            [ "$SECONDS" -lt "$deadline" ] || { cat "$base/create.log" >&2; die "the Redis Cluster did not reach cluster_state:ok"; }
+            sleep 0.2
+        done
+    done
+    # --cluster create makes the first three addresses the masters.
+    seeds="127.0.0.1:${ports[0]},127.0.0.1:${ports[1]},127.0.0.1:${ports[2]}"
+    export REDIS_CLUSTER_PORTS="${ports[*]}"
+    export IDEM_TEST_REDIS_CLUSTER_URL="redis://$seeds/0"
+    log "redis cluster ready: $IDEM_TEST_REDIS_CLUSTER_URL"
 }
 
 _servers_redis_ping() {

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "app/store/result.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+struct redisReply;
+
+using RedisReply = std::shared_ptr<const redisReply>;
+using RedisCommand = QList<QByteArray>;
+
+// One Redis server, as the link sees it (the status bar, per-node progress).
+struct RedisNodeInfo {
+    QString address;    // host:port
+    bool master = true;
+    bool up = true;     // false: its last round trip or connect failed
+    QString lastError;  // why it is down; empty when up
+};
+
+// Where a store's commands go, for the calling thread: one server
+// (RedisConnection) or a Redis Cluster (RedisClusterLink, which sends each
+// command to the master that owns its key's slot and follows MOVED and ASK).
+// The stores talk to a RedisLink and do not know which one they have; a
+// command whose target is a whole node (SCAN, SCRIPT LOAD, WAIT, INFO) goes
+// through pipelineOn() or pipelineAt(). A link belongs to one thread.
+class RedisLink {
+public:
+    virtual ~RedisLink() = default;
+
+    // Sends every command, then reads every reply: one round trip per node
+    // involved (one on a single server, however many commands). A Redis error
+    // reply (WRONGTYPE, NOSCRIPT …) is a reply like any other; only a
+    // connection failure is an Error. On a cluster, a command with no key
+    // goes to the node of the nearest command that has one (the next, else
+    // the previous), or to the first master when none has.
+    virtual Result<QList<RedisReply>> pipeline(const QList<RedisCommand> &commands) = 0;
+    Result<RedisReply> command(const RedisCommand &command);
+
+    // Every command to the node that owns `key`'s slot, whatever keys the
+    // commands name (WAIT after a script on that key; SCRIPT LOAD + EVALSHA).
+    virtual Result<QList<RedisReply>> pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands) = 0;
+
+    // The masters, in a stable order (slot order on a cluster); one entry
+    // on a single server. Refreshes a cluster's map when it has none yet.
+    virtual Result<QList<RedisNodeInfo>> masters() = 0;
+    // Every command to the master at `address` (from masters()): SCAN of
+    // each master, SCRIPT LOAD on each. ErrorKind::Unavailable when it is
+    // no longer a master (the map changed: ask masters() again).
+    virtual Result<QList<RedisReply>> pipelineOn(const QString &address, const QList<RedisCommand> &commands) = 0;
+
+    virtual bool isCluster() const = 0;
+    // Frees the connections for good: the owning store is being destroyed.
+    virtual void close() = 0;
+    virtual bool isClosed() const = 0;
+};
+
+inline Result<RedisReply> RedisLink::command(const RedisCommand &command)
+{
+    Result<QList<RedisReply>> replies = pipeline({command});
+    if (!replies)
+        return replies.error();
+    return replies.value().constFirst();
+}
