@@ -1,6 +1,8 @@
 #include "tests/teststore.h"
 
 #include "app/store/openstore.h"
+#include "app/store/redisbuckets.h"
+#include "app/store/redisconnectionpool.h"
 #include "app/store/redislayout.h"
 #include "app/store/sqlstore.h"
 
@@ -76,48 +78,62 @@ bool rawSql(const QString &url, const QString &sql, const QVariantList &values, 
     return ok;
 }
 
+// Commands behind the store's back, as another program would send them:
+// through a connection pool of its own, so that on a Redis Cluster each
+// command reaches the master of its key's slot.
+class RawRedis {
+public:
+    explicit RawRedis(const QString &url) : m_pool(StoreUrl::parse(url).value_or(StoreUrl())) {}
+
+    RedisReply run(const QList<QByteArray> &args)
+    {
+        Result<RedisLink *> c = m_pool.connection();
+        if (!c)
+            return nullptr;
+        Result<RedisReply> reply = c.value()->command(args);
+        return reply ? reply.value() : nullptr;
+    }
+    bool ok(const QList<QByteArray> &args)
+    {
+        const RedisReply reply = run(args);
+        return reply && reply->type != REDIS_REPLY_ERROR;
+    }
+    bool cluster()
+    {
+        Result<RedisLink *> c = m_pool.connection();
+        return c && c.value()->isCluster();
+    }
+    // The scope's buckets as the store keeps them (one on a single server).
+    ScopeBuckets buckets(const QString &scope)
+    {
+        if (!cluster())
+            return RedisBuckets::make(scope, 1);
+        const RedisReply count = run({"HGET", RedisBuckets::countsKey(), scope.toUtf8()});
+        return RedisBuckets::make(scope, count && count->type == REDIS_REPLY_STRING ? RedisConnection::bytes(count.get()).toInt() : 1);
+    }
+    QByteArray recordKey(const QString &scope, const QString &key)
+    {
+        return RedisLayout::recordKey(buckets(scope).tagOf(key.toUtf8()), key);
+    }
+
+private:
+    RedisConnectionPool m_pool;
+};
+
 // HSET of one field that must already exist (HSET answers 0 when it
-// overwrote a field), straight through hiredis as another program would.
+// overwrote a field).
 bool rawRedisOverwrite(const QString &url, const QString &scope, const QString &key, const QByteArray &field, const QByteArray &value)
 {
-    const Result<StoreUrl> parsed = StoreUrl::parse(url);
-    if (!parsed || parsed->kind != StoreUrl::Kind::Redis)
-        return false;
-    redisContext *c = redisConnectWithTimeout(parsed->host.toUtf8().constData(), parsed->port, timeval{5, 0});
-    if (!c || c->err) {
-        if (c)
-            redisFree(c);
-        return false;
-    }
-    auto run = [c](QList<QByteArray> args) {
-        std::vector<const char *> argv;
-        std::vector<size_t> lengths;
-        for (const QByteArray &a : args) {
-            argv.push_back(a.constData());
-            lengths.push_back(size_t(a.size()));
-        }
-        auto *reply = static_cast<redisReply *>(redisCommandArgv(c, int(argv.size()), argv.data(), lengths.data()));
-        const bool ok = reply && reply->type != REDIS_REPLY_ERROR && !(reply->type == REDIS_REPLY_INTEGER && reply->integer != 0);
-        if (reply)
-            freeReplyObject(reply);
-        return ok;
-    };
-    const QString password = parsed->password.isEmpty() ? qEnvironmentVariable("IDEM_REDIS_PASSWORD") : parsed->password;
-    bool ok = true;
-    if (!password.isEmpty())
-        ok = parsed->user.isEmpty() ? run({"AUTH", password.toUtf8()}) : run({"AUTH", parsed->user.toUtf8(), password.toUtf8()});
-    if (ok && !parsed->database.isEmpty())
-        ok = run({"SELECT", parsed->database.toUtf8()});
-    ok = ok && run({"HSET", RedisLayout::recordKey(scope, key), field, value});
-    redisFree(c);
-    return ok;
+    RawRedis redis(url);
+    const RedisReply reply = redis.run({"HSET", redis.recordKey(scope, key), field, value});
+    return reply && reply->type == REDIS_REPLY_INTEGER && reply->integer == 0;
 }
 
 } // namespace
 
 bool TestStore::corruptHeaders(const QString &scope, const QString &key)
 {
-    if (m_backend == QLatin1String("redis"))
+    if (isRedis())
         return rawRedisOverwrite(m_url, scope, key, "headers", "{not json");
     return rawSql(m_url, QStringLiteral("UPDATE idem_records SET headers = ? WHERE scope = ? AND idem_key = ?"),
                   {QByteArray("{not json"), scope, key});
@@ -125,7 +141,7 @@ bool TestStore::corruptHeaders(const QString &scope, const QString &key)
 
 bool TestStore::corruptState(const QString &scope, const QString &key)
 {
-    if (m_backend == QLatin1String("redis"))
+    if (isRedis())
         return rawRedisOverwrite(m_url, scope, key, "state", "HALF_DONE");
     // The schema's CHECK constraint on state would refuse this; a disk fault
     // or another program with the constraint dropped would not. SQLite and
@@ -150,7 +166,7 @@ bool TestStore::corruptState(const QString &scope, const QString &key)
 
 bool TestStore::restoreState(const QString &scope, const QString &key)
 {
-    if (m_backend == QLatin1String("redis"))
+    if (isRedis())
         return rawRedisOverwrite(m_url, scope, key, "state", "COMPLETED");
     return rawSql(m_url, QStringLiteral("UPDATE idem_records SET state = 'COMPLETED' WHERE scope = ? AND idem_key = ?"), {scope, key});
 }
@@ -197,56 +213,6 @@ bool rawSqlTransaction(const QString &url, const QList<RawStatement> &statements
     return ok;
 }
 
-// A plain hiredis connection to the test server, authenticated and on the
-// URL's database; nullptr when that fails.
-redisContext *rawRedisConnect(const QString &url)
-{
-    const Result<StoreUrl> parsed = StoreUrl::parse(url);
-    if (!parsed || parsed->kind != StoreUrl::Kind::Redis)
-        return nullptr;
-    redisContext *c = redisConnectWithTimeout(parsed->host.toUtf8().constData(), parsed->port, timeval{5, 0});
-    if (!c || c->err) {
-        if (c)
-            redisFree(c);
-        return nullptr;
-    }
-    QList<QList<QByteArray>> setup;
-    const QString password = parsed->password.isEmpty() ? qEnvironmentVariable("IDEM_REDIS_PASSWORD") : parsed->password;
-    if (!password.isEmpty())
-        setup << (parsed->user.isEmpty() ? QList<QByteArray>{"AUTH", password.toUtf8()}
-                                         : QList<QByteArray>{"AUTH", parsed->user.toUtf8(), password.toUtf8()});
-    if (!parsed->database.isEmpty())
-        setup << QList<QByteArray>{"SELECT", parsed->database.toUtf8()};
-    for (const QList<QByteArray> &args : std::as_const(setup)) {
-        std::vector<const char *> argv;
-        std::vector<size_t> lengths;
-        for (const QByteArray &a : args) {
-            argv.push_back(a.constData());
-            lengths.push_back(size_t(a.size()));
-        }
-        auto *reply = static_cast<redisReply *>(redisCommandArgv(c, int(argv.size()), argv.data(), lengths.data()));
-        const bool ok = reply && reply->type != REDIS_REPLY_ERROR;
-        if (reply)
-            freeReplyObject(reply);
-        if (!ok) {
-            redisFree(c);
-            return nullptr;
-        }
-    }
-    return c;
-}
-
-redisReply *rawRedisRun(redisContext *c, const QList<QByteArray> &args)
-{
-    std::vector<const char *> argv;
-    std::vector<size_t> lengths;
-    for (const QByteArray &a : args) {
-        argv.push_back(a.constData());
-        lengths.push_back(size_t(a.size()));
-    }
-    return static_cast<redisReply *>(redisCommandArgv(c, int(argv.size()), argv.data(), lengths.data()));
-}
-
 struct StreamEntry {
     QByteArray id;
     QList<QByteArray> fields; // name, value, name, value, …
@@ -261,14 +227,14 @@ struct StreamEntry {
     }
 };
 
+// The chain tampered with is the scope's chain of sameChainKeys(): its only
+// one on a single server, the bucket of an entry about no record on a cluster.
 bool tamperRedisAudit(const QString &url, const QString &scope, TestStore::AuditTamper how, qint64 seq)
 {
-    redisContext *c = rawRedisConnect(url);
-    if (!c)
-        return false;
-    const QByteArray stream = RedisLayout::auditKey(scope);
+    RawRedis redis(url);
+    const QByteArray stream = RedisLayout::auditKey(redis.buckets(scope).tagOf(QByteArrayView()));
     QList<StreamEntry> entries;
-    if (redisReply *reply = rawRedisRun(c, {"XRANGE", stream, "-", "+"})) {
+    if (const RedisReply reply = redis.run({"XRANGE", stream, "-", "+"})) {
         for (size_t i = 0; reply->type == REDIS_REPLY_ARRAY && i < reply->elements; ++i) {
             const redisReply *item = reply->element[i];
             StreamEntry e{QByteArray(item->element[0]->str, qsizetype(item->element[0]->len)), {}};
@@ -276,7 +242,6 @@ bool tamperRedisAudit(const QString &url, const QString &scope, TestStore::Audit
                 e.fields << QByteArray(item->element[1]->element[j]->str, qsizetype(item->element[1]->element[j]->len));
             entries << e;
         }
-        freeReplyObject(reply);
     }
     qsizetype at = -1;
     for (qsizetype i = 0; i < entries.size(); ++i) {
@@ -284,15 +249,8 @@ bool tamperRedisAudit(const QString &url, const QString &scope, TestStore::Audit
             at = i;
     }
     bool ok = at >= 0;
-    const auto run = [c](const QList<QByteArray> &args) {
-        redisReply *reply = rawRedisRun(c, args);
-        const bool good = reply && reply->type != REDIS_REPLY_ERROR;
-        if (reply)
-            freeReplyObject(reply);
-        return good;
-    };
     if (ok && how == TestStore::AuditTamper::Delete) {
-        ok = run({"XDEL", stream, entries.at(at).id});
+        ok = redis.ok({"XDEL", stream, entries.at(at).id});
     } else if (ok) {
         if (how == TestStore::AuditTamper::EditReason) {
             QList<QByteArray> &fields = entries[at].fields;
@@ -305,13 +263,12 @@ bool tamperRedisAudit(const QString &url, const QString &scope, TestStore::Audit
             if (ok)
                 std::swap(entries[at].fields, entries[at + 1].fields); // contents trade places, ids stay in order
         }
-        ok = ok && run({"DEL", stream});
+        ok = ok && redis.ok({"DEL", stream});
         for (const StreamEntry &e : std::as_const(entries)) {
             if (ok)
-                ok = run(QList<QByteArray>{"XADD", stream, e.id} + e.fields);
+                ok = redis.ok(QList<QByteArray>{"XADD", stream, e.id} + e.fields);
         }
     }
-    redisFree(c);
     return ok;
 }
 
@@ -319,7 +276,7 @@ bool tamperRedisAudit(const QString &url, const QString &scope, TestStore::Audit
 
 bool TestStore::tamperAudit(const QString &scope, AuditTamper how, qint64 seq)
 {
-    if (m_backend == QLatin1String("redis"))
+    if (isRedis())
         return tamperRedisAudit(m_url, scope, how, seq);
     switch (how) {
     case AuditTamper::EditReason:
@@ -338,15 +295,11 @@ bool TestStore::tamperAudit(const QString &scope, AuditTamper how, qint64 seq)
 
 bool TestStore::dropAuditChain(const QString &scope)
 {
-    if (m_backend == QLatin1String("redis")) {
-        redisContext *c = rawRedisConnect(m_url);
-        if (!c)
-            return false;
-        redisReply *reply = rawRedisRun(c, {"DEL", RedisLayout::auditKey(scope), RedisLayout::auditHeadKey(scope)});
-        const bool ok = reply && reply->type != REDIS_REPLY_ERROR;
-        if (reply)
-            freeReplyObject(reply);
-        redisFree(c);
+    if (isRedis()) {
+        RawRedis redis(m_url);
+        bool ok = true;
+        for (const QString &chain : redis.buckets(scope).tags)
+            ok = redis.ok({"DEL", RedisLayout::auditKey(chain), RedisLayout::auditHeadKey(chain)}) && ok;
         return ok;
     }
     return rawSqlTransaction(m_url, {{QStringLiteral("DELETE FROM idem_audit WHERE scope = ?"), {scope}, -1},
@@ -360,15 +313,65 @@ bool TestStore::execSql(const QString &sql, const QVariantList &values, int rows
 
 bool TestStore::rawRedis(const QList<QByteArray> &args)
 {
-    redisContext *c = rawRedisConnect(m_url);
-    if (!c)
-        return false;
-    redisReply *reply = rawRedisRun(c, args);
-    const bool ok = reply && reply->type != REDIS_REPLY_ERROR;
-    if (reply)
-        freeReplyObject(reply);
-    redisFree(c);
-    return ok;
+    return RawRedis(m_url).ok(args);
+}
+
+QByteArray TestStore::redisRecordKey(const QString &scope, const QString &key)
+{
+    return RawRedis(m_url).recordKey(scope, key);
+}
+
+ScopeBuckets TestStore::bucketsOf(const QString &scope)
+{
+    const ScopeBuckets buckets = isRedis() ? RawRedis(m_url).buckets(scope) : ScopeBuckets{scope, {scope}};
+    // A scope not written yet on a cluster gets the store's default count.
+    return buckets.count() == 1 && m_backend == QLatin1String("redis_cluster") ? RedisBuckets::make(scope, RedisBuckets::kDefaultCount)
+                                                                              : buckets;
+}
+
+QString TestStore::sameChain(const QString &scope)
+{
+    return bucketsOf(scope).tagOf(QByteArrayView());
+}
+
+QStringList TestStore::sameChainKeys(const QString &scope, const QString &base, int n)
+{
+    QStringList keys;
+    const ScopeBuckets chosen = bucketsOf(scope);
+    const QString &chain = chosen.tagOf(QByteArrayView());
+    for (int i = 0; keys.size() < n; ++i) {
+        const QString key = base + QString::number(i);
+        if (chosen.tagOf(key.toUtf8()) == chain)
+            keys << key;
+    }
+    return keys;
+}
+
+QList<AuditEntry> scopeAudit(Store &s, const QString &scope)
+{
+    const Result<QList<AuditChainHead>> heads = s.auditHeads();
+    if (!heads)
+        qFatal("auditHeads failed: %s", qPrintable(heads.error().message));
+    QList<AuditEntry> all;
+    int chains = 0;
+    for (const AuditChainHead &head : heads.value()) {
+        if (head.scope != scope)
+            continue;
+        ++chains;
+        QString after;
+        for (;;) {
+            const Result<QList<AuditEntry>> page = s.auditChain(head.chainName(), after, 100);
+            if (!page)
+                qFatal("auditChain failed: %s", qPrintable(page.error().message));
+            all += page.value();
+            if (page->size() < 100)
+                break;
+            after = page->constLast().storeId;
+        }
+    }
+    if (chains > 1)
+        std::stable_sort(all.begin(), all.end(), [](const AuditEntry &a, const AuditEntry &b) { return a.atMs < b.atMs; });
+    return all;
 }
 
 OperatorAction operatorTimeout(const Record &seen, qint64 nowMs, qint64 retentionMs)

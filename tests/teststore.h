@@ -1,8 +1,10 @@
 #pragma once
 
+#include "app/store/redisbuckets.h"
 #include "app/store/store.h"
 
 #include <QTemporaryDir>
+#include <QStringList>
 #include <QVariantList>
 
 #include <memory>
@@ -12,8 +14,12 @@
 // TIMED_OUT (Store::applyAction), the only one a store offers.
 OperatorAction operatorTimeout(const Record &seen, qint64 nowMs, qint64 retentionMs);
 
+// Every audit entry of a scope, each chain in its own order. On a Redis
+// Cluster a scope has a chain per bucket: then all of them, ordered by time.
+QList<AuditEntry> scopeAudit(Store &store, const QString &scope);
+
 // The store a test runs against, chosen by IDEM_TEST_BACKEND (sqlite, redis,
-// postgresql, mysql). SQLite gets a fresh file in a temporary directory; a
+// redis_cluster, postgresql, mysql). SQLite gets a fresh file in a temporary directory; a
 // server backend takes its URL from IDEM_TEST_<BACKEND>_URL and each test
 // gets its own scope prefix, so tests never see each other's records.
 class TestStore final {
@@ -51,10 +57,23 @@ public:
     // One statement behind the store's back (SQL backends): true when it ran
     // and changed `rows` rows (any number when negative).
     bool execSql(const QString &sql, const QVariantList &values, int rows = 1);
-    // One command behind the store's back (Redis): true unless it failed.
+    // One command behind the store's back (Redis, routed by its key on a
+    // cluster): true unless it failed.
     bool rawRedis(const QList<QByteArray> &args);
+    // The Redis key of a native record: under its bucket's tag on a cluster.
+    QByteArray redisRecordKey(const QString &scope, const QString &key);
+    // n keys base0, base1, … (some skipped) whose audit entries share one
+    // chain with the scope's entries about no record: every key on a store
+    // with one chain per scope; on a Redis Cluster, keys of one bucket.
+    QStringList sameChainKeys(const QString &scope, const QString &base, int n);
+    // The name of that chain, as a verification break names it: the scope,
+    // or on a Redis Cluster its bucket's chain ("scope#07").
+    QString sameChain(const QString &scope);
+    bool isRedis() const { return m_backend.startsWith(QLatin1String("redis")); }
 
 private:
+    ScopeBuckets bucketsOf(const QString &scope);
+
     QTemporaryDir m_dir;
     QString m_backend;
     QString m_url;

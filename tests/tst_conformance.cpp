@@ -664,10 +664,9 @@ private slots:
         QCOMPARE(store().applyAction(actionOf(OperatorActionKind::MarkTimedOut, seen, T0 + 12 * Minute)).value().outcome,
                  TransitionOutcome::StaleLease);
 
-        const Result<QList<AuditEntry>> chain = store().auditChain(m_scope, QString(), 100);
-        QVERIFY2(chain.ok(), qPrintable(chain.error().message));
-        QCOMPARE(chain->size(), 1);
-        const AuditEntry &e = chain->first();
+        const QList<AuditEntry> chain = scopeAudit(store(), m_scope);
+        QCOMPARE(chain.size(), 1);
+        const AuditEntry &e = chain.first();
         QCOMPARE(e.key, QStringLiteral("a1"));
         QCOMPARE(e.action, QStringLiteral("timeout"));
         QCOMPARE(e.stateBefore, QStringLiteral("IN_FLIGHT"));
@@ -696,31 +695,34 @@ private slots:
 
     void reconcileCompletesFlaggedOrReleases()
     {
-        const Record a = store().claim(claimOf(m_scope, QStringLiteral("r1"), QStringLiteral("fp"))).value().record;
-        const Record b = store().claim(claimOf(m_scope, QStringLiteral("r2"), QStringLiteral("fp"))).value().record;
+        // Two keys of one audit chain (of one bucket on a Redis Cluster).
+        const QStringList keys = m_env.sameChainKeys(m_scope, QStringLiteral("r"), 2);
+        const QString &key1 = keys.at(0), &key2 = keys.at(1);
+        const Record a = store().claim(claimOf(m_scope, key1, QStringLiteral("fp"))).value().record;
+        const Record b = store().claim(claimOf(m_scope, key2, QStringLiteral("fp"))).value().record;
         // r1 timed out first, then reconciled from TIMED_OUT.
         QVERIFY(store().applyAction(actionOf(OperatorActionKind::MarkTimedOut, a, T0 + 11 * Minute)).value().audit);
-        Record timedOut = *store().get(m_scope, QStringLiteral("r1")).value();
+        Record timedOut = *store().get(m_scope, key1).value();
         OperatorAction complete = actionOf(OperatorActionKind::ReconcileComplete, timedOut, T0 + 12 * Minute);
         complete.response = Response{200, {{"Content-Type", "application/json"}}, QByteArrayLiteral("{\"order_no\":\"SO-r1\"}")};
         complete.audit.evidence = QByteArrayLiteral("{\"order_no\":\"SO-r1\",\"status\":\"PAID\"}");
         const Result<ActionResult> done = store().applyAction(complete);
         QVERIFY2(done.ok(), qPrintable(done.error().message));
         QCOMPARE(done->outcome, TransitionOutcome::Applied);
-        const Record r1 = *store().get(m_scope, QStringLiteral("r1")).value();
+        const Record r1 = *store().get(m_scope, key1).value();
         QCOMPARE(r1.state, RecordState::Completed);
         QVERIFY(r1.reconciled);
         QCOMPARE(r1.response(), complete.response);
         // The client's retry replays the synthesised response.
-        const Result<ClaimResult> retry = store().claim(claimOf(m_scope, QStringLiteral("r1"), QStringLiteral("fp"), T0 + 13 * Minute));
+        const Result<ClaimResult> retry = store().claim(claimOf(m_scope, key1, QStringLiteral("fp"), T0 + 13 * Minute));
         QCOMPARE(retry->outcome, ClaimOutcome::Replay);
 
         const Result<ActionResult> released = store().applyAction(actionOf(OperatorActionKind::ReconcileRelease, b, T0 + 12 * Minute));
         QVERIFY2(released.ok(), qPrintable(released.error().message));
         QCOMPARE(released->outcome, TransitionOutcome::Applied);
-        QVERIFY(!store().get(m_scope, QStringLiteral("r2")).value());
+        QVERIFY(!store().get(m_scope, key2).value());
 
-        const QList<AuditEntry> chain = store().auditChain(m_scope, QString(), 100).value();
+        const QList<AuditEntry> chain = scopeAudit(store(), m_scope);
         QCOMPARE(chain.size(), 3);
         QCOMPARE(chain.at(1).action, QStringLiteral("reconcile-complete"));
         QCOMPARE(chain.at(1).stateBefore, QStringLiteral("TIMED_OUT"));
@@ -731,7 +733,7 @@ private slots:
         QCOMPARE(chain.at(2).stateAfter, QStringLiteral("RELEASED"));
         QCOMPARE(chain.at(2).prevHash, chain.at(1).hash);
         // Paging the chain continues after a store id.
-        const QList<AuditEntry> rest = store().auditChain(m_scope, chain.at(0).storeId, 100).value();
+        const QList<AuditEntry> rest = store().auditChain(m_env.sameChain(m_scope), chain.at(0).storeId, 100).value();
         QCOMPARE(rest.size(), 2);
         QCOMPARE(rest.first().seq, 2);
         // Listing: newest first, filtered in the store.
@@ -740,7 +742,7 @@ private slots:
         q.action = QStringLiteral("reconcile-release");
         const QList<AuditEntry> listed = store().auditEntries(q).value();
         QCOMPARE(listed.size(), 1);
-        QCOMPARE(listed.first().key, QStringLiteral("r2"));
+        QCOMPARE(listed.first().key, key2);
     }
 
     void timedOutRecordsAreListedForReconciliation()

@@ -3,6 +3,7 @@
 #include "app/guard/guard.h"
 #include "app/sim/pressrun.h"
 #include "app/store/redisconnection.h"
+#include "app/store/redisconnectionpool.h"
 #include "app/store/storeurl.h"
 #include "tests/teststore.h"
 
@@ -34,11 +35,8 @@ public:
             m_db.setDatabaseName(m_url.database);
             m_db.setUserName(m_url.user);
             m_db.open();
-        } else if (m_backend == QLatin1String("redis")) {
-            RedisSettings settings;
-            settings.host = m_url.host.toUtf8();
-            settings.port = m_url.port;
-            m_redis = std::make_unique<RedisConnection>(settings);
+        } else if (m_backend.startsWith(QLatin1String("redis"))) {
+            m_redis = std::make_unique<RedisConnectionPool>(m_url);
         }
     }
     ~ServerCounter()
@@ -52,8 +50,12 @@ public:
 
     bool reset()
     {
-        if (m_redis)
-            return m_redis->command({"CONFIG", "RESETSTAT"}).ok();
+        if (m_redis) {
+            bool ok = true;
+            for (const QString &node : redisMasters())
+                ok = redisLink()->pipelineOn(node, {{"CONFIG", "RESETSTAT"}}).ok() && ok;
+            return ok;
+        }
         if (m_backend == QLatin1String("mysql")) {
             m_mysqlBase = mysqlCommands();
             return m_mysqlBase >= 0;
@@ -66,13 +68,23 @@ public:
     {
         if (m_redis) {
             // Requests read from clients (a script's own commands are not
-            // reads, while commandstats counts them), less this INFO's own.
-            const Result<RedisReply> info = m_redis->command({"INFO", "stats"});
-            if (!info)
-                return -1;
-            static const QRegularExpression reads(QStringLiteral("total_reads_processed:(\\d+)"));
-            const QRegularExpressionMatch m = reads.match(QString::fromUtf8(RedisConnection::bytes(info->get())));
-            return m.hasMatch() ? m.captured(1).toLongLong() - 1 : -1;
+            // reads, while commandstats counts them), less this INFO's own,
+            // summed over every master of a cluster; less the REPLCONF ACKs
+            // a replica sends its master every second.
+            qint64 sum = 0;
+            for (const QString &node : redisMasters()) {
+                const Result<QList<RedisReply>> info = redisLink()->pipelineOn(node, {{"INFO", "stats", "commandstats"}});
+                if (!info)
+                    return -1;
+                const QString text = QString::fromUtf8(RedisConnection::bytes(info->constFirst().get()));
+                static const QRegularExpression reads(QStringLiteral("total_reads_processed:(\\d+)"));
+                static const QRegularExpression acks(QStringLiteral("cmdstat_replconf:calls=(\\d+)"));
+                const QRegularExpressionMatch m = reads.match(text);
+                if (!m.hasMatch())
+                    return -1;
+                sum += m.captured(1).toLongLong() - 1 - acks.match(text).captured(1).toLongLong();
+            }
+            return sum;
         }
         if (m_backend == QLatin1String("mysql")) {
             const qint64 now = mysqlCommands();
@@ -108,7 +120,17 @@ private:
     StoreUrl m_url;
     qint64 m_mysqlBase = 0;
     QSqlDatabase m_db;
-    std::unique_ptr<RedisConnection> m_redis;
+    std::unique_ptr<RedisConnectionPool> m_redis;
+    RedisLink *redisLink() { return m_redis->connection().value_or(nullptr); }
+    QStringList redisMasters()
+    {
+        QStringList names;
+        if (RedisLink *link = redisLink()) {
+            for (const RedisNodeInfo &node : link->masters().value_or(QList<RedisNodeInfo>()))
+                names << node.address;
+        }
+        return names;
+    }
 };
 
 } // namespace

@@ -254,7 +254,7 @@ private slots:
             if (h.scope == scope)
                 return h;
         }
-        return AuditChainHead{scope, 0, QString()};
+        return AuditChainHead{scope, 0, QString(), QString()};
     }
 
     void wrongKeyTypeIsCorruptNeverAbsent_data()

@@ -2933,6 +2933,14 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not &apos;%2&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A Redis Cluster has only database 0: remove /%1 from the URL %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis at %1 is a cluster node, but: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RedisScan</name>
@@ -3189,6 +3197,58 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>Listing completed records (key %1): ZSCAN answered no cursor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scope &apos;%1&apos; cannot be stored on a Redis Cluster: &apos;#&apos; separates a scope from its bucket number there (scope#07), so a scope name may not contain it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bucket count of scope &apos;%1&apos; in %2 is &apos;%3&apos;, not a number from 1 to %4: another program wrote it. Records of that scope cannot be found until it is put back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scope registry (idem:scopes or %1) holds another type than idem-console writes there: another program wrote it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixing the bucket count of scope &apos;%1&apos; failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds another type than a hash: another program wrote it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the bucket counts failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CLUSTER SLOTS reply is not a slot map.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Redis Cluster serves no slot yet (CLUSTER SLOTS is empty).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered CLUSTER SLOTS with: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No node of the Redis Cluster answered CLUSTER SLOTS (tried %1). Last error: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis at %1 is no longer a master of the cluster; its masters are now %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Redis Cluster named a node &apos;%1&apos; that is not host:port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis at %1 is not the node %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4127,6 +4187,14 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>(not shown: it may hold a password)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Redis Cluster URL lists at most 64 seed nodes, not %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Redis Cluster seed node &apos;%1&apos; is not host:port (e.g. redis://10.0.0.1:6379,10.0.0.2:6379/0).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2927,6 +2927,14 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not &apos;%2&apos;.</source>
         <translation>Redis URL 选项 %1 必须是 1 到 600000 之间的毫秒数，而不是“%2”。</translation>
     </message>
+    <message>
+        <source>A Redis Cluster has only database 0: remove /%1 from the URL %2.</source>
+        <translation>Redis Cluster 只有 0 号数据库：请从 URL %2 中删除 /%1。</translation>
+    </message>
+    <message>
+        <source>Redis at %1 is a cluster node, but: %2</source>
+        <translation>%1 上的 Redis 是集群节点，但是：%2</translation>
+    </message>
 </context>
 <context>
     <name>RedisScan</name>
@@ -3184,6 +3192,58 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>Listing completed records (key %1): ZSCAN answered no cursor</source>
         <translation>正在列出已完成的记录（键 %1）：ZSCAN 未返回游标</translation>
+    </message>
+    <message>
+        <source>The scope &apos;%1&apos; cannot be stored on a Redis Cluster: &apos;#&apos; separates a scope from its bucket number there (scope#07), so a scope name may not contain it.</source>
+        <translation>作用域“%1”无法存入 Redis Cluster：在集群中“#”用来分隔作用域与其分桶编号（scope#07），因此作用域名称不能包含它。</translation>
+    </message>
+    <message>
+        <source>The bucket count of scope &apos;%1&apos; in %2 is &apos;%3&apos;, not a number from 1 to %4: another program wrote it. Records of that scope cannot be found until it is put back.</source>
+        <translation>作用域“%1”在 %2 中的分桶数是“%3”，不是 1 到 %4 之间的数字：这是其他程序写入的。在恢复正确的值之前，该作用域的记录无法被找到。</translation>
+    </message>
+    <message>
+        <source>The scope registry (idem:scopes or %1) holds another type than idem-console writes there: another program wrote it.</source>
+        <translation>作用域登记（idem:scopes 或 %1）中保存的类型不是 idem-console 写入的类型：这是其他程序写入的。</translation>
+    </message>
+    <message>
+        <source>Fixing the bucket count of scope &apos;%1&apos; failed: %2</source>
+        <translation>确定作用域“%1”的分桶数失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds another type than a hash: another program wrote it.</source>
+        <translation>%1 保存的不是哈希类型：这是其他程序写入的。</translation>
+    </message>
+    <message>
+        <source>Reading the bucket counts failed: %1</source>
+        <translation>读取分桶数失败：%1</translation>
+    </message>
+    <message>
+        <source>The CLUSTER SLOTS reply is not a slot map.</source>
+        <translation>CLUSTER SLOTS 的回复不是槽位映射。</translation>
+    </message>
+    <message>
+        <source>The Redis Cluster serves no slot yet (CLUSTER SLOTS is empty).</source>
+        <translation>Redis Cluster 尚未分配任何槽位（CLUSTER SLOTS 为空）。</translation>
+    </message>
+    <message>
+        <source>%1 answered CLUSTER SLOTS with: %2</source>
+        <translation>%1 对 CLUSTER SLOTS 的回复是：%2</translation>
+    </message>
+    <message>
+        <source>No node of the Redis Cluster answered CLUSTER SLOTS (tried %1). Last error: %2</source>
+        <translation>Redis Cluster 没有任何节点回复 CLUSTER SLOTS（已尝试 %1）。最后的错误：%2</translation>
+    </message>
+    <message>
+        <source>Redis at %1 is no longer a master of the cluster; its masters are now %2.</source>
+        <translation>%1 上的 Redis 已不再是集群的主节点；当前的主节点为 %2。</translation>
+    </message>
+    <message>
+        <source>The Redis Cluster named a node &apos;%1&apos; that is not host:port.</source>
+        <translation>Redis Cluster 给出的节点“%1”不是 host:port 格式。</translation>
+    </message>
+    <message>
+        <source>Redis at %1 is not the node %2.</source>
+        <translation>%1 上的 Redis 不是节点 %2。</translation>
     </message>
 </context>
 <context>
@@ -4122,6 +4182,14 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>(not shown: it may hold a password)</source>
         <translation>（未显示：其中可能含有密码）</translation>
+    </message>
+    <message>
+        <source>A Redis Cluster URL lists at most 64 seed nodes, not %1.</source>
+        <translation>Redis Cluster URL 最多列出 64 个种子节点，而不是 %1 个。</translation>
+    </message>
+    <message>
+        <source>The Redis Cluster seed node &apos;%1&apos; is not host:port (e.g. redis://10.0.0.1:6379,10.0.0.2:6379/0).</source>
+        <translation>Redis Cluster 种子节点“%1”不是 host:port 格式（例如 redis://10.0.0.1:6379,10.0.0.2:6379/0）。</translation>
     </message>
 </context>
 <context>

@@ -18,7 +18,9 @@ struct Text {
 // chain's first break is kept: after it every link may look wrong.
 class ChainCheck {
 public:
-    explicit ChainCheck(const QString &scope) : m_scope(scope) {}
+    // `chain`: where a break is reported; the scope itself, or one of its
+    // chains on a Redis Cluster ("payment#07"), whose entries name the scope.
+    ChainCheck(const QString &scope, const QString &chain) : m_scope(scope), m_chain(chain) {}
 
     void check(const AuditEntry &entry)
     {
@@ -87,10 +89,11 @@ public:
 private:
     void fail(qint64 seq, const QString &storeId, const QString &reason)
     {
-        m_break = AuditBreak{m_scope, seq, storeId, reason};
+        m_break = AuditBreak{m_chain, seq, storeId, reason};
     }
 
     const QString m_scope;
+    const QString m_chain;
     qint64 m_read = 0;
     qint64 m_lastSeq = 0;
     QString m_lastHash = AuditEntry::genesisHash();
@@ -108,7 +111,9 @@ Result<AuditVerdict> AuditVerifier::verify(Store &store, const ActionControl &co
     QList<AuditChainHead> chains = std::move(heads).value();
     if (!scopes.isEmpty())
         chains.removeIf([&scopes](const AuditChainHead &head) { return !scopes.contains(head.scope); });
-    std::sort(chains.begin(), chains.end(), [](const AuditChainHead &a, const AuditChainHead &b) { return a.scope < b.scope; });
+    std::sort(chains.begin(), chains.end(), [](const AuditChainHead &a, const AuditChainHead &b) {
+        return a.scope != b.scope ? a.scope < b.scope : a.chainName() < b.chainName();
+    });
 
     qint64 announced = 0;
     for (const AuditChainHead &head : std::as_const(chains))
@@ -118,7 +123,7 @@ Result<AuditVerdict> AuditVerifier::verify(Store &store, const ActionControl &co
     verdict.chains = chains.size();
     control.report(0, announced);
     for (const AuditChainHead &head : std::as_const(chains)) {
-        ChainCheck chain(head.scope);
+        ChainCheck chain(head.scope, head.chainName());
         for (;;) {
             if (control.cancelled()) {
                 verdict.cancelled = true;
@@ -126,13 +131,13 @@ Result<AuditVerdict> AuditVerifier::verify(Store &store, const ActionControl &co
                 return verdict;
             }
             const QString after = chain.lastStoreId();
-            const Result<QList<AuditEntry>> page = store.auditChain(head.scope, after, PageSize);
+            const Result<QList<AuditEntry>> page = store.auditChain(head.chainName(), after, PageSize);
             if (!page)
                 return page.error();
             // A full page that does not move the position would loop forever.
             if (page->size() >= PageSize && page->constLast().storeId == after)
                 return makeError(ErrorKind::Internal,
-                                 Text::tr("Reading the audit chain of '%1' does not advance past position '%2'.").arg(head.scope, after));
+                                 Text::tr("Reading the audit chain of '%1' does not advance past position '%2'.").arg(head.chainName(), after));
             for (const AuditEntry &entry : page.value())
                 chain.check(entry);
             verdict.entries += page->size();

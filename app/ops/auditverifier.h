@@ -5,7 +5,7 @@
 #include <QStringList>
 
 struct AuditBreak {
-    QString scope;
+    QString scope;         // the chain: its scope, or on a Redis Cluster one of the scope's bucket chains ("payment#07")
     qint64 seq = 0;        // the seq the entry claims (or the one expected, for a gap)
     QString storeId;       // where it is stored
     QString reason;        // "hash mismatch (entry edited)", "gap: seq 7 expected, 9 found", …

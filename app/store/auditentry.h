@@ -52,6 +52,11 @@ struct AuditChainHead {
     QString scope;
     qint64 seq = 0;
     QString hash;
+    // The chain's own name where a scope has several (a Redis Cluster keeps
+    // one chain per bucket of a scope, "payment#07": RedisBuckets); empty
+    // when the scope's one chain. Store::auditChain reads it by this name.
+    QString chain;
+    QString chainName() const { return chain.isEmpty() ? scope : chain; }
 };
 
 // Filters for listing entries, newest first (Audit tab, reports).

@@ -1,8 +1,13 @@
 #include "app/store/redisconnectionpool.h"
 
+#include "app/store/rediscluster.h"
+#include "app/store/redisclusterlink.h"
+
 #include <QAtomicInteger>
 #include <QCoreApplication>
 #include <QHash>
+
+#include <hiredis/hiredis.h>
 
 namespace {
 
@@ -10,11 +15,11 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(RedisConnectionPool)
 };
 
-// This thread's connection of each pool, freed when the thread ends.
-struct ThreadConnections {
-    QHash<quint64, std::shared_ptr<RedisConnection>> byPool;
+// This thread's link of each pool, freed when the thread ends.
+struct ThreadLinks {
+    QHash<quint64, std::shared_ptr<RedisLink>> byPool;
 };
-thread_local ThreadConnections t_connections;
+thread_local ThreadLinks t_links;
 QAtomicInteger<quint64> g_nextPoolId{1};
 
 } // namespace
@@ -41,14 +46,26 @@ RedisConnectionPool::RedisConnectionPool(const StoreUrl &url)
     };
     option("connect_timeout_ms", 2000, &m_settings.connectTimeoutMs);
     option("timeout_ms", 5000, &m_settings.commandTimeoutMs);
+
+    m_seeds.append(QString::fromUtf8(m_settings.host) + QLatin1Char(':') + QString::number(m_settings.port));
+    m_seeds.append(url.moreHosts);
+    if (!url.moreHosts.isEmpty()) {
+        // Redis Cluster has database 0 only (SELECT is refused there).
+        if (m_settings.database != 0 && !m_settingsError) {
+            m_settingsError = makeError(ErrorKind::InvalidArgument, Text::tr("A Redis Cluster has only database 0: remove /%1 from the URL %2.")
+                                                                        .arg(m_settings.database).arg(m_settings.display));
+        }
+        m_cluster = std::make_shared<RedisCluster>(m_settings, m_seeds);
+        m_topology = Topology::Cluster;
+    }
 }
 
 RedisConnectionPool::~RedisConnectionPool()
 {
     QMutexLocker lock(&m_mutex);
-    for (const std::weak_ptr<RedisConnection> &weak : m_connections) {
-        if (const std::shared_ptr<RedisConnection> c = weak.lock())
-            c->close();
+    for (const std::weak_ptr<RedisLink> &weak : m_links) {
+        if (const std::shared_ptr<RedisLink> link = weak.lock())
+            link->close();
     }
 }
 
@@ -56,15 +73,72 @@ Result<RedisLink *> RedisConnectionPool::connection()
 {
     if (m_settingsError)
         return *m_settingsError;
-    auto found = t_connections.byPool.constFind(m_id);
-    if (found != t_connections.byPool.cend())
+    auto found = t_links.byPool.constFind(m_id);
+    if (found != t_links.byPool.cend())
         return found.value().get();
-    // Connections of pools destroyed since this thread last looked.
-    t_connections.byPool.removeIf([](const auto &it) { return it.value()->isClosed(); });
-    auto c = std::make_shared<RedisConnection>(m_settings);
-    t_connections.byPool.insert(m_id, c);
+    if (m_topology.load(std::memory_order_acquire) == Topology::Unknown) {
+        QMutexLocker lock(&m_mutex);
+        if (Result<void> probed = probe(); !probed)
+            return probed.error();
+    }
+    // Links of pools destroyed since this thread last looked.
+    t_links.byPool.removeIf([](const auto &it) { return it.value()->isClosed(); });
+    const std::shared_ptr<RedisLink> link = newLink();
+    t_links.byPool.insert(m_id, link);
     QMutexLocker lock(&m_mutex);
-    std::erase_if(m_connections, [](const std::weak_ptr<RedisConnection> &w) { return w.expired(); });
-    m_connections.push_back(c);
-    return c.get();
+    std::erase_if(m_links, [](const std::weak_ptr<RedisLink> &w) { return w.expired(); });
+    m_links.push_back(link);
+    return link.get();
+}
+
+Result<void> RedisConnectionPool::probe()
+{
+    if (m_topology.load() != Topology::Unknown)
+        return {}; // another thread probed while this one waited
+    if (!m_probe)
+        m_probe = std::make_unique<RedisConnection>(m_settings);
+    Result<RedisReply> reply = m_probe->command(RedisCommand{"CLUSTER", "SLOTS"});
+    if (!reply) {
+        setProbeError(reply.error().message);
+        return reply.error();
+    }
+    if (reply.value()->type == REDIS_REPLY_ARRAY) {
+        Result<RedisSlotMap> map = RedisSlotMap::parse(*reply.value(), m_settings.host);
+        if (!map) {
+            // A cluster node before its slots are assigned: ask again later.
+            const Error error = makeError(ErrorKind::Unavailable, Text::tr("Redis at %1 is a cluster node, but: %2").arg(m_settings.display, map.error().message));
+            setProbeError(error.message);
+            return error;
+        }
+        m_cluster = std::make_shared<RedisCluster>(m_settings, m_seeds);
+        m_cluster->install(std::move(map).value());
+        m_topology = Topology::Cluster;
+    } else {
+        // ERR This instance has cluster support disabled, NOPERM, unknown command.
+        m_topology = Topology::Single;
+    }
+    setProbeError(QString());
+    m_probe.reset();
+    return {};
+}
+
+void RedisConnectionPool::setProbeError(const QString &error)
+{
+    QMutexLocker lock(&m_probeErrorMutex);
+    m_probeError = error;
+}
+
+std::shared_ptr<RedisLink> RedisConnectionPool::newLink() const
+{
+    if (m_topology.load() == Topology::Cluster)
+        return std::make_shared<RedisClusterLink>(m_cluster);
+    return std::make_shared<RedisConnection>(m_settings);
+}
+
+QList<RedisNodeInfo> RedisConnectionPool::nodes() const
+{
+    if (isCluster())
+        return m_cluster->nodes();
+    QMutexLocker lock(&m_probeErrorMutex);
+    return {RedisNodeInfo{m_seeds.constFirst(), true, m_probeError.isEmpty(), m_probeError}};
 }

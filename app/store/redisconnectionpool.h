@@ -1,19 +1,31 @@
 #pragma once
 
 #include "app/store/redisconnection.h"
+#include "app/store/redislink.h"
 #include "app/store/storeurl.h"
 
 #include <QMutex>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
 
-// One RedisConnection per thread for one store (DESIGN.md "Threading": a
-// hiredis context belongs to the thread that uses it). A thread gets its
-// connection on first use and keeps it until the thread ends or the pool is
-// destroyed, which closes every thread's connection. Shared by RedisStore
-// and the foreign layouts' RedisScan.
+class RedisCluster;
+
+// One RedisLink per thread for one store (DESIGN.md "Threading": a hiredis
+// context belongs to the thread that uses it): a RedisConnection to one
+// server, or a RedisClusterLink over a Redis Cluster. A thread gets its link
+// on first use and keeps it until the thread ends or the pool is destroyed,
+// which closes every thread's link. Shared by RedisStore and the foreign
+// layouts' RedisScan.
+//
+// A URL with several hosts is a cluster (its seed nodes). A one-host URL is
+// asked CLUSTER SLOTS once per pool, on the first connection(): a slot map
+// makes it a cluster (and the first map), an error reply (cluster support
+// off, no permission, an older server) a single server. When that server
+// cannot be reached, connection() returns the error and asks again on a
+// later call (with the connect backoff of RedisConnection).
 //
 // The settings come from a redis:// URL: host, port, user, database, the
 // password from the URL or else IDEM_REDIS_PASSWORD, and the options
@@ -26,14 +38,36 @@ public:
     explicit RedisConnectionPool(const StoreUrl &url);
     ~RedisConnectionPool();
 
-    // The calling thread's connection (it connects lazily, on first command).
+    // The calling thread's link (it connects lazily, on first command;
+    // the first call of a one-host pool costs one round trip, the probe).
     Result<RedisLink *> connection();
     const RedisSettings &settings() const { return m_settings; }
 
+    // False until connection() has found a cluster.
+    bool isCluster() const { return m_topology.load(std::memory_order_acquire) == Topology::Cluster; }
+    // For the status bar, without a round trip: a cluster's masters then
+    // replicas, each up or down as the last round trip to it went (empty
+    // before the first map); a single server as its probe found it.
+    QList<RedisNodeInfo> nodes() const;
+
 private:
+    enum class Topology { Unknown, Single, Cluster };
+
+    Result<void> probe();
+    void setProbeError(const QString &error);
+    std::shared_ptr<RedisLink> newLink() const;
+
     const quint64 m_id;
     RedisSettings m_settings;
+    QStringList m_seeds; // host:port of every host of the URL
     std::optional<Error> m_settingsError;
-    QMutex m_mutex;
-    std::vector<std::weak_ptr<RedisConnection>> m_connections; // every thread's, for the destructor
+    mutable QMutex m_mutex;
+    std::atomic<Topology> m_topology{Topology::Unknown};
+    std::unique_ptr<RedisConnection> m_probe;  // kept between failed probes for its backoff; under m_mutex
+    // The last failed probe's error, under its own mutex: nodes() must not
+    // wait for a probe's connect timeout (the status bar asks from the GUI thread).
+    mutable QMutex m_probeErrorMutex;
+    QString m_probeError;
+    std::shared_ptr<RedisCluster> m_cluster;    // set before m_topology becomes Cluster
+    std::vector<std::weak_ptr<RedisLink>> m_links; // every thread's, for the destructor
 };

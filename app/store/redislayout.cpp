@@ -74,9 +74,11 @@ Error RedisLayout::replyError(const QByteArray &error, const QString &what) cons
     return makeError(kind, Text::tr("%1 failed on %2: %3").arg(what, m_display, QString::fromUtf8(error)));
 }
 
-Error RedisLayout::corrupt(const QString &scope, const QString &key, const QByteArray &reason, const QByteArray &detail) const
+Error RedisLayout::corrupt(const QString &scope, const QString &key, const QByteArray &reason, const QByteArray &detail,
+                           const QString &tag) const
 {
-    const QString where = Text::tr("Record %1/%2 in %3 (key %4)").arg(scope, key, m_display, QString::fromUtf8(recordKey(scope, key)));
+    const QString where = Text::tr("Record %1/%2 in %3 (key %4)")
+                              .arg(scope, key, m_display, QString::fromUtf8(recordKey(tag.isEmpty() ? scope : tag, key)));
     const QString what = QString::fromUtf8(detail);
     QString message;
     if (reason == "type")
@@ -99,11 +101,12 @@ Error RedisLayout::corrupt(const QString &scope, const QString &key, const QByte
     return makeError(ErrorKind::Corrupt, message);
 }
 
-Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QString &key, const redisReply &fields) const
+Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QString &key, const redisReply &fields,
+                                                  const QString &tag) const
 {
     if (const QByteArray error = RedisConnection::errorText(fields); !error.isEmpty()) {
         if (error.startsWith("WRONGTYPE"))
-            return corrupt(scope, key, "type", "value of another type");
+            return corrupt(scope, key, "type", "value of another type", tag);
         return replyError(error, Text::tr("Reading a record"));
     }
     if (fields.type != REDIS_REPLY_ARRAY || fields.elements != FieldCount)
@@ -121,14 +124,14 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
     if (!any)
         return std::optional<Record>(); // a hash always has a field: the key is gone
     if (!missing.isEmpty())
-        return corrupt(scope, key, "missing", missing.join(", "));
+        return corrupt(scope, key, "missing", missing.join(", "), tag);
     // Compared as bytes: this runs for every claim.
     const std::optional<RecordState> state = v[State] == "IN_FLIGHT" ? std::optional(RecordState::InFlight)
         : v[State] == "COMPLETED"                                    ? std::optional(RecordState::Completed)
         : v[State] == "TIMED_OUT"                                    ? std::optional(RecordState::TimedOut)
                                                                      : std::nullopt;
     if (!state)
-        return corrupt(scope, key, "state", v[State]);
+        return corrupt(scope, key, "state", v[State], tag);
     qint64 numbers[FieldCount] = {};
     for (int i : {Attempts, StatusCode, CreatedAt, UpdatedAt, ExpiresAt, Reconciled}) {
         // Digits only, as record.lua reads them: no sign but '-', no space,
@@ -139,15 +142,15 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
             ok = (text[j] >= '0' && text[j] <= '9') || (j == 0 && text[j] == '-' && text.size() > 1);
         numbers[i] = ok ? text.toLongLong(&ok) : 0;
         if (!ok)
-            return corrupt(scope, key, "number", QByteArray(kFieldNames[i]) + '=' + v[i]);
+            return corrupt(scope, key, "number", QByteArray(kFieldNames[i]) + '=' + v[i], tag);
     }
     const NativeNumbers native{numbers[Attempts], numbers[StatusCode], numbers[CreatedAt], numbers[UpdatedAt], numbers[ExpiresAt],
                                numbers[Reconciled]};
     if (const QString problem = nativeRangeProblem(native, *state, QString::fromUtf8(v[Lease])); !problem.isEmpty())
-        return corrupt(scope, key, "range", problem.toUtf8());
+        return corrupt(scope, key, "range", problem.toUtf8(), tag);
     const bool hasResponse = fields.element[Headers]->type != REDIS_REPLY_NIL && fields.element[Body]->type != REDIS_REPLY_NIL;
     if (*state == RecordState::Completed && !hasResponse)
-        return corrupt(scope, key, "response", {});
+        return corrupt(scope, key, "response", {}, tag);
     Record r;
     r.scope = scope;
     r.key = key;
@@ -167,7 +170,7 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
     return std::optional<Record>(std::move(r));
 }
 
-Result<void> RedisLayout::walkInFlight(RedisLink &c, const QString &scope, const InFlightQuery &q,
+Result<void> RedisLayout::walkInFlight(RedisLink &c, const QString &scope, const QString &tag, const InFlightQuery &q,
                                        const std::function<bool(Record &&)> &visit) const
 {
     const bool desc = q.newestFirst;
@@ -204,7 +207,7 @@ Result<void> RedisLayout::walkInFlight(RedisLink &c, const QString &scope, const
     // Unfiltered, a page needs about `limit` members; a few more spare a round
     // trip per member when many attempts started in the same millisecond.
     const int batch = filtered ? kBatch : qBound(16, q.limit, kBatch);
-    const QByteArray zset = inFlightKey(scope);
+    const QByteArray zset = inFlightKey(tag);
     for (;;) {
         const QByteArray from = start ? (exclusive ? QByteArray("(") : QByteArray()) + QByteArray::number(*start)
                                       : (desc ? QByteArray("+inf") : QByteArray("-inf"));
@@ -237,7 +240,7 @@ Result<void> RedisLayout::walkInFlight(RedisLink &c, const QString &scope, const
                 continue;
             keys << member;
             scores << scoreAt(i);
-            reads << readCommand(recordKey(scope, member));
+            reads << readCommand(recordKey(tag, member));
         }
         if (!reads.isEmpty()) {
             Result<QList<RedisReply>> hashes = c.pipeline(reads);
@@ -268,7 +271,7 @@ Result<void> RedisLayout::walkInFlight(RedisLink &c, const QString &scope, const
             }
             for (qsizetype i = 0; i < keys.size(); ++i) {
                 const QString key = QString::fromUtf8(keys.at(i));
-                Result<std::optional<Record>> record = decode(scope, key, *hashes->at(i));
+                Result<std::optional<Record>> record = decode(scope, key, *hashes->at(i), tag);
                 if (!record && record.error().kind != ErrorKind::Corrupt)
                     return record.error();
                 // Taken over meanwhile: the index moved it to its new score,
@@ -289,7 +292,7 @@ Result<void> RedisLayout::walkInFlight(RedisLink &c, const QString &scope, const
                     bad.key = key;
                     bad.updatedAt = scores.at(i);
                     bad.readError = record ? corrupt(scope, key, "index",
-                                                     QByteArray::number(scores.at(i)) + ' ' + QByteArray::number(record.value()->updatedAt))
+                                                     QByteArray::number(scores.at(i)) + ' ' + QByteArray::number(record.value()->updatedAt), tag)
                                                  .message
                                            : record.error().message;
                     if (!visit(std::move(bad)))
@@ -387,7 +390,7 @@ Result<AuditChainHead> RedisLayout::decodeHead(const QString &scope, const redis
         }
     }
     const QByteArray seqText = RedisConnection::bytes(&seq), hashText = RedisConnection::bytes(&hash);
-    AuditChainHead head{scope, 0, QString()};
+    AuditChainHead head{scope, 0, QString(), QString()};
     if ((seq.type == REDIS_REPLY_NIL || seqText == "0") && (hash.type == REDIS_REPLY_NIL || hashText.isEmpty()))
         return head; // an empty chain
     bool ok = false;
@@ -400,13 +403,13 @@ Result<AuditChainHead> RedisLayout::decodeHead(const QString &scope, const redis
     return head;
 }
 
-Result<QList<Record>> RedisLayout::timedOut(RedisLink &c, const QString &scope, const InFlightQuery &q) const
+Result<QList<Record>> RedisLayout::timedOut(RedisLink &c, const QString &scope, const QString &tag, const InFlightQuery &q) const
 {
-    Result<RedisReply> members = c.command({"ZRANGE", timedOutKey(scope), "0", "-1"});
+    Result<RedisReply> members = c.command({"ZRANGE", timedOutKey(tag), "0", "-1"});
     if (!members)
         return members.error();
     if (const QByteArray error = RedisConnection::errorText(*members.value()); !error.isEmpty())
-        return replyError(error, Text::tr("Listing timed-out records (key %1)").arg(QString::fromUtf8(timedOutKey(scope))));
+        return replyError(error, Text::tr("Listing timed-out records (key %1)").arg(QString::fromUtf8(timedOutKey(tag))));
     const QByteArray keyPrefix = q.keyPrefix.toUtf8();
     QByteArrayList keys;
     for (size_t i = 0; i < members.value()->elements; ++i) {
@@ -419,13 +422,13 @@ Result<QList<Record>> RedisLayout::timedOut(RedisLink &c, const QString &scope, 
         QList<RedisCommand> reads;
         const qsizetype to = qMin(keys.size(), from + kBatch);
         for (qsizetype i = from; i < to; ++i)
-            reads << readCommand(recordKey(scope, keys.at(i)));
+            reads << readCommand(recordKey(tag, keys.at(i)));
         Result<QList<RedisReply>> hashes = c.pipeline(reads);
         if (!hashes)
             return hashes.error();
         for (qsizetype i = from; i < to; ++i) {
             const QString key = QString::fromUtf8(keys.at(i));
-            Result<std::optional<Record>> record = decode(scope, key, *hashes->at(i - from));
+            Result<std::optional<Record>> record = decode(scope, key, *hashes->at(i - from), tag);
             if (!record && record.error().kind != ErrorKind::Corrupt)
                 return record.error();
             if (!record) { // listed with what is wrong, never acted on (as walkInFlight does)
@@ -452,10 +455,10 @@ Result<QList<Record>> RedisLayout::timedOut(RedisLink &c, const QString &scope, 
     return rows;
 }
 
-Result<void> RedisLayout::walkCompleted(RedisLink &c, const QString &scope, const RecordQuery &q,
+Result<void> RedisLayout::walkCompleted(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &q,
                                         const std::function<void(Record &&)> &visit) const
 {
-    const QByteArray zset = completedKey(scope);
+    const QByteArray zset = completedKey(tag);
     const QByteArray pattern = RedisScan::matchPattern(q.keyPrefix.toUtf8());
     QSet<QByteArray> seen; // ZSCAN may return a member twice while the set changes
     QByteArray cursor = "0";
@@ -467,7 +470,7 @@ Result<void> RedisLayout::walkCompleted(RedisLink &c, const QString &scope, cons
         if (sentScan)
             commands.append(RedisCommand{"ZSCAN", zset, cursor, "MATCH", pattern, "COUNT", QByteArray::number(kBatch)});
         for (const QByteArray &member : std::as_const(pending))
-            commands.append(RedisCommand{"HMGET", recordKey(scope, member), "state", "updated_at", "biz_no", "owner"});
+            commands.append(RedisCommand{"HMGET", recordKey(tag, member), "state", "updated_at", "biz_no", "owner"});
         Result<QList<RedisReply>> replies = c.pipeline(commands);
         if (!replies)
             return replies.error();
@@ -497,7 +500,7 @@ Result<void> RedisLayout::walkCompleted(RedisLink &c, const QString &scope, cons
             if (const QByteArray error = RedisConnection::errorText(h); !error.isEmpty() || h.type != REDIS_REPLY_ARRAY || h.elements != 4) {
                 // Another type under the record's key: listed with what is
                 // wrong where filters on what cannot be read allow it.
-                r.readError = corrupt(scope, r.key, "type", QByteArrayLiteral("value of another type")).message;
+                r.readError = corrupt(scope, r.key, "type", QByteArrayLiteral("value of another type"), tag).message;
                 if (q.owner.isEmpty() && q.bizNoPrefix.isEmpty() && !q.startedBeforeMs)
                     visit(std::move(r));
                 continue;
@@ -511,7 +514,7 @@ Result<void> RedisLayout::walkCompleted(RedisLink &c, const QString &scope, cons
             r.bizNo = QString::fromUtf8(RedisConnection::bytes(h.element[2]));
             r.owner = QString::fromUtf8(RedisConnection::bytes(h.element[3]));
             if (!number) {
-                r.readError = corrupt(scope, r.key, "number", "updated_at=" + RedisConnection::bytes(h.element[1]).left(200)).message;
+                r.readError = corrupt(scope, r.key, "number", "updated_at=" + RedisConnection::bytes(h.element[1]).left(200), tag).message;
                 r.updatedAt = 0;
             }
             if (matchesFilters(r, q))
@@ -522,11 +525,11 @@ Result<void> RedisLayout::walkCompleted(RedisLink &c, const QString &scope, cons
     return {};
 }
 
-Result<QList<Record>> RedisLayout::completedPage(RedisLink &c, const QString &scope, const RecordQuery &q) const
+Result<QList<Record>> RedisLayout::completedPage(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &q) const
 {
     const qsizetype limit = qMax(1, q.limit);
     QList<Record> best;
-    Result<void> walked = walkCompleted(c, scope, q, [&](Record &&r) {
+    Result<void> walked = walkCompleted(c, scope, tag, q, [&](Record &&r) {
         if (!isAfterPosition(r, q))
             return;
         best.append(std::move(r));
@@ -542,7 +545,7 @@ Result<QList<Record>> RedisLayout::completedPage(RedisLink &c, const QString &sc
     QList<qsizetype> readable;
     for (qsizetype i = 0; i < best.size(); ++i) {
         if (best.at(i).readError.isEmpty()) {
-            reads << readCommand(recordKey(scope, best.at(i).key));
+            reads << readCommand(recordKey(tag, best.at(i).key));
             readable << i;
         }
     }
@@ -557,7 +560,7 @@ Result<QList<Record>> RedisLayout::completedPage(RedisLink &c, const QString &sc
             rows.append(best.at(i));
             continue;
         }
-        Result<std::optional<Record>> record = decode(scope, best.at(i).key, *hashes->at(j++));
+        Result<std::optional<Record>> record = decode(scope, best.at(i).key, *hashes->at(j++), tag);
         if (!record && record.error().kind != ErrorKind::Corrupt)
             return record.error();
         if (!record) {
@@ -573,10 +576,10 @@ Result<QList<Record>> RedisLayout::completedPage(RedisLink &c, const QString &sc
     return rows;
 }
 
-Result<qint64> RedisLayout::countCompleted(RedisLink &c, const QString &scope, const RecordQuery &q) const
+Result<qint64> RedisLayout::countCompleted(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &q) const
 {
     qint64 n = 0;
-    Result<void> walked = walkCompleted(c, scope, q, [&n](Record &&) { ++n; });
+    Result<void> walked = walkCompleted(c, scope, tag, q, [&n](Record &&) { ++n; });
     if (!walked)
         return walked.error();
     return n;

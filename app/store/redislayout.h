@@ -8,7 +8,8 @@
 
 // The native record layout in Redis, read side (the Lua scripts in
 // resources/lua write it; RedisStore's header lists the keys): key names,
-// all of one scope under the hash tag {scope}; the record hash's fields,
+// all of one scope under the hash tag {scope} (on a Redis Cluster: of one of
+// the scope's buckets, {scope#NN}, which the key functions take in its place); the record hash's fields,
 // decoded and checked the way resources/lua/record.lua checks them; and the
 // walk over a scope's in-flight index.
 class RedisLayout final {
@@ -37,9 +38,13 @@ public:
     // An HMGET reply (or a script's copy of one) as a record: nullopt when the
     // key is gone; ErrorKind::Corrupt naming the record and what is wrong for
     // another type, a missing field, an unknown state or a non-number.
-    Result<std::optional<Record>> decode(const QString &scope, const QString &key, const redisReply &fields) const;
+    // `tag`: the hash tag the record is kept under when it is not the scope
+    // (a bucket on a Redis Cluster, RedisBuckets), for the key messages name.
+    Result<std::optional<Record>> decode(const QString &scope, const QString &key, const redisReply &fields,
+                                         const QString &tag = QString()) const;
     // reason/detail as record.lua's read_record() reports them.
-    Error corrupt(const QString &scope, const QString &key, const QByteArray &reason, const QByteArray &detail) const;
+    Error corrupt(const QString &scope, const QString &key, const QByteArray &reason, const QByteArray &detail,
+                  const QString &tag = QString()) const;
     Error replyError(const QByteArray &error, const QString &what) const;
 
     // The audit chain (resources/lua/chain.lua). An entry's stream fields as
@@ -61,7 +66,9 @@ public:
     // HMGETs, and hands each matching record to visit until it returns false.
     // Two round trips per batch of up to 500 members; key prefix is filtered
     // on members, owner and biz_no prefix on the fetched hashes.
-    Result<void> walkInFlight(RedisLink &c, const QString &scope, const InFlightQuery &query,
+    // These walks read the keys under `tag` (the scope, or one of its
+    // buckets on a Redis Cluster) and name the records' scope `scope`.
+    Result<void> walkInFlight(RedisLink &c, const QString &scope, const QString &tag, const InFlightQuery &query,
                               const std::function<bool(Record &&)> &visit) const;
 
     // Every TIMED_OUT record of a scope matching the query's filters (age,
@@ -70,7 +77,7 @@ public:
     // reads the scope's whole timed-out index (ZRANGE, 1 round trip) and
     // every member's hash (pipelined HMGETs, 1 round trip per 500): timed-out
     // records are few (an operator's decision, kept for the retention only).
-    Result<QList<Record>> timedOut(RedisLink &c, const QString &scope, const InFlightQuery &query) const;
+    Result<QList<Record>> timedOut(RedisLink &c, const QString &scope, const QString &tag, const InFlightQuery &query) const;
 
     // The COMPLETED records of a scope matching the query's filters (age, key
     // and biz_no prefix, owner) and after its keyset position: the first
@@ -83,14 +90,14 @@ public:
     // round trip). So a page reads the scope's whole completed index and
     // four fields per record, never a body; memory stays O(limit).
     // See RedisStore::inFlight for why there is no updated_at index.
-    Result<QList<Record>> completedPage(RedisLink &c, const QString &scope, const RecordQuery &query) const;
+    Result<QList<Record>> completedPage(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &query) const;
     // How many completed records of the scope match the filters: the same walk, counting.
-    Result<qint64> countCompleted(RedisLink &c, const QString &scope, const RecordQuery &query) const;
+    Result<qint64> countCompleted(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &query) const;
 
 private:
     // The completed walk: hands each record's light form (scope, key, state,
     // updated_at, biz_no, owner; or readError) that passes the filters.
-    Result<void> walkCompleted(RedisLink &c, const QString &scope, const RecordQuery &query,
+    Result<void> walkCompleted(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &query,
                                const std::function<void(Record &&)> &visit) const;
     static QByteArray prefix(const QString &scope) { return QByteArrayLiteral("idem:{") + scope.toUtf8() + QByteArrayLiteral("}:"); }
 

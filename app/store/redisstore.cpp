@@ -42,6 +42,8 @@ RedisStore::RedisStore(const StoreUrl &url)
     : m_url(url)
     , m_layout(url.displayString())
     , m_connections(url)
+    , m_buckets(url.options.value(QStringLiteral("buckets")).toInt() > 0 ? url.options.value(QStringLiteral("buckets")).toInt()
+                                                                            : RedisBuckets::kDefaultCount)
 {
     const char *files[ScriptCount] = {"claim", "complete", "release", "purge", "action", "audit"};
     QFile prelude(QStringLiteral(":/lua/record.lua"));
@@ -85,6 +87,44 @@ void RedisStore::markRegistered(const QString &scope)
 {
     QWriteLocker lock(&m_registeredLock);
     m_registered.insert(scope);
+}
+
+Result<QString> RedisStore::writeTag(RedisLink &c, const QString &scope, const QString &key)
+{
+    if (!c.isCluster())
+        return scope;
+    if (const std::optional<Error> bad = RedisBuckets::checkClusterScope(scope))
+        return *bad;
+    Result<ScopeBucketsPtr> buckets = m_buckets.forWrite(c, scope);
+    if (!buckets)
+        return buckets.error();
+    if (!isRegistered(scope))
+        markRegistered(scope); // buckets.lua added it to the registry
+    return buckets.value()->tagOf(key.toUtf8());
+}
+
+Result<QString> RedisStore::readTag(RedisLink &c, const QString &scope, const QString &key)
+{
+    if (!c.isCluster())
+        return scope;
+    if (const std::optional<Error> bad = RedisBuckets::checkClusterScope(scope))
+        return *bad;
+    Result<QList<ScopeBucketsPtr>> buckets = m_buckets.forRead(c, {scope});
+    if (!buckets)
+        return buckets.error();
+    return buckets->constFirst()->tagOf(key.toUtf8());
+}
+
+Result<QList<ScopeBucketsPtr>> RedisStore::bucketsOf(RedisLink &c, const QString &only)
+{
+    if (!only.isEmpty() && c.isCluster()) {
+        if (const std::optional<Error> bad = RedisBuckets::checkClusterScope(only))
+            return *bad;
+    }
+    Result<QStringList> names = scopes(c, only);
+    if (!names)
+        return names.error();
+    return m_buckets.forRead(c, names.value());
 }
 
 Result<void> RedisStore::open()
@@ -150,21 +190,24 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
     Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
+    Result<QString> tag = writeTag(*c.value(), req.scope, req.key);
+    if (!tag)
+        return tag.error();
     RedisCommand args = scriptArgs(req.key, req.nowMs);
     args << req.fingerprint.toUtf8() << newLease() << req.owner.toUtf8() << req.bizNo.toUtf8()
          << QByteArray::number(req.inFlightTimeoutMs) << QByteArray(req.reclaimStuck ? "1" : "0");
-    Result<RedisReply> reply = runScript(*c.value(), Claim, req.scope, scriptKeys(req.scope, req.key, req.nowMs), args);
+    Result<RedisReply> reply = runScript(*c.value(), Claim, req.scope, scriptKeys(tag.value(), req.key, req.nowMs), args);
     if (!reply)
         return reply.error();
     const redisReply &r = *reply.value();
     const QByteArray outcome = isArray(r, 3) ? bytes(r.element[0]) : QByteArray();
     if (outcome == "corrupt")
-        return m_layout.corrupt(req.scope, req.key, bytes(r.element[1]), bytes(r.element[2]));
+        return m_layout.corrupt(req.scope, req.key, bytes(r.element[1]), bytes(r.element[2]), tag.value());
     static const QHash<QByteArray, ClaimOutcome> outcomes{{"claimed", ClaimOutcome::Claimed}, {"replay", ClaimOutcome::Replay},
                                                           {"in_progress", ClaimOutcome::InProgress}, {"mismatch", ClaimOutcome::Mismatch}};
     if (!outcomes.contains(outcome))
         return makeError(ErrorKind::Internal, Text::tr("The claim script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
-    Result<std::optional<Record>> record = m_layout.decode(req.scope, req.key, *r.element[2]);
+    Result<std::optional<Record>> record = m_layout.decode(req.scope, req.key, *r.element[2], tag.value());
     if (!record)
         return record.error();
     if (!record.value())
@@ -181,20 +224,23 @@ Result<Transition> RedisStore::transition(Script script, const QString &scope, c
     Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
-    Result<RedisReply> reply = runScript(*c.value(), script, scope, scriptKeys(scope, key, nowMs), scriptArgs(key, nowMs) + extraArgs);
+    Result<QString> tag = writeTag(*c.value(), scope, key);
+    if (!tag)
+        return tag.error();
+    Result<RedisReply> reply = runScript(*c.value(), script, scope, scriptKeys(tag.value(), key, nowMs), scriptArgs(key, nowMs) + extraArgs);
     if (!reply)
         return reply.error();
     const redisReply &r = *reply.value();
     const QByteArray outcome = isArray(r, 1) ? bytes(r.element[0]) : QByteArray();
     if (outcome == "corrupt" && r.elements >= 3)
-        return m_layout.corrupt(scope, key, bytes(r.element[1]), bytes(r.element[2]));
+        return m_layout.corrupt(scope, key, bytes(r.element[1]), bytes(r.element[2]), tag.value());
     maybeFlush(*c.value(), nowMs);
     if (outcome == "applied")
         return Transition{TransitionOutcome::Applied, std::nullopt};
     if (outcome == "not_found")
         return Transition{TransitionOutcome::NotFound, std::nullopt};
     if (outcome == "stale" && r.elements >= 3) {
-        Result<std::optional<Record>> current = m_layout.decode(scope, key, *r.element[2]);
+        Result<std::optional<Record>> current = m_layout.decode(scope, key, *r.element[2], tag.value());
         if (!current)
             return current.error();
         return Transition{TransitionOutcome::StaleLease, current.value()};
@@ -223,7 +269,10 @@ Result<std::optional<Record>> RedisStore::get(const QString &scope, const QStrin
     Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
-    const QByteArray record = RedisLayout::recordKey(scope, key);
+    Result<QString> tag = readTag(*c.value(), scope, key);
+    if (!tag)
+        return tag.error();
+    const QByteArray record = RedisLayout::recordKey(tag.value(), key);
     Result<QList<RedisReply>> replies = c.value()->pipeline({RedisCommand{"TYPE", record}, RedisLayout::readCommand(record)});
     if (!replies)
         return replies.error();
@@ -231,13 +280,13 @@ Result<std::optional<Record>> RedisStore::get(const QString &scope, const QStrin
     if (type == "none")
         return std::optional<Record>();
     if (type != "hash" && RedisConnection::errorText(*replies->at(0)).isEmpty())
-        return m_layout.corrupt(scope, key, "type", type);
-    Result<std::optional<Record>> decoded = m_layout.decode(scope, key, *replies->at(1));
+        return m_layout.corrupt(scope, key, "type", type, tag.value());
+    Result<std::optional<Record>> decoded = m_layout.decode(scope, key, *replies->at(1), tag.value());
     // decode() takes a read without any field of ours for a key that is
     // gone; TYPE said it is a hash: another program's (the claim script's
     // EXISTS test reports such a key as corrupt too).
     if (decoded && !decoded->has_value() && type == "hash")
-        return m_layout.corrupt(scope, key, "missing", RedisLayout::fieldNames().join(", "));
+        return m_layout.corrupt(scope, key, "missing", RedisLayout::fieldNames().join(", "), tag.value());
     return decoded;
 }
 
@@ -282,36 +331,41 @@ Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
     Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
-    Result<QStringList> names = scopes(*c.value(), query.scope);
-    if (!names)
-        return names.error();
+    Result<QList<ScopeBucketsPtr>> scopes = bucketsOf(*c.value(), query.scope);
+    if (!scopes)
+        return scopes.error();
     const int limit = qMax(1, query.limit);
     QList<Record> rows;
-    for (const QString &scope : names.value()) {
-        if (query.state == RecordState::Completed) {
-            Result<QList<Record>> completed = m_layout.completedPage(*c.value(), scope, query);
-            if (!completed)
-                return completed.error();
-            rows += completed.value();
-            continue;
-        }
-        if (query.state == RecordState::TimedOut) {
-            Result<QList<Record>> timedOut = m_layout.timedOut(*c.value(), scope, query);
-            if (!timedOut)
-                return timedOut.error();
-            for (Record &r : timedOut.value()) {
-                if (isAfterPosition(r, query))
-                    rows.append(std::move(r));
+    // Each bucket (one per scope on a single server) in keyset order, up to
+    // `limit` rows each, merged below.
+    for (const ScopeBucketsPtr &buckets : scopes.value()) {
+        for (const QString &tag : buckets->tags) {
+            const QString &scope = buckets->scope;
+            if (query.state == RecordState::Completed) {
+                Result<QList<Record>> completed = m_layout.completedPage(*c.value(), scope, tag, query);
+                if (!completed)
+                    return completed.error();
+                rows += completed.value();
+                continue;
             }
-            continue;
+            if (query.state == RecordState::TimedOut) {
+                Result<QList<Record>> timedOut = m_layout.timedOut(*c.value(), scope, tag, query);
+                if (!timedOut)
+                    return timedOut.error();
+                for (Record &r : timedOut.value()) {
+                    if (isAfterPosition(r, query))
+                        rows.append(std::move(r));
+                }
+                continue;
+            }
+            int taken = 0;
+            Result<void> walked = m_layout.walkInFlight(*c.value(), scope, tag, query, [&](Record &&r) {
+                rows.append(std::move(r));
+                return ++taken < limit;
+            });
+            if (!walked)
+                return walked.error();
         }
-        int taken = 0;
-        Result<void> walked = m_layout.walkInFlight(*c.value(), scope, query, [&](Record &&r) {
-            rows.append(std::move(r));
-            return ++taken < limit;
-        });
-        if (!walked)
-            return walked.error();
     }
     std::sort(rows.begin(), rows.end(), [&](const Record &a, const Record &b) { return query.newestFirst ? keysetBefore(b, a) : keysetBefore(a, b); });
     if (rows.size() > limit)
@@ -326,9 +380,9 @@ Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
     Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
-    Result<QStringList> names = scopes(*c.value(), query.scope);
-    if (!names)
-        return names.error();
+    Result<QList<ScopeBucketsPtr>> scopes = bucketsOf(*c.value(), query.scope);
+    if (!scopes)
+        return scopes.error();
     qint64 total = 0;
     if (query.state == RecordState::Completed && query.keyPrefix.isEmpty() && query.owner.isEmpty() && query.bizNoPrefix.isEmpty()
         && !query.startedBeforeMs) {
@@ -341,52 +395,47 @@ Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
             total += n.state == RecordState::Completed ? n.count : 0;
         return total;
     }
-    if (query.state == RecordState::Completed) {
-        for (const QString &scope : names.value()) {
-            Result<qint64> n = m_layout.countCompleted(*c.value(), scope, query);
-            if (!n)
-                return n.error();
-            total += n.value();
-        }
-        return total;
-    }
-    if (query.state == RecordState::TimedOut) {
-        for (const QString &scope : names.value()) {
-            Result<QList<Record>> timedOut = m_layout.timedOut(*c.value(), scope, query);
-            if (!timedOut)
-                return timedOut.error();
-            total += timedOut->size();
-        }
-        return total;
-    }
-    if (query.keyPrefix.isEmpty() && query.owner.isEmpty() && query.bizNoPrefix.isEmpty()) {
-        const QByteArray below = query.startedBeforeMs ? '(' + QByteArray::number(*query.startedBeforeMs) : QByteArray("+inf");
-        QList<RedisCommand> counts;
-        for (const QString &scope : names.value())
-            counts.append(RedisCommand{"ZCOUNT", RedisLayout::inFlightKey(scope), "-inf", below});
-        if (counts.isEmpty())
-            return total;
-        Result<QList<RedisReply>> replies = c.value()->pipeline(counts);
-        if (!replies)
-            return replies.error();
-        for (qsizetype i = 0; i < replies->size(); ++i) {
-            const redisReply &reply = *replies->at(i);
-            if (const QByteArray error = RedisConnection::errorText(reply); !error.isEmpty())
-                return keyError(error, counts.at(i).at(1), Text::tr("Counting in-flight records"));
-            total += reply.integer;
-        }
-        return total;
-    }
+    const bool filtered = !query.keyPrefix.isEmpty() || !query.owner.isEmpty() || !query.bizNoPrefix.isEmpty();
+    QList<RedisCommand> counts; // unfiltered IN_FLIGHT: one ZCOUNT per bucket, pipelined
+    const QByteArray below = query.startedBeforeMs ? '(' + QByteArray::number(*query.startedBeforeMs) : QByteArray("+inf");
     InFlightQuery walk = query;
     walk.after.reset();
     walk.newestFirst = false;
-    for (const QString &scope : names.value()) {
-        Result<void> walked = m_layout.walkInFlight(*c.value(), scope, walk, [&](Record &&) {
-            ++total;
-            return true;
-        });
-        if (!walked)
-            return walked.error();
+    for (const ScopeBucketsPtr &buckets : scopes.value()) {
+        for (const QString &tag : buckets->tags) {
+            const QString &scope = buckets->scope;
+            if (query.state == RecordState::Completed) {
+                Result<qint64> n = m_layout.countCompleted(*c.value(), scope, tag, query);
+                if (!n)
+                    return n.error();
+                total += n.value();
+            } else if (query.state == RecordState::TimedOut) {
+                Result<QList<Record>> timedOut = m_layout.timedOut(*c.value(), scope, tag, query);
+                if (!timedOut)
+                    return timedOut.error();
+                total += timedOut->size();
+            } else if (!filtered) {
+                counts.append(RedisCommand{"ZCOUNT", RedisLayout::inFlightKey(tag), "-inf", below});
+            } else {
+                Result<void> walked = m_layout.walkInFlight(*c.value(), scope, tag, walk, [&](Record &&) {
+                    ++total;
+                    return true;
+                });
+                if (!walked)
+                    return walked.error();
+            }
+        }
+    }
+    if (counts.isEmpty())
+        return total;
+    Result<QList<RedisReply>> replies = c.value()->pipeline(counts);
+    if (!replies)
+        return replies.error();
+    for (qsizetype i = 0; i < replies->size(); ++i) {
+        const redisReply &reply = *replies->at(i);
+        if (const QByteArray error = RedisConnection::errorText(reply); !error.isEmpty())
+            return keyError(error, counts.at(i).at(1), Text::tr("Counting in-flight records"));
+        total += reply.integer;
     }
     return total;
 }
@@ -396,9 +445,9 @@ Result<QList<ScopeCount>> RedisStore::countByState(const QString &scope)
     Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
-    Result<QStringList> names = scopes(*c.value(), scope);
-    if (!names || names->isEmpty())
-        return names ? QList<ScopeCount>() : Result<QList<ScopeCount>>(names.error());
+    Result<QList<ScopeBucketsPtr>> scopes = bucketsOf(*c.value(), scope);
+    if (!scopes || scopes->isEmpty())
+        return scopes ? QList<ScopeCount>() : Result<QList<ScopeCount>>(scopes.error());
     // Redis expires by its own clock: count what it has not expired yet.
     Result<RedisReply> time = c.value()->command({"TIME"});
     if (!time)
@@ -407,24 +456,34 @@ Result<QList<ScopeCount>> RedisStore::countByState(const QString &scope)
         return m_layout.replyError(RedisConnection::errorText(*time.value()), Text::tr("Reading the server time"));
     const qint64 serverMs = bytes(time.value()->element[0]).toLongLong() * 1000 + bytes(time.value()->element[1]).toLongLong() / 1000;
     const QByteArray live = '(' + QByteArray::number(serverMs);
-    // Per scope in the order SQL's ORDER BY state gives.
+    // Per scope in the order SQL's ORDER BY state gives; a scope's buckets summed.
     const RecordState order[] = {RecordState::Completed, RecordState::InFlight, RecordState::TimedOut};
     QList<RedisCommand> counts;
-    for (const QString &scope : names.value()) {
-        counts.append(RedisCommand{"ZCOUNT", RedisLayout::completedKey(scope), live, "+inf"});
-        counts.append(RedisCommand{"ZCARD", RedisLayout::inFlightKey(scope)});
-        counts.append(RedisCommand{"ZCOUNT", RedisLayout::timedOutKey(scope), live, "+inf"});
+    QList<qsizetype> scopeOf; // index into *scopes of each count's scope
+    for (qsizetype s = 0; s < scopes->size(); ++s) {
+        for (const QString &tag : scopes->at(s)->tags) {
+            counts.append(RedisCommand{"ZCOUNT", RedisLayout::completedKey(tag), live, "+inf"});
+            counts.append(RedisCommand{"ZCARD", RedisLayout::inFlightKey(tag)});
+            counts.append(RedisCommand{"ZCOUNT", RedisLayout::timedOutKey(tag), live, "+inf"});
+            scopeOf << s << s << s;
+        }
     }
     Result<QList<RedisReply>> replies = c.value()->pipeline(counts);
     if (!replies)
         return replies.error();
-    QList<ScopeCount> result;
+    QList<std::array<qint64, 3>> sums(scopes->size(), std::array<qint64, 3>{});
     for (qsizetype i = 0; i < replies->size(); ++i) {
         const redisReply &reply = *replies->at(i);
         if (const QByteArray error = RedisConnection::errorText(reply); !error.isEmpty())
             return keyError(error, counts.at(i).at(1), Text::tr("Counting records"));
-        if (reply.integer > 0)
-            result.append(ScopeCount{names->at(i / 3), order[i % 3], reply.integer});
+        sums[scopeOf.at(i)][i % 3] += reply.integer;
+    }
+    QList<ScopeCount> result;
+    for (qsizetype s = 0; s < scopes->size(); ++s) {
+        for (int k = 0; k < 3; ++k) {
+            if (sums.at(s)[k] > 0)
+                result.append(ScopeCount{scopes->at(s)->scope, order[k], sums.at(s)[k]});
+        }
     }
     return result;
 }
@@ -434,18 +493,26 @@ Result<QList<CounterRow>> RedisStore::counters(const QString &scope, qint64 from
     Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
-    Result<QStringList> names = scopes(*c.value(), scope);
-    if (!names)
-        return names.error();
+    Result<QList<ScopeBucketsPtr>> scopes = bucketsOf(*c.value(), scope);
+    if (!scopes)
+        return scopes.error();
+    // Every bucket's minute index, then every listed minute's hash, each
+    // step one pipeline (one round trip per node on a cluster); a scope's
+    // buckets are summed per minute.
     QList<RedisCommand> ranges;
-    for (const QString &name : names.value())
-        ranges.append(RedisCommand{"ZRANGEBYSCORE", RedisLayout::minutesKey(name), QByteArray::number(fromMinute), QByteArray::number(toMinute)});
+    QList<std::pair<QString, QString>> rangeOf; // (scope, tag) of each range
+    for (const ScopeBucketsPtr &buckets : scopes.value()) {
+        for (const QString &tag : buckets->tags) {
+            ranges.append(RedisCommand{"ZRANGEBYSCORE", RedisLayout::minutesKey(tag), QByteArray::number(fromMinute), QByteArray::number(toMinute)});
+            rangeOf.append({buckets->scope, tag});
+        }
+    }
     if (ranges.isEmpty())
         return QList<CounterRow>();
     Result<QList<RedisReply>> minutes = c.value()->pipeline(ranges);
     if (!minutes)
         return minutes.error();
-    QList<CounterRow> rows;
+    QList<std::pair<QString, qint64>> readOf; // (scope, minute) of each read
     QList<RedisCommand> reads;
     for (qsizetype s = 0; s < minutes->size(); ++s) {
         const redisReply &list = *minutes->at(s);
@@ -453,30 +520,33 @@ Result<QList<CounterRow>> RedisStore::counters(const QString &scope, qint64 from
             return keyError(error, ranges.at(s).at(1), Text::tr("Reading counters"));
         for (size_t i = 0; i < list.elements; ++i) {
             const qint64 minute = bytes(list.element[i]).toLongLong();
-            rows.append(CounterRow{names->at(s), minute, {}});
-            reads.append(RedisCommand{"HGETALL", RedisLayout::counterKey(names->at(s), minute)});
+            readOf.append({rangeOf.at(s).first, minute});
+            reads.append(RedisCommand{"HGETALL", RedisLayout::counterKey(rangeOf.at(s).second, minute)});
         }
     }
     if (reads.isEmpty())
-        return rows;
+        return QList<CounterRow>();
     Result<QList<RedisReply>> hashes = c.value()->pipeline(reads);
     if (!hashes)
         return hashes.error();
-    for (qsizetype r = 0; r < rows.size(); ++r) {
+    QMap<std::pair<qint64, QByteArray>, CounterRow> rows; // by (minute, scope bytes), the order returned
+    for (qsizetype r = 0; r < reads.size(); ++r) {
         const redisReply &hash = *hashes->at(r);
         if (const QByteArray error = RedisConnection::errorText(hash); !error.isEmpty())
             return keyError(error, reads.at(r).at(1), Text::tr("Reading counters"));
+        const auto &[rowScope, minute] = readOf.at(r);
+        CounterRow &row = rows[{minute, rowScope.toUtf8()}];
+        row.scope = rowScope;
+        row.minute = minute;
         for (size_t i = 0; i + 1 < hash.elements; i += 2) {
             if (const std::optional<Counter> counter = counterFromName(QString::fromUtf8(bytes(hash.element[i]))))
-                rows[r].counts[*counter] += bytes(hash.element[i + 1]).toLongLong();
+                row.counts[*counter] += bytes(hash.element[i + 1]).toLongLong();
         }
     }
+    QList<CounterRow> result = rows.values();
     // Minutes whose hash expired before its index entry: nothing to show.
-    rows.removeIf([](const CounterRow &row) { return row.counts.isZero(); });
-    std::sort(rows.begin(), rows.end(), [](const CounterRow &a, const CounterRow &b) {
-        return a.minute != b.minute ? a.minute < b.minute : a.scope.toUtf8() < b.scope.toUtf8();
-    });
-    return rows;
+    result.removeIf([](const CounterRow &row) { return row.counts.isZero(); });
+    return result;
 }
 
 Result<void> RedisStore::writeCounters(RedisLink &c, const QList<CounterRow> &rows)
@@ -487,18 +557,28 @@ Result<void> RedisStore::writeCounters(RedisLink &c, const QList<CounterRow> &ro
     for (const CounterRow &row : rows) {
         if (RedisLayout::checkScope(row.scope))
             continue; // cannot be keyed; the caller's own request failed on it already
-        if (!isRegistered(row.scope) && !registering.contains(row.scope)) {
+        // On a cluster the store errors of a scope go to its first bucket
+        // (writeTag registers the scope with its count); on one server the
+        // scope is registered here, pipelined with the counts.
+        const bool cluster = c.isCluster();
+        Result<QString> tag = cluster ? writeTag(c, row.scope, QString()) : Result<QString>(row.scope);
+        if (!tag) {
+            if (tag.error().kind == ErrorKind::InvalidArgument)
+                continue; // a scope a cluster cannot key: its request failed on it already
+            return tag.error();
+        }
+        if (!cluster && !isRegistered(row.scope) && !registering.contains(row.scope)) {
             registering << row.scope;
             writes.append(RedisCommand{"SADD", RedisLayout::scopesKey(), row.scope.toUtf8()});
         }
-        const QByteArray hash = RedisLayout::counterKey(row.scope, row.minute), minute = QByteArray::number(row.minute);
+        const QByteArray hash = RedisLayout::counterKey(tag.value(), row.minute), minute = QByteArray::number(row.minute);
         for (int i = 0; i < CounterCount; ++i) {
             if (row.counts.values[i] != 0)
                 writes.append(RedisCommand{"HINCRBY", hash, counterName(Counter(i)).toUtf8(), QByteArray::number(row.counts.values[i])});
         }
         writes.append(RedisCommand{"PEXPIRE", hash, ttl});
-        writes.append(RedisCommand{"ZADD", RedisLayout::minutesKey(row.scope), minute, minute});
-        writes.append(RedisCommand{"PEXPIRE", RedisLayout::minutesKey(row.scope), ttl});
+        writes.append(RedisCommand{"ZADD", RedisLayout::minutesKey(tag.value()), minute, minute});
+        writes.append(RedisCommand{"PEXPIRE", RedisLayout::minutesKey(tag.value()), ttl});
     }
     if (writes.isEmpty())
         return {};
@@ -548,40 +628,52 @@ Result<qint64> RedisStore::purgeExpired(qint64 nowMs)
     Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
-    Result<QStringList> names = scopes(*c.value(), QString());
-    if (!names)
-        return names.error();
+    Result<QList<ScopeBucketsPtr>> scopes = bucketsOf(*c.value(), QString());
+    if (!scopes)
+        return scopes.error();
     qint64 deleted = 0;
-    for (const QString &scope : names.value()) {
-        for (const QByteArray &zset : {RedisLayout::completedKey(scope), RedisLayout::timedOutKey(scope)}) {
-            qsizetype offset = 0; // past the entries the script kept (not expired, unreadable)
-            for (;;) {
-                Result<RedisReply> due = c.value()->command({"ZRANGEBYSCORE", zset, "-inf", QByteArray::number(nowMs), "LIMIT",
-                                                             QByteArray::number(offset), QByteArray::number(kBatch)});
-                if (!due)
-                    return due.error();
-                if (const QByteArray error = RedisConnection::errorText(*due.value()); !error.isEmpty())
-                    return m_layout.replyError(error, Text::tr("Purging expired records"));
-                const size_t n = due.value()->elements;
-                if (n == 0)
-                    break;
-                RedisCommand keys{RedisLayout::completedKey(scope), RedisLayout::timedOutKey(scope)};
-                RedisCommand args{QByteArray::number(nowMs)};
-                for (size_t i = 0; i < n; ++i) {
-                    const QByteArray member = bytes(due.value()->element[i]);
-                    keys << RedisLayout::recordKey(scope, member);
-                    args << member;
-                }
-                Result<RedisReply> result = runScript(*c.value(), Purge, scope, keys, args);
-                if (!result)
-                    return result.error();
-                if (!isArray(*result.value(), 2))
-                    return makeError(ErrorKind::Internal, Text::tr("The purge script on %1 answered unexpectedly.").arg(displayUrl()));
-                deleted += result.value()->element[0]->integer;
-                offset += result.value()->element[1]->integer;
-                if (n < size_t(kBatch))
-                    break;
+    for (const ScopeBucketsPtr &buckets : scopes.value()) {
+        for (const QString &tag : buckets->tags) {
+            Result<qint64> n = purgeBucket(*c.value(), buckets->scope, tag, nowMs);
+            if (!n)
+                return n.error();
+            deleted += n.value();
+        }
+    }
+    return deleted;
+}
+
+Result<qint64> RedisStore::purgeBucket(RedisLink &c, const QString &scope, const QString &tag, qint64 nowMs)
+{
+    qint64 deleted = 0;
+    for (const QByteArray &zset : {RedisLayout::completedKey(tag), RedisLayout::timedOutKey(tag)}) {
+        qsizetype offset = 0; // past the entries the script kept (not expired, unreadable)
+        for (;;) {
+            Result<RedisReply> due = c.command({"ZRANGEBYSCORE", zset, "-inf", QByteArray::number(nowMs), "LIMIT",
+                                                QByteArray::number(offset), QByteArray::number(kBatch)});
+            if (!due)
+                return due.error();
+            if (const QByteArray error = RedisConnection::errorText(*due.value()); !error.isEmpty())
+                return m_layout.replyError(error, Text::tr("Purging expired records"));
+            const size_t n = due.value()->elements;
+            if (n == 0)
+                break;
+            RedisCommand keys{RedisLayout::completedKey(tag), RedisLayout::timedOutKey(tag)};
+            RedisCommand args{QByteArray::number(nowMs)};
+            for (size_t i = 0; i < n; ++i) {
+                const QByteArray member = bytes(due.value()->element[i]);
+                keys << RedisLayout::recordKey(tag, member);
+                args << member;
             }
+            Result<RedisReply> result = runScript(c, Purge, scope, keys, args);
+            if (!result)
+                return result.error();
+            if (!isArray(*result.value(), 2))
+                return makeError(ErrorKind::Internal, Text::tr("The purge script on %1 answered unexpectedly.").arg(displayUrl()));
+            deleted += result.value()->element[0]->integer;
+            offset += result.value()->element[1]->integer;
+            if (n < size_t(kBatch))
+                break;
         }
     }
     return deleted;

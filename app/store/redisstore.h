@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/store/redisbuckets.h"
 #include "app/store/redisconnection.h"
 #include "app/store/redisconnectionpool.h"
 #include "app/store/redislayout.h"
@@ -161,6 +162,14 @@ private:
     Result<Transition> transition(Script script, const QString &scope, const QString &key, qint64 nowMs,
                                   const RedisCommand &extraArgs);
     Result<QStringList> scopes(RedisLink &c, const QString &only);
+    // The scopes' buckets (scopes() with RedisBuckets::forRead): on a
+    // single server each scope is its own one bucket, with no read.
+    Result<QList<ScopeBucketsPtr>> bucketsOf(RedisLink &c, const QString &only);
+    // The hash tag a record is kept under: the scope on a single server;
+    // its bucket on a cluster, the count fixed by the first write
+    // (forWrite, which also registers the scope) or as kept (a read).
+    Result<QString> writeTag(RedisLink &c, const QString &scope, const QString &key);
+    Result<QString> readTag(RedisLink &c, const QString &scope, const QString &key);
     // An error reply to a command on `key`: WRONGTYPE names the key and says
     // another program wrote it (Corrupt); anything else as replyError.
     Error keyError(const QByteArray &error, const QByteArray &key, const QString &what) const;
@@ -168,9 +177,11 @@ private:
     // Chains `entry` after the scope's head and runs an audit script (its
     // chain arguments appended to args) until the head stayed put; returns
     // its last reply. `entry` is left chained as it was sent.
-    Result<RedisReply> appendChained(RedisLink &c, Script script, const QString &scope, const RedisCommand &keys,
-                                     const RedisCommand &args, AuditEntry &entry);
+    // `chain`: the scope, or on a cluster the bucket whose chain it is.
+    Result<RedisReply> appendChained(RedisLink &c, Script script, const QString &scope, const QString &chain,
+                                     const RedisCommand &keys, const RedisCommand &args, AuditEntry &entry);
     Result<void> writeCounters(RedisLink &c, const QList<CounterRow> &rows);
+    Result<qint64> purgeBucket(RedisLink &c, const QString &scope, const QString &tag, qint64 nowMs);
     void maybeFlush(RedisLink &c, qint64 nowMs);
     bool isRegistered(const QString &scope) const;
     void markRegistered(const QString &scope);
@@ -178,6 +189,7 @@ private:
     const StoreUrl m_url;
     const RedisLayout m_layout;
     RedisConnectionPool m_connections;
+    RedisBuckets m_buckets;
     std::optional<Error> m_scriptsError; // a Lua script missing from this build
     std::array<LuaScript, ScriptCount> m_scripts;
 

@@ -69,13 +69,13 @@ Result<AuditChainHead> RedisStore::readHead(RedisLink &c, const QString &scope)
     return m_layout.decodeHead(scope, r, r); // an error reply (WRONGTYPE …)
 }
 
-Result<RedisReply> RedisStore::appendChained(RedisLink &c, Script script, const QString &scope, const RedisCommand &keys,
-                                             const RedisCommand &args, AuditEntry &entry)
+Result<RedisReply> RedisStore::appendChained(RedisLink &c, Script script, const QString &scope, const QString &chain,
+                                             const RedisCommand &keys, const RedisCommand &args, AuditEntry &entry)
 {
     // This process's writers of one chain take turns here: they would only
     // make each other retry. Other processes are met by the head check.
-    QMutexLocker turn(&m_chainTurns[qHash(scope) % m_chainTurns.size()]);
-    Result<AuditChainHead> head = readHead(c, scope);
+    QMutexLocker turn(&m_chainTurns[qHash(chain) % m_chainTurns.size()]);
+    Result<AuditChainHead> head = readHead(c, chain);
     if (!head)
         return head.error();
     const auto deadline = std::chrono::steady_clock::now() + kChainPatience;
@@ -104,7 +104,7 @@ Result<RedisReply> RedisStore::appendChained(RedisLink &c, Script script, const 
                 return m_layout.corruptAuditKey(key, Text::tr("is missing while the chain's stream holds entries: the head was deleted. "
                                                               "Actions in scope %1 stay blocked until the chain is looked at; other "
                                                               "scopes go on")
-                                                         .arg(scope));
+                                                         .arg(chain));
             const QString expected = key.endsWith(":head") ? QStringLiteral("hash") : QStringLiteral("stream");
             return m_layout.corruptAuditKey(key, Text::tr("holds a %1 instead of a %2: another program wrote that key")
                                                      .arg(QString::fromUtf8(bytes(r.element[2])), expected));
@@ -113,13 +113,13 @@ Result<RedisReply> RedisStore::appendChained(RedisLink &c, Script script, const 
             return reply;
         if (r.elements < 3)
             break;
-        head = m_layout.decodeHead(scope, *r.element[1], *r.element[2]);
+        head = m_layout.decodeHead(chain, *r.element[1], *r.element[2]);
         if (!head)
             return head.error();
     }
     return makeError(ErrorKind::Unavailable, Text::tr("The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row "
                                                       "over %4 s. Nothing was changed; try again.")
-                                                 .arg(scope, displayUrl())
+                                                 .arg(chain, displayUrl())
                                                  .arg(attempt)
                                                  .arg(std::chrono::duration_cast<std::chrono::seconds>(kChainPatience).count()));
 }
@@ -148,26 +148,31 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
     entry.stateAfter = actionStateAfter(action.kind);
     entry.storeId.clear();
 
-    RedisCommand keys = scriptKeys(action.scope, action.key, action.nowMs);
-    keys << RedisLayout::auditKey(action.scope) << RedisLayout::auditHeadKey(action.scope);
+    // The record's bucket (the scope on a single server): its chain is the
+    // bucket's, so the script changes the record and appends in one slot.
+    Result<QString> tag = writeTag(*c.value(), action.scope, action.key);
+    if (!tag)
+        return tag.error();
+    RedisCommand keys = scriptKeys(tag.value(), action.key, action.nowMs);
+    keys << RedisLayout::auditKey(tag.value()) << RedisLayout::auditHeadKey(tag.value());
     const Response &response = action.response;
     RedisCommand args = scriptArgs(action.key, action.nowMs);
     args << operatorActionName(action.kind).toUtf8() << action.lease.toUtf8() << recordStateName(action.expectedState).toUtf8()
          << QByteArray::number(action.nowMs + action.retentionMs) << QByteArray::number(response.status)
          << encodeHeaders(response.headers) << (response.body.isNull() ? QByteArray("") : response.body)
          << (action.startedBeforeMs ? QByteArray::number(*action.startedBeforeMs) : QByteArray());
-    Result<RedisReply> reply = appendChained(*c.value(), Action, action.scope, keys, args, entry);
+    Result<RedisReply> reply = appendChained(*c.value(), Action, action.scope, tag.value(), keys, args, entry);
     if (!reply)
         return reply.error();
     const redisReply &r = *reply.value();
     const QByteArray outcome = isArray(r, 1) ? bytes(r.element[0]) : QByteArray();
     if (outcome == "corrupt" && r.elements >= 3)
-        return m_layout.corrupt(action.scope, action.key, bytes(r.element[1]), bytes(r.element[2]));
+        return m_layout.corrupt(action.scope, action.key, bytes(r.element[1]), bytes(r.element[2]), tag.value());
     maybeFlush(*c.value(), action.nowMs);
     if (outcome == "not_found")
         return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt, {}};
     if (outcome == "stale" && r.elements >= 3) {
-        Result<std::optional<Record>> current = m_layout.decode(action.scope, action.key, *r.element[2]);
+        Result<std::optional<Record>> current = m_layout.decode(action.scope, action.key, *r.element[2], tag.value());
         if (!current)
             return current.error();
         return ActionResult{TransitionOutcome::StaleLease, current.value(), std::nullopt, {}};
@@ -177,7 +182,7 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
         std::optional<Record> now;
         if (r.elements >= 3 && r.element[2]->type == REDIS_REPLY_ARRAY) {
             // Applied and written together: a record this script just wrote reads back.
-            Result<std::optional<Record>> current = m_layout.decode(action.scope, action.key, *r.element[2]);
+            Result<std::optional<Record>> current = m_layout.decode(action.scope, action.key, *r.element[2], tag.value());
             if (!current)
                 return current.error();
             now = current.value();
@@ -198,8 +203,13 @@ Result<AuditEntry> RedisStore::appendAudit(const AuditEntry &entry)
         return c.error();
     AuditEntry stored = entry;
     stored.storeId.clear();
-    Result<RedisReply> reply = appendChained(*c.value(), Audit, entry.scope,
-                                             {RedisLayout::auditKey(entry.scope), RedisLayout::auditHeadKey(entry.scope)}, {}, stored);
+    // An entry about a record goes to that record's bucket's chain; one
+    // about no record (an alert) to the first bucket's.
+    Result<QString> tag = writeTag(*c.value(), entry.scope, entry.key);
+    if (!tag)
+        return tag.error();
+    Result<RedisReply> reply = appendChained(*c.value(), Audit, entry.scope, tag.value(),
+                                             {RedisLayout::auditKey(tag.value()), RedisLayout::auditHeadKey(tag.value())}, {}, stored);
     if (!reply)
         return reply.error();
     const redisReply &r = *reply.value();
@@ -214,13 +224,16 @@ Result<QList<AuditEntry>> RedisStore::auditEntries(const AuditQuery &query)
     Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
-    Result<QStringList> names = scopes(*c.value(), query.scope);
-    if (!names)
-        return names.error();
+    Result<QList<ScopeBucketsPtr>> scopes = bucketsOf(*c.value(), query.scope);
+    if (!scopes)
+        return scopes.error();
+    QStringList chains; // every chain of every scope: one per bucket
+    for (const ScopeBucketsPtr &buckets : scopes.value())
+        chains += buckets->tags;
     const qsizetype limit = qMax(1, query.limit);
     QList<AuditEntry> result;
-    for (const QString &scope : names.value()) {
-        const QByteArray stream = RedisLayout::auditKey(scope);
+    for (const QString &chain : std::as_const(chains)) {
+        const QByteArray stream = RedisLayout::auditKey(chain);
         QList<AuditEntry> found;
         QByteArray from = "+";
         for (bool more = true; more;) {
@@ -292,31 +305,39 @@ Result<QList<AuditChainHead>> RedisStore::auditHeads()
     Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
-    Result<QStringList> names = scopes(*c.value(), QString());
-    if (!names || names->isEmpty())
-        return names ? QList<AuditChainHead>() : Result<QList<AuditChainHead>>(names.error());
+    Result<QList<ScopeBucketsPtr>> scopes = bucketsOf(*c.value(), QString());
+    if (!scopes || scopes->isEmpty())
+        return scopes ? QList<AuditChainHead>() : Result<QList<AuditChainHead>>(scopes.error());
+    QList<std::pair<QString, QString>> chains; // (scope, chain): one chain per bucket
     QList<RedisCommand> reads;
-    for (const QString &scope : names.value()) {
-        reads.append(RedisCommand{"HMGET", RedisLayout::auditHeadKey(scope), "seq", "hash"});
-        reads.append(RedisCommand{"TYPE", RedisLayout::auditKey(scope)});
+    for (const ScopeBucketsPtr &buckets : scopes.value()) {
+        for (const QString &tag : buckets->tags) {
+            chains.append({buckets->scope, tag});
+            reads.append(RedisCommand{"HMGET", RedisLayout::auditHeadKey(tag), "seq", "hash"});
+            reads.append(RedisCommand{"TYPE", RedisLayout::auditKey(tag)});
+        }
     }
     Result<QList<RedisReply>> replies = c.value()->pipeline(reads);
     if (!replies)
         return replies.error();
     QList<AuditChainHead> heads;
-    for (qsizetype i = 0; i < names->size(); ++i) {
-        const QString &scope = names->at(i);
+    for (qsizetype i = 0; i < chains.size(); ++i) {
+        const auto &[scope, chain] = chains.at(i);
         const redisReply &head = *replies->at(2 * i), &type = *replies->at(2 * i + 1);
         if (const QByteArray error = RedisConnection::errorText(type); !error.isEmpty())
             return m_layout.replyError(error, Text::tr("Reading the audit chains"));
         const QByteArray streamType = bytes(&type);
         if (streamType != "none" && streamType != "stream")
-            return m_layout.corruptAuditKey(RedisLayout::auditKey(scope), Text::tr("holds a %1 instead of a stream: another program wrote that key")
+            return m_layout.corruptAuditKey(RedisLayout::auditKey(chain), Text::tr("holds a %1 instead of a stream: another program wrote that key")
                                                                               .arg(QString::fromUtf8(streamType)));
-        Result<AuditChainHead> decoded = isArray(head, 2) ? m_layout.decodeHead(scope, *head.element[0], *head.element[1])
-                                                          : m_layout.decodeHead(scope, head, head);
+        Result<AuditChainHead> decoded = isArray(head, 2) ? m_layout.decodeHead(chain, *head.element[0], *head.element[1])
+                                                          : m_layout.decodeHead(chain, head, head);
         if (!decoded)
             return decoded.error();
+        if (chain != scope) {
+            decoded->scope = scope;
+            decoded->chain = chain;
+        }
         // A stream without a head lost its head: reported as seq 0, so
         // verification finds the chain longer than its head.
         if (decoded->seq > 0 || streamType == "stream")

@@ -211,13 +211,13 @@ Result<QList<AuditChainHead>> SqlAuditLog::heads(QSqlDatabase &db) const
         return m_failure(q, Text::tr("Reading the audit chain heads"));
     QList<AuditChainHead> heads;
     while (q.next())
-        heads.append({q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toString()});
+        heads.append({q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toString(), QString()});
     if (!q.exec(QStringLiteral("SELECT DISTINCT scope FROM idem_audit")))
         return m_failure(q, Text::tr("Reading the audit chain heads"));
     while (q.next()) {
         const QString scope = q.value(0).toString();
         if (std::none_of(heads.cbegin(), heads.cend(), [&](const AuditChainHead &h) { return h.scope == scope; }))
-            heads.append({scope, 0, QString()});
+            heads.append({scope, 0, QString(), QString()});
     }
     std::sort(heads.begin(), heads.end(), [](const AuditChainHead &a, const AuditChainHead &b) { return a.scope < b.scope; });
     return heads;

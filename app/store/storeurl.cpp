@@ -66,6 +66,7 @@ const QList<OptionRule> &optionRules()
         {"connect_timeout_ms", {K::Redis}, T::Number, 1, 600000},
         {"timeout_ms", {K::Redis}, T::Number, 1, 600000},
         {"scan_count", {K::Redis}, T::Number, 1, 1000000},
+        {"buckets", {K::Redis}, T::Number, 1, 256},
         {"scan_cache_ms", {K::Redis}, T::Number, 0, 3600000},
         // libpq keywords passed on by SqlDialect::connectOptions.
         {"sslmode", {K::Postgres}, T::Choice, 0, 0,

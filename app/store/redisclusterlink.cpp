@@ -1,0 +1,406 @@
+#include "app/store/redisclusterlink.h"
+
+#include <QCoreApplication>
+#include <QSet>
+
+#include <hiredis/hiredis.h>
+
+#include <algorithm>
+#include <thread>
+
+namespace {
+
+// Messages of this file, in the "RedisStore" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(RedisStore)
+};
+
+// A redirect chain longer than this is a misconfigured cluster, not a
+// migration: the last reply is returned rather than followed forever.
+constexpr int MaxRedirects = 5;
+// TRYAGAIN and CLUSTERDOWN: 20 ms doubling, at most this long in all.
+constexpr int RetryBudgetMs = 2000;
+constexpr int FirstRetryMs = 20;
+
+QByteArray upperName(const QByteArray &name)
+{
+    const bool upper = std::none_of(name.cbegin(), name.cend(), [](char c) { return c >= 'a' && c <= 'z'; });
+    return upper ? name : name.toUpper();
+}
+
+// Commands that name no key: they go where their neighbours go.
+bool isKeyless(const QByteArray &upper)
+{
+    static const QSet<QByteArray> names{
+        "ACL", "ASKING", "AUTH", "BGREWRITEAOF", "BGSAVE", "CLIENT", "CLUSTER", "COMMAND", "CONFIG",
+        "DBSIZE", "DEBUG", "DISCARD", "ECHO", "EXEC", "FLUSHALL", "FLUSHDB", "FUNCTION", "HELLO",
+        "INFO", "KEYS", "LASTSAVE", "LATENCY", "MONITOR", "MULTI", "PING", "PUBLISH", "QUIT",
+        "RANDOMKEY", "READONLY", "READWRITE", "RESET", "ROLE", "SAVE", "SCAN", "SCRIPT", "SELECT",
+        "SHUTDOWN", "SLOWLOG", "SWAPDB", "TIME", "UNWATCH", "WAIT", "WAITAOF"};
+    return names.contains(upper);
+}
+
+bool takesNumkeys(const QByteArray &upper)
+{
+    return upper == "EVALSHA" || upper == "EVAL" || upper == "EVALSHA_RO" || upper == "EVAL_RO"
+        || upper == "FCALL" || upper == "FCALL_RO";
+}
+
+// What a reply asks of the router.
+struct Redirect {
+    enum Kind { None, Moved, Ask, Retry, ClusterDown } kind = None;
+    QString address; // Moved, Ask: where the slot is now
+};
+
+Redirect redirectOf(const redisReply &reply, const QString &from)
+{
+    if (reply.type != REDIS_REPLY_ERROR)
+        return {};
+    const QByteArray text(reply.str, qsizetype(reply.len));
+    if (text.startsWith("TRYAGAIN"))
+        return {Redirect::Retry, QString()};
+    if (text.startsWith("CLUSTERDOWN"))
+        return {Redirect::ClusterDown, QString()};
+    const bool moved = text.startsWith("MOVED ");
+    if (!moved && !text.startsWith("ASK "))
+        return {};
+    // "MOVED 3999 127.0.0.1:6381"; an empty host is the node that answered.
+    const QList<QByteArray> parts = text.split(' ');
+    if (parts.size() < 3)
+        return {};
+    QString address = QString::fromUtf8(parts.at(2));
+    if (address.startsWith(QLatin1Char(':')))
+        address.prepend(from.left(from.lastIndexOf(QLatin1Char(':'))));
+    return {moved ? Redirect::Moved : Redirect::Ask, address};
+}
+
+} // namespace
+
+RedisClusterLink::RedisClusterLink(std::shared_ptr<RedisCluster> cluster)
+    : m_cluster(std::move(cluster))
+{
+}
+
+RedisClusterLink::~RedisClusterLink() = default;
+
+void RedisClusterLink::close()
+{
+    QMutexLocker lock(&m_nodesMutex);
+    m_closed = true;
+    for (const std::shared_ptr<RedisConnection> &c : std::as_const(m_nodes))
+        c->close();
+}
+
+std::optional<QByteArrayView> RedisClusterLink::commandKey(const RedisCommand &command)
+{
+    if (command.size() < 2)
+        return std::nullopt;
+    const QByteArray name = upperName(command.constFirst());
+    if (takesNumkeys(name)) {
+        // EVALSHA sha numkeys key …: routed by its first key.
+        if (command.size() < 4 || command.at(2).toLongLong() <= 0)
+            return std::nullopt;
+        return QByteArrayView(command.at(3));
+    }
+    if (name == "MEMORY" || name == "OBJECT") {
+        // MEMORY USAGE key, OBJECT ENCODING key; MEMORY STATS and OBJECT HELP have none.
+        const bool keyed = command.size() > 2 && (name == "OBJECT" || upperName(command.at(1)) == "USAGE");
+        return keyed ? std::optional<QByteArrayView>(command.at(2)) : std::nullopt;
+    }
+    if (isKeyless(name))
+        return std::nullopt;
+    return QByteArrayView(command.at(1));
+}
+
+Result<RedisSlotMapPtr> RedisClusterLink::currentMap()
+{
+    if (m_cluster->refreshRequested())
+        return refreshMap();
+    const quint64 generation = m_cluster->generation();
+    if (generation == 0)
+        return refreshMap();
+    if (!m_map || m_map->generation() != generation)
+        m_map = m_cluster->map();
+    return m_map;
+}
+
+Result<RedisSlotMapPtr> RedisClusterLink::refreshMap()
+{
+    const auto clusterSlots = [this](const QString &address) -> Result<RedisReply> {
+        Result<QList<RedisReply>> replies = sendTo(address, {RedisCommand{"CLUSTER", "SLOTS"}});
+        if (!replies)
+            return replies.error();
+        return replies->constFirst();
+    };
+    Result<RedisSlotMapPtr> fresh = m_cluster->refresh(clusterSlots, m_map ? m_map->generation() : 0);
+    if (fresh)
+        m_map = fresh.value();
+    return fresh;
+}
+
+QList<RedisClusterLink::Route> RedisClusterLink::routesByKey(const RedisSlotMap &map, const QList<RedisCommand> &commands) const
+{
+    const QString firstMaster = map.masters().constFirst().address;
+    QList<Route> routes(commands.size());
+    QList<bool> keyed(commands.size(), false);
+    for (qsizetype i = 0; i < commands.size(); ++i) {
+        if (const std::optional<QByteArrayView> key = commandKey(commands.at(i))) {
+            const int slot = redisKeySlot(*key);
+            const QString master = map.masterOf(slot);
+            // An unserved slot: any master answers CLUSTERDOWN, which is retried.
+            routes[i] = Route{master.isEmpty() ? firstMaster : master, slot};
+            keyed[i] = true;
+        }
+    }
+    // A command without a key goes with the next command that has one, else the previous.
+    QString next;
+    for (qsizetype i = commands.size() - 1; i >= 0; --i) {
+        if (keyed.at(i))
+            next = routes.at(i).node;
+        else
+            routes[i].node = next;
+    }
+    QString previous = firstMaster;
+    for (qsizetype i = 0; i < commands.size(); ++i) {
+        if (keyed.at(i))
+            previous = routes.at(i).node;
+        else if (routes.at(i).node.isEmpty())
+            routes[i].node = previous;
+    }
+    keepTransactionsTogether(commands, routes);
+    return routes;
+}
+
+void RedisClusterLink::keepTransactionsTogether(const QList<RedisCommand> &commands, QList<Route> &routes)
+{
+    // Everything from MULTI to EXEC goes where MULTI goes (its first key's
+    // master): a key of another slot then fails the transaction there
+    // (MOVED, then EXECABORT) instead of running outside it elsewhere.
+    QString multiNode;
+    for (qsizetype i = 0; i < commands.size(); ++i) {
+        const QByteArray name = upperName(commands.at(i).constFirst());
+        if (multiNode.isEmpty()) {
+            if (name == "MULTI")
+                multiNode = routes.at(i).node;
+            continue;
+        }
+        routes[i].node = multiNode;
+        if (name == "EXEC" || name == "DISCARD")
+            multiNode.clear();
+    }
+}
+
+Result<QList<RedisReply>> RedisClusterLink::pipeline(const QList<RedisCommand> &commands)
+{
+    if (commands.isEmpty())
+        return QList<RedisReply>();
+    Result<RedisSlotMapPtr> map = currentMap();
+    if (!map)
+        return map.error();
+    return send(commands, routesByKey(*map.value(), commands));
+}
+
+Result<QList<RedisReply>> RedisClusterLink::pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands)
+{
+    if (commands.isEmpty())
+        return QList<RedisReply>();
+    Result<RedisSlotMapPtr> map = currentMap();
+    if (!map)
+        return map.error();
+    const int slot = redisKeySlot(key);
+    const QString master = map.value()->masterOf(slot);
+    const Route route{master.isEmpty() ? map.value()->masters().constFirst().address : master, slot};
+    return send(commands, QList<Route>(commands.size(), route));
+}
+
+Result<QList<RedisNodeInfo>> RedisClusterLink::masters()
+{
+    if (Result<RedisSlotMapPtr> map = currentMap(); !map)
+        return map.error();
+    QList<RedisNodeInfo> masters = m_cluster->nodes();
+    masters.removeIf([](const RedisNodeInfo &node) { return !node.master; });
+    return masters;
+}
+
+Result<QList<RedisReply>> RedisClusterLink::pipelineOn(const QString &address, const QList<RedisCommand> &commands)
+{
+    Result<RedisSlotMapPtr> map = currentMap();
+    if (!map)
+        return map.error();
+    if (!map.value()->isMaster(address)) {
+        QStringList masters;
+        for (const RedisSlotMap::Master &m : map.value()->masters())
+            masters.append(m.address);
+        return makeError(ErrorKind::Unavailable, Text::tr("Redis at %1 is no longer a master of the cluster; its masters are now %2.")
+                                                     .arg(address, masters.join(QLatin1String(", "))));
+    }
+    if (commands.isEmpty())
+        return QList<RedisReply>();
+    return send(commands, QList<Route>(commands.size(), Route{address, -1}));
+}
+
+Result<QList<RedisReply>> RedisClusterLink::send(const QList<RedisCommand> &commands, const QList<Route> &routes)
+{
+    Result<QList<RedisReply>> replies = sendGrouped(commands, routes);
+    if (!replies)
+        return replies;
+    if (Result<void> followed = followAll(commands, routes, replies.value()); !followed)
+        return followed.error();
+    return replies;
+}
+
+Result<QList<RedisReply>> RedisClusterLink::sendGrouped(const QList<RedisCommand> &commands, const QList<Route> &routes)
+{
+    // The common case, every command to one node: no regrouping.
+    const QString &first = routes.constFirst().node;
+    if (std::all_of(routes.cbegin(), routes.cend(), [&](const Route &r) { return r.node == first; }))
+        return sendTo(first, commands);
+    // One pipeline per node, in the order the nodes first appear.
+    QStringList nodes;
+    QHash<QString, QList<qsizetype>> indexes;
+    for (qsizetype i = 0; i < routes.size(); ++i) {
+        QList<qsizetype> &mine = indexes[routes.at(i).node];
+        if (mine.isEmpty())
+            nodes.append(routes.at(i).node);
+        mine.append(i);
+    }
+    QList<RedisReply> replies(commands.size());
+    for (const QString &node : std::as_const(nodes)) {
+        const QList<qsizetype> &mine = indexes.value(node);
+        QList<RedisCommand> batch;
+        batch.reserve(mine.size());
+        for (const qsizetype i : mine)
+            batch.append(commands.at(i));
+        Result<QList<RedisReply>> got = sendTo(node, batch);
+        if (!got)
+            return got.error();
+        for (qsizetype j = 0; j < mine.size(); ++j)
+            replies[mine.at(j)] = got->at(j);
+    }
+    return replies;
+}
+
+Result<void> RedisClusterLink::followAll(const QList<RedisCommand> &commands, const QList<Route> &routes, QList<RedisReply> &replies)
+{
+    bool inTransaction = false;
+    for (qsizetype i = 0; i < commands.size(); ++i) {
+        const QByteArray name = upperName(commands.at(i).constFirst());
+        const bool queued = inTransaction && name != "EXEC" && name != "DISCARD";
+        inTransaction = name == "MULTI" || queued;
+        if (replies.at(i)->type != REDIS_REPLY_ERROR)
+            continue;
+        if (queued) {
+            // EXEC will answer EXECABORT: nothing ran. Re-sending this one
+            // command alone would run it outside the transaction.
+            if (redirectOf(*replies.at(i), routes.at(i).node).kind == Redirect::Moved)
+                m_cluster->requestRefresh();
+            continue;
+        }
+        Result<RedisReply> final = followRedirects(commands.at(i), routes.at(i), replies.at(i));
+        if (!final)
+            return final.error();
+        replies[i] = final.value();
+    }
+    return {};
+}
+
+Result<RedisReply> RedisClusterLink::followRedirects(const RedisCommand &command, Route route, RedisReply reply)
+{
+    QString target = route.node;
+    bool asking = false; // ASK: every retry to that node goes after ASKING too
+    int hops = 0;
+    int waitedMs = 0;
+    int backoffMs = FirstRetryMs;
+    for (;;) {
+        const Redirect redirect = redirectOf(*reply, target);
+        switch (redirect.kind) {
+        case Redirect::None:
+            return reply;
+        case Redirect::Moved:
+        case Redirect::Ask:
+            if (++hops > MaxRedirects)
+                return reply;
+            target = redirect.address;
+            asking = redirect.kind == Redirect::Ask;
+            // MOVED: the reply names the new owner; the map is for later
+            // commands. ASK: this key only, this time only; the map stays.
+            if (!asking)
+                (void)refreshMap();
+            break;
+        case Redirect::Retry:
+        case Redirect::ClusterDown:
+            if (waitedMs >= RetryBudgetMs)
+                return reply;
+            waitedMs += pause(backoffMs, RetryBudgetMs - waitedMs);
+            backoffMs *= 2;
+            if (redirect.kind == Redirect::ClusterDown && route.slot >= 0) {
+                // A failover may have moved the slot meanwhile.
+                asking = false;
+                target = ownerAfterRefresh(route.slot).value_or(target);
+            }
+            break;
+        }
+        QList<RedisCommand> batch{command};
+        if (asking)
+            batch.prepend(RedisCommand{"ASKING"});
+        Result<QList<RedisReply>> got = sendTo(target, batch);
+        if (!got)
+            return got.error();
+        reply = got->constLast();
+    }
+}
+
+int RedisClusterLink::pause(int wantedMs, int leftMs)
+{
+    const int ms = qMin(wantedMs, leftMs);
+    std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    return ms;
+}
+
+std::optional<QString> RedisClusterLink::ownerAfterRefresh(int slot)
+{
+    m_cluster->requestRefresh();
+    Result<RedisSlotMapPtr> map = refreshMap();
+    if (!map || map.value()->masterOf(slot).isEmpty())
+        return std::nullopt;
+    return map.value()->masterOf(slot);
+}
+
+Result<QList<RedisReply>> RedisClusterLink::sendTo(const QString &address, const QList<RedisCommand> &commands)
+{
+    RedisConnection *connection = node(address);
+    if (!connection) {
+        if (m_closed)
+            return makeError(ErrorKind::Internal, Text::tr("The Redis store %1 was closed while still in use.").arg(address));
+        return makeError(ErrorKind::Unavailable, Text::tr("The Redis Cluster named a node '%1' that is not host:port.").arg(address));
+    }
+    Result<QList<RedisReply>> replies = connection->pipeline(commands);
+    if (!replies) {
+        if (!m_closed) {
+            // The command may have run: not retried. The next call of any
+            // link reads the map again, from another node if need be.
+            m_cluster->markDown(address, replies.error().message);
+            m_cluster->requestRefresh();
+        }
+        return replies.error();
+    }
+    if (m_cluster->anyDown())
+        m_cluster->markUp(address);
+    return replies;
+}
+
+RedisConnection *RedisClusterLink::node(const QString &address)
+{
+    const auto found = m_nodes.constFind(address);
+    if (found != m_nodes.cend())
+        return found.value().get();
+    if (!redisSplitAddress(address))
+        return nullptr;
+    QMutexLocker lock(&m_nodesMutex);
+    if (m_closed)
+        return nullptr;
+    auto connection = std::make_shared<RedisConnection>(m_cluster->nodeSettings(address));
+    m_nodes.insert(address, connection);
+    return connection.get();
+}

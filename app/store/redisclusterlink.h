@@ -1,0 +1,65 @@
+#pragma once
+
+#include "app/store/rediscluster.h"
+#include "app/store/redisconnection.h"
+#include "app/store/redislink.h"
+
+#include <QByteArrayView>
+#include <QHash>
+#include <QMutex>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+// One thread's way into a cluster: a RedisConnection per node it talks to,
+// a copy of the shared map, and the routing (see rediscluster.h for what it
+// does and does not do, RedisLink for the contract). Redirects are followed at most 5 hops per
+// command; TRYAGAIN and CLUSTERDOWN are retried for about 2 s (20 ms
+// doubling), then returned as the reply. A connection failure is never
+// retried (the command may have run): Unavailable naming the node.
+class RedisClusterLink final : public RedisLink {
+    Q_DISABLE_COPY_MOVE(RedisClusterLink)
+public:
+    explicit RedisClusterLink(std::shared_ptr<RedisCluster> cluster);
+    ~RedisClusterLink() override;
+
+    Result<QList<RedisReply>> pipeline(const QList<RedisCommand> &commands) override;
+    Result<QList<RedisReply>> pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands) override;
+    Result<QList<RedisNodeInfo>> masters() override;
+    Result<QList<RedisReply>> pipelineOn(const QString &address, const QList<RedisCommand> &commands) override;
+    bool isCluster() const override { return true; }
+    void close() override;
+    bool isClosed() const override { return m_closed.load(); }
+
+    // The key a command routes by (after its name, EVAL's numkeys …); empty
+    // for a command without one (PING, SCRIPT LOAD, SCAN …).
+    static std::optional<QByteArrayView> commandKey(const RedisCommand &command);
+
+private:
+    // Where one command goes: a node, and its key's slot (-1: no key).
+    struct Route {
+        QString node;
+        int slot = -1;
+    };
+
+    Result<RedisSlotMapPtr> currentMap();
+    Result<RedisSlotMapPtr> refreshMap();
+    QList<Route> routesByKey(const RedisSlotMap &map, const QList<RedisCommand> &commands) const;
+    static void keepTransactionsTogether(const QList<RedisCommand> &commands, QList<Route> &routes);
+    // One pipeline per node, then each redirect followed.
+    Result<QList<RedisReply>> send(const QList<RedisCommand> &commands, const QList<Route> &routes);
+    Result<QList<RedisReply>> sendGrouped(const QList<RedisCommand> &commands, const QList<Route> &routes);
+    Result<void> followAll(const QList<RedisCommand> &commands, const QList<Route> &routes, QList<RedisReply> &replies);
+    Result<RedisReply> followRedirects(const RedisCommand &command, Route route, RedisReply reply);
+    static int pause(int wantedMs, int leftMs);
+    std::optional<QString> ownerAfterRefresh(int slot);
+    Result<QList<RedisReply>> sendTo(const QString &node, const QList<RedisCommand> &commands);
+    RedisConnection *node(const QString &address);
+
+    const std::shared_ptr<RedisCluster> m_cluster;
+    RedisSlotMapPtr m_map;
+    QHash<QString, std::shared_ptr<RedisConnection>> m_nodes;
+    QMutex m_nodesMutex; // m_nodes against close() from the destroying thread
+    std::atomic<bool> m_closed{false};
+};
