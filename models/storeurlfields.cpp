@@ -160,6 +160,19 @@ std::optional<Problem> check(const StoreUrlFields &f)
             return Problem{Field::Host, StoreUrlFields::tr("The host %1 is not a host name or IP address: use letters, digits, '-' and '.', or an IPv6 address.").arg(quoted(f.host))};
         if (f.port < 0 || f.port > 65535)
             return Problem{Field::Port, StoreUrlFields::tr("The port must be between 1 and 65535.")};
+        if (!f.seedNodes.isEmpty() && f.kind != StoreUrl::Kind::Redis)
+            return Problem{Field::SeedNodes, StoreUrlFields::tr("Seed nodes are for a Redis Cluster only.")};
+        for (const QString &node : f.seedNodes) {
+            const qsizetype colon = node.lastIndexOf(QLatin1Char(':'));
+            bool numeric = false;
+            const int port = colon > 0 ? node.mid(colon + 1).toInt(&numeric) : 0;
+            if (checkText(Field::SeedNodes, StoreUrlFields::tr("A seed node"), node) || colon <= 0 || !isHostName(node.left(colon))
+                || !numeric || port < 1 || port > 65535) {
+                return Problem{Field::SeedNodes, StoreUrlFields::tr("The seed node %1 is not host:port (e.g. 10.0.0.2:6379).").arg(quoted(node))};
+            }
+        }
+        if (!f.seedNodes.isEmpty() && !f.database.isEmpty() && f.database != QLatin1String("0"))
+            return Problem{Field::Database, StoreUrlFields::tr("A Redis Cluster has only database 0.")};
 
         if (f.kind == StoreUrl::Kind::Redis) {
             static const QRegularExpression number(QRegularExpression::anchoredPattern(QStringLiteral("[0-9]{1,9}")));
@@ -277,6 +290,11 @@ Result<QString> StoreUrlFields::toUrl(Field *badField) const
         if (!query.isEmpty())
             url.setQuery(query);
         text = url.toString(QUrl::FullyEncoded);
+        if (!seedNodes.isEmpty()) {
+            // QUrl holds one host: the others go after it (StoreUrl::parse reads them).
+            const qsizetype path = text.indexOf(QLatin1Char('/'), text.indexOf(QStringLiteral("://")) + 3);
+            text.insert(path, QLatin1Char(',') + seedNodes.join(QLatin1Char(',')));
+        }
     }
     // The engine's parser has the last word: the dialog must never save a
     // URL that openStore() would refuse.
@@ -298,6 +316,7 @@ Result<StoreUrlFields> StoreUrlFields::fromUrl(const QString &text)
     fields.path = parsed->path;
     fields.host = parsed->host;
     fields.port = parsed->port;
+    fields.seedNodes = parsed->moreHosts;
     fields.database = parsed->database;
     fields.user = parsed->user;
     fields.extraOptions = parsed->options;

@@ -17,13 +17,16 @@
 struct StoreUrlFields {
     Q_DECLARE_TR_FUNCTIONS(StoreUrlFields)
 public:
-    enum class Field { None, Path, Host, Port, Database, User, SslMode, Options, Layout, Audit, Cache, ScanCount };
+    enum class Field { None, Path, Host, Port, Database, User, SslMode, Options, Layout, Audit, Cache, ScanCount, SeedNodes };
 
     StoreUrl::Kind kind = StoreUrl::Kind::Sqlite;
     QString path;     // SQLite: absolute file path
     QString host;
     int port = 0;     // 0: the scheme's default
     QString database; // SQL: database name; Redis: db number, empty meaning 0
+    // Redis Cluster: further seed nodes "host:port" after host:port (the
+    // client finds the cluster from any one; more survive a node being down).
+    QStringList seedNodes;
     QString user;     // optional
     QString sslMode;  // PostgreSQL only; empty: the driver's default (prefer)
     // Foreign layouts (DESIGN.md "Existing deployments"), the URL options

@@ -7,6 +7,7 @@
 #include "models/appsettings.h"
 #include "ui/connectiondialog.h"
 #include "models/passwordvault.h"
+#include "models/storeurlfields.h"
 #include "ui/storeentryform.h"
 
 #include "app/store/openstore.h"
@@ -171,6 +172,35 @@ private slots:
         QCOMPARE(problem(dialog), QString());
         QVERIFY(child<QPushButton>(dialog, "open")->isEnabled());
         QVERIFY(!preview(dialog).contains(QStringLiteral("never-shown")));
+    }
+
+    // A Redis Cluster: seed nodes after the host, the field shown for Redis
+    // only, a bad one refused naming the field, and a saved URL loads back.
+    void clusterSeedNodes()
+    {
+        ConnectionDialog dialog(m_settings.get(), m_vault.get());
+        setKind(dialog, StoreUrl::Kind::Postgres);
+        QVERIFY(!child<QLineEdit>(dialog, "seedNodes")->isVisibleTo(&dialog));
+        setKind(dialog, StoreUrl::Kind::Redis);
+        QVERIFY(child<QLineEdit>(dialog, "seedNodes")->isVisibleTo(&dialog));
+        type(dialog, "host", QStringLiteral("10.0.0.1"));
+        child<QSpinBox>(dialog, "port")->setValue(7000);
+        type(dialog, "seedNodes", QStringLiteral("10.0.0.2:7001, node-3.corp:7002"));
+        QCOMPARE(preview(dialog), QStringLiteral("redis://10.0.0.1:7000,10.0.0.2:7001,node-3.corp:7002/0"));
+        QCOMPARE(problem(dialog), QString());
+        type(dialog, "seedNodes", QStringLiteral("10.0.0.2"));
+        QVERIFY2(problem(dialog).contains(QStringLiteral("10.0.0.2")) && problem(dialog).contains(QStringLiteral("host:port")), qPrintable(problem(dialog)));
+        QVERIFY(!child<QPushButton>(dialog, "open")->isEnabled());
+        type(dialog, "seedNodes", QStringLiteral("10.0.0.2:7001; rm -rf /"));
+        QVERIFY(!problem(dialog).isEmpty());
+        type(dialog, "seedNodes", QStringLiteral("10.0.0.2:7001"));
+        type(dialog, "database", QStringLiteral("3"));
+        QVERIFY2(problem(dialog).contains(QStringLiteral("database 0")), qPrintable(problem(dialog)));
+
+        const Result<StoreUrlFields> loaded = StoreUrlFields::fromUrl(QStringLiteral("redis://10.0.0.1:7000,10.0.0.2:7001/0"));
+        QVERIFY(loaded.ok());
+        QCOMPARE(loaded->seedNodes, QStringList{QStringLiteral("10.0.0.2:7001")});
+        QCOMPARE(loaded->toUrl().value_or(QString()), QStringLiteral("redis://10.0.0.1:7000,10.0.0.2:7001/0"));
     }
 
     void sqlitePreviewAndDefaultPorts()

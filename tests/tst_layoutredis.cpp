@@ -2,18 +2,24 @@
 // bytes as Go 1.22's encoding/json writes them), GoRedisStore's SCAN listing,
 // progress and cancel, its compare-and-set actions with their audit entries,
 // unreadable values, and JavaRedisStore's PROCESSING/SUCCESS cache.
-// Runs against IDEM_TEST_REDIS_URL (skipped without it); every store gets a
-// key prefix of its own, so runs and tests never see each other's keys.
+// Runs twice: against IDEM_TEST_REDIS_URL (TestLayoutRedis), then against
+// the Redis Cluster of IDEM_TEST_REDIS_CLUSTER_URL (TestLayoutRedisCluster:
+// every case again, the records written through the routed link so that they
+// spread over the masters, plus the cluster's own cases); each pass is
+// skipped without its URL. Every store gets a key prefix of its own, so runs
+// and tests never see each other's keys.
 #include "app/ops/auditverifier.h"
 #include "app/store/goredisstore.h"
 #include "app/store/gojson.h"
 #include "app/store/openstore.h"
 #include "app/store/redisconnection.h"
+#include "app/store/redisconnectionpool.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QFile>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -67,10 +73,20 @@ QStringList keysOf(const QList<Record> &rows)
 class TestLayoutRedis : public QObject {
     Q_OBJECT
 
-private:
+public:
+    explicit TestLayoutRedis(const char *urlVariable = "IDEM_TEST_REDIS_URL")
+        : m_urlVariable(urlVariable)
+    {
+    }
+
+protected:
+    const char *const m_urlVariable;
     StoreUrl m_base;
     QTemporaryDir m_dir;
-    std::unique_ptr<RedisConnection> m_raw;
+    // The test's own writes and reads, routed by key on a cluster as the
+    // services' clients route them.
+    std::unique_ptr<RedisConnectionPool> m_pool;
+    RedisLink *m_raw = nullptr;
     QByteArray m_run = QByteArray::number(QRandomGenerator::global()->generate64(), 36);
     int m_stores = 0;
     QByteArray m_prefix; // the prefix of the store openStore() made last
@@ -81,6 +97,28 @@ private:
         if (!reply)
             qFatal("redis: %s", qPrintable(reply.error().message));
         return reply.value();
+    }
+
+    // This run's keys with `prefix` on each master (SCAN of each; one entry on a single server).
+    QHash<QString, QList<QByteArray>> keysByMaster(const QByteArray &prefix)
+    {
+        QHash<QString, QList<QByteArray>> keys;
+        const Result<QList<RedisNodeInfo>> masters = m_raw->masters();
+        if (!masters)
+            qFatal("redis: %s", qPrintable(masters.error().message));
+        for (const RedisNodeInfo &node : masters.value()) {
+            QByteArray cursor = "0";
+            do {
+                const Result<QList<RedisReply>> r = m_raw->pipelineOn(node.address, {{"SCAN", cursor, "MATCH", prefix + "*", "COUNT", "1000"}});
+                if (!r)
+                    qFatal("redis: %s", qPrintable(r.error().message));
+                const redisReply &reply = *r->constFirst();
+                cursor = RedisConnection::bytes(reply.element[0]);
+                for (size_t i = 0; i < reply.element[1]->elements; ++i)
+                    keys[node.address].append(RedisConnection::bytes(reply.element[1]->element[i]));
+            } while (cursor != "0");
+        }
+        return keys;
     }
 
     void setMany(const QList<QPair<QByteArray, QByteArray>> &values, const QByteArray &ttlSeconds = "86400")
@@ -138,37 +176,31 @@ private:
 private slots:
     void initTestCase()
     {
-        const QString url = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
+        const QString url = qEnvironmentVariable(m_urlVariable);
         if (url.isEmpty())
-            QSKIP("IDEM_TEST_REDIS_URL is not set (tools/test.sh starts a redis-server and sets it).");
+            QSKIP(qPrintable(QLatin1String(m_urlVariable) + u" is not set (tools/test.sh starts the servers and sets it)."_s));
         QVERIFY(m_dir.isValid());
         Result<StoreUrl> parsed = StoreUrl::parse(url);
         QVERIFY2(parsed.ok(), qPrintable(parsed.error().message));
         m_base = parsed.value();
-        RedisSettings settings;
-        settings.host = m_base.host.toUtf8();
-        settings.port = m_base.port;
-        settings.password = m_base.password.toUtf8();
-        settings.database = m_base.database.toInt();
-        settings.display = m_base.displayString();
-        m_raw = std::make_unique<RedisConnection>(settings);
+        m_pool = std::make_unique<RedisConnectionPool>(m_base);
+        Result<RedisLink *> link = m_pool->connection();
+        QVERIFY2(link.ok(), qPrintable(link.error().message));
+        m_raw = link.value();
     }
 
     void cleanupTestCase()
     {
         if (!m_raw)
             return;
-        // Drop this run's keys (SCAN, as the store does).
-        QByteArray cursor = "0";
-        do {
-            const RedisReply r = redis({"SCAN", cursor, "MATCH", "t" + m_run + ":*", "COUNT", "1000"});
-            cursor = RedisConnection::bytes(r->element[0]);
-            RedisCommand del{"DEL"};
-            for (size_t i = 0; i < r->element[1]->elements; ++i)
-                del.append(RedisConnection::bytes(r->element[1]->element[i]));
-            if (del.size() > 1)
-                redis(del);
-        } while (cursor != "0");
+        // Drop this run's keys (SCAN of each master, as the store does; one
+        // DEL per key, since a cluster refuses a DEL across slots).
+        for (const QList<QByteArray> &keys : keysByMaster("t" + m_run + ":")) {
+            QList<RedisCommand> dels;
+            for (const QByteArray &key : keys)
+                dels.append(RedisCommand{"DEL", key});
+            QVERIFY(m_raw->pipeline(dels).ok());
+        }
     }
 
     // --- the codec, no server needed beyond initTestCase ---
@@ -669,5 +701,158 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLayoutRedis)
+// The same cases on a Redis Cluster, and what only a cluster has: records
+// spread over the masters, a master that stops answering mid-listing.
+class TestLayoutRedisCluster final : public TestLayoutRedis {
+    Q_OBJECT
+
+public:
+    TestLayoutRedisCluster()
+        : TestLayoutRedis("IDEM_TEST_REDIS_CLUSTER_URL")
+    {
+    }
+
+private:
+    QStringList masters()
+    {
+        QStringList addresses;
+        const Result<QList<RedisNodeInfo>> nodes = m_raw->masters();
+        for (const RedisNodeInfo &node : nodes.value())
+            addresses.append(node.address);
+        return addresses;
+    }
+
+    // `n` go-middleware records, every other one in flight, in the store open() made last.
+    QStringList writeSpread(int n)
+    {
+        QList<QPair<QByteArray, QByteArray>> values;
+        QStringList inFlight;
+        for (int i = 0; i < n; ++i) {
+            const QByteArray key = "spread-" + QByteArray::number(i);
+            values.append({key, goValue(key, "2026-11-30T06:20:00Z", i % 2 == 0)});
+            if (i % 2 == 0)
+                inFlight.append(QString::fromLatin1(key));
+        }
+        setMany(values);
+        return inFlight;
+    }
+
+private slots:
+    void clusterListsEveryMaster()
+    {
+        QVERIFY(m_pool->isCluster());
+        const QStringList nodes = masters();
+        QCOMPARE(nodes.size(), 3);
+        std::unique_ptr<Store> store = open("go-middleware", {{u"scan_count"_s, u"7"_s}});
+        QVERIFY(store);
+        QStringList expected = writeSpread(90);
+        const QHash<QString, QList<QByteArray>> placed = keysByMaster(m_prefix);
+        for (const QString &node : nodes)
+            QVERIFY2(placed.value(node).size() >= 5, qPrintable(node)); // each master holds some: the scan must visit all
+
+        Result<QList<Record>> all = store->inFlight(InFlightQuery());
+        QVERIFY2(all.ok(), qPrintable(all.error().message));
+        QStringList listed = keysOf(all.value());
+        listed.sort();
+        expected.sort();
+        QCOMPARE(listed, expected);
+        const std::shared_ptr<ScanProgress> progress = store->scanProgress();
+        QVERIFY(progress->scanned.load() >= 90); // SCAN may return a key twice
+        QCOMPARE(progress->node().count, 3);
+        QCOMPARE(progress->node().index, 3);
+        QCOMPARE(progress->node().address, nodes.last());
+        QVERIFY(!progress->lastCancelled.load());
+        const QList<ScopeCount> counts = store->countByState(QString()).value();
+        QCOMPARE(counts[0].count, 45);
+        QCOMPARE(counts[1].count, 45);
+
+        // java-handler on the same cluster.
+        std::unique_ptr<Store> java = open("java-handler");
+        QVERIFY(java);
+        QList<QPair<QByteArray, QByteArray>> values;
+        for (int i = 0; i < 60; ++i)
+            values.append({"pay-" + QByteArray::number(i), i % 3 == 0 ? "SUCCESS" : "PROCESSING"});
+        setMany(values);
+        for (const QString &node : nodes)
+            QVERIFY2(!keysByMaster(m_prefix).value(node).isEmpty(), qPrintable(node));
+        Result<QList<Record>> processing = java->inFlight(InFlightQuery());
+        QVERIFY2(processing.ok(), qPrintable(processing.error().message));
+        QCOMPARE(processing->size(), 40);
+        QCOMPARE(java->countByState(QString()).value().at(1).count, 20);
+    }
+
+    // An action on a key held by a master other than the first: the script
+    // names only its own key, so it runs on that key's master.
+    void clusterActionOnLaterMaster()
+    {
+        const QStringList nodes = masters();
+        std::unique_ptr<Store> store = open("go-middleware");
+        QVERIFY(store);
+        const QStringList inFlight = writeSpread(40);
+        const QHash<QString, QList<QByteArray>> placed = keysByMaster(m_prefix);
+        QList<QByteArray> later; // in-flight keys of the second and third master
+        for (const QString &node : nodes.mid(1)) {
+            for (const QByteArray &key : placed.value(node)) {
+                if (inFlight.contains(QString::fromUtf8(key.sliced(m_prefix.size())))) {
+                    later.append(key);
+                    break;
+                }
+            }
+        }
+        QCOMPARE(later.size(), 2);
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const OperatorActionKind kinds[] = {OperatorActionKind::MarkTimedOut, OperatorActionKind::ReconcileRelease};
+        for (int i = 0; i < 2; ++i) {
+            const QString key = QString::fromUtf8(later[i].sliced(m_prefix.size()));
+            const Record seen = store->get(u"default"_s, key)->value();
+            Result<ActionResult> done = store->applyAction(action(kinds[i], seen, now));
+            QVERIFY2(done.ok(), qPrintable(done.error().message));
+            QCOMPARE(done->outcome, TransitionOutcome::Applied);
+            QCOMPARE(redis({"EXISTS", later[i]})->integer, 0);
+        }
+        QCOMPARE(store->auditEntries(AuditQuery())->size(), 2);
+        QCOMPARE(store->countInFlight(InFlightQuery()).value(), 18);
+    }
+
+    // A master that does not answer (CLIENT PAUSE, longer than the store's
+    // timeout) fails the listing with its name; no partial list.
+    void clusterMasterNotAnswering()
+    {
+        const QStringList nodes = masters();
+        std::unique_ptr<Store> store = open("go-middleware", {{u"timeout_ms"_s, u"300"_s}});
+        QVERIFY(store);
+        writeSpread(30);
+        QCOMPARE(store->inFlight(InFlightQuery())->size(), 15);
+        QTest::qWait(1100); // past the 1 s snapshot: the next listing scans again
+
+        const QString paused = nodes.at(1);
+        QVERIFY(m_raw->pipelineOn(paused, {{"CLIENT", "PAUSE", "1500"}}).ok());
+        const auto unpause = qScopeGuard([&] { (void)m_raw->pipelineOn(paused, {{"CLIENT", "UNPAUSE"}}); });
+        Result<QList<Record>> failed = store->inFlight(InFlightQuery());
+        QVERIFY(!failed.ok());
+        QVERIFY2(failed.error().message.contains(paused) && failed.error().message.contains(u"2 of 3"_s), qPrintable(failed.error().message));
+        QVERIFY(!store->scanProgress()->running.load());
+        QTest::qWait(1600); // the pause is over
+
+        // Answering again: the whole list (after the connection's backoff).
+        Result<QList<Record>> again = QList<Record>();
+        for (int attempt = 0; attempt < 50; ++attempt) {
+            again = store->inFlight(InFlightQuery());
+            if (again.ok())
+                break;
+            QTest::qWait(200);
+        }
+        QVERIFY2(again.ok(), qPrintable(again.error().message));
+        QCOMPARE(again->size(), 15);
+    }
+};
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    TestLayoutRedis single;
+    const int failed = QTest::qExec(&single, argc, argv);
+    TestLayoutRedisCluster cluster;
+    return failed + QTest::qExec(&cluster, argc, argv);
+}
 #include "tst_layoutredis.moc"

@@ -685,6 +685,29 @@ Evidence:
     </message>
 </context>
 <context>
+    <name>ClusterStatusLabel</name>
+    <message>
+        <source>%1: up, %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: DOWN — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster: %1/%2 masters up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — down: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · slowest %1 (%2 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ConnectionDialog</name>
     <message>
         <source>The password lookup was cancelled.</source>
@@ -1556,6 +1579,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>Select one record to see its audit entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1/%2 (%3): scanned %4 keys, found %5 in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scanned %1 keys on %2 nodes, found %3 in flight</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2968,6 +2999,26 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Redis %1 answered SCAN with something else than a cursor and keys.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The listing stopped at Redis node %1 (master %2 of %3), so it would be incomplete: %4 Check that node and list again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis %1 names no master to scan. Check the cluster&apos;s state (CLUSTER INFO).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis %1 did not answer CLUSTER SLOTS with a slot map: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Redis Cluster %1 changed while the listing scanned it (%2): keys may have moved between masters, so the list could be incomplete. List again once the cluster is stable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slots moved between masters, or a master was replaced</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RedisStore</name>
@@ -3249,6 +3300,22 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>Redis at %1 is not the node %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 replicas confirmed it within %3 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The claim of %1/%2 on %3 was not confirmed by a replica (%4), so the business was not run; the claim was %5. Retry later; if this scope&apos;s masters have no replicas, set its replica acknowledgements to 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>left in flight (%1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4118,6 +4185,18 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>The service&apos;s Redis cache of idem:&lt;id&gt; keys, updated together with the record. Required to act on the records; &quot;none&quot; when the service runs without one.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Redis Cluster: more nodes, e.g. 10.0.0.2:6379, 10.0.0.3:6379</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Redis Cluster is found from the host above alone; more seed nodes let the console reach it while that node is down. Leave empty for a single server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed nodes:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreUrl</name>
@@ -4354,6 +4433,22 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>SCAN COUNT must be between %1 and %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed nodes are for a Redis Cluster only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A seed node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seed node %1 is not host:port (e.g. 10.0.0.2:6379).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Redis Cluster has only database 0.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5308,6 +5403,14 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
     </message>
     <message>
         <source>Records in every state the store keeps, newest first, filtered and paged in the store (SQL: an index range per state; native Redis: completed records by a walk of the scope&apos;s completed index; foreign Redis layouts: a SCAN of every key). Reading changes nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis Cluster: replicas that must have a claim before the business runs (WAIT; 0 to 5; default: the scope&apos;s policy, 1 for payment and callback).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--replica-acks must be a whole number from 0 to 5.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -690,6 +690,29 @@ Evidence:
     </message>
 </context>
 <context>
+    <name>ClusterStatusLabel</name>
+    <message>
+        <source>%1: up, %2 ms</source>
+        <translation>%1：在线，%2 毫秒</translation>
+    </message>
+    <message>
+        <source>%1: DOWN — %2</source>
+        <translation>%1：已宕机 — %2</translation>
+    </message>
+    <message>
+        <source>Cluster: %1/%2 masters up</source>
+        <translation>集群：%1/%2 个主节点在线</translation>
+    </message>
+    <message>
+        <source> — down: %1</source>
+        <translation> — 宕机：%1</translation>
+    </message>
+    <message>
+        <source> · slowest %1 (%2 ms)</source>
+        <translation> · 最慢 %1（%2 毫秒）</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionDialog</name>
     <message>
         <source>The password lookup was cancelled.</source>
@@ -1559,6 +1582,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>Select one record to see its audit entries</source>
         <translation>选择一条记录以查看其审计条目</translation>
+    </message>
+    <message>
+        <source>Node %1/%2 (%3): scanned %4 keys, found %5 in flight</source>
+        <translation>节点 %1/%2（%3）：已扫描 %4 个键，发现 %5 个进行中</translation>
+    </message>
+    <message>
+        <source>Scanned %1 keys on %2 nodes, found %3 in flight</source>
+        <translation>已在 %2 个节点上扫描 %1 个键，发现 %3 个进行中</translation>
     </message>
 </context>
 <context>
@@ -2962,6 +2993,26 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Redis %1 answered SCAN with something else than a cursor and keys.</source>
         <translation>Redis %1 对 SCAN 的应答不是游标和键列表。</translation>
     </message>
+    <message>
+        <source>The listing stopped at Redis node %1 (master %2 of %3), so it would be incomplete: %4 Check that node and list again.</source>
+        <translation>列表在 Redis 节点 %1（第 %2/%3 个主节点）处中断，结果将不完整：%4 请检查该节点后重新列出。</translation>
+    </message>
+    <message>
+        <source>Redis %1 names no master to scan. Check the cluster&apos;s state (CLUSTER INFO).</source>
+        <translation>Redis %1 没有可扫描的主节点。请检查集群状态（CLUSTER INFO）。</translation>
+    </message>
+    <message>
+        <source>Redis %1 did not answer CLUSTER SLOTS with a slot map: %2</source>
+        <translation>Redis %1 未以槽位映射回应 CLUSTER SLOTS：%2</translation>
+    </message>
+    <message>
+        <source>The Redis Cluster %1 changed while the listing scanned it (%2): keys may have moved between masters, so the list could be incomplete. List again once the cluster is stable.</source>
+        <translation>列出过程中 Redis 集群 %1 发生了变化（%2）：键可能已在主节点之间迁移，列表可能不完整。请在集群稳定后重新列出。</translation>
+    </message>
+    <message>
+        <source>slots moved between masters, or a master was replaced</source>
+        <translation>槽位在主节点之间迁移，或有主节点被替换</translation>
+    </message>
 </context>
 <context>
     <name>RedisStore</name>
@@ -3244,6 +3295,22 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>Redis at %1 is not the node %2.</source>
         <translation>%1 上的 Redis 不是节点 %2。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 replicas confirmed it within %3 ms</source>
+        <translation>%3 毫秒内 %2 个副本中只有 %1 个确认</translation>
+    </message>
+    <message>
+        <source>The claim of %1/%2 on %3 was not confirmed by a replica (%4), so the business was not run; the claim was %5. Retry later; if this scope&apos;s masters have no replicas, set its replica acknowledgements to 0.</source>
+        <translation>%3 上 %1/%2 的占用未得到副本确认（%4），因此业务没有执行；该占用已%5。请稍后重试；如果该作用域的主节点没有副本，请把它的副本确认数设为 0。</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>left in flight (%1)</source>
+        <translation>保留为进行中（%1）</translation>
     </message>
 </context>
 <context>
@@ -4112,6 +4179,18 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>The service&apos;s Redis cache of idem:&lt;id&gt; keys, updated together with the record. Required to act on the records; &quot;none&quot; when the service runs without one.</source>
         <translation>该服务存放 idem:&lt;id&gt; 键的 Redis 缓存，与记录一同更新。对记录执行操作时必须给出；若服务不使用缓存，填 &quot;none&quot;。</translation>
     </message>
+    <message>
+        <source>Redis Cluster: more nodes, e.g. 10.0.0.2:6379, 10.0.0.3:6379</source>
+        <translation>Redis Cluster：更多节点，例如 10.0.0.2:6379, 10.0.0.3:6379</translation>
+    </message>
+    <message>
+        <source>A Redis Cluster is found from the host above alone; more seed nodes let the console reach it while that node is down. Leave empty for a single server.</source>
+        <translation>仅凭上面的主机即可找到 Redis Cluster；多填几个种子节点，可在该节点宕机时仍能连上集群。单台服务器请留空。</translation>
+    </message>
+    <message>
+        <source>Seed nodes:</source>
+        <translation>种子节点：</translation>
+    </message>
 </context>
 <context>
     <name>StoreUrl</name>
@@ -4349,6 +4428,22 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>SCAN COUNT must be between %1 and %2.</source>
         <translation>SCAN COUNT 必须在 %1 到 %2 之间。</translation>
+    </message>
+    <message>
+        <source>Seed nodes are for a Redis Cluster only.</source>
+        <translation>种子节点仅用于 Redis Cluster。</translation>
+    </message>
+    <message>
+        <source>A seed node</source>
+        <translation>种子节点</translation>
+    </message>
+    <message>
+        <source>The seed node %1 is not host:port (e.g. 10.0.0.2:6379).</source>
+        <translation>种子节点 %1 不是 host:port 格式（例如 10.0.0.2:6379）。</translation>
+    </message>
+    <message>
+        <source>A Redis Cluster has only database 0.</source>
+        <translation>Redis Cluster 只有 0 号数据库。</translation>
     </message>
 </context>
 <context>
@@ -5314,6 +5409,14 @@ idem-console 的无界面版本。
     <message>
         <source>Records in every state the store keeps, newest first, filtered and paged in the store (SQL: an index range per state; native Redis: completed records by a walk of the scope&apos;s completed index; foreign Redis layouts: a SCAN of every key). Reading changes nothing.</source>
         <translation>存储保留的各状态记录，最新的在前，在存储中过滤并分页（SQL：每个状态一个索引范围；原生 Redis：已完成记录通过遍历该作用域的已完成索引；外部 Redis 布局：SCAN 所有键）。读取不会改变任何内容。</translation>
+    </message>
+    <message>
+        <source>Redis Cluster: replicas that must have a claim before the business runs (WAIT; 0 to 5; default: the scope&apos;s policy, 1 for payment and callback).</source>
+        <translation>Redis Cluster：业务执行前必须已拥有该占用的副本数（WAIT；0 到 5；默认取作用域策略，payment 和 callback 为 1）。</translation>
+    </message>
+    <message>
+        <source>--replica-acks must be a whole number from 0 to 5.</source>
+        <translation>--replica-acks 必须是 0 到 5 之间的整数。</translation>
     </message>
 </context>
 <context>

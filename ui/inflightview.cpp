@@ -266,13 +266,25 @@ void InFlightView::updateScanLine()
     const QLocale locale;
     const bool running = progress->running.load();
     QString text;
+    // A Redis Cluster is scanned master by master: say which one.
+    const ScanProgress::Node node = progress->node();
     if (running) {
-        text = tr("Scanned %1 keys, found %2 in flight").arg(locale.toString(progress->scanned.load()), locale.toString(progress->found.load()));
+        const QString scanned = locale.toString(progress->scanned.load());
+        const QString found = locale.toString(progress->found.load());
+        text = node.count > 1 ? tr("Node %1/%2 (%3): scanned %4 keys, found %5 in flight")
+                                    .arg(QString::number(node.index), QString::number(node.count), node.address, scanned, found)
+                              : tr("Scanned %1 keys, found %2 in flight").arg(scanned, found);
         if (progress->cancelRequested.load())
             text += tr(" — cancelling …");
     } else if (const std::optional<ListingScan> listing = m_model->listingScan()) {
-        text = listing->cancelled ? tr("Cancelled after scanning %1 keys: the list is partial").arg(locale.toString(listing->scanned))
-                                  : tr("Scanned %1 keys, found %2 in flight").arg(locale.toString(listing->scanned), locale.toString(listing->found));
+        const QString scanned = locale.toString(listing->scanned);
+        const QString found = locale.toString(listing->found);
+        if (listing->cancelled)
+            text = tr("Cancelled after scanning %1 keys: the list is partial").arg(scanned);
+        else if (node.count > 1)
+            text = tr("Scanned %1 keys on %2 nodes, found %3 in flight").arg(scanned, QString::number(node.count), found);
+        else
+            text = tr("Scanned %1 keys, found %2 in flight").arg(scanned, found);
     } else {
         text = tr("Waiting for the scan to start …");
     }

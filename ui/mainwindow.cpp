@@ -3,6 +3,7 @@
 #include "ui/actionapplypage.h"
 
 #include "ui/alertlist.h"
+#include "ui/clusterstatuslabel.h"
 #include "models/alertmonitor.h"
 #include "ui/alertrulesdialog.h"
 #include "models/appsettings.h"
@@ -45,6 +46,7 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
     , m_placeholder(new QLabel(this))
     , m_banner(new QLabel(this))
     , m_connection(new QLabel(this))
+    , m_cluster(new ClusterStatusLabel(this))
 {
     setWindowTitle(tr("idem-console"));
     auto *central = new QWidget(this);
@@ -66,6 +68,7 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
     m_stack->addWidget(m_placeholder);
     layout->addWidget(m_stack, 1);
     setCentralWidget(central);
+    statusBar()->addPermanentWidget(m_cluster);
     statusBar()->addPermanentWidget(m_connection);
 
     QMenu *store = menuBar()->addMenu(tr("&Store"));
@@ -136,6 +139,7 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
     saveAlertState();
     m_alertList->setMonitor(nullptr);
     m_alertMonitor = nullptr; // deleted with its session
+    m_cluster->setSession(nullptr);
     delete m_session;
     m_entry = entry;
     m_entry.url = StoreEntry::withoutPassword(entry.url);
@@ -184,6 +188,7 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
                                     showStoreLabel();
                                 });
     connect(m_session, &StoreSession::health, this, &MainWindow::showHealth);
+    m_cluster->setSession(m_session);
     const QByteArray savedAlerts = m_settings->alertState(m_entry.url); // read before anything saves it anew
     m_alertMonitor = new AlertMonitor(m_session, m_settings->alertRules(), m_session);
     connect(m_dashboard, &DashboardView::readingShown, m_alertMonitor, &AlertMonitor::evaluate);

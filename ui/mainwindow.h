@@ -10,6 +10,7 @@ class AlertList;
 class AlertMonitor;
 class AppSettings;
 class AuditView;
+class ClusterStatusLabel;
 class DashboardView;
 class InFlightView;
 class PasswordVault;
@@ -64,6 +65,7 @@ public:
     DashboardView *dashboard() const { return m_dashboard; }
     InFlightView *inFlight() const { return m_inFlight; }
     QLabel *connectionLabel() const { return m_connection; }
+    ClusterStatusLabel *clusterLabel() const { return m_cluster; }
     QLabel *readOnlyBanner() const { return m_banner; }
     AuditView *audit() const { return m_audit; }
     QAction *timeoutAction() const { return m_timeoutAction; }
@@ -107,6 +109,7 @@ private:
     QLabel *m_placeholder;
     QLabel *m_banner;
     QLabel *m_connection;
+    ClusterStatusLabel *m_cluster;
     StoreEntry m_entry;
     QString m_layoutName; // "native" or the open store's layout
     struct Health {

@@ -52,6 +52,7 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     , m_audit(new QLineEdit(this))
     , m_cache(new QLineEdit(this))
     , m_scanCount(new QSpinBox(this))
+    , m_seedNodes(new QLineEdit(this))
     , m_password(new QLineEdit(this))
     , m_passwordSourceRow(new QWidget(this))
     , m_remember(new QCheckBox(tr("Remember in the system keychain"), this))
@@ -89,6 +90,7 @@ void StoreEntryForm::nameFields()
     m_audit->setObjectName(QStringLiteral("audit"));
     m_cache->setObjectName(QStringLiteral("cache"));
     m_scanCount->setObjectName(QStringLiteral("scanCount"));
+    m_seedNodes->setObjectName(QStringLiteral("seedNodes"));
     m_password->setObjectName(QStringLiteral("password"));
     m_remember->setObjectName(QStringLiteral("rememberInKeychain"));
     m_fromEnvironment->setObjectName(QStringLiteral("passwordFromEnvironment"));
@@ -141,6 +143,9 @@ void StoreEntryForm::buildLayoutFields()
     m_scanCount->setSpecialValueText(tr("the layout's default"));
     m_scanCount->setToolTip(tr("Keys the Redis server looks at per SCAN round trip (COUNT), %1 to %2")
                                 .arg(StoreUrlFields::minScanCount).arg(StoreUrlFields::maxScanCount));
+    m_seedNodes->setPlaceholderText(tr("Redis Cluster: more nodes, e.g. 10.0.0.2:6379, 10.0.0.3:6379"));
+    m_seedNodes->setToolTip(tr("A Redis Cluster is found from the host above alone; more seed nodes let the console "
+                               "reach it while that node is down. Leave empty for a single server."));
 }
 
 void StoreEntryForm::buildPasswordFields()
@@ -176,6 +181,7 @@ void StoreEntryForm::buildForm()
     m_layout->addRow(tr("File:"), m_pathRow);
     m_layout->addRow(tr("Host:"), m_host);
     m_layout->addRow(tr("Port:"), m_port);
+    m_layout->addRow(tr("Seed nodes:"), m_seedNodes);
     m_layout->addRow(tr("Database:"), m_database);
     m_layout->addRow(tr("User:"), m_user);
     m_layout->addRow(tr("SSL mode:"), m_sslMode);
@@ -193,7 +199,7 @@ void StoreEntryForm::buildForm()
 
 void StoreEntryForm::connectFields()
 {
-    for (QLineEdit *edit : {m_name, m_path, m_host, m_database, m_user, m_password, m_variable, m_audit, m_cache})
+    for (QLineEdit *edit : {m_name, m_path, m_host, m_seedNodes, m_database, m_user, m_password, m_variable, m_audit, m_cache})
         connect(edit, &QLineEdit::textChanged, this, &StoreEntryForm::refresh);
     connect(m_layoutFile, &QLineEdit::textChanged, this, &StoreEntryForm::layoutChanged);
     connect(m_layoutChoice, &QComboBox::currentIndexChanged, this, &StoreEntryForm::layoutChanged);
@@ -233,6 +239,7 @@ void StoreEntryForm::setEntry(const StoreEntry &entry)
     m_path->setText(loaded.path);
     m_host->setText(loaded.host);
     m_port->setValue(loaded.port > 0 ? loaded.port : StoreUrlFields::defaultPort(loaded.kind == StoreUrl::Kind::Sqlite ? StoreUrl::Kind::Postgres : loaded.kind));
+    m_seedNodes->setText(loaded.seedNodes.join(QStringLiteral(", ")));
     m_database->setText(loaded.database);
     m_user->setText(loaded.user);
     m_sslMode->setCurrentIndex(qMax(0, m_sslMode->findData(loaded.sslMode)));
@@ -267,6 +274,12 @@ StoreUrlFields StoreEntryForm::fields() const
     f.path = m_path->text().trimmed();
     f.host = m_host->text().trimmed();
     f.port = m_port->value();
+    if (m_layout->isRowVisible(m_seedNodes)) {
+        for (const QString &node : m_seedNodes->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            if (!node.trimmed().isEmpty())
+                f.seedNodes << node.trimmed();
+        }
+    }
     f.database = m_database->text().trimmed();
     f.user = m_user->text().trimmed();
     f.sslMode = m_sslMode->currentData().toString();
@@ -341,6 +354,7 @@ void StoreEntryForm::kindChanged()
                            static_cast<QWidget *>(m_user), static_cast<QWidget *>(m_password), m_passwordSourceRow})
         m_layout->setRowVisible(field, !sqlite);
     m_layout->setRowVisible(m_sslMode, now == StoreUrl::Kind::Postgres);
+    m_layout->setRowVisible(m_seedNodes, now == StoreUrl::Kind::Redis);
     if (auto *label = qobject_cast<QLabel *>(m_layout->labelForField(m_database)))
         label->setText(now == StoreUrl::Kind::Redis ? tr("DB number:") : tr("Database:"));
     m_database->setPlaceholderText(now == StoreUrl::Kind::Redis ? tr("0") : tr("idem"));
@@ -434,6 +448,7 @@ void StoreEntryForm::refresh()
     markInvalid(m_audit, bad == StoreUrlFields::Field::Audit);
     markInvalid(m_cache, bad == StoreUrlFields::Field::Cache);
     markInvalid(m_scanCount, bad == StoreUrlFields::Field::ScanCount);
+    markInvalid(m_seedNodes, bad == StoreUrlFields::Field::SeedNodes);
     updateAuditPlaceholder(url ? url.value() : QString());
     if (url) {
         Result<StoreEntry> complete = entry(); // the variable name and an empty layout file are checked there

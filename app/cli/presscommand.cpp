@@ -30,6 +30,10 @@ void addPressOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("keys"), CliText::tr("Distinct keys press-0 … press-(K-1) (default 1)."), QStringLiteral("k"), QStringLiteral("1")});
     parser.addOption({QStringLiteral("work-ms"), CliText::tr("Duration of the business action in ms (default 20)."), QStringLiteral("w"), QStringLiteral("20")});
     parser.addOption({QStringLiteral("retry-in-progress"), CliText::tr("A client that gets 409 waits its Retry-After and tries again.")});
+    parser.addOption({QStringLiteral("replica-acks"),
+                      CliText::tr("Redis Cluster: replicas that must have a claim before the business runs (WAIT; 0 to 5; default: "
+                                  "the scope's policy, 1 for payment and callback)."),
+                      QStringLiteral("n")});
 }
 
 // The run the options ask for, checked, or the exit code of the usage error it printed.
@@ -59,6 +63,12 @@ std::variant<PressConfig, int> pressConfigFromOptions(const QCommandLineParser &
     config.keys = *keys;
     config.workMs = workMs;
     config.retryInProgress = parser.isSet(QStringLiteral("retry-in-progress"));
+    if (parser.isSet(QStringLiteral("replica-acks"))) {
+        const int acks = parser.value(QStringLiteral("replica-acks")).toInt(&ok);
+        if (!ok || acks < 0 || acks > 5)
+            return usageError(CliText::tr("--replica-acks must be a whole number from 0 to 5."));
+        config.replicaAcks = acks;
+    }
     return config;
 }
 

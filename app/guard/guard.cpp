@@ -106,6 +106,8 @@ GuardResult Guard::handle(const GuardRequest &request, const Business &business)
     claim.nowMs = m_clock();
     claim.inFlightTimeoutMs = policy.inFlightTimeoutMs;
     claim.reclaimStuck = policy.stuck == StuckPolicy::Reclaim;
+    claim.replicaAcks = policy.replicaAcks;
+    claim.replicaWaitMs = policy.replicaWaitMs;
 
     Result<ClaimResult> claimed = m_store.claim(claim);
     if (!claimed) {

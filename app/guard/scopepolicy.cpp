@@ -10,6 +10,8 @@ ScopePolicy ScopePolicies::defaultFor(const QString &scope)
         policy.retentionMs = hour;
     else
         policy.retentionMs = 24 * hour; // payment, callback and anything else
+    if (scope == QLatin1String("payment") || scope == QLatin1String("callback"))
+        policy.replicaAcks = 1;
     return policy;
 }
 

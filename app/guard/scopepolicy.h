@@ -18,10 +18,17 @@ struct ScopePolicy {
     QStringList fingerprintHeaders;                   // header names (case-insensitive) that count in the fingerprint
     bool failOpen = false;                            // run unguarded when the store is down (never for money)
     bool keyRequired = true;                          // a missing key is 400 rather than an unguarded run
+    // Durability of a claim on a Redis Cluster (ClaimRequest::replicaAcks):
+    // how many replicas must have the claim before the business runs (0:
+    // none, no extra round trip), and how long to wait for them.
+    int replicaAcks = 0;
+    qint64 replicaWaitMs = 1000;
 };
 
 // Per-scope policies with the articles' defaults: payment 24 h, order 7 d,
-// form 1 h (Go article); in-flight timeout 10 min (Java article).
+// form 1 h (Go article); in-flight timeout 10 min (Java article). Payment
+// and callback (money moves) wait for one replica after a claim on a Redis
+// Cluster; the others do not (README "Redis Cluster": the trade-off).
 class ScopePolicies final {
 public:
     static ScopePolicy defaultFor(const QString &scope);

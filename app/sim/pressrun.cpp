@@ -45,7 +45,13 @@ PressReport runPress(Store &store, const PressConfig &config)
 {
     const int keys = qMax(1, config.keys);
     const int threads = qMax(1, config.concurrency);
-    Guard guard(store);
+    ScopePolicies policies;
+    if (config.replicaAcks) {
+        ScopePolicy policy = ScopePolicies::defaultFor(config.scope);
+        policy.replicaAcks = *config.replicaAcks;
+        policies.set(config.scope, policy);
+    }
+    Guard guard(store, policies);
     std::vector<std::atomic<qint64>> executions(keys);
     std::atomic<int> nextRequest{0};
     // Each key's request, built once.

@@ -2,6 +2,8 @@
 
 #include "app/guard/guard.h"
 
+#include <optional>
+
 // The pre-event press test of the Java article: many clients, few keys (by
 // default one), every request guarded; the business action counts how often
 // it really ran.
@@ -12,6 +14,9 @@ struct PressConfig {
     int keys = 1;                 // keys press-0 … press-(keys-1), a fixed body each
     int workMs = 20;              // the business action's duration
     bool retryInProgress = false; // wait Retry-After and retry until a final response
+    // The scope's replica acknowledgements after a claim (ScopePolicy; a
+    // Redis Cluster waits for them); unset: the scope's default policy.
+    std::optional<int> replicaAcks;
 };
 
 struct PressReport {

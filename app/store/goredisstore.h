@@ -10,8 +10,9 @@
 // The go-middleware layout on Redis (seeds/000…, RedisStore in Go): one
 // string per key under <prefix><key> (default "idemp:") holding Go's
 // encoding/json of IdempotencyRecord (gojson.h). There is no index: listings
-// SCAN the key space (never KEYS) in the calling thread with progress and
-// cancel (scanProgress(); RedisScan states the costs and the caching).
+// SCAN the key space (never KEYS; on a Redis Cluster every master in turn)
+// in the calling thread with progress and cancel (scanProgress(); RedisScan
+// states the costs, the caching and what a cluster adds).
 //
 // A record maps to scope = the layout's scope, key = the Redis key without
 // the prefix (= biz_no), state IN_FLIGHT while in_flight else COMPLETED (the

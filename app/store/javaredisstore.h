@@ -6,7 +6,8 @@
 // The java-handler layout's Redis cache alone (seeds/004…): `idem:<id>`
 // holding PROCESSING (TTL 10 min) or SUCCESS (TTL 24 h), as strings (the
 // layout's state values). Listed by SCAN like GoRedisStore (RedisScan: GET
-// and PTTL of each key pipelined with the next SCAN step).
+// and PTTL of each key pipelined with the next SCAN step; every master of a
+// Redis Cluster in turn).
 //
 // PROCESSING is IN_FLIGHT, started at now - (processing TTL - PTTL), the
 // moment the handler set it; SUCCESS is COMPLETED, finished (and counted in

@@ -42,6 +42,7 @@ public:
         return m_inner->auditChain(scope, afterStoreId, limit);
     }
     Result<QList<AuditChainHead>> auditHeads() override { return m_inner->auditHeads(); }
+    Result<QList<StoreNode>> nodeHealth() override { return m_inner->nodeHealth(); }
 
     QString layoutName() const override { return m_inner->layoutName(); }
     bool keepsCounters() const override { return m_inner->keepsCounters(); }

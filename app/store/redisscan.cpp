@@ -19,6 +19,16 @@ struct Text {
 
 constexpr qint64 kRescanAfterMs = 1000; // inFlight() without a keyset position
 
+// A scan of several masters that failed on one: the operator must know
+// which, and that the rest of the listing would be missing.
+Error atNode(const Error &error, const ScanProgress::Node &node)
+{
+    if (node.count <= 1)
+        return error;
+    return makeError(error.kind, Text::tr("The listing stopped at Redis node %1 (master %2 of %3), so it would be incomplete: %4 "
+                                          "Check that node and list again.")
+                                     .arg(node.address, QString::number(node.index), QString::number(node.count), error.message));
+}
 
 qint64 minuteOf(qint64 ms)
 {
@@ -190,24 +200,62 @@ Result<RedisScan::SnapshotPtr> RedisScan::scan(RedisLink &c, bool withCompleted)
         progress.finishedAtMs = QDateTime::currentMSecsSinceEpoch();
     });
 
+    Result<QList<RedisNodeInfo>> masters = c.masters();
+    if (!masters)
+        return masters.error();
+    if (masters->isEmpty())
+        return makeError(ErrorKind::Unavailable, Text::tr("Redis %1 names no master to scan. Check the cluster's state (CLUSTER INFO).").arg(displayUrl()));
+    const QString first = masters->constFirst().address;
+    QByteArray mapBefore;
+    if (c.isCluster()) {
+        Result<QByteArray> owners = slotOwners(c, first);
+        if (!owners)
+            return owners.error();
+        mapBefore = owners.value();
+    }
+
     auto snapshot = std::make_shared<Snapshot>();
     snapshot->withCompleted = withCompleted;
-    const QByteArray pattern = matchPattern(m_layout.keyPrefix);
     snapshot->scanCount = std::max(1, progress.count.load());
+    bool cancelled = false;
+    const int count = int(masters->size());
+    for (int i = 0; i < count && !cancelled; ++i) {
+        const ScanProgress::Node node{i + 1, count, masters->at(i).address};
+        progress.setNode(node);
+        Result<bool> done = scanNode(c, node, *snapshot);
+        if (!done)
+            return atNode(done.error(), node);
+        cancelled = !done.value() || (progress.cancelRequested.load() && i + 1 < count);
+    }
+    if (c.isCluster() && !cancelled) {
+        if (Result<void> same = checkMapUnchanged(c, first, mapBefore); !same)
+            return same.error();
+    }
+    finish(*snapshot);
+    progress.found = snapshot->inFlight.size();
+    progress.lastCancelled = cancelled;
+    snapshot->takenAt = std::chrono::steady_clock::now();
+    return SnapshotPtr(std::move(snapshot));
+}
+
+Result<bool> RedisScan::scanNode(RedisLink &c, const ScanProgress::Node &node, Snapshot &into)
+{
+    ScanProgress &progress = *m_progress;
+    const QByteArray pattern = matchPattern(m_layout.keyPrefix);
     QByteArray cursor = "0";
     bool scanned = false;
-    bool cancelled = false;
     QList<QByteArray> pending; // keys the last SCAN step returned, read with the next one
     while (true) {
         QList<RedisCommand> commands;
         const bool sentScan = !scanned;
         if (sentScan)
-            commands.append(RedisCommand{"SCAN", cursor, "MATCH", pattern, "COUNT", QByteArray::number(snapshot->scanCount)});
+            commands.append(RedisCommand{"SCAN", cursor, "MATCH", pattern, "COUNT", QByteArray::number(into.scanCount)});
         for (const QByteArray &key : std::as_const(pending))
             commands += m_reader.commands(key);
         if (commands.isEmpty())
-            break;
-        Result<QList<RedisReply>> replies = c.pipeline(commands);
+            return true;
+        // The keys live on this node: their reads go with its SCAN.
+        Result<QList<RedisReply>> replies = c.pipelineOn(node.address, commands);
         if (!replies)
             return replies.error();
         QList<QByteArray> next;
@@ -224,38 +272,73 @@ Result<RedisScan::SnapshotPtr> RedisScan::scan(RedisLink &c, bool withCompleted)
             scanned = cursor == "0";
             progress.scanned += next.size();
         }
-        if (Result<void> read = readBatch(c, pending, replies.value(), sentScan ? 1 : 0, *snapshot, QDateTime::currentMSecsSinceEpoch());
+        if (Result<void> read = readBatch(c, pending, replies.value(), sentScan ? 1 : 0, into, QDateTime::currentMSecsSinceEpoch());
             !read)
             return read.error();
         pending = std::move(next);
-        if (progress.cancelRequested.load()) {
-            cancelled = !scanned || !pending.isEmpty();
-            break;
-        }
+        if (progress.cancelRequested.load())
+            return scanned && pending.isEmpty();
     }
+}
 
-    // SCAN may return a key twice (the table grew meanwhile): keep one.
-    QSet<QString> seen;
-    seen.reserve(snapshot->inFlight.size());
-    snapshot->inFlight.removeIf([&seen](const Record &r) {
-        if (seen.contains(r.key))
-            return true;
-        seen.insert(r.key);
-        return false;
-    });
-    std::sort(snapshot->inFlight.begin(), snapshot->inFlight.end(), keysetBefore);
-    seen.clear();
-    snapshot->completedRecords.removeIf([&seen](const Record &r) {
-        if (seen.contains(r.key))
-            return true;
-        seen.insert(r.key);
-        return false;
-    });
-    std::sort(snapshot->completedRecords.begin(), snapshot->completedRecords.end(), keysetBefore);
-    progress.found = snapshot->inFlight.size();
-    progress.lastCancelled = cancelled;
-    snapshot->takenAt = std::chrono::steady_clock::now();
-    return SnapshotPtr(std::move(snapshot));
+Result<QByteArray> RedisScan::slotOwners(RedisLink &c, const QString &address)
+{
+    Result<QList<RedisReply>> replies = c.pipelineOn(address, {RedisCommand{"CLUSTER", "SLOTS"}});
+    if (!replies)
+        return replies.error();
+    const redisReply &r = *replies->constFirst();
+    if (r.type != REDIS_REPLY_ARRAY) {
+        return makeError(ErrorKind::Refused, Text::tr("Redis %1 did not answer CLUSTER SLOTS with a slot map: %2")
+                                                 .arg(address, QString::fromUtf8(RedisConnection::errorText(r))));
+    }
+    QList<QByteArray> lines;
+    for (size_t i = 0; i < r.elements; ++i) {
+        const redisReply &range = *r.element[i];
+        if (range.type != REDIS_REPLY_ARRAY || range.elements < 3 || range.element[2]->type != REDIS_REPLY_ARRAY)
+            continue;
+        QByteArray line = QByteArray::number(range.element[0]->integer) + '-' + QByteArray::number(range.element[1]->integer);
+        const redisReply &owner = *range.element[2];
+        for (size_t j = 0; j < owner.elements && j < 3; ++j) // host, port, node ID
+            line += ' ' + (owner.element[j]->type == REDIS_REPLY_INTEGER ? QByteArray::number(owner.element[j]->integer)
+                                                                         : RedisConnection::bytes(owner.element[j]));
+        lines.append(line);
+    }
+    std::sort(lines.begin(), lines.end());
+    return lines.join('\n');
+}
+
+Result<void> RedisScan::checkMapUnchanged(RedisLink &c, const QString &firstMaster, const QByteArray &before)
+{
+    const auto changed = [this](const QString &how) {
+        return makeError(ErrorKind::Unavailable, Text::tr("The Redis Cluster %1 changed while the listing scanned it (%2): keys may have moved "
+                                                          "between masters, so the list could be incomplete. List again once the cluster is stable.")
+                                                     .arg(displayUrl(), how));
+    };
+    Result<QByteArray> after = slotOwners(c, firstMaster);
+    if (!after)
+        return changed(after.error().message);
+    if (after.value() != before)
+        return changed(Text::tr("slots moved between masters, or a master was replaced"));
+    return {};
+}
+
+void RedisScan::finish(Snapshot &snapshot)
+{
+    // SCAN may return a key twice (the table grew meanwhile, or its slot
+    // moved to a master scanned later): keep one.
+    const auto dedupe = [](QList<Record> &rows) {
+        QSet<QString> seen;
+        seen.reserve(rows.size());
+        rows.removeIf([&seen](const Record &r) {
+            if (seen.contains(r.key))
+                return true;
+            seen.insert(r.key);
+            return false;
+        });
+        std::sort(rows.begin(), rows.end(), keysetBefore);
+    };
+    dedupe(snapshot.inFlight);
+    dedupe(snapshot.completedRecords);
 }
 
 Result<RedisScan::SnapshotPtr> RedisScan::snapshot(qint64 maxAgeMs, bool paging, bool withCompleted)

@@ -40,8 +40,24 @@ struct KeyReplies {
 // Scans of one store run one at a time; a caller that waited for another's
 // scan uses its snapshot when it is fresh enough.
 //
-// Connections: one hiredis connection per thread per store, in a
-// RedisConnectionPool as RedisStore keeps them.
+// On a Redis Cluster SCAN sees only the node it is sent to, so a scan
+// walks every master (RedisLink::masters(), in slot order) one after the
+// other, each with its own cursor (RedisLink::pipelineOn()). A batch's
+// keys live on the node that returned them, so their value reads go to that
+// node too, pipelined with its next SCAN step: still one round trip per
+// SCAN step (a key whose slot moved meanwhile is followed by the link's
+// MOVED/ASK handling), plus one per master for its last batch, plus two
+// CLUSTER SLOTS to the first master (before and after) to notice a map
+// change. ScanProgress::node() says which master is being scanned.
+// A partial listing never looks complete: a master that fails or cannot be
+// reached fails the scan with an error naming it, and a slot map that
+// changed between the start and the end of the scan (a failover, a slot
+// moved) fails it too, asking the operator to list again. Not noticed: a
+// resharding still in progress when the scan ends (keys migrating between
+// two masters whose slot ownership has not changed yet).
+//
+// Connections: one hiredis connection per thread per store (per node on a
+// cluster), in a RedisConnectionPool as RedisStore keeps them.
 class RedisScan final {
     Q_DISABLE_COPY_MOVE(RedisScan)
 public:
@@ -97,6 +113,14 @@ private:
     // withCompleted: a snapshot that kept the completed records.
     Result<SnapshotPtr> snapshot(qint64 maxAgeMs, bool paging = false, bool withCompleted = false);
     Result<SnapshotPtr> scan(RedisLink &c, bool withCompleted);
+    // SCANs one master to the end (true) or until a cancel (false), reading
+    // its keys' values into `into`.
+    Result<bool> scanNode(RedisLink &c, const ScanProgress::Node &node, Snapshot &into);
+    // Who owns which slots, as the cluster node at `address` says (sorted
+    // "first-last owner" lines): compared before and after a scan.
+    Result<QByteArray> slotOwners(RedisLink &c, const QString &address);
+    Result<void> checkMapUnchanged(RedisLink &c, const QString &firstMaster, const QByteArray &before);
+    static void finish(Snapshot &snapshot);
     Result<void> readBatch(RedisLink &c, const QList<QByteArray> &keys, const QList<RedisReply> &replies,
                            qsizetype first, Snapshot &into, qint64 nowMs);
     bool matches(const Record &r, const InFlightQuery &q) const;

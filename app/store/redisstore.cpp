@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QHash>
 #include <QRandomGenerator>
@@ -13,6 +14,7 @@
 #include <hiredis/hiredis.h>
 
 #include <algorithm>
+#include <numeric>
 #include <chrono>
 #include <limits>
 #include <thread>
@@ -213,7 +215,36 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
     if (!record.value())
         return makeError(ErrorKind::Internal, Text::tr("The claim script on %1 answered without the record.").arg(displayUrl()));
     maybeFlush(*c.value(), req.nowMs);
-    return ClaimResult{outcomes.value(outcome), std::move(*record.value()), r.element[1]->integer != 0};
+    const ClaimOutcome result = outcomes.value(outcome);
+    if (result == ClaimOutcome::Claimed && req.replicaAcks > 0 && c.value()->isCluster()) {
+        if (Result<void> durable = awaitReplicas(*c.value(), req, tag.value(), record.value()->lease); !durable)
+            return durable.error();
+    }
+    return ClaimResult{result, std::move(*record.value()), r.element[1]->integer != 0};
+}
+
+Result<void> RedisStore::awaitReplicas(RedisLink &c, const ClaimRequest &req, const QString &tag, const QString &lease)
+{
+    // WAIT counts the replicas that have everything this connection wrote,
+    // the claim included; it goes to the claim's master.
+    const QByteArray record = RedisLayout::recordKey(tag, req.key);
+    Result<QList<RedisReply>> waited = c.pipelineAt(record, {{"WAIT", QByteArray::number(req.replicaAcks), QByteArray::number(qMax<qint64>(1, req.replicaWaitMs))}});
+    const qint64 acks = waited && waited->constFirst()->type == REDIS_REPLY_INTEGER ? waited->constFirst()->integer : -1;
+    if (acks >= req.replicaAcks)
+        return {};
+    // Not durable: give the key back, so that the client's retry claims it
+    // afresh instead of finding it in flight. When the master is gone that
+    // fails too, and the record stays in flight where a failover left it
+    // (409 until it is stuck): never run twice.
+    const Result<Transition> released = transition(Release, req.scope, req.key, req.nowMs, {lease.toUtf8()});
+    const QString why = !waited ? waited.error().message
+        : acks < 0             ? QString::fromUtf8(RedisConnection::errorText(*waited->constFirst()))
+                               : Text::tr("%1 of %2 replicas confirmed it within %3 ms").arg(acks).arg(req.replicaAcks).arg(req.replicaWaitMs);
+    return makeError(ErrorKind::Unavailable, Text::tr("The claim of %1/%2 on %3 was not confirmed by a replica (%4), so the business was not run; "
+                                                      "the claim was %5. Retry later; if this scope's masters have no replicas, set its "
+                                                      "replica acknowledgements to 0.")
+                                                 .arg(req.scope, req.key, displayUrl(), why,
+                                                      released ? Text::tr("released") : Text::tr("left in flight (%1)").arg(released.error().message)));
 }
 
 Result<Transition> RedisStore::transition(Script script, const QString &scope, const QString &key, qint64 nowMs,
@@ -336,8 +367,9 @@ Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
         return scopes.error();
     const int limit = qMax(1, query.limit);
     QList<Record> rows;
-    // Each bucket (one per scope on a single server) in keyset order, up to
-    // `limit` rows each, merged below.
+    QList<std::pair<QString, QString>> inFlightBuckets; // (scope, tag): merged by mergeInFlight
+    // Each bucket (one per scope on a single server) in keyset order,
+    // merged below.
     for (const ScopeBucketsPtr &buckets : scopes.value()) {
         for (const QString &tag : buckets->tags) {
             const QString &scope = buckets->scope;
@@ -358,18 +390,77 @@ Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
                 }
                 continue;
             }
-            int taken = 0;
-            Result<void> walked = m_layout.walkInFlight(*c.value(), scope, tag, query, [&](Record &&r) {
-                rows.append(std::move(r));
-                return ++taken < limit;
-            });
-            if (!walked)
-                return walked.error();
+            inFlightBuckets.append({scope, tag});
         }
+    }
+    if (!inFlightBuckets.isEmpty()) {
+        Result<QList<Record>> merged = mergeInFlight(*c.value(), inFlightBuckets, query);
+        if (!merged)
+            return merged.error();
+        rows += merged.value();
     }
     std::sort(rows.begin(), rows.end(), [&](const Record &a, const Record &b) { return query.newestFirst ? keysetBefore(b, a) : keysetBefore(a, b); });
     if (rows.size() > limit)
         rows.resize(limit);
+    return rows;
+}
+
+Result<QList<Record>> RedisStore::mergeInFlight(RedisLink &c, const QList<std::pair<QString, QString>> &buckets,
+                                                const InFlightQuery &query)
+{
+    const int limit = qMax(1, query.limit);
+    const auto before = [&](const Record &a, const Record &b) { return query.newestFirst ? keysetBefore(b, a) : keysetBefore(a, b); };
+    struct Cursor {
+        QList<Record> rows;
+        bool exhausted = false;
+    };
+    QList<Cursor> cursors(buckets.size());
+    // A bucket's share of a page to begin with; the rest only where needed.
+    const int share = qMin(limit, qMax(16, limit / int(buckets.size()) + 1));
+    const auto readMore = [&](qsizetype i) -> Result<void> {
+        Cursor &cursor = cursors[i];
+        InFlightQuery step = query;
+        step.limit = share;
+        if (!cursor.rows.isEmpty())
+            step.after = RecordQuery::Position{cursor.rows.constLast().updatedAt, cursor.rows.constLast().scope, cursor.rows.constLast().key};
+        int taken = 0;
+        Result<void> walked = m_layout.walkInFlight(c, buckets.at(i).first, buckets.at(i).second, step, [&](Record &&r) {
+            cursor.rows.append(std::move(r));
+            return ++taken < share;
+        });
+        cursor.exhausted = taken < share;
+        return walked;
+    };
+    QList<qsizetype> pending(buckets.size());
+    std::iota(pending.begin(), pending.end(), 0);
+    while (!pending.isEmpty()) {
+        for (const qsizetype i : std::as_const(pending)) {
+            if (Result<void> read = readMore(i); !read)
+                return read.error();
+        }
+        // The page as far as it is known: a bucket must be read further
+        // only while its last row read comes before the page's last row
+        // (its next rows could be on the page too).
+        QList<const Record *> all;
+        for (const Cursor &cursor : std::as_const(cursors)) {
+            for (const Record &r : cursor.rows)
+                all.append(&r);
+        }
+        const Record *cut = nullptr;
+        if (all.size() >= limit) {
+            std::nth_element(all.begin(), all.begin() + (limit - 1), all.end(), [&](const Record *a, const Record *b) { return before(*a, *b); });
+            cut = all.at(limit - 1);
+        }
+        pending.clear();
+        for (qsizetype i = 0; i < cursors.size(); ++i) {
+            const Cursor &cursor = cursors.at(i);
+            if (!cursor.exhausted && (!cut || before(cursor.rows.constLast(), *cut)))
+                pending.append(i);
+        }
+    }
+    QList<Record> rows;
+    for (Cursor &cursor : cursors)
+        rows += std::move(cursor.rows);
     return rows;
 }
 
@@ -621,6 +712,33 @@ Result<void> RedisStore::flushCounters()
     if (!written && written.error().kind == ErrorKind::Unavailable)
         m_counters.putBack(rows);
     return written;
+}
+
+Result<QList<StoreNode>> RedisStore::nodeHealth()
+{
+    Result<RedisLink *> c = connection();
+    if (!c)
+        return c.error();
+    if (!c.value()->isCluster())
+        return QList<StoreNode>();
+    Result<QList<RedisNodeInfo>> masters = c.value()->masters();
+    if (!masters)
+        return masters.error();
+    QList<StoreNode> nodes;
+    for (const RedisNodeInfo &master : masters.value()) {
+        StoreNode node{master.address, false, -1, QString()};
+        QElapsedTimer timer;
+        timer.start();
+        const Result<QList<RedisReply>> pong = c.value()->pipelineOn(master.address, {{"PING"}});
+        if (!pong)
+            node.error = pong.error().message;
+        else if (const QByteArray error = RedisConnection::errorText(*pong->constFirst()); !error.isEmpty())
+            node.error = QString::fromUtf8(error);
+        node.up = node.error.isEmpty();
+        node.roundTripMs = node.up ? timer.elapsed() : -1;
+        nodes.append(node);
+    }
+    return nodes;
 }
 
 Result<qint64> RedisStore::purgeExpired(qint64 nowMs)

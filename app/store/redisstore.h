@@ -56,7 +56,9 @@ public:
 
     // Checks the URL options, connects and loads the scripts (1 round trip).
     Result<void> open() override;
-    // One round trip (plus, once per scope per process, a pipelined SADD).
+    // One round trip (plus, once per scope per process, a pipelined SADD;
+    // on a cluster, a call that fixes the scope's bucket count instead).
+    // A new claim with replicaAcks on a cluster: one more (WAIT).
     Result<ClaimResult> claim(const ClaimRequest &request) override;
     // complete, release: one round trip each.
     Result<Transition> complete(const QString &scope, const QString &key, const QString &lease,
@@ -149,6 +151,8 @@ public:
     // whose head is gone is reported with head seq 0, so verification
     // notices. An audit key of another type: ErrorKind::Corrupt naming it.
     Result<QList<AuditChainHead>> auditHeads() override;
+    // On a cluster: every master of the map, PINGed one after the other.
+    Result<QList<StoreNode>> nodeHealth() override;
 
 private:
     enum Script { Claim, Complete, Release, Purge, Action, Audit, ScriptCount };
@@ -182,6 +186,17 @@ private:
                                      const RedisCommand &keys, const RedisCommand &args, AuditEntry &entry);
     Result<void> writeCounters(RedisLink &c, const QList<CounterRow> &rows);
     Result<qint64> purgeBucket(RedisLink &c, const QString &scope, const QString &tag, qint64 nowMs);
+    // One in-flight page over several buckets (scope, tag), merged in keyset
+    // order: each bucket is walked for its share of the page (at least 16
+    // rows), and only a bucket whose last row read is still on the page is
+    // walked further. A first page over B buckets of N records reads about
+    // B × share zset entries and hashes (each walk starts with a
+    // ZRANGEBYSCORE: O(log N)), not B × limit, and never scans.
+    Result<QList<Record>> mergeInFlight(RedisLink &c, const QList<std::pair<QString, QString>> &buckets, const InFlightQuery &query);
+    // A new claim's durability on a cluster (ClaimRequest::replicaAcks): WAIT
+    // on its master; when too few replicas confirm, the claim is released
+    // and the answer is Unavailable.
+    Result<void> awaitReplicas(RedisLink &c, const ClaimRequest &req, const QString &tag, const QString &lease);
     void maybeFlush(RedisLink &c, qint64 nowMs);
     bool isRegistered(const QString &scope) const;
     void markRegistered(const QString &scope);

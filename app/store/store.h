@@ -6,6 +6,7 @@
 #include "app/telemetry/counterbuffer.h"
 
 #include <QList>
+#include <QMutex>
 #include <QString>
 
 #include <atomic>
@@ -24,6 +25,15 @@ struct ClaimRequest {
     // with reclaimStuck it is taken over (attempts+1), otherwise in progress.
     qint64 inFlightTimeoutMs = 10 * 60 * 1000;
     bool reclaimStuck = false;
+    // Redis Cluster only: a new claim is answered Claimed only once this many
+    // replicas of its master have it (WAIT, one more round trip), within
+    // replicaWaitMs; else the claim is released and the answer is
+    // Unavailable, so the business never runs on a claim that a failover
+    // could lose (replication is asynchronous). 0: no wait. Ignored by
+    // stores whose writes are durable once acknowledged (SQL) and by a
+    // single Redis server (no automatic failover to lose it to).
+    int replicaAcks = 0;
+    qint64 replicaWaitMs = 1000;
 };
 
 enum class ClaimOutcome {
@@ -206,6 +216,38 @@ struct ScanProgress {
     std::atomic<qint64> finishedAtMs{0};
     std::atomic<int> count{1000};       // SCAN COUNT; the operator may change it between scans
     void cancel() { cancelRequested = true; }
+
+    // The master being scanned: a Redis Cluster's masters are scanned one
+    // after the other (one node, count 1, on a single server). Set and read
+    // as a whole under a mutex, so the GUI thread never pairs one node's
+    // index with another's address.
+    struct Node {
+        int index = 1;   // 1-based
+        int count = 1;
+        QString address; // host:port
+    };
+    void setNode(Node node)
+    {
+        QMutexLocker lock(&m_nodeMutex);
+        m_node = std::move(node);
+    }
+    Node node() const
+    {
+        QMutexLocker lock(&m_nodeMutex);
+        return m_node;
+    }
+
+private:
+    mutable QMutex m_nodeMutex;
+    Node m_node;
+};
+
+// One server behind a store (Store::nodeHealth).
+struct StoreNode {
+    QString address;        // host:port
+    bool up = false;
+    qint64 roundTripMs = -1; // the ping's; -1 when it failed
+    QString error;           // why it is down
 };
 
 struct ScopeCount {
@@ -306,6 +348,12 @@ public:
     virtual Result<QList<AuditEntry>> auditChain(const QString &scope, const QString &afterStoreId, int limit) = 0;
     // Every chain's head.
     virtual Result<QList<AuditChainHead>> auditHeads() = 0;
+
+    // --- the servers behind a store (the status bar) ---
+    // Each master of a Redis Cluster, pinged once (one round trip per
+    // master, one after the other), up or down with its round trip. Empty
+    // for a store on one server, whose health every call shows.
+    virtual Result<QList<StoreNode>> nodeHealth() { return QList<StoreNode>(); }
 
     // --- foreign layouts (DESIGN.md "Existing deployments") ---
     // "native", or the layout the store was opened with (URL option layout=).

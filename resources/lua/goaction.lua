@@ -1,6 +1,8 @@
 -- go-middleware layout (GoRedisStore::writeAction): compare-and-set of one
 -- record on the SHA1 of its stored value, in one round trip.
--- KEYS[1] the record's key
+-- KEYS[1] the record's key: the only key it touches, so on a Redis Cluster it
+--         runs on that key's master (the audit entry goes to the separate
+--         audit store afterwards, never from here)
 -- ARGV[1] the lease: lowercase SHA1 hex of the value the operator's preview read
 -- ARGV[2] "del" (timeout, release: the middleware lets the client resubmit)
 --         or "set" (reconcile-complete: ARGV[3] the finished record's JSON,
