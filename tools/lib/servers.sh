@@ -162,6 +162,14 @@ start_redis_cluster() {
             sleep 0.2
         done
     done
+    # A new cluster is "ok" before its replicas have attached; a claim that
+    # waits for a replica (ScopePolicy::replicaAcks) would fail until then.
+    for port in "${ports[@]:0:3}"; do
+        until redis-cli -h 127.0.0.1 -p "$port" info replication 2>/dev/null | grep -q '^slave0:.*state=online'; do
+            [ "$SECONDS" -lt "$deadline" ] || die "a Redis Cluster master on port $port got no replica"
+            sleep 0.2
+        done
+    done
     # --cluster create makes the first three addresses the masters.
     seeds="127.0.0.1:${ports[0]},127.0.0.1:${ports[1]},127.0.0.1:${ports[2]}"
     export REDIS_CLUSTER_PORTS="${ports[*]}"
