@@ -4,6 +4,9 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
+#include <array>
+#include <optional>
+
 // A database server of one test's own, for fault injection: redis-server,
 // postgres or mariadbd with its data, socket and log in a QTemporaryDir,
 // listening on 127.0.0.1 on a port found free at the first start.
@@ -69,4 +72,67 @@ private:
     QProcess m_watchdog;
     int m_port = 0;
     bool m_initialised = false;
+};
+
+// A Redis Cluster of one test's own, for failover tests: six redis-servers
+// (cluster-enabled, no persistence) in a QTemporaryDir, joined by
+// `redis-cli --cluster create --cluster-replicas 1`, so three masters with
+// one replica each. Ports are found free at start (each with port+10000 for
+// the cluster bus) and never a shared cluster's. Nodes are numbered 0 to 5
+// in start order; which are masters is whatever the cluster says now
+// (masterOf(), replicaOf()), since a failover swaps them. kill() is SIGKILL,
+// pause()/resume() SIGSTOP/SIGCONT (a replica that stops reading its
+// master's stream). The same watchdog as TestServer's removes everything
+// should the test process die. Each call blocks; use it from one thread.
+class TestCluster final {
+    Q_DISABLE_COPY_MOVE(TestCluster)
+public:
+    static constexpr int NodeCount = 6;
+
+    explicit TestCluster(int nodeTimeoutMs = 1500);
+    ~TestCluster(); // SIGKILL: nothing of a throwaway cluster is worth a clean shutdown
+
+    // Starts the nodes, creates the cluster and returns when every node
+    // sees cluster_state:ok and every replica's link to its master is up;
+    // false with the reason (and a log tail) after 60 s.
+    bool start(QString *error);
+    // redis://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3/0 with the current
+    // masters as seeds, plus `options` (e.g. "buckets=12") when given.
+    QString url(const QString &options = QString()) const;
+    QString address(int node) const;
+    int nodeOf(const QString &address) const; // -1 when none
+
+    // redis-cli against one node; its output, or nullopt with *error.
+    std::optional<QByteArray> cli(int node, const QStringList &arguments, QString *error, int timeoutMs = 30000) const;
+    // One field of INFO (e.g. "master_repl_offset"); empty when absent.
+    QByteArray info(int node, const QByteArray &field) const;
+    // The current master of `node` as its ROLE says (itself for a master);
+    // -1 when it cannot tell.
+    int masterOf(int node) const;
+    // The node that replicates `master` now; -1 when there is none.
+    int replicaOf(int master) const;
+    bool isRunning(int node) const { return m_nodes[size_t(node)].state() != QProcess::NotRunning; }
+
+    bool kill(int node, QString *error);
+    bool pause(int node);
+    bool resume(int node);
+    // Starts a killed node again on its port and nodes.conf: it rejoins
+    // (as a replica, once a failover has given its slots to another).
+    bool restart(int node, QString *error);
+    // Until `node` answers ROLE as master; false after timeoutMs.
+    bool waitForMaster(int node, int timeoutMs) const;
+    // Until every running node says cluster_state:ok and every running
+    // replica's link is up; false with the reason after timeoutMs.
+    bool waitHealthy(QString *error, int timeoutMs = 60000) const;
+    QString logTail(int node, int lines = 20) const;
+
+private:
+    bool startNode(int node, QString *error);
+    QString nodeDir(int node) const { return m_dir.filePath(QStringLiteral("node%1").arg(node)); }
+
+    const int m_nodeTimeoutMs;
+    QTemporaryDir m_dir;
+    std::array<QProcess, NodeCount> m_nodes;
+    std::array<int, NodeCount> m_ports{};
+    QProcess m_watchdog;
 };

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Benchmark, not a test: the native Redis store on a Redis Cluster (3
+# masters, 3 replicas, tools/lib/servers.sh) beside one redis-server, in one
+# run on this machine. Prints:
+#   spread       one hot scope (payment) of BENCH_SPREAD_KEYS guarded first
+#                requests (default 100000): keys per master (DBSIZE; the
+#                scope's few index and counter keys per bucket included),
+#                max ÷ min (goal <= 1.3)
+#   round trips  per first request and per replay, counted with MONITOR on
+#                every master (one redis-cli monitor per node): commands the
+#                store's connections sent (EVALSHA, WAIT; not what scripts
+#                run inside the server). A pipelined command shares its
+#                round trip; the once-per-connection and once-per-scope
+#                commands (CLIENT SETNAME, CLUSTER SLOTS, SCRIPT LOAD, the
+#                registry) add about 0.01 per request here; goal 2 and 1 without WAIT,
+#                3 and 1 with WAIT (replicaAcks=1)
+#   throughput   guarded first requests and replays per second on the
+#                cluster (without and with WAIT) and on the single server,
+#                at BENCH_THREADS client threads (default 32), as ratios.
+#                On a 2-core machine the six cluster nodes, the single
+#                server and the clients share the same cores: the ratio
+#                shows the routing's and WAIT's overhead, not scaling.
+# Only ratios from this one run mean anything; nothing is asserted. Exit
+# code: 0 unless a measurement failed (a missed goal is printed, not failed).
+#
+# Builds idem-bench-cluster (tools/benchcluster.cpp) Release into
+# build-bench (IDEM_BENCH_BUILD to use another build directory); starts its
+# own servers, stopped on exit. Environment: BENCH_REQUESTS (requests per
+# throughput measurement, default 20000), BENCH_ROUNDS (default 3, best
+# kept), BENCH_MONITOR_REQUESTS (default 2000), BENCH_SPREAD_KEYS, BENCH_THREADS.
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+source "$(dirname "$0")/lib/servers.sh"
+IDEM_BUILD=${IDEM_BENCH_BUILD:-$IDEM_ROOT/build-bench}
+REQUESTS=${BENCH_REQUESTS:-20000}
+ROUNDS=${BENCH_ROUNDS:-3}
+MONITOR_REQUESTS=${BENCH_MONITOR_REQUESTS:-2000}
+SPREAD_KEYS=${BENCH_SPREAD_KEYS:-100000}
+THREADS=${BENCH_THREADS:-32}
+FAILED=0
+
+ensure_packages "${IDEM_BUILD_PACKAGES[@]}" redis-server redis-tools iproute2 procps
+configure_project Release
+log "building idem-bench-cluster"
+cmake --build "$IDEM_BUILD" --parallel "$(nproc)" --target idem-bench-cluster >&2 || die "build failed"
+BENCH=$IDEM_BUILD/tests/idem-bench-cluster
+[ -x "$BENCH" ] || die "$BENCH was not built"
+
+servers_init
+start_redis
+start_redis_cluster
+read -r -a CLUSTER_PORTS <<< "$REDIS_CLUSTER_PORTS"
+MASTER_PORTS=("${CLUSTER_PORTS[@]:0:3}")
+CLUSTER_URL=$IDEM_TEST_REDIS_CLUSTER_URL
+SINGLE_URL=$IDEM_TEST_REDIS_URL
+
+json_number() { sed -n "s/.*\"$1\":\([0-9.e+-]*\).*/\1/p"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a" || b + 0 <= 0) print "n/a"; else printf "%.2f", a / b }'; }
+best() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a") print "n/a"; else if (a == "") print b; else print (a + 0 > b + 0 ? a : b) }'; }
+failed() { printf 'warning: %s\n' "$*" >&2; FAILED=1; }
+
+# bench URL SCOPE PHASE THREADS REQUESTS ACKS: requests/s, or n/a (and a warning).
+bench() {
+    local out
+    echo "+ $BENCH --store $1 --scope $2 --phase $3 --threads $4 --requests $5 --replica-acks $6" >&2
+    if out=$("$BENCH" --store "$1" --scope "$2" --phase "$3" --threads "$4" --requests "$5" --replica-acks "$6" 2>&1); then
+        printf '%s' "$out" | json_number per_s
+    else
+        failed "$2 $3 on $1: $out"
+        echo n/a
+    fi
+}
+
+# --- spread: one hot scope over the masters
+# Without WAIT: where a key lands does not depend on it, and on a loaded
+# 2-core box a few WAITs run past their 1000 ms (those claims fail closed).
+log "spread: $SPREAD_KEYS guarded first requests into scope payment (replicaAcks 0)"
+[ "$(bench "$CLUSTER_URL" payment first "$THREADS" "$SPREAD_KEYS" 0)" != n/a ] || failed "the spread's requests did not all execute"
+declare -a PER_MASTER=()
+for port in "${MASTER_PORTS[@]}"; do
+    PER_MASTER+=("$(redis-cli -h 127.0.0.1 -p "$port" dbsize | tr -d '\r')")
+done
+SPREAD=$(printf '%s\n' "${PER_MASTER[@]}" | awk 'NR == 1 { min = max = $1 } { if ($1 < min) min = $1; if ($1 > max) max = $1 }
+    END { if (min > 0) printf "%.3f", max / min; else print "n/a" }')
+[ "$SPREAD" = n/a ] && failed "a master holds no key: ${PER_MASTER[*]}"
+
+# --- round trips: MONITOR on every master while one phase runs
+client_commands() { cat "$1"/*.log | grep -E '^[0-9.]+ \[' | grep -v ' lua\] '; }
+# monitored SCOPE PHASE ACKS: commands the store sent per request (EVALSHA, EVAL, WAIT, SADD, HMGET …).
+monitored() {
+    local dir="$IDEM_SERVERS_DIR/monitor-$1-$2" pids=() port count rate
+    mkdir -p "$dir"
+    for port in "${MASTER_PORTS[@]}"; do
+        redis-cli -h 127.0.0.1 -p "$port" monitor > "$dir/$port.log" 2>&1 &
+        pids+=($!)
+    done
+    sleep 0.5 # every monitor attached before the first request
+    rate=$(bench "$CLUSTER_URL" "$1" "$2" 4 "$MONITOR_REQUESTS" "$3")
+    sleep 0.5 # the last commands reach the monitors
+    kill "${pids[@]}" 2>/dev/null || true
+    wait "${pids[@]}" 2>/dev/null || true
+    [ "$rate" = n/a ] && { echo n/a; return; }
+    # A command line: "<time> [<db> <client>] "NAME" …. Left out: what
+    # scripts run inside the server ("[0 lua]", no round trip), the nodes'
+    # own cluster traffic and the monitors'.
+    count=$(client_commands "$dir" | grep -viE '\] "(ping|replconf|monitor|info|command)"' | wc -l)
+    awk -v c="$count" -v n="$MONITOR_REQUESTS" 'BEGIN { printf "%.3f", c / n }'
+    printf '  %s %s: commands by name: %s\n' "$1" "$2" \
+        "$(client_commands "$dir" | sed -n 's/^[^]]*\] "\([^"]*\)".*/\1/p' | tr '[:lower:]' '[:upper:]' | sort | uniq -c | awk '{ printf "%s=%s ", $2, $1 }')" >> "$IDEM_SERVERS_DIR/monitor-names.txt"
+}
+log "round trips: MONITOR on the masters, $MONITOR_REQUESTS requests per phase"
+RT_FIRST_0=$(monitored rt-nowait first 0)
+RT_REPLAY_0=$(monitored rt-nowait replay 0)
+RT_FIRST_1=$(monitored rt-wait first 1)
+RT_REPLAY_1=$(monitored rt-wait replay 1)
+
+# --- throughput: cluster (no WAIT, WAIT 1) and single server, same concurrency, same rounds
+declare -A RATE
+for round in $(seq 1 "$ROUNDS"); do
+    for target in single cluster cluster-wait; do
+        case $target in
+            single) url=$SINGLE_URL acks=0 ;;
+            cluster) url=$CLUSTER_URL acks=0 ;;
+            cluster-wait) url=$CLUSTER_URL acks=1 ;;
+        esac
+        scope="tp-$target-$round"
+        for phase in first replay; do
+            log "round $round: $target, $phase, $THREADS threads"
+            rate=$(bench "$url" "$scope" "$phase" "$THREADS" "$REQUESTS" "$acks")
+            RATE[$target,$phase]=$(best "${RATE[$target,$phase]:-}" "$rate")
+        done
+    done
+done
+
+echo
+echo "Redis Cluster (3 masters + 3 replicas, loopback) against one redis-server; one run, this machine ($(nproc) cores)"
+echo "Cluster: $CLUSTER_URL   single: $SINGLE_URL"
+echo
+echo "Spread of one hot scope (payment, $SPREAD_KEYS first requests, default buckets):"
+for i in "${!MASTER_PORTS[@]}"; do
+    printf '  master 127.0.0.1:%s  %s keys (DBSIZE)\n' "${MASTER_PORTS[$i]}" "${PER_MASTER[$i]}"
+done
+printf '  max / min = %s (goal <= 1.3)\n' "$SPREAD"
+echo
+echo "Commands per guarded request on the masters (MONITOR, $MONITOR_REQUESTS requests, 4 threads):"
+printf '  without WAIT: first request %s (goal 2), replay %s (goal 1)\n' "$RT_FIRST_0" "$RT_REPLAY_0"
+printf '  with WAIT 1:  first request %s (goal 3), replay %s (goal 1)\n' "$RT_FIRST_1" "$RT_REPLAY_1"
+cat "$IDEM_SERVERS_DIR/monitor-names.txt" 2>/dev/null || true
+echo
+echo "Guarded requests per second at $THREADS client threads (best of $ROUNDS rounds of $REQUESTS requests):"
+printf '  %-26s %12s %12s\n' target first/s replay/s
+for target in single cluster cluster-wait; do
+    printf '  %-26s %12s %12s\n' "$target" "${RATE[$target,first]%.*}" "${RATE[$target,replay]%.*}"
+done
+printf '  cluster / single:          first %s, replay %s\n' \
+    "$(ratio "${RATE[cluster,first]}" "${RATE[single,first]}")" "$(ratio "${RATE[cluster,replay]}" "${RATE[single,replay]}")"
+printf '  cluster WAIT 1 / single:   first %s, replay %s\n' \
+    "$(ratio "${RATE[cluster-wait,first]}" "${RATE[single,first]}")" "$(ratio "${RATE[cluster-wait,replay]}" "${RATE[single,replay]}")"
+echo "  This machine has $(nproc) cores for 7 redis-servers and the clients: the ratio shows the cluster's"
+echo "  overhead (routing, per-node connections, WAIT), not how a cluster scales on separate hosts."
+[ "$FAILED" -eq 0 ] || { echo "(a measurement failed: see the warnings above)"; exit 1; }
