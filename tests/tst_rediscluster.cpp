@@ -695,6 +695,20 @@ void TestRedisCluster::askDuringMigration()
     QCOMPARE(commandStat(to.address, "asking", "calls") - askingBefore, 2);
     QCOMPARE(commandStat(from.address, "get", "rejected_calls") - rejectedBefore, 2);
 
+    // A WAIT after a write that went by ASK goes where the write went (the
+    // importing node); on the old owner it would confirm a write it never
+    // saw. Without such a write just before, it goes by the map.
+    const auto answeringPort = [&](const QByteArray &key) {
+        Result<QList<RedisReply>> info = link.value()->pipelineAt(key, {{"INFO", "server"}});
+        const QByteArray body = info ? text(info->constFirst()) : QByteArray();
+        const qsizetype at = body.indexOf("tcp_port:");
+        return at < 0 ? -1 : body.mid(at + 9, body.indexOf('\r', at) - at - 9).toInt();
+    };
+    Result<QList<RedisReply>> written = link.value()->pipeline({{"SET", moved, "m"}});
+    QVERIFY2(written.ok(), qPrintable(written.error().message));
+    QCOMPARE(answeringPort(moved), redisSplitAddress(to.address)->second);
+    QCOMPARE(answeringPort(moved), redisSplitAddress(from.address)->second);
+
     // Both keys at once while they are apart: TRYAGAIN, retried for about
     // 2 s, then returned as the reply.
     QElapsedTimer timer;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <thread>
+#include <utility>
 
 namespace {
 
@@ -193,6 +194,7 @@ void RedisClusterLink::keepTransactionsTogether(const QList<RedisCommand> &comma
 
 Result<QList<RedisReply>> RedisClusterLink::pipeline(const QList<RedisCommand> &commands)
 {
+    m_lastAsked.reset();
     if (commands.isEmpty())
         return QList<RedisReply>();
     Result<RedisSlotMapPtr> map = currentMap();
@@ -209,7 +211,12 @@ Result<QList<RedisReply>> RedisClusterLink::pipelineAt(const QByteArray &key, co
     if (!map)
         return map.error();
     const int slot = redisKeySlot(key);
-    const QString master = map.value()->masterOf(slot);
+    // A slot being migrated: the last pipeline's command on it ran on the
+    // importing node (ASK), which the map does not name yet. A WAIT must go
+    // there, on the connection that wrote: on the old owner it would count
+    // replicas of a connection that wrote nothing and confirm at once.
+    const std::optional<std::pair<int, QString>> asked = std::exchange(m_lastAsked, std::nullopt);
+    QString master = asked && asked->first == slot ? asked->second : map.value()->masterOf(slot);
     const Route route{master.isEmpty() ? map.value()->masters().constFirst().address : master, slot};
     return send(commands, QList<Route>(commands.size(), route));
 }
@@ -316,6 +323,8 @@ Result<RedisReply> RedisClusterLink::followRedirects(const RedisCommand &command
         const Redirect redirect = redirectOf(*reply, target);
         switch (redirect.kind) {
         case Redirect::None:
+            if (asking && route.slot >= 0)
+                m_lastAsked = std::pair{route.slot, target};
             return reply;
         case Redirect::Moved:
         case Redirect::Ask:

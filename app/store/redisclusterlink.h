@@ -62,4 +62,7 @@ private:
     QHash<QString, std::shared_ptr<RedisConnection>> m_nodes;
     QMutex m_nodesMutex; // m_nodes against close() from the destroying thread
     std::atomic<bool> m_closed{false};
+    // The slot and node of the last pipeline's command that ran after an
+    // ASK (a slot being migrated): where pipelineAt() sends a WAIT for it.
+    std::optional<std::pair<int, QString>> m_lastAsked;
 };

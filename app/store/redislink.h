@@ -42,6 +42,8 @@ public:
 
     // Every command to the node that owns `key`'s slot, whatever keys the
     // commands name (WAIT after a script on that key; SCRIPT LOAD + EVALSHA).
+    // Right after a pipeline whose command on that slot was answered by the
+    // importing node of a migration (ASK), to that node: where it wrote.
     virtual Result<QList<RedisReply>> pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands) = 0;
 
     // The masters, in a stable order (slot order on a cluster); one entry
