@@ -17,9 +17,11 @@
 #include <memory>
 #include <vector>
 
-// The native record layout in Redis through hiredis (DESIGN.md "Backends").
-// Every key of a scope carries the hash tag {scope}, so each script touches
-// one Cluster slot (this class talks to one node and follows no MOVED):
+// The native record layout in Redis through hiredis (DESIGN.md "Backends"),
+// on one server or a Redis Cluster (RedisLink routes each command by its
+// key's slot). Every key of a scope carries the hash tag {s}, so each script
+// touches one slot; on a cluster {s} is one of the scope's buckets,
+// {scope#NN} (RedisBuckets), so a hot scope spreads over the masters:
 //   idem:{s}:r:<key>     hash: the record, fields named like the SQL columns
 //   idem:{s}:inflight    zset: keys in flight, scored by updated_at (start of the current attempt)
 //   idem:{s}:completed   zset: completed keys, scored by expires_at
@@ -32,6 +34,8 @@
 //                        never touched by a script; SADDed once per scope per process).
 //                        Never pruned: dropping a scope whose keys are gone would race
 //                        with another process's first claim; SREM a retired one by hand.
+//   {idem:scopes}:buckets hash: scope -> bucket count, on a cluster (same slot as
+//                        idem:scopes; buckets.lua registers a scope in both at once)
 //
 // claim, complete, release and the operator actions are Lua scripts
 // (resources/lua/*.lua, loaded once, run with EVALSHA, reloaded on NOSCRIPT):
@@ -43,10 +47,11 @@
 // itself. A key holding another type, a truncated hash or an unknown state is
 // an ErrorKind::Corrupt naming the record, never an absent record.
 //
-// One hiredis connection per thread per store (RedisConnection), freed when
-// the thread ends or the store is destroyed. URL options: connect_timeout_ms
-// (default 2000), timeout_ms (per command, default 5000). The password comes
-// from the URL or IDEM_REDIS_PASSWORD.
+// One hiredis connection per thread per store (per node on a cluster),
+// freed when the thread ends or the store is destroyed. URL options:
+// connect_timeout_ms (default 2000), timeout_ms (per command, default 5000),
+// buckets (a new scope's bucket count on a cluster, default 12). The
+// password comes from the URL or IDEM_REDIS_PASSWORD.
 class RedisStore final : public Store {
 public:
     explicit RedisStore(const StoreUrl &url);
