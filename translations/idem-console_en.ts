@@ -2972,6 +2972,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Redis at %1 is a cluster node, but: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The Redis URL option connections must be a number from 0 (a connection per thread) to 64, not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RedisScan</name>

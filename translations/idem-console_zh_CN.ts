@@ -2966,6 +2966,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Redis at %1 is a cluster node, but: %2</source>
         <translation>%1 上的 Redis 是集群节点，但是：%2</translation>
     </message>
+    <message>
+        <source>The Redis URL option connections must be a number from 0 (a connection per thread) to 64, not &apos;%1&apos;.</source>
+        <translation>Redis URL 选项 connections 必须是 0（每个线程一个连接）到 64 之间的数字，而不是“%1”。</translation>
+    </message>
 </context>
 <context>
     <name>RedisScan</name>

@@ -214,29 +214,43 @@ Result<void> RedisConnection::ensureConnected()
 
 Result<QList<RedisReply>> RedisConnection::pipeline(const QList<RedisCommand> &commands)
 {
-    blockSigpipeOnThisThread();
-    if (Result<void> connected = ensureConnected(); !connected)
-        return connected.error();
-
     // The whole batch in the protocol's own encoding, appended at once: about
     // a fifth of a guarded request's client time went to hiredis's per-argument
     // formatting (redisAppendCommandArgv) before.
-    const QByteArray request = encode(commands);
-    if (redisAppendFormattedCommand(m_context, request.constData(), size_t(request.size())) != REDIS_OK)
-        return dropConnection(contextError(m_context));
-    QList<RedisReply> replies;
-    replies.reserve(commands.size());
-    for (qsizetype i = 0; i < commands.size(); ++i) {
+    Exchange done = exchange({encode(commands)}, commands.size());
+    if (done.error)
+        return *done.error;
+    return std::move(done.replies);
+}
+
+RedisConnection::Exchange RedisConnection::exchange(const QList<QByteArray> &requests, qsizetype replyCount)
+{
+    blockSigpipeOnThisThread();
+    Exchange done;
+    if (Result<void> connected = ensureConnected(); !connected) {
+        done.error = connected.error();
+        return done;
+    }
+    for (const QByteArray &request : requests) {
+        if (redisAppendFormattedCommand(m_context, request.constData(), size_t(request.size())) != REDIS_OK) {
+            done.error = dropConnection(contextError(m_context));
+            return done;
+        }
+    }
+    done.replies.reserve(replyCount);
+    for (qsizetype i = 0; i < replyCount; ++i) {
         void *raw = nullptr;
         // A failed read leaves the context out of step with the server (a
         // late reply would answer the next command): it is never reused.
-        if (redisGetReply(m_context, &raw) != REDIS_OK || !raw)
-            return dropConnection(contextError(m_context));
-        replies.append(RedisReply(static_cast<const redisReply *>(raw), [](const redisReply *r) {
+        if (redisGetReply(m_context, &raw) != REDIS_OK || !raw) {
+            done.error = dropConnection(contextError(m_context));
+            return done;
+        }
+        done.replies.append(RedisReply(static_cast<const redisReply *>(raw), [](const redisReply *r) {
             freeReplyObject(const_cast<redisReply *>(r));
         }));
     }
-    return replies;
+    return done;
 }
 
 Result<QList<RedisReply>> RedisConnection::pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands)

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <optional>
 
 struct redisContext;
 
@@ -62,6 +63,18 @@ public:
 
     // The message of an error reply; empty for any other reply.
     static QByteArray errorText(const redisReply &reply);
+    // What exchange() got: the replies read, in order, and the error that
+    // stopped it (replies then holds those read before it).
+    struct Exchange {
+        QList<RedisReply> replies;
+        std::optional<Error> error;
+    };
+    // Sends requests (each encode()d, written at once), then reads
+    // replyCount replies: pipeline() for callers that encoded their own
+    // commands (RedisMux writes several threads' requests together). After a
+    // failure the connection is dropped, never read again.
+    Exchange exchange(const QList<QByteArray> &requests, qsizetype replyCount);
+
     // A string, status or integer reply as bytes; empty for anything else.
     static QByteArray bytes(const redisReply *reply);
     // Commands in the Redis protocol's encoding (RESP arrays of bulk strings).

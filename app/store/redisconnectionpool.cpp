@@ -2,6 +2,7 @@
 
 #include "app/store/rediscluster.h"
 #include "app/store/redisclusterlink.h"
+#include "app/store/redismux.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
@@ -46,6 +47,14 @@ RedisConnectionPool::RedisConnectionPool(const StoreUrl &url)
     };
     option("connect_timeout_ms", 2000, &m_settings.connectTimeoutMs);
     option("timeout_ms", 5000, &m_settings.commandTimeoutMs);
+    if (const QString text = url.options.value(QStringLiteral("connections")); !text.isEmpty()) {
+        bool ok = false;
+        m_sharedConnections = text.toInt(&ok);
+        if ((!ok || m_sharedConnections < 0 || m_sharedConnections > 64) && !m_settingsError) {
+            m_settingsError = makeError(ErrorKind::InvalidArgument, Text::tr("The Redis URL option connections must be a number from 0 "
+                                                                             "(a connection per thread) to 64, not '%1'.").arg(text));
+        }
+    }
 
     m_seeds.append(QString::fromUtf8(m_settings.host) + QLatin1Char(':') + QString::number(m_settings.port));
     m_seeds.append(url.moreHosts);
@@ -67,6 +76,8 @@ RedisConnectionPool::~RedisConnectionPool()
         if (const std::shared_ptr<RedisLink> link = weak.lock())
             link->close();
     }
+    for (const std::shared_ptr<RedisLink> &mux : m_muxes)
+        mux->close();
 }
 
 Result<RedisLink *> RedisConnectionPool::connection()
@@ -128,11 +139,19 @@ void RedisConnectionPool::setProbeError(const QString &error)
     m_probeError = error;
 }
 
-std::shared_ptr<RedisLink> RedisConnectionPool::newLink() const
+std::shared_ptr<RedisLink> RedisConnectionPool::newLink()
 {
     if (m_topology.load() == Topology::Cluster)
         return std::make_shared<RedisClusterLink>(m_cluster);
-    return std::make_shared<RedisConnection>(m_settings);
+    if (m_sharedConnections == 0)
+        return std::make_shared<RedisConnection>(m_settings);
+    // Threads take the shared connections in turn, each the first time it
+    // asks; one that ends leaves its connection to the others.
+    QMutexLocker lock(&m_mutex);
+    const size_t next = m_nextMux++ % size_t(m_sharedConnections);
+    if (next == m_muxes.size())
+        m_muxes.push_back(std::make_shared<RedisMux>(m_settings));
+    return m_muxes[next];
 }
 
 QList<RedisNodeInfo> RedisConnectionPool::nodes() const

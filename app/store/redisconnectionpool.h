@@ -13,11 +13,14 @@
 
 class RedisCluster;
 
-// One RedisLink per thread for one store (DESIGN.md "Threading": a hiredis
-// context belongs to the thread that uses it): a RedisConnection to one
-// server, or a RedisClusterLink over a Redis Cluster. A thread gets its link
-// on first use and keeps it until the thread ends or the pool is destroyed,
-// which closes every thread's link. Shared by RedisStore and the foreign
+// One RedisLink per thread for one store: on a single server, one of a few
+// RedisMux connections that the store's threads share (URL option
+// connections, default 2; each thread keeps the one it was given), or with
+// connections=0 a RedisConnection of its own (DESIGN.md "Threading": a
+// hiredis context belongs to the thread that uses it; RedisMux says why it
+// shares); on a Redis Cluster, a RedisClusterLink of its own. A thread gets
+// its link on first use and keeps it until the thread ends or the pool is
+// destroyed, which closes every link. Shared by RedisStore and the foreign
 // layouts' RedisScan.
 //
 // A URL with several hosts is a cluster (its seed nodes). A one-host URL is
@@ -30,7 +33,7 @@ class RedisCluster;
 // The settings come from a redis:// URL: host, port, user, database, the
 // password from the URL or else IDEM_REDIS_PASSWORD, and the options
 // connect_timeout_ms (default 2000) and timeout_ms (per command, default
-// 5000), each 1 to 600000. A bad option makes every connection() fail
+// 5000), each 1 to 600000, and connections (0 to 64). A bad option makes every connection() fail
 // with ErrorKind::InvalidArgument naming it.
 class RedisConnectionPool final {
     Q_DISABLE_COPY_MOVE(RedisConnectionPool)
@@ -55,7 +58,7 @@ private:
 
     Result<void> probe();
     void setProbeError(const QString &error);
-    std::shared_ptr<RedisLink> newLink() const;
+    std::shared_ptr<RedisLink> newLink();
 
     const quint64 m_id;
     RedisSettings m_settings;
@@ -70,4 +73,7 @@ private:
     QString m_probeError;
     std::shared_ptr<RedisCluster> m_cluster;    // set before m_topology becomes Cluster
     std::vector<std::weak_ptr<RedisLink>> m_links; // every thread's, for the destructor
+    int m_sharedConnections = 2;                  // the connections option
+    size_t m_nextMux = 0;                            // under m_mutex
+    std::vector<std::shared_ptr<RedisLink>> m_muxes; // the shared connections, made as threads come; under m_mutex
 };

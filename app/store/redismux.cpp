@@ -1,0 +1,155 @@
+#include "app/store/redismux.h"
+
+#include <QCoreApplication>
+
+#include <optional>
+
+namespace {
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(RedisStore)
+};
+
+// How many batches a leading thread writes before it hands the connection to
+// a waiting thread. Its own request was answered in the first; the next
+// batches spare a wake-up per batch while they pile up, and the bound keeps
+// its own caller from waiting long under a steady load.
+constexpr int kBatchesPerLeader = 4;
+
+} // namespace
+
+// One thread's request, on that thread's stack until it has its result.
+struct RedisMux::Call {
+    enum State : int { Queued, Answered, Lead };
+
+    QByteArray request; // the commands, encoded
+    qsizetype replyCount = 0;
+    std::optional<Result<QList<RedisReply>>> result;
+    std::atomic<int> state{Queued};
+
+    // Set by the leading thread. Once state is Answered the caller may
+    // return and free this Call: notify_one() only wakes the futex at the
+    // address and reads nothing of the object (a spurious wake-up of
+    // whatever lives there later is allowed by every futex user).
+    void finish(Result<QList<RedisReply>> answer)
+    {
+        result = std::move(answer);
+        state.store(Answered, std::memory_order_release);
+        state.notify_one();
+    }
+};
+
+RedisMux::RedisMux(RedisSettings settings)
+    : m_display(settings.display)
+    , m_address(QString::fromUtf8(settings.host) + QLatin1Char(':') + QString::number(settings.port))
+    , m_connection(std::move(settings))
+{
+    m_node.address = m_address;
+}
+
+RedisMux::~RedisMux() = default;
+
+void RedisMux::close()
+{
+    std::lock_guard lock(m_mutex);
+    m_closed = true;
+    // A thread still leading closes it when its batch is done.
+    if (!m_leading)
+        m_connection.close();
+}
+
+Result<QList<RedisReply>> RedisMux::pipeline(const QList<RedisCommand> &commands)
+{
+    Call call;
+    call.request = RedisConnection::encode(commands);
+    call.replyCount = commands.size();
+    std::unique_lock lock(m_mutex);
+    if (m_closed)
+        return makeError(ErrorKind::Internal, Text::tr("The Redis store %1 was closed while still in use.").arg(m_display));
+    m_queue.append(&call);
+    const bool leading = !m_leading;
+    m_leading = true;
+    lock.unlock();
+    if (!leading) {
+        int state = Call::Queued;
+        while ((state = call.state.load(std::memory_order_acquire)) == Call::Queued)
+            call.state.wait(Call::Queued, std::memory_order_acquire);
+    }
+    if (leading || call.state.load(std::memory_order_acquire) == Call::Lead)
+        lead();
+    Q_ASSERT(call.result);
+    return std::move(*call.result);
+}
+
+void RedisMux::lead()
+{
+    for (int batches = 0;; ++batches) {
+        QList<Call *> batch;
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_closed)
+                m_connection.close();
+            if (m_queue.isEmpty()) {
+                m_leading = false;
+                return;
+            }
+            if (batches == kBatchesPerLeader) {
+                // Still leading (m_leading stays set) until the woken thread
+                // takes over; its own request is in the next batch.
+                Call *next = m_queue.constFirst();
+                next->state.store(Call::Lead, std::memory_order_release);
+                next->state.notify_one();
+                return;
+            }
+            batch.swap(m_queue);
+        }
+        run(batch);
+    }
+}
+
+void RedisMux::run(const QList<Call *> &batch)
+{
+    QList<QByteArray> requests;
+    requests.reserve(batch.size());
+    qsizetype replyCount = 0;
+    for (const Call *call : batch) {
+        requests.append(call->request);
+        replyCount += call->replyCount;
+    }
+    RedisConnection::Exchange done = m_connection.exchange(requests, replyCount);
+    m_roundTrips.fetch_add(1, std::memory_order_relaxed);
+    {
+        const RedisNodeInfo node = m_connection.masters().value().constFirst();
+        std::lock_guard lock(m_mutex);
+        m_node = node;
+    }
+    // Nothing of a call is read after finish(): its thread may have freed it.
+    qsizetype next = 0;
+    for (Call *call : batch) {
+        const qsizetype count = call->replyCount;
+        if (next + count <= done.replies.size())
+            call->finish(done.replies.mid(next, count));
+        else
+            call->finish(*done.error);
+        next += count;
+    }
+}
+
+Result<QList<RedisReply>> RedisMux::pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands)
+{
+    Q_UNUSED(key)
+    return pipeline(commands);
+}
+
+Result<QList<RedisNodeInfo>> RedisMux::masters()
+{
+    std::lock_guard lock(m_mutex);
+    return QList<RedisNodeInfo>{m_node};
+}
+
+Result<QList<RedisReply>> RedisMux::pipelineOn(const QString &address, const QList<RedisCommand> &commands)
+{
+    if (address != m_address)
+        return makeError(ErrorKind::Unavailable, Text::tr("Redis at %1 is not the node %2.").arg(m_display, address));
+    return pipeline(commands);
+}

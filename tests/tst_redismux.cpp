@@ -1,0 +1,232 @@
+// RedisMux (app/store/redismux.h), one connection shared by many threads,
+// on a redis-server of this test's own (TestServer) so it can be killed:
+// every thread gets its own replies, in order, with many threads at once;
+// several requests share a server read; commands of one request stay
+// together; a killed server fails the requests then in flight, each with an
+// error and none with another thread's reply, and the connection comes back
+// with the server; the store pool hands threads the configured number of
+// connections (CLIENT LIST), or one each with connections=0.
+#include "app/store/redisconnectionpool.h"
+#include "app/store/redismux.h"
+#include "tests/testserver.h"
+
+#include <QtTest>
+
+#include <hiredis/hiredis.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+namespace {
+
+QByteArray text(const RedisReply &reply)
+{
+    if (reply->type == REDIS_REPLY_ERROR)
+        return RedisConnection::errorText(*reply);
+    return RedisConnection::bytes(reply.get());
+}
+
+RedisSettings settingsFor(int port)
+{
+    RedisSettings settings;
+    settings.host = "127.0.0.1";
+    settings.port = port;
+    settings.display = QStringLiteral("redis://127.0.0.1:%1/0").arg(port);
+    settings.clientName = "tst_redismux";
+    settings.commandTimeoutMs = 2000;
+    return settings;
+}
+
+// Runs body(thread) on n threads at once and waits for them.
+template <typename Body>
+void onThreads(int n, Body body)
+{
+    std::vector<std::thread> threads;
+    for (int t = 0; t < n; ++t)
+        threads.emplace_back(body, t);
+    for (std::thread &thread : threads)
+        thread.join();
+}
+
+} // namespace
+
+class RedisMuxTest : public QObject {
+    Q_OBJECT
+
+private:
+    TestServer m_server{TestServer::Kind::Redis};
+
+private slots:
+    void initTestCase()
+    {
+        if (const QString missing = TestServer::missingPrograms(TestServer::Kind::Redis); !missing.isEmpty())
+            QFAIL(qPrintable(missing));
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+    }
+
+    void everyThreadGetsItsOwnRepliesInOrder()
+    {
+        RedisMux mux(settingsFor(m_server.port()));
+        constexpr int kThreads = 48, kRounds = 400;
+        std::atomic<int> wrong{0}, failed{0};
+        onThreads(kThreads, [&](int t) {
+            for (int i = 0; i < kRounds; ++i) {
+                // Three commands per request, the middle one this thread's
+                // own counter: replies out of step or crossed with another
+                // thread's would show at once.
+                const QByteArray tag = QByteArray::number(t) + ':' + QByteArray::number(i);
+                Result<QList<RedisReply>> replies =
+                    mux.pipeline({{"ECHO", "a" + tag}, {"INCR", "mux:count:" + QByteArray::number(t)}, {"ECHO", "b" + tag}});
+                if (!replies) {
+                    if (++failed < 3)
+                        qWarning("failed: %s", qPrintable(replies.error().message));
+                    continue;
+                }
+                if (replies->size() != 3 || text(replies->at(0)) != "a" + tag || replies->at(1)->integer != i + 1
+                    || text(replies->at(2)) != "b" + tag) {
+                    if (++wrong < 3)
+                        qWarning("wrong: %s %s %lld %s", tag.constData(), text(replies->at(0)).constData(), replies->at(1)->integer, text(replies->at(2)).constData());
+                }
+            }
+        });
+        QCOMPARE(failed.load(), 0);
+        QCOMPARE(wrong.load(), 0);
+        // Requests that arrived while a batch was out went together.
+        qInfo("%d requests in %lld round trips", kThreads * kRounds, mux.roundTrips());
+        QVERIFY(mux.roundTrips() < kThreads * kRounds);
+
+        RedisConnection check(settingsFor(m_server.port()));
+        QCOMPARE(text(check.command({"GET", "mux:count:7"}).value()), QByteArray::number(kRounds));
+    }
+
+    void aThreadAloneMakesOneRoundTripPerRequest()
+    {
+        RedisMux mux(settingsFor(m_server.port()));
+        for (int i = 0; i < 50; ++i)
+            QVERIFY(mux.pipeline({{"PING"}, {"PING"}}));
+        QCOMPARE(mux.roundTrips(), 50);
+    }
+
+    void aTransactionStaysTogether()
+    {
+        RedisMux mux(settingsFor(m_server.port()));
+        std::atomic<int> broken{0};
+        onThreads(16, [&](int t) {
+            const QByteArray key = "mux:tx:" + QByteArray::number(t);
+            for (int i = 0; i < 200; ++i) {
+                Result<QList<RedisReply>> r = mux.pipeline({{"MULTI"}, {"INCR", key}, {"INCR", key}, {"EXEC"}});
+                if (!r || r->size() != 4 || r->at(3)->type != REDIS_REPLY_ARRAY || r->at(3)->elements != 2
+                    || r->at(3)->element[1]->integer != 2 * (i + 1))
+                    ++broken;
+            }
+        });
+        QCOMPARE(broken.load(), 0);
+    }
+
+    void errorRepliesAreRepliesLikeAnyOther()
+    {
+        RedisMux mux(settingsFor(m_server.port()));
+        RedisConnection c(settingsFor(m_server.port()));
+        QVERIFY(c.command({"SET", "mux:string", "x"}));
+        Result<QList<RedisReply>> r = mux.pipeline({{"HGET", "mux:string", "f"}, {"ECHO", "after"}});
+        QVERIFY(r);
+        QVERIFY(text(r->at(0)).startsWith("WRONGTYPE"));
+        QCOMPARE(text(r->at(1)), QByteArray("after"));
+    }
+
+    void aKilledServerFailsTheRequestsInFlightAndComesBack()
+    {
+        RedisMux mux(settingsFor(m_server.port()));
+        std::atomic<bool> stop{false};
+        std::atomic<int> ok{0}, failed{0}, wrong{0}, emptyMessage{0};
+        std::thread killer;
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 24; ++t) {
+            threads.emplace_back([&, t] {
+                for (int i = 0; !stop; ++i) {
+                    const QByteArray tag = QByteArray::number(t) + ':' + QByteArray::number(i);
+                    Result<QList<RedisReply>> r = mux.pipeline({{"ECHO", tag}, {"ECHO", tag + "!"}});
+                    if (!r) {
+                        ++failed;
+                        if (r.error().kind != ErrorKind::Unavailable || r.error().message.isEmpty())
+                            ++emptyMessage;
+                        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                    } else if (r->size() != 2 || text(r->at(0)) != tag || text(r->at(1)) != tag + "!") {
+                        ++wrong;
+                    } else {
+                        ++ok;
+                    }
+                }
+            });
+        }
+        QTest::qWait(300);
+        const int before = ok.load();
+        QString error;
+        QVERIFY2(m_server.kill(&error), qPrintable(error));
+        QTest::qWait(300);
+        const int failedWhileDown = failed.load();
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        // Back within the reconnect backoff (at most 5 s and a quarter).
+        QTRY_VERIFY_WITH_TIMEOUT(ok.load() > before + 1000, 15000);
+        stop = true;
+        for (std::thread &thread : threads)
+            thread.join();
+        QVERIFY(before > 0);
+        QVERIFY(failedWhileDown > 0);
+        QCOMPARE(wrong.load(), 0);
+        QCOMPARE(emptyMessage.load(), 0);
+    }
+
+    void thePoolSharesTheConfiguredNumberOfConnections_data()
+    {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<int>("connections");
+        QTest::newRow("default") << QString() << 2;
+        QTest::newRow("connections=3") << QStringLiteral("?connections=3") << 3;
+        QTest::newRow("connections=0: one per thread") << QStringLiteral("?connections=0") << 12;
+    }
+
+    void thePoolSharesTheConfiguredNumberOfConnections()
+    {
+        QFETCH(QString, option);
+        QFETCH(int, connections);
+        Result<StoreUrl> url = StoreUrl::parse(m_server.url() + option);
+        QVERIFY2(url, qPrintable(url.error().message));
+        RedisConnection admin(settingsFor(m_server.port()));
+        const auto ours = [&] {
+            const QByteArray list = text(admin.command({"CLIENT", "LIST"}).value());
+            const QByteArray name = "name=idem-" + QByteArray::number(QCoreApplication::applicationPid()) + ' ';
+            const QList<QByteArray> lines = list.split('\n');
+            return int(std::count_if(lines.cbegin(), lines.cend(), [&](const QByteArray &line) { return line.contains(name); }));
+        };
+        RedisConnectionPool pool(url.value());
+        constexpr int kThreads = 12;
+        std::atomic<int> failed{0}, ready{0};
+        std::atomic<bool> counted{false};
+        std::vector<std::thread> threads;
+        for (int t = 0; t < kThreads; ++t) {
+            threads.emplace_back([&, t] {
+                Result<RedisLink *> link = pool.connection();
+                if (!link || !link.value()->command({"SET", "mux:pool:" + QByteArray::number(t), "1"}))
+                    ++failed;
+                ++ready;
+                // Each thread stays until the connections are counted: one
+                // that ended would take a connection of its own with it.
+                while (!counted)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            });
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(ready.load(), kThreads, 10000);
+        const int seen = ours();
+        counted = true;
+        for (std::thread &thread : threads)
+            thread.join();
+        QCOMPARE(failed.load(), 0);
+        QCOMPARE(seen, connections);
+    }
+};
+
+QTEST_GUILESS_MAIN(RedisMuxTest)
+#include "tst_redismux.moc"
