@@ -183,7 +183,7 @@ private slots:
     {
         QTest::addColumn<QString>("option");
         QTest::addColumn<int>("connections");
-        QTest::newRow("default") << QString() << 2;
+        QTest::newRow("default") << QString() << 4;
         QTest::newRow("connections=3") << QStringLiteral("?connections=3") << 3;
         QTest::newRow("connections=0: one per thread") << QStringLiteral("?connections=0") << 12;
     }
