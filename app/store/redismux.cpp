@@ -22,42 +22,51 @@ struct Text {
 // its own caller from waiting long under a steady load.
 constexpr int kBatchesPerLeader = 4;
 
-// A waiting thread sleeps in the kernel at once. std::atomic::wait spins
-// first, calling sched_yield: with 32 threads on 2 cores that spinning was a
-// fifth of the client's time (perf) and took the core from the thread that
-// was leading.
-void sleepWhile(std::atomic<int> &word, int value)
+// A call's state word. A waiting thread marks it Sleeping before it sleeps
+// in the kernel, so the thread that answers makes the wake-up system call
+// only for a thread that sleeps (never for its own call).
+enum CallState : int { Queued, Sleeping, Answered, Lead };
+
+// Sleeps in the kernel at once while the call is queued. std::atomic::wait
+// spins first, calling sched_yield: with 32 threads on 2 cores that spinning
+// was a fifth of the client's time (perf) and took the core from the thread
+// that was leading. Returns Answered or Lead.
+int awaitTurn(std::atomic<int> &word)
 {
     static_assert(sizeof(std::atomic<int>) == sizeof(int));
-    while (word.load(std::memory_order_acquire) == value)
-        syscall(SYS_futex, reinterpret_cast<int *>(&word), FUTEX_WAIT_PRIVATE, value, nullptr, nullptr, 0);
+    int state = Queued;
+    if (!word.compare_exchange_strong(state, Sleeping, std::memory_order_acq_rel, std::memory_order_acquire))
+        return state;
+    while ((state = word.load(std::memory_order_acquire)) == Sleeping)
+        syscall(SYS_futex, reinterpret_cast<int *>(&word), FUTEX_WAIT_PRIVATE, int(Sleeping), nullptr, nullptr, 0);
+    return state;
 }
 
-void wake(std::atomic<int> &word)
+// Sets the call's state; wakes its thread if it sleeps. Nothing of the call
+// may be read afterwards: its thread may have returned and freed it. The
+// futex wake-up reads nothing of the object (a spurious wake-up of whatever
+// lives there later is allowed by every futex user; an unmapped address
+// gets EFAULT).
+void setState(std::atomic<int> &word, int state)
 {
-    syscall(SYS_futex, reinterpret_cast<int *>(&word), FUTEX_WAKE_PRIVATE, INT_MAX, nullptr, nullptr, 0);
+    if (word.exchange(state, std::memory_order_acq_rel) == Sleeping)
+        syscall(SYS_futex, reinterpret_cast<int *>(&word), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
 }
 
 } // namespace
 
 // One thread's request, on that thread's stack until it has its result.
 struct RedisMux::Call {
-    enum State : int { Queued, Answered, Lead };
-
     QByteArray request; // the commands, encoded
     qsizetype replyCount = 0;
     std::optional<Result<QList<RedisReply>>> result;
     std::atomic<int> state{Queued};
 
-    // Set by the leading thread. Once state is Answered the caller may
-    // return and free this Call: wake() only wakes the futex at the address
-    // and reads nothing of the object (a spurious wake-up of whatever lives
-    // there later is allowed by every futex user; an unmapped one gets EFAULT).
+    // By the leading thread; the last it touches of this call.
     void finish(Result<QList<RedisReply>> answer)
     {
         result = std::move(answer);
-        state.store(Answered, std::memory_order_release);
-        wake(state);
+        setState(state, Answered);
     }
 };
 
@@ -92,9 +101,7 @@ Result<QList<RedisReply>> RedisMux::pipeline(const QList<RedisCommand> &commands
     const bool leading = !m_leading;
     m_leading = true;
     lock.unlock();
-    if (!leading)
-        sleepWhile(call.state, Call::Queued);
-    if (leading || call.state.load(std::memory_order_acquire) == Call::Lead)
+    if (leading || awaitTurn(call.state) == Lead)
         lead();
     Q_ASSERT(call.result);
     return std::move(*call.result);
@@ -115,9 +122,7 @@ void RedisMux::lead()
             if (batches == kBatchesPerLeader) {
                 // Still leading (m_leading stays set) until the woken thread
                 // takes over; its own request is in the next batch.
-                Call *next = m_queue.constFirst();
-                next->state.store(Call::Lead, std::memory_order_release);
-                wake(next->state);
+                setState(m_queue.constFirst()->state, Lead);
                 return;
             }
             batch.swap(m_queue);
