@@ -29,7 +29,9 @@
 # (default 20000; first requests use a new key each, replays the keys of
 # that round's first requests). Round trips per request are counted on the
 # server: Redis, INFO stats total_reads_processed (reads of client sockets,
-# a pipeline is one) after CONFIG RESETSTAT, less what redis-cli itself
+# a pipeline is one; the engine's threads share a few connections, RedisMux,
+# so with many threads one read carries several requests and the engine's
+# figure drops below its 2 / 1 per request) after CONFIG RESETSTAT, less what redis-cli itself
 # costs; PostgreSQL, pg_stat_statements calls of the role that ran
 # (engine: idem, seed: seed) after pg_stat_statements_reset(): statements,
 # each one network round trip for the engine, two for lib/pq (it parses an
@@ -296,8 +298,10 @@ done
 
 echo
 echo "Round trips per request, counted on the server (median of the rounds). Redis: socket reads"
-echo "(INFO stats total_reads_processed; a pipeline is one). PostgreSQL: statements (pg_stat_statements"
-echo "calls of role idem / seed); lib/pq makes two network round trips of each, the engine one."
+echo "(INFO stats total_reads_processed; a pipeline is one; the engine's threads share 4 connections"
+echo "(RedisMux), so at c=32 one read carries several threads' requests: below 1 per request)."
+echo "PostgreSQL: statements (pg_stat_statements calls of role idem / seed); lib/pq makes two network"
+echo "round trips of each, the engine one."
 printf '%-11s %3s %-7s %8s %8s\n' backend c phase engine seed
 for backend in "${BACKENDS[@]}"; do
     for c in "${CONCURRENCY[@]}"; do

@@ -30,7 +30,9 @@
 // replies had not all arrived, each with ErrorKind::Unavailable (never
 // retried: the command may have run); requests answered before the failure
 // keep their replies. The reconnect backoff of RedisConnection is then shared
-// too, so a hundred threads do not knock on a recovering server at once.
+// too, so a hundred threads do not knock on a recovering server at once. A
+// request may wait for the batch written before it: on a server that stops
+// answering, up to twice the command timeout (timeout_ms).
 // Commands that change the connection's state for later commands (SELECT,
 // WATCH, a MULTI without its EXEC) or block it (WAIT, BLPOP) must not be sent
 // through a RedisMux: the stores send none on a single server (WAIT is for a
