@@ -111,13 +111,47 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
     }
     if (fields.type != REDIS_REPLY_ARRAY || fields.elements != FieldCount)
         return makeError(ErrorKind::Internal, Text::tr("Redis %1 answered a record read with an unexpected reply.").arg(m_display));
-    QByteArray v[FieldCount];
+    QList<PackedField> values;
+    values.reserve(FieldCount);
+    QByteArray numberText[FieldCount]; // a script's integer, as text
+    for (int i = 0; i < FieldCount; ++i) {
+        const redisReply *field = fields.element[i];
+        if (field->type == REDIS_REPLY_NIL) {
+            values.append(std::nullopt);
+        } else if (field->type == REDIS_REPLY_STRING || field->type == REDIS_REPLY_STATUS) {
+            values.append(QByteArrayView(field->str, qsizetype(field->len)));
+        } else {
+            numberText[i] = RedisConnection::bytes(field); // empty for an array or an error: checked as such
+            values.append(QByteArrayView(numberText[i]));
+        }
+    }
+    return decode(scope, key, values, tag);
+}
+
+Result<std::optional<Record>> RedisLayout::decodePacked(const QString &scope, const QString &key, const redisReply &packed,
+                                                        const QString &tag) const
+{
+    const std::optional<QList<PackedField>> values = packed.type == REDIS_REPLY_STRING
+        ? unpackFields(QByteArrayView(packed.str, qsizetype(packed.len)))
+        : std::nullopt;
+    if (!values || values->size() != FieldCount)
+        return makeError(ErrorKind::Internal, Text::tr("Redis %1 answered a record read with an unexpected reply.").arg(m_display));
+    return decode(scope, key, *values, tag);
+}
+
+Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QString &key, const QList<PackedField> &values,
+                                                  const QString &tag) const
+{
+    Q_ASSERT(values.size() == FieldCount);
+    // Views into the reply: only what the record keeps is copied.
+    QByteArrayView v[FieldCount];
     QByteArrayList missing;
     bool any = false;
     for (int i = 0; i < FieldCount; ++i) {
-        const bool present = fields.element[i]->type != REDIS_REPLY_NIL;
+        const bool present = values[i].has_value();
         any = any || present;
-        v[i] = RedisConnection::bytes(fields.element[i]);
+        if (present)
+            v[i] = *values[i];
         if (!present && i != Headers && i != Body)
             missing << kFieldNames[i];
     }
@@ -131,24 +165,25 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
         : v[State] == "TIMED_OUT"                                    ? std::optional(RecordState::TimedOut)
                                                                      : std::nullopt;
     if (!state)
-        return corrupt(scope, key, "state", v[State], tag);
+        return corrupt(scope, key, "state", v[State].toByteArray(), tag);
     qint64 numbers[FieldCount] = {};
     for (int i : {Attempts, StatusCode, CreatedAt, UpdatedAt, ExpiresAt, Reconciled}) {
         // Digits only, as record.lua reads them: no sign but '-', no space,
         // no fraction, at most 16 characters.
-        const QByteArray &text = v[i];
+        const QByteArrayView text = v[i];
         bool ok = !text.isEmpty() && text.size() <= 16;
         for (qsizetype j = 0; ok && j < text.size(); ++j)
             ok = (text[j] >= '0' && text[j] <= '9') || (j == 0 && text[j] == '-' && text.size() > 1);
         numbers[i] = ok ? text.toLongLong(&ok) : 0;
         if (!ok)
-            return corrupt(scope, key, "number", QByteArray(kFieldNames[i]) + '=' + v[i], tag);
+            return corrupt(scope, key, "number", QByteArray(kFieldNames[i]) + '=' + v[i].toByteArray(), tag);
     }
     const NativeNumbers native{numbers[Attempts], numbers[StatusCode], numbers[CreatedAt], numbers[UpdatedAt], numbers[ExpiresAt],
                                numbers[Reconciled]};
-    if (const QString problem = nativeRangeProblem(native, *state, QString::fromUtf8(v[Lease])); !problem.isEmpty())
+    const QString lease = QString::fromUtf8(v[Lease]);
+    if (const QString problem = nativeRangeProblem(native, *state, lease); !problem.isEmpty())
         return corrupt(scope, key, "range", problem.toUtf8(), tag);
-    const bool hasResponse = fields.element[Headers]->type != REDIS_REPLY_NIL && fields.element[Body]->type != REDIS_REPLY_NIL;
+    const bool hasResponse = values[Headers].has_value() && values[Body].has_value();
     if (*state == RecordState::Completed && !hasResponse)
         return corrupt(scope, key, "response", {}, tag);
     Record r;
@@ -156,13 +191,13 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
     r.key = key;
     r.state = *state;
     r.fingerprint = QString::fromUtf8(v[Fingerprint]);
-    r.lease = QString::fromUtf8(v[Lease]);
+    r.lease = lease;
     r.owner = QString::fromUtf8(v[Owner]);
     r.attempts = int(numbers[Attempts]);
     r.bizNo = QString::fromUtf8(v[BizNo]);
     r.statusCode = int(numbers[StatusCode]);
-    r.headers = v[Headers];
-    r.body = v[Body];
+    r.headers = v[Headers].toByteArray();
+    r.body = v[Body].toByteArray();
     r.createdAt = numbers[CreatedAt];
     r.updatedAt = numbers[UpdatedAt];
     r.expiresAt = numbers[ExpiresAt];

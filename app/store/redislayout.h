@@ -2,6 +2,7 @@
 
 #include "app/store/record.h"
 #include "app/store/redisconnection.h"
+#include "app/store/redispacked.h"
 #include "app/store/store.h"
 
 #include <functional>
@@ -41,6 +42,12 @@ public:
     // `tag`: the hash tag the record is kept under when it is not the scope
     // (a bucket on a Redis Cluster, RedisBuckets), for the key messages name.
     Result<std::optional<Record>> decode(const QString &scope, const QString &key, const redisReply &fields,
+                                         const QString &tag = QString()) const;
+    // The same from the claim script's packed copy (redispacked.h).
+    Result<std::optional<Record>> decodePacked(const QString &scope, const QString &key, const redisReply &packed,
+                                               const QString &tag = QString()) const;
+    // The same from the fields' bytes, in readCommand()'s order.
+    Result<std::optional<Record>> decode(const QString &scope, const QString &key, const QList<PackedField> &values,
                                          const QString &tag = QString()) const;
     // reason/detail as record.lua's read_record() reports them.
     Error corrupt(const QString &scope, const QString &key, const QByteArray &reason, const QByteArray &detail,

@@ -208,7 +208,7 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
                                                           {"in_progress", ClaimOutcome::InProgress}, {"mismatch", ClaimOutcome::Mismatch}};
     if (!outcomes.contains(outcome))
         return makeError(ErrorKind::Internal, Text::tr("The claim script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
-    Result<std::optional<Record>> record = m_layout.decode(req.scope, req.key, *r.element[2], tag.value());
+    Result<std::optional<Record>> record = m_layout.decodePacked(req.scope, req.key, *r.element[2], tag.value());
     if (!record)
         return record.error();
     if (!record.value())

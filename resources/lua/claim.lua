@@ -1,7 +1,9 @@
 -- claim: SqlStore::claim's decision, atomically, in one round trip.
 -- ARGV[5] fingerprint, ARGV[6] the new lease, ARGV[7] owner, ARGV[8] biz_no,
 -- ARGV[9] in-flight timeout (ms), ARGV[10] '1' to reclaim a stuck record.
--- Returns {outcome, stuck 0/1, record fields} or {'corrupt', reason, detail}.
+-- Returns {outcome, stuck 0/1, record fields} or {'corrupt', reason, detail};
+-- the record fields as one MessagePack array (cmsgpack.pack: a string per
+-- field, false where one is missing; app/store/redispacked.h says why).
 local now = tonumber(ARGV[2])
 local values, bad, detail = read_values(KEYS[1], FIELDS)
 if bad then
@@ -26,15 +28,15 @@ if state then
     if not expired then
         if values[2] ~= ARGV[5] then
             count('mismatch')
-            return {'mismatch', 0, values}
+            return {'mismatch', 0, cmsgpack.pack(values)}
         end
         if state == 'COMPLETED' then
             count('replayed')
-            return {'replay', 0, values}
+            return {'replay', 0, cmsgpack.pack(values)}
         end
         if state == 'IN_FLIGHT' and not (stuck and ARGV[10] == '1') then
             count('in_progress')
-            return {'in_progress', stuck and 1 or 0, values}
+            return {'in_progress', stuck and 1 or 0, cmsgpack.pack(values)}
         end
     end
     r, bad, detail = check_record(values)
@@ -68,5 +70,5 @@ if r then
 end
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
 count('executed')
-return {'claimed', 0, {'IN_FLIGHT', fingerprint, ARGV[6], ARGV[7], attempts, biz, '0', false, false,
-                       created, ARGV[2], '0', '0'}}
+return {'claimed', 0, cmsgpack.pack({'IN_FLIGHT', fingerprint, ARGV[6], ARGV[7], attempts, biz, '0', false, false,
+                                     created, ARGV[2], '0', '0'})}
