@@ -167,12 +167,17 @@ private slots:
         QVERIFY2(m_server.kill(&error), qPrintable(error));
         QTest::qWait(300);
         const int failedWhileDown = failed.load();
+        // The status bar's view of the node follows.
+        const RedisNodeInfo down = mux.masters().value().constFirst();
+        QVERIFY(!down.up);
+        QVERIFY(!down.lastError.isEmpty());
         QVERIFY2(m_server.start(&error), qPrintable(error));
         // Back within the reconnect backoff (at most 5 s and a quarter).
         QTRY_VERIFY_WITH_TIMEOUT(ok.load() > before + 1000, 15000);
         stop = true;
         for (std::thread &thread : threads)
             thread.join();
+        QVERIFY(mux.masters().value().constFirst().up);
         QVERIFY(before > 0);
         QVERIFY(failedWhileDown > 0);
         QCOMPARE(wrong.load(), 0);

@@ -266,7 +266,7 @@ QString RedisConnection::address() const
 
 Result<QList<RedisNodeInfo>> RedisConnection::masters()
 {
-    const bool up = m_context || m_lastError.isEmpty();
+    const bool up = isUp();
     return QList<RedisNodeInfo>{RedisNodeInfo{address(), true, up, up ? QString() : m_lastError}};
 }
 

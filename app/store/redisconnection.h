@@ -56,6 +56,11 @@ public:
     bool isCluster() const override { return false; }
     // host:port, as masters() and a cluster's map name it.
     QString address() const;
+    // What masters() says of it without building the list: false with the
+    // reason after a failed connect or round trip, true again after one that
+    // worked.
+    bool isUp() const { return m_context || m_lastError.isEmpty(); }
+    const QString &lastError() const { return m_lastError; }
 
     // Frees the context for good: the owning store is being destroyed.
     void close() override;

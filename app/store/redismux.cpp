@@ -142,10 +142,14 @@ void RedisMux::run(const QList<Call *> &batch)
     }
     RedisConnection::Exchange done = m_connection.exchange(requests, replyCount);
     m_roundTrips.fetch_add(1, std::memory_order_relaxed);
-    {
-        const RedisNodeInfo node = m_connection.masters().value().constFirst();
+    // The status line's view, touched only when it changes or while the
+    // server is down (a string copy per batch was a tenth of a replay's
+    // allocations).
+    if (const bool up = m_connection.isUp(); up != m_nodeUp || !up) {
+        m_nodeUp = up;
         std::lock_guard lock(m_mutex);
-        m_node = node;
+        m_node.up = up;
+        m_node.lastError = up ? QString() : m_connection.lastError();
     }
     // Nothing of a call is read after finish(): its thread may have freed it.
     qsizetype next = 0;

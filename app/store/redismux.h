@@ -66,6 +66,7 @@ private:
     bool m_leading = false; // a thread is writing or reading; under m_mutex
     RedisNodeInfo m_node;   // as the last round trip went; under m_mutex
     RedisConnection m_connection; // used by the leading thread only
+    bool m_nodeUp = true;         // m_node.up as the leading thread last set it
     std::atomic<bool> m_closed{false};
     std::atomic<qint64> m_roundTrips{0};
 };
