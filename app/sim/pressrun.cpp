@@ -65,6 +65,12 @@ PressReport runPress(Store &store, const PressConfig &config)
         request.body = QByteArrayLiteral("{\"key\":\"press-") + QByteArray::number(k) + "\",\"amount_cents\":100}";
     }
     std::vector<Tally> tallies(threads);
+    // Sized (and so zero-filled, page by page) before the clock starts: at
+    // 32 threads and 20,000 keys that is 5 MB of page faults, not the engine's.
+    for (Tally &tally : tallies) {
+        tally.answers.resize(keys);
+        tally.latencies.reserve(config.requests / threads + 1);
+    }
 
     QElapsedTimer wall;
     wall.start();
@@ -72,8 +78,6 @@ PressReport runPress(Store &store, const PressConfig &config)
     for (int t = 0; t < threads; ++t) {
         clients.emplace_back([&, t] {
             Tally &tally = tallies[t];
-            tally.answers.resize(keys);
-            tally.latencies.reserve(config.requests / threads + 1);
             for (int i = nextRequest++; i < config.requests; i = nextRequest++) {
                 const int k = i % keys;
                 const GuardRequest &request = requests[k];
