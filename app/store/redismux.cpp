@@ -4,8 +4,6 @@
 
 #include <optional>
 
-#include <climits>
-
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
