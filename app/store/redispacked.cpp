@@ -26,13 +26,16 @@ std::optional<QList<PackedField>> unpackFields(QByteArrayView in)
         return std::nullopt;
     const quint8 head = quint8(in[at++]);
     qsizetype count = 0;
+    bool isArray = true;
     if ((head & 0xf0) == 0x90)
         count = head & 0x0f; // fixarray
-    else if (head == 0xdc && readLength(in, at, 2, count)) // array 16
-        ;
-    else if (head == 0xdd && readLength(in, at, 4, count)) // array 32
-        ;
+    else if (head == 0xdc)
+        isArray = readLength(in, at, 2, count); // array 16
+    else if (head == 0xdd)
+        isArray = readLength(in, at, 4, count); // array 32
     else
+        isArray = false;
+    if (!isArray)
         return std::nullopt;
     QList<PackedField> fields;
     fields.reserve(count);
