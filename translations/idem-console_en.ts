@@ -3951,6 +3951,22 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Listing records</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>its column %1 has a PostgreSQL type (oid %2) that the engine never uses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no connection to the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Claiming a record on %1 gave %2 rows of %3 columns, not one of %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record %1/%2 in %3 cannot be read: %4. The table was changed by hand; nothing is done to the record. Give the column back the type resources/sql/postgresql.sql declares.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Store</name>

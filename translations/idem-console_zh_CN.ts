@@ -3945,6 +3945,22 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Listing records</source>
         <translation>正在列出记录</translation>
     </message>
+    <message>
+        <source>its column %1 has a PostgreSQL type (oid %2) that the engine never uses</source>
+        <translation>其列 %1 的 PostgreSQL 类型（oid %2）是引擎从不使用的类型</translation>
+    </message>
+    <message>
+        <source>no connection to the server</source>
+        <translation>与服务器之间没有连接</translation>
+    </message>
+    <message>
+        <source>Claiming a record on %1 gave %2 rows of %3 columns, not one of %4.</source>
+        <translation>在 %1 上占用记录返回了 %2 行、每行 %3 列，而不是一行 %4 列。</translation>
+    </message>
+    <message>
+        <source>Record %1/%2 in %3 cannot be read: %4. The table was changed by hand; nothing is done to the record. Give the column back the type resources/sql/postgresql.sql declares.</source>
+        <translation>%3 中的记录 %1/%2 无法读取：%4。该表被人手动修改过；未对该记录做任何操作。请把该列改回 resources/sql/postgresql.sql 声明的类型。</translation>
+    </message>
 </context>
 <context>
     <name>Store</name>

@@ -47,6 +47,7 @@ struct PreparedQuery {
 struct ThreadOwnedConnections {
     QStringList names;
     std::unordered_map<QString, std::unordered_map<QString, PreparedQuery>> statements;
+    std::unordered_map<QString, std::unordered_map<QString, QByteArray>> libpq; // names only: the session holds them
     ~ThreadOwnedConnections()
     {
         QMutexLocker lock(&g_exitMutex);
@@ -117,6 +118,7 @@ Result<QSqlDatabase> SqlConnections::acquire()
     }
     QSqlDatabase db = QSqlDatabase::database(name, false);
     t_owned.statements.erase(name); // a new session: the old one's prepared statements are gone
+    t_owned.libpq.erase(name);
     const quint64 failedBefore = m_failedOpens.loadAcquire();
     QSemaphoreReleaser opening(m_opening);
     m_opening.acquire();
@@ -144,6 +146,7 @@ void SqlConnections::drop()
 {
     const QString name = threadConnectionName();
     t_owned.statements.erase(name);
+    t_owned.libpq.erase(name);
     if (QSqlDatabase::contains(name))
         QSqlDatabase::database(name, false).close();
 }
@@ -158,4 +161,9 @@ QSqlQuery &SqlConnections::prepared(const QSqlDatabase &db, const QString &sql, 
     }
     *ok = entry.ready;
     return *entry.query;
+}
+
+std::unordered_map<QString, QByteArray> &SqlConnections::libpqStatements(const QSqlDatabase &db)
+{
+    return t_owned.libpq[db.connectionName()];
 }

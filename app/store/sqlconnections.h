@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <unordered_map>
 
 // One named QSqlDatabase per thread per store (Qt Sql connections belong to
 // the thread that opened them). A connection is removed when its thread ends
@@ -46,6 +47,10 @@ public:
     // the old one's prepared statements. Not forward-only, so each result is
     // read whole and nothing is left pending on the connection.
     QSqlQuery &prepared(const QSqlDatabase &db, const QString &sql, bool *ok);
+    // The names of the statements this thread prepared through libpq on
+    // `db`'s session (pgHotExec), by SQL; emptied whenever the session is,
+    // like prepared()'s queries.
+    std::unordered_map<QString, QByteArray> &libpqStatements(const QSqlDatabase &db);
 
 private:
     QString threadConnectionName() const;

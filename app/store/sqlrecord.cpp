@@ -51,30 +51,47 @@ std::optional<qint64> wholeNumber(const QVariant &v)
 
 } // namespace
 
+const QString &sqlRecordColumns()
+{
+    static const QString columns = QStringLiteral(
+        "scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, headers, body, "
+        "created_at, updated_at, expires_at, reconciled");
+    return columns;
+}
+
 Record sqlRecordFromRow(const QSqlQuery &q, const QString &where)
 {
+    std::array<QVariant, kSqlRecordColumns> values;
+    for (int i = 0; i < kSqlRecordColumns; ++i)
+        values[i] = q.value(i);
+    return sqlRecordFromValues(values, where);
+}
+
+Record sqlRecordFromValues(const std::array<QVariant, kSqlRecordColumns> &values, const QString &where)
+{
+    const auto column = [&values](int column) -> const QVariant & { return values[column]; };
     Record r;
-    r.scope = q.value(0).toString();
-    r.key = q.value(1).toString();
+    r.scope = column(0).toString();
+    r.key = column(1).toString();
     QStringList problems;
-    const QString state = q.value(2).toString();
+    const QString state = column(2).toString();
     if (const std::optional<RecordState> parsed = recordStateFromName(state))
         r.state = *parsed;
     else
         problems << Text::tr("unknown state '%1'").arg(state.left(100));
-    r.fingerprint = q.value(3).toString();
-    r.lease = q.value(4).toString();
-    r.owner = q.value(5).toString();
-    r.bizNo = q.value(7).toString();
-    r.headers = bytes(q.value(9));
-    r.body = bytes(q.value(10));
+    r.fingerprint = column(3).toString();
+    r.lease = column(4).toString();
+    r.owner = column(5).toString();
+    r.bizNo = column(7).toString();
+    r.headers = bytes(column(9));
+    r.body = bytes(column(10));
     NativeNumbers n;
     const std::pair<int, qint64 *> numbers[] = {{6, &n.attempts},   {8, &n.statusCode}, {11, &n.createdAt},
                                                 {12, &n.updatedAt}, {13, &n.expiresAt}, {14, &n.reconciled}};
     static const char *const names[] = {"attempts", "status_code", "created_at", "updated_at", "expires_at", "reconciled"};
     bool whole = true;
     for (int i = 0; i < 6; ++i) {
-        const QVariant value = q.value(numbers[i].first);
+        const QVariant value = column(numbers[i].first);
         if (const std::optional<qint64> parsed = wholeNumber(value)) {
             *numbers[i].second = *parsed;
             continue;

@@ -2,7 +2,15 @@
 
 #include "app/store/record.h"
 
+#include <QVariant>
+
+#include <array>
+
 class QSqlQuery;
+
+// The columns of idem_records, comma-separated, in the order below.
+inline constexpr int kSqlRecordColumns = 15;
+const QString &sqlRecordColumns();
 
 // A row of idem_records, selected in SqlStore's column order (scope,
 // idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code,
@@ -14,3 +22,6 @@ class QSqlQuery;
 // it; SqlStore::fetch() turns it into ErrorKind::Corrupt, so a claim never
 // runs over it.
 Record sqlRecordFromRow(const QSqlQuery &q, const QString &where);
+// The same from the row's values (PostgreSQL's hot path reads them through
+// libpq, not a QSqlQuery).
+Record sqlRecordFromValues(const std::array<QVariant, kSqlRecordColumns> &values, const QString &where);

@@ -6,7 +6,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSqlDriver>
 #include <QSqlError>
@@ -18,28 +17,11 @@
 
 namespace {
 
-const QString kRecordColumns = QStringLiteral(
-    "scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, headers, body, "
-    "created_at, updated_at, expires_at, reconciled");
-
 // Messages of this file, in the "SqlStore" translation context (lupdate reads
 // Text::tr; a free tr() would give it no context).
 struct Text {
     Q_DECLARE_TR_FUNCTIONS(SqlStore)
 };
-
-QString newLease()
-{
-    quint64 words[2];
-    QRandomGenerator::system()->fillRange(words);
-    return QString::fromLatin1(QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex());
-}
-
-// A null QString binds as SQL NULL; text columns are NOT NULL.
-QString text(const QString &value)
-{
-    return value.isNull() ? QStringLiteral("") : value;
-}
 
 } // namespace
 
@@ -246,7 +228,11 @@ Result<void> SqlStore::checkPrivileges(QSqlDatabase &db)
 
 Error SqlStore::failure(const QSqlQuery &query, const QString &what)
 {
-    const QSqlError error = query.lastError();
+    return failure(query.lastError(), what);
+}
+
+Error SqlStore::failure(const QSqlError &error, const QString &what)
+{
     // A lost connection or a lock that did not come free is the store being
     // unavailable: the caller fails closed and may retry. A lost connection
     // is dropped so this thread's next call connects afresh. Anything else,
@@ -298,28 +284,11 @@ bool SqlStore::runWriting(QSqlQuery &query, const SqlStatement &statement)
     return run(query, statement);
 }
 
-// A read that failed because the connection was lost (the server restarted
-// since this thread last used it) is repeated once on a new connection:
-// nothing was written, so repeating it is safe, and a caller does not get a
-// 503 for a connection that died while idle.
-template<typename Read>
-auto SqlStore::readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>()))
-{
-    for (int attempt = 0;; ++attempt) {
-        Result<QSqlDatabase> db = m_connections.acquire();
-        if (!db)
-            return db.error();
-        auto result = read(db.value());
-        if (result.ok() || attempt > 0 || db.value().isOpen())
-            return result;
-    }
-}
-
 Result<std::optional<Record>> SqlStore::fetch(QSqlDatabase &db, const QString &scope, const QString &key)
 {
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    if (!run(q, {QStringLiteral("SELECT ") + kRecordColumns + QStringLiteral(" FROM idem_records WHERE scope = ? AND idem_key = ?"),
+    if (!run(q, {QStringLiteral("SELECT ") + sqlRecordColumns() + QStringLiteral(" FROM idem_records WHERE scope = ? AND idem_key = ?"),
                  {scope, key}}))
         return failure(q, Text::tr("Reading a record"));
     if (!q.next())
@@ -348,283 +317,6 @@ QString SqlStore::inlined(const QSqlDatabase &db, const SqlStatement &statement)
         sql += db.driver()->formatValue(field);
     }
     return sql;
-}
-
-// The first claim step in one statement: insert the record if the key is
-// free, else read the one there.
-// - PostgreSQL: a CTE. Its SELECT does not see the row its own INSERT made
-//   (one snapshot), so a new claim reads NULLs and inserted=1. A key taken
-//   by a claimer whose commit came after this statement's snapshot reads as
-//   neither: the caller's loop reads again.
-// - MariaDB ≥ 10.5: INSERT … ON DUPLICATE KEY UPDATE (a no-op) … RETURNING
-//   answers with the inserted row or, under the row lock, the row that was
-//   there; it is ours when it holds our new lease (random, 128 bits). Sent
-//   as text with the values escaped by the driver (QSqlDriver::formatValue,
-//   mysql_real_escape_string): QMYSQL takes a prepared INSERT … RETURNING
-//   for one without a result (the server describes its columns only when
-//   it runs), and a text query is one round trip too. MySQL has no
-//   RETURNING: it reads, then inserts (claim()).
-Result<SqlStore::FirstClaim> SqlStore::insertOrRead(QSqlDatabase &db, const ClaimRequest &req, const QString &lease)
-{
-    static const QString mariaDbSql = SqlDialect(Dialect::Mysql).insertIfAbsent(kRecordColumns, QStringLiteral("?, ?, 'IN_FLIGHT', ?, ?, ?, 1, ?, 0, NULL, NULL, ?, ?, 0, 0"))
-        + QStringLiteral(" RETURNING ") + kRecordColumns;
-    static const QString postgresSql = []() -> QString { // QString, not a QStringBuilder of temporaries
-        QStringList columns = kRecordColumns.split(QStringLiteral(", "));
-        for (QString &c : columns)
-            c.prepend(QStringLiteral("r."));
-        return QStringLiteral("WITH ins AS (INSERT INTO idem_records (") + kRecordColumns
-            + QStringLiteral(") VALUES (?, ?, 'IN_FLIGHT', ?, ?, ?, 1, ?, 0, NULL, NULL, ?, ?, 0, 0) "
-                             "ON CONFLICT (scope, idem_key) DO NOTHING RETURNING 1) SELECT ")
-            + columns.join(QStringLiteral(", "))
-            + QStringLiteral(", (SELECT count(*) FROM ins) FROM (SELECT 1) AS one "
-                             "LEFT JOIN idem_records r ON r.scope = ? AND r.idem_key = ?");
-    }();
-    const bool postgres = m_dialect.kind() == Dialect::Postgres;
-    QVariantList values{req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs};
-    if (postgres)
-        values << req.scope << req.key;
-    std::optional<QSqlQuery> fallback;
-    QSqlQuery *q = nullptr;
-    const auto runOnce = [&] {
-        if (postgres)
-            return runHot(db, {postgresSql, values}, fallback, &q);
-        if (!fallback)
-            fallback.emplace(db);
-        q = &*fallback;
-        q->setForwardOnly(true);
-        return q->exec(inlined(db, {mariaDbSql, values}));
-    };
-    // A deadlock victim (InnoDB may pick a single-row insert) was rolled back: run it again.
-    for (int attempt = 1; !runOnce(); ++attempt) {
-        if (attempt < 3 && m_dialect.classify(q->lastError()) == SqlDialect::Failure::Deadlock)
-            continue;
-        const Error failed = failure(*q, Text::tr("Claiming a record"));
-        if (!postgres) {
-            // MariaDB checks the table's CHECK on the duplicate row's no-op
-            // update: a state another program wrote with the check off fails
-            // the statement. Reading the row says what is wrong with it.
-            if (Result<std::optional<Record>> there = fetch(db, req.scope, req.key); !there && there.error().kind == ErrorKind::Corrupt)
-                return there.error();
-        }
-        return failed;
-    }
-    if (!q->next())
-        return failure(*q, Text::tr("Claiming a record"));
-    const auto claimed = [&] {
-        m_counters.add(req.scope, req.nowMs, Counter::Executed);
-        maybeFlush(db, req.nowMs);
-        return FirstClaim{ClaimResult{ClaimOutcome::Claimed,
-                                      Record{req.scope, req.key, RecordState::InFlight, req.fingerprint, lease, req.owner, 1, req.bizNo,
-                                             0, {}, {}, req.nowMs, req.nowMs, 0, false, {}},
-                                      false},
-                          std::nullopt};
-    };
-    if (postgres && q->value(15).toLongLong() == 1)
-        return claimed();
-    if (q->value(0).isNull())
-        return FirstClaim{};
-    Record seen = sqlRecordFromRow(*q, displayUrl());
-    q->finish(); // the kept query's result set, read
-    if (!seen.readError.isEmpty())
-        return makeError(ErrorKind::Corrupt, seen.readError);
-    // MariaDB: the row we inserted. Both: our own insert, committed before a
-    // lost connection made readOnce repeat it.
-    if (seen.state == RecordState::InFlight && seen.lease == lease)
-        return claimed();
-    return FirstClaim{std::nullopt, std::move(seen)};
-}
-
-Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
-{
-    // Only the first read may reconnect (readOnce): after a write nothing is
-    // repeated. On PostgreSQL and MariaDB the first read is also the insert
-    // (insertOrRead): a new key is claimed, and a replay decided, in one
-    // round trip. Repeating it on a new connection is safe too: an insert
-    // that did commit before the connection died is recognised by its lease.
-    Result<std::optional<Record>> firstRead = std::optional<Record>();
-    if (claimsInOneStatement()) {
-        const QString lease = newLease();
-        Result<FirstClaim> first = readOnce([&](QSqlDatabase &db) { return insertOrRead(db, req, lease); });
-        if (!first)
-            return first.error();
-        if (first->claimed)
-            return std::move(*first->claimed);
-        firstRead = std::move(first->existing);
-    } else {
-        firstRead = readOnce([&](QSqlDatabase &db) { return fetch(db, req.scope, req.key); });
-    }
-    Result<QSqlDatabase> db = m_connections.acquire();
-    if (!db)
-        return db.error();
-
-    // Bounded: each turn means another claimer changed the record between our
-    // read and our write, which a handful of turns outlasts. A turn ends
-    // without a decision when
-    // - the insert found the key taken, and the re-read then finds no row at
-    //   all: under READ COMMITTED each statement sees what was committed when
-    //   it started, and the row that blocked the insert may have been
-    //   released (deleted) or purged in between. Nothing is assumed about a
-    //   row not seen: the next turn reads and inserts again;
-    // - a compare-and-set matched no row (another claimer, a completion or a
-    //   sweep changed it first);
-    // - the statement was chosen as a deadlock victim (InnoDB may pick a
-    //   single-row insert): it was rolled back, so repeating the turn is
-    //   safe. A lock that did not come free in time is not retried: that
-    //   wait already took the server's lock timeout.
-    for (int turn = 0; turn < 16; ++turn) {
-        Result<std::optional<Record>> existing = turn == 0 ? std::move(firstRead) : fetch(db.value(), req.scope, req.key);
-        if (!existing)
-            return existing.error();
-
-        const QString lease = newLease();
-        QSqlQuery q(db.value());
-        if (!existing.value()) {
-            const SqlStatement insert{
-                m_dialect.insertIfAbsent(kRecordColumns, QStringLiteral("?, ?, 'IN_FLIGHT', ?, ?, ?, 1, ?, 0, NULL, NULL, ?, ?, 0, 0")),
-                {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs}};
-            if (!runWriting(q, insert) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
-                return failure(q, Text::tr("Claiming a record"));
-            if (q.isActive() && q.numRowsAffected() == 1) {
-                Record mine{req.scope, req.key, RecordState::InFlight, req.fingerprint, lease, req.owner, 1, req.bizNo,
-                            0, {}, {}, req.nowMs, req.nowMs, 0, false, {}};
-                m_counters.add(req.scope, req.nowMs, Counter::Executed);
-                maybeFlush(db.value(), req.nowMs);
-                return ClaimResult{ClaimOutcome::Claimed, std::move(mine), false};
-            }
-            continue; // another claimer inserted it first: read theirs
-        }
-
-        const Record &seen = *existing.value();
-        const bool expired = seen.isExpired(req.nowMs);
-        const bool stuck = seen.state == RecordState::InFlight && seen.ageMs(req.nowMs) >= req.inFlightTimeoutMs;
-        if (!expired) {
-            std::optional<ClaimOutcome> readOnly;
-            Counter counter = Counter::InProgress;
-            if (seen.fingerprint != req.fingerprint) {
-                readOnly = ClaimOutcome::Mismatch;
-                counter = Counter::Mismatch;
-            } else if (seen.state == RecordState::Completed) {
-                readOnly = ClaimOutcome::Replay;
-                counter = Counter::Replayed;
-            } else if (seen.state == RecordState::InFlight && !(stuck && req.reclaimStuck)) {
-                readOnly = ClaimOutcome::InProgress;
-            }
-            if (readOnly) {
-                m_counters.add(req.scope, req.nowMs, counter);
-                maybeFlush(db.value(), req.nowMs);
-                return ClaimResult{*readOnly, seen, stuck && *readOnly == ClaimOutcome::InProgress};
-            }
-        }
-
-        // Take over: an expired record starts afresh; a timed-out or stuck
-        // one is a new attempt of the same request. Every takeover writes a
-        // new lease, so MySQL, which counts changed rather than matched rows,
-        // counts a matched row as 1 too.
-        Record mine = seen;
-        mine.state = RecordState::InFlight;
-        mine.lease = lease;
-        mine.owner = req.owner;
-        mine.updatedAt = req.nowMs;
-        mine.expiresAt = 0;
-        mine.statusCode = 0;
-        mine.headers.clear();
-        mine.body.clear();
-        mine.reconciled = false;
-        if (!req.bizNo.isEmpty())
-            mine.bizNo = req.bizNo;
-        if (expired) {
-            mine.fingerprint = req.fingerprint;
-            mine.attempts = 1;
-            mine.createdAt = req.nowMs;
-        } else {
-            mine.attempts = seen.attempts + 1;
-        }
-        const SqlStatement takeover{
-            QStringLiteral("UPDATE idem_records SET state = 'IN_FLIGHT', fingerprint = ?, lease = ?, owner = ?, attempts = ?, "
-                           "biz_no = ?, status_code = 0, headers = NULL, body = NULL, created_at = ?, updated_at = ?, "
-                           "expires_at = 0, reconciled = 0 "
-                           "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = ? AND updated_at = ?"),
-            {text(mine.fingerprint), mine.lease, text(mine.owner), mine.attempts, text(mine.bizNo), mine.createdAt,
-             mine.updatedAt, req.scope, req.key, seen.lease, recordStateName(seen.state), seen.updatedAt}};
-        if (!runWriting(q, takeover) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
-            return failure(q, Text::tr("Taking over a record"));
-        if (q.isActive() && q.numRowsAffected() == 1) {
-            m_counters.add(req.scope, req.nowMs, Counter::Executed);
-            maybeFlush(db.value(), req.nowMs);
-            return ClaimResult{ClaimOutcome::Claimed, std::move(mine), false};
-        }
-        // Changed between our read and our write: read again.
-    }
-    return makeError(ErrorKind::Unavailable,
-                     Text::tr("The record %1/%2 kept changing under concurrent claims; try again.").arg(req.scope, req.key));
-}
-
-Result<Transition> SqlStore::finishTransition(QSqlDatabase &db, qint64 affected, const QString &scope, const QString &key,
-                                              qint64 nowMs, std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter)
-{
-    if (affected == 1) {
-        if (appliedCounter)
-            m_counters.add(scope, nowMs, *appliedCounter);
-        maybeFlush(db, nowMs);
-        return Transition{TransitionOutcome::Applied, std::nullopt};
-    }
-    // Nothing changed: the lease is stale. Tell the caller what won.
-    Result<std::optional<Record>> current = fetch(db, scope, key);
-    if (!current)
-        return current.error();
-    if (staleCounter)
-        m_counters.add(scope, nowMs, *staleCounter);
-    maybeFlush(db, nowMs);
-    return Transition{current.value() ? TransitionOutcome::StaleLease : TransitionOutcome::NotFound, current.value()};
-}
-
-// The compare-and-set's state test, written so that PostgreSQL looks the row
-// up by its primary key: with a plain state = 'IN_FLIGHT' the planner takes
-// the partial in-flight index on (scope, …), whose entries for records that
-// were completed since the last VACUUM it then walks one by one (measured by
-// tools/bench-peers.sh: 62 buffers and ~250 µs per completing UPDATE instead
-// of 4). COALESCE hides the implication from the planner and changes nothing
-// else: state is NOT NULL.
-const QString kStillInFlight = QStringLiteral("COALESCE(state, '') = 'IN_FLIGHT'");
-
-// complete and release: one compare-and-set on the lease of an
-// in-flight record. Each changes the state, so MySQL's changed-rows count is
-// the matched count.
-Result<Transition> SqlStore::transition(const SqlStatement &statement, const QString &what, const QString &scope,
-                                        const QString &key, qint64 nowMs, std::optional<Counter> appliedCounter,
-                                        std::optional<Counter> staleCounter)
-{
-    Result<QSqlDatabase> db = m_connections.acquire();
-    if (!db)
-        return db.error();
-    std::optional<QSqlQuery> fallback;
-    QSqlQuery *q = nullptr;
-    // A deadlock victim was rolled back: the same compare-and-set may run again.
-    for (int attempt = 1; !runHot(db.value(), statement, fallback, &q); ++attempt) {
-        if (attempt == 3 || m_dialect.classify(q->lastError()) != SqlDialect::Failure::Deadlock)
-            return failure(*q, what);
-    }
-    return finishTransition(db.value(), q->numRowsAffected(), scope, key, nowMs, appliedCounter, staleCounter);
-}
-
-Result<Transition> SqlStore::complete(const QString &scope, const QString &key, const QString &lease,
-                                      const Response &response, qint64 nowMs, qint64 retentionMs)
-{
-    static const QString sql = QStringLiteral("UPDATE idem_records SET state = 'COMPLETED', status_code = ?, headers = ?, body = ?, "
-                                              "updated_at = ?, expires_at = ? WHERE scope = ? AND idem_key = ? AND lease = ? AND ")
-        + kStillInFlight;
-    // A non-null empty body stays distinguishable from "no body".
-    return transition({sql,
-                       {response.status, encodeHeaders(response.headers), response.body.isNull() ? QByteArray("") : response.body,
-                        nowMs, nowMs + retentionMs, scope, key, lease}},
-                      Text::tr("Completing a record"), scope, key, nowMs, std::nullopt, Counter::LateFinish);
-}
-
-Result<Transition> SqlStore::release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs)
-{
-    static const QString sql = QStringLiteral("DELETE FROM idem_records WHERE scope = ? AND idem_key = ? AND lease = ? AND ") + kStillInFlight;
-    return transition({sql, {scope, key, lease}},
-                      Text::tr("Releasing a record"), scope, key, nowMs, Counter::Released, Counter::LateFinish);
 }
 
 Result<std::optional<Record>> SqlStore::get(const QString &scope, const QString &key)

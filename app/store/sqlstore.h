@@ -10,6 +10,8 @@
 
 #include <atomic>
 
+class PgAnswer;
+class QSqlError;
 class QSqlQuery;
 
 // The Qt Sql driver and connection settings a SQL store URL stands for; also
@@ -84,21 +86,27 @@ private:
     Result<std::optional<Record>> fetch(QSqlDatabase &db, const QString &scope, const QString &key);
     static bool run(QSqlQuery &query, const SqlStatement &statement);
     static QString inlined(const QSqlDatabase &db, const SqlStatement &statement);
-    // The guard's hot path on PostgreSQL and MySQL/MariaDB: the statement
-    // through this thread's kept prepared query (SqlConnections::prepared);
-    // *query is that query, for its result or error. On SQLite, runWriting()
-    // on `fallback`, made here (no query is made per call on a server).
+    // The guard's hot path on MySQL/MariaDB: the statement through this
+    // thread's kept prepared query (SqlConnections::prepared); *query is
+    // that query, for its result or error. On SQLite, runWriting() on
+    // `fallback`, made here (no query is made per call on a server).
+    // PostgreSQL's goes through libpq instead: runPgHot().
     bool runHot(QSqlDatabase &db, const SqlStatement &statement, std::optional<QSqlQuery> &fallback, QSqlQuery **query);
+    PgAnswer runPgHot(QSqlDatabase &db, const SqlStatement &statement);
     struct FirstClaim {
         std::optional<ClaimResult> claimed;  // the insert made the record ours
         std::optional<Record> existing;      // the record that was there
     };
     Result<FirstClaim> insertOrRead(QSqlDatabase &db, const ClaimRequest &req, const QString &lease);
+    Result<FirstClaim> insertOrReadPostgres(QSqlDatabase &db, const ClaimRequest &req, const QString &lease);
+    Result<FirstClaim> firstClaim(QSqlDatabase &db, const ClaimRequest &req, const QString &lease, Record seen);
+    FirstClaim claimedFirst(QSqlDatabase &db, const ClaimRequest &req, const QString &lease);
     // Whether insertOrRead() serves this server: PostgreSQL, and MariaDB from
     // 10.5 (INSERT … RETURNING); set by open().
     bool claimsInOneStatement() const { return m_dialect.kind() == Dialect::Postgres || m_insertReturning; }
     bool runWriting(QSqlQuery &query, const SqlStatement &statement); // under the SQLite writers' mutex
     Error failure(const QSqlQuery &query, const QString &what);
+    Error failure(const QSqlError &error, const QString &what);
     Result<Transition> transition(const SqlStatement &statement, const QString &what, const QString &scope, const QString &key,
                                   qint64 nowMs, std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter);
     Result<Transition> finishTransition(QSqlDatabase &db, qint64 affected, const QString &scope, const QString &key,
@@ -118,3 +126,20 @@ private:
     bool m_auditOnly = false;
     std::atomic<bool> m_insertReturning{false}; // MariaDB ≥ 10.5, read by open()
 };
+
+// A read that failed because the connection was lost (the server restarted
+// since this thread last used it) is repeated once on a new connection:
+// nothing was written, so repeating it is safe, and a caller does not get a
+// 503 for a connection that died while idle.
+template<typename Read>
+auto SqlStore::readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>()))
+{
+    for (int attempt = 0;; ++attempt) {
+        Result<QSqlDatabase> db = m_connections.acquire();
+        if (!db)
+            return db.error();
+        auto result = read(db.value());
+        if (result.ok() || attempt > 0 || db.value().isOpen())
+            return result;
+    }
+}

@@ -10,6 +10,7 @@ IDEM_BUILD_PACKAGES=(
     libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql libgl-dev
     libqt6opengl6-dev # Qt6Charts' CMake config needs Qt6OpenGL; qt6-charts-dev only Recommends it
     libhiredis-dev qtkeychain-qt6-dev
+    libpq-dev # PostgreSQL's hot statements through libpq (app/store/pghot.h)
     libqt6svg6 # the SVG window icon (its icon engine plugin)
     fonts-dejavu-core fonts-wqy-microhei
     qt6-translations-l10n # Qt's own zh_CN texts (QWizard's buttons, QDialogButtonBox, file dialogs)

@@ -1,0 +1,75 @@
+#pragma once
+
+#include <QByteArray>
+#include <QSqlError>
+#include <QString>
+#include <QVariant>
+
+#include <memory>
+#include <unordered_map>
+
+class QSqlDatabase;
+struct pg_result;
+
+// The guard's hot statements on PostgreSQL (the claim's insert-or-read, the
+// complete and the release), sent through libpq on QPSQL's own connection
+// (QSqlDriver::handle()). Why not QtSql: QPSQL runs a kept prepared query as
+// a simple query `EXECUTE name('literal', …)` that the server parses anew
+// each time, and reads every result into QVariants through its own text
+// parsing; pgbench -M prepared of the same statements ran about 1.5 times
+// as many replays per second (tools/bench-peers.sh, "limit"). Here each
+// statement is parsed once per session (PQprepare) and then only bound and
+// executed (PQexecPrepared), with results in binary format.
+//
+// Everything else (connecting, session setup, reconnecting, the console's
+// queries) stays with QtSql: the session is QPSQL's, the hot statements only
+// borrow it between QtSql's queries. Before sending, a hot statement drains
+// what QPSQL left unread, exactly as QPSQL's own next query would: a
+// forward-only result's terminating null result, which QPSQL leaves for
+// later. A forward-only QtSql query still being read at that moment would
+// lose its rest, as with any other query QPSQL ran meanwhile; the store
+// reads and destroys each of its forward-only queries before a hot
+// statement can run (tst_pghot).
+class PgAnswer {
+public:
+    PgAnswer();
+    PgAnswer(pg_result *result, QSqlError error);
+    PgAnswer(PgAnswer &&) noexcept;
+    PgAnswer &operator=(PgAnswer &&) noexcept;
+    ~PgAnswer();
+
+    bool ok() const { return m_error.type() == QSqlError::NoError; }
+    // A lost session is QSqlError::ConnectionError; a statement the server
+    // refused carries its SQLSTATE as nativeErrorCode() (SqlDialect::classify).
+    const QSqlError &error() const { return m_error; }
+
+    int rows() const;
+    int columns() const;
+    // Rows an UPDATE or DELETE changed (its command tag); 0 for others.
+    qint64 affected() const;
+    bool isNull(int row, int column) const;
+    // The value as QPSQL would give it: text as QString, bytea as QByteArray,
+    // smallint/integer/bigint as qlonglong, boolean as bool, NULL as an
+    // invalid QVariant. A type the engine never uses (a column altered to
+    // numeric, say) has no value: typeProblem() names it.
+    QVariant value(int row, int column) const;
+    // Empty when every column has a type value() reads; else which column
+    // has which type, for a Corrupt error: such a row is never guessed at.
+    QString typeProblem() const;
+
+private:
+    std::unique_ptr<pg_result, void (*)(pg_result *)> m_result;
+    QSqlError m_error;
+};
+
+// Runs `sql` (with '?' placeholders, none in literals) on `db`'s session as
+// a statement prepared once per session. `statements` holds the names this
+// session prepared, by SQL (SqlConnections::libpqStatements: cleared with
+// the session). Parameters are sent as text (numbers as digits, QString as
+// UTF-8), QByteArray as binary (bytea); an invalid QVariant, a null QString
+// and a null QByteArray as NULL, as QtSql binds them.
+// A statement the session no longer has, or whose plan the server refuses
+// after a column type changed (ALTER TABLE), is prepared again and run once
+// more: in both cases the server ran nothing.
+PgAnswer pgHotExec(const QSqlDatabase &db, std::unordered_map<QString, QByteArray> &statements, const QString &sql,
+                   const QVariantList &values);
