@@ -69,7 +69,7 @@ Record sqlRecordFromRow(const QSqlQuery &q, const QString &where)
 
 Record sqlRecordFromValues(const std::array<QVariant, kSqlRecordColumns> &values, const QString &where)
 {
-    const auto column = [&values](int column) -> const QVariant & { return values[column]; };
+    const auto column = [&values](int i) -> const QVariant & { return values[i]; };
     Record r;
     r.scope = column(0).toString();
     r.key = column(1).toString();

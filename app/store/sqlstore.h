@@ -22,7 +22,9 @@ void configureSqlDatabase(QSqlDatabase &db, const StoreUrl &url);
 
 // The native record layout in a SQL database through Qt Sql: SQLite,
 // PostgreSQL and MySQL/MariaDB, one protocol for all three; SqlDialect holds
-// the text where they differ.
+// the text where they differ. On PostgreSQL the guard's claim, complete and
+// release go through libpq on QPSQL's own session (pghot.h says why); the
+// claim protocol is in sqlstoreclaim.cpp.
 //
 // Claims use no transaction: a plain read decides replay / in progress /
 // mismatch in one round trip; a new key is an INSERT that ignores only a

@@ -76,6 +76,8 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrRead(QSqlDatabase &db, const Clai
     }
     if (!q.next())
         return failure(q, Text::tr("Claiming a record"));
+    if (q.value(0).isNull())
+        return FirstClaim{};
     Record seen = sqlRecordFromRow(q, displayUrl());
     q.finish();
     return firstClaim(db, req, lease, std::move(seen));
