@@ -208,7 +208,7 @@ PGBENCH_REPLAY=$IDEM_SERVERS_DIR/pgbench-replay.sql
 {
     echo '\set k random(1, 1000000000000)'
     claim_sql ":k"
-    echo "UPDATE idem_records SET state = 'COMPLETED', status_code = :status, headers = :headers, body = :body, updated_at = :now, expires_at = :expires WHERE scope = :scope AND idem_key = :k AND lease = :lease AND state = 'IN_FLIGHT';"
+    echo "UPDATE idem_records SET state = 'COMPLETED', status_code = :status, headers = :headers, body = :body, updated_at = :now, expires_at = :expires WHERE scope = :scope AND idem_key = :k AND lease = :lease AND COALESCE(state, '') = 'IN_FLIGHT';"
 } > "$PGBENCH_FIRST"
 {
     echo "\\set k random(0, $((REQUESTS - 1)))"
