@@ -3,14 +3,32 @@
 #include <QCryptographicHash>
 
 #include <algorithm>
+#include <charconv>
 
 namespace {
 
-void addPart(QCryptographicHash &hash, const QByteArray &part)
+// Every guarded request computes its fingerprint, replays included, so the
+// parts go into the hash without copies: the length prefix is written on
+// the stack, and only a method or header name that is not already in its
+// canonical case is copied (issue 15: the fingerprint was ten of a replay's
+// eighty allocations).
+void addPart(QCryptographicHash &hash, QByteArrayView part)
 {
-    hash.addData(QByteArray::number(part.size()));
-    hash.addData(QByteArrayView(":"));
+    char prefix[24];
+    char *end = std::to_chars(prefix, prefix + sizeof prefix - 1, part.size()).ptr;
+    *end++ = ':';
+    hash.addData(QByteArrayView(prefix, end - prefix));
     hash.addData(part);
+}
+
+bool hasLower(QByteArrayView text)
+{
+    return std::any_of(text.begin(), text.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+}
+
+bool hasUpper(QByteArrayView text)
+{
+    return std::any_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
 }
 
 } // namespace
@@ -19,19 +37,30 @@ QString requestFingerprint(const QByteArray &method, const QByteArray &path, con
                            const QByteArray &body, const QStringList &countedHeaders)
 {
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    addPart(hash, method.toUpper());
+    addPart(hash, hasLower(method) ? QByteArrayView(method.toUpper()) : QByteArrayView(method));
     addPart(hash, path);
     QList<QPair<QByteArray, QByteArray>> counted;
-    for (const auto &[name, value] : headers) {
-        if (countedHeaders.contains(QString::fromLatin1(name), Qt::CaseInsensitive))
-            counted.append({name.toLower(), value});
+    if (!countedHeaders.isEmpty()) {
+        for (const auto &[name, value] : headers) {
+            if (countedHeaders.contains(QLatin1StringView(name), Qt::CaseInsensitive))
+                counted.append({hasUpper(name) ? name.toLower() : name, value});
+        }
+        std::stable_sort(counted.begin(), counted.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     }
-    std::stable_sort(counted.begin(), counted.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-    addPart(hash, QByteArray::number(counted.size()));
+    char count[24];
+    addPart(hash, QByteArrayView(count, std::to_chars(count, count + sizeof count, counted.size()).ptr - count));
     for (const auto &[name, value] : counted) {
         addPart(hash, name);
         addPart(hash, value);
     }
     addPart(hash, body);
-    return QString::fromLatin1(hash.result().toHex());
+    const QByteArrayView digest = hash.resultView();
+    QString hex(digest.size() * 2, Qt::Uninitialized);
+    QChar *out = hex.data();
+    for (const char byte : digest) {
+        static constexpr char kDigits[] = "0123456789abcdef";
+        *out++ = QLatin1Char(kDigits[(uchar(byte) >> 4)]);
+        *out++ = QLatin1Char(kDigits[uchar(byte) & 0xf]);
+    }
+    return hex;
 }

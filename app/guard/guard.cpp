@@ -52,7 +52,8 @@ std::optional<QString> Guard::validateKey(const QString &key)
 {
     if (key.isEmpty())
         return Text::tr("The Idempotency-Key is missing or empty.");
-    if (key.toUtf8().size() > kMaxKeyBytes)
+    // A UTF-16 unit is at most 3 UTF-8 bytes: most keys need no conversion.
+    if (key.size() > kMaxKeyBytes / 3 && key.toUtf8().size() > kMaxKeyBytes)
         return Text::tr("The Idempotency-Key is %1 bytes long; at most %2 are allowed.").arg(key.toUtf8().size()).arg(kMaxKeyBytes);
     for (qsizetype i = 0; i < key.size(); ++i) {
         const QChar c = key.at(i);
@@ -124,7 +125,7 @@ GuardResult Guard::handle(const GuardRequest &request, const Business &business)
     const ClaimResult &c = claimed.value();
     switch (c.outcome) {
     case ClaimOutcome::Replay: {
-        const std::optional<HeaderList> headers = decodeHeaders(c.record.headers);
+        std::optional<HeaderList> headers = decodeHeaders(c.record.headers);
         if (!headers) {
             return refuse(GuardOutcome::CorruptRecord, 500,
                           Text::tr("The cached response of %1/%2 has headers that are not a JSON list of pairs; nothing was run.")
@@ -132,7 +133,7 @@ GuardResult Guard::handle(const GuardRequest &request, const Business &business)
         }
         GuardResult result;
         result.outcome = GuardOutcome::Replayed;
-        result.response = Response{c.record.statusCode, *headers, c.record.body};
+        result.response = Response{c.record.statusCode, std::move(*headers), c.record.body}; // moved: the append below must not copy the list
         result.response.headers.append(qMakePair(QByteArray("Idempotent-Replayed"), QByteArray("true")));
         return result;
     }

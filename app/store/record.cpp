@@ -40,10 +40,65 @@ QByteArray encodeHeaders(const HeaderList &headers)
     return QJsonDocument(array).toJson(QJsonDocument::Compact);
 }
 
+namespace {
+
+// The string at `at` (its opening quote) when it holds only printable ASCII
+// other than '"' and '\\': its bytes, and `at` moved past its closing quote.
+std::optional<QByteArrayView> plainString(QByteArrayView json, qsizetype &at)
+{
+    if (at >= json.size() || json[at] != '"')
+        return std::nullopt;
+    const qsizetype start = ++at;
+    for (; at < json.size(); ++at) {
+        const char c = json[at];
+        if (c == '"')
+            return json.sliced(start, at++ - start);
+        if (c < 0x20 || c > 0x7e || c == '\\')
+            return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// What encodeHeaders writes for plain ASCII headers, read without building
+// a JSON document: the guard decodes a cached response's headers on every
+// replay, and QJsonDocument made a dozen allocations of it (issue 15).
+// nullopt for anything else (spaces, escapes, other characters): the caller
+// then asks QJsonDocument, which also says whether it is JSON at all.
+std::optional<HeaderList> decodePlainHeaders(QByteArrayView json)
+{
+    if (json.size() < 2 || json.front() != '[' || json.back() != ']')
+        return std::nullopt;
+    HeaderList headers;
+    headers.reserve(json.count('[') - 1 + 1); // one more: the guard adds one to a replay
+    qsizetype at = 1;
+    if (json.size() == 2)
+        return headers;
+    for (;;) {
+        if (json[at++] != '[')
+            return std::nullopt;
+        const std::optional<QByteArrayView> name = plainString(json, at);
+        if (!name || at >= json.size() || json[at++] != ',')
+            return std::nullopt;
+        const std::optional<QByteArrayView> value = plainString(json, at);
+        if (!value || at + 1 >= json.size() || json[at++] != ']')
+            return std::nullopt;
+        headers.append({name->toByteArray(), value->toByteArray()});
+        const char next = json[at++];
+        if (next == ']')
+            return at == json.size() ? std::optional<HeaderList>(std::move(headers)) : std::nullopt;
+        if (next != ',')
+            return std::nullopt;
+    }
+}
+
+} // namespace
+
 std::optional<HeaderList> decodeHeaders(const QByteArray &json)
 {
     if (json.isEmpty())
         return HeaderList{};
+    if (std::optional<HeaderList> plain = decodePlainHeaders(json))
+        return plain;
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError || !doc.isArray())

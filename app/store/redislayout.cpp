@@ -1,4 +1,5 @@
 #include "app/store/redislayout.h"
+
 #include "app/store/redisscan.h"
 
 #include <QCoreApplication>
@@ -9,6 +10,7 @@
 
 #include <hiredis/hiredis.h>
 
+#include <charconv>
 #include <cmath>
 
 namespace {
@@ -47,9 +49,23 @@ std::optional<Error> RedisLayout::checkScope(const QString &scope)
 
 RedisCommand RedisLayout::scriptKeys(const QString &scope, const QString &key, qint64 minute)
 {
-    const QByteArray p = prefix(scope);
-    return {p + "r:" + key.toUtf8(), p + "inflight", p + "completed", p + "timedout", p + "c:" + QByteArray::number(minute),
-            p + "minutes"};
+    // The same keys as recordKey() … minutesKey(), each written once into
+    // its own buffer: every guarded request sends these six, and the
+    // QByteArray sums of a prefix had cost two allocations per key.
+    const QByteArray tag = scope.toUtf8();
+    const QByteArray id = key.toUtf8();
+    char digits[24];
+    const QByteArrayView number(digits, std::to_chars(digits, digits + sizeof digits, minute).ptr - digits);
+    const auto make = [&tag](QByteArrayView kind, QByteArrayView rest = {}) -> QByteArray {
+        QByteArray out;
+        out.reserve(8 + tag.size() + kind.size() + rest.size());
+        out.append("idem:{").append(tag).append("}:").append(kind).append(rest);
+        return out;
+    };
+    RedisCommand keys;
+    keys.reserve(6);
+    keys << make("r:", id) << make("inflight") << make("completed") << make("timedout") << make("c:", number) << make("minutes");
+    return keys;
 }
 
 RedisCommand RedisLayout::readCommand(const QByteArray &recordKey)

@@ -33,9 +33,13 @@ inline RedisCommand scriptKeys(const QString &scope, const QString &key, qint64 
     return RedisLayout::scriptKeys(scope, key, nowMs / 60000);
 }
 
-inline RedisCommand scriptArgs(const QString &key, qint64 nowMs)
+inline RedisCommand scriptArgs(const QString &key, qint64 nowMs, qsizetype more = 0)
 {
-    return {key.toUtf8(), QByteArray::number(nowMs), QByteArray::number(nowMs / 60000), QByteArray::number(kCounterTtlMs)};
+    RedisCommand args;
+    args.reserve(4 + more); // room for the script's own arguments
+    static const QByteArray ttl = QByteArray::number(kCounterTtlMs);
+    args << key.toUtf8() << QByteArray::number(nowMs) << QByteArray::number(nowMs / 60000) << ttl;
+    return args;
 }
 
 } // namespace RedisStoreDetail
