@@ -69,7 +69,7 @@ std::optional<HeaderList> decodePlainHeaders(QByteArrayView json)
     if (json.size() < 2 || json.front() != '[' || json.back() != ']')
         return std::nullopt;
     HeaderList headers;
-    headers.reserve(json.count('[') - 1 + 1); // one more: the guard adds one to a replay
+    headers.reserve(json.count('[')); // a '[' per pair and the outer one: room for the header the guard adds to a replay
     qsizetype at = 1;
     if (json.size() == 2)
         return headers;

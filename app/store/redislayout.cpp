@@ -1,5 +1,4 @@
 #include "app/store/redislayout.h"
-
 #include "app/store/redisscan.h"
 
 #include <QCoreApplication>
