@@ -5,7 +5,9 @@
 # time(1), start-up included), its context switches (voluntary +
 # involuntary), and the redis-server's CPU (from /proc/PID/stat), over
 # BENCH_ROUNDS rounds (default 3) of BENCH_REQUESTS replays (default 40000)
-# on the keys one first-request run of each side made.
+# on the keys one first-request run of each side made. Then the engine's
+# allocations per replay (heaptrack, one thread, the same keys): a count,
+# not a time, so it does not move with the machine's load.
 #
 # Run tools/bench-peers.sh once first: it builds build-bench/app/idemctl
 # (Release) and build-bench/peers, which this uses. Starts its own
@@ -20,7 +22,7 @@ PEERS=$IDEM_ROOT/build-bench/peers
 [[ $REQUESTS =~ ^[0-9]+$ ]] && [ "$REQUESTS" -ge 32 ] || die "BENCH_REQUESTS must be a whole number of at least 32"
 [[ $ROUNDS =~ ^[0-9]+$ ]] && [ "$ROUNDS" -ge 1 ] || die "BENCH_ROUNDS must be a whole number of at least 1"
 [ -x "$IDEMCTL" ] && [ -x "$PEERS" ] || die "run tools/bench-peers.sh first: it builds $IDEMCTL and $PEERS"
-ensure_packages redis-server redis-tools iproute2 procps util-linux time
+ensure_packages redis-server redis-tools iproute2 procps util-linux time heaptrack
 
 servers_init
 start_redis
@@ -57,3 +59,17 @@ for round in $(seq 1 "$ROUNDS"); do
     done
 done
 printf '\nLoad average (1, 5, 15 min): %s. Only what one run shows side by side means anything.\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+
+# allocations N: heaptrack's count of allocation calls for an idemctl press
+# of N replays on one thread.
+allocations() {
+    local data=$IDEM_SERVERS_DIR/heaptrack.$1
+    heaptrack -o "$data" "$IDEMCTL" press --store "$URL" --scope "$SCOPE" --concurrency 1 --requests "$1" --keys "$REQUESTS" \
+        --work-ms 0 --json > /dev/null 2>&1 || die "heaptrack of $1 replays failed"
+    heaptrack_print "$data".* 2>/dev/null | awk '/^calls to allocation functions:/ { print $5 }'
+}
+one=$(allocations 1)
+many=$(allocations "$REQUESTS")
+[ -n "$one" ] && [ -n "$many" ] || die "heaptrack printed no allocation count"
+awk -v a="$many" -v b="$one" -v n="$REQUESTS" \
+    'BEGIN { printf "Engine allocations per replay (heaptrack, one thread, %d replays less one): %.1f\n", n, (a - b) / (n - 1) }'
