@@ -1,8 +1,9 @@
 // encodeHeaders / decodeHeaders (app/store/record.h): a cached response's
-// headers, stored as a JSON array of [name, value] pairs. decodeHeaders reads
-// the plain ASCII form without QJsonDocument (the guard decodes on every
-// replay); everything else goes through QJsonDocument. Both roads must give
-// the same answer, checked here against QJsonDocument itself.
+// headers, stored as a JSON array of [name, value] pairs. Both write and read
+// the plain ASCII form without QJsonDocument (every completed request
+// encodes, every replay decodes); everything else goes through QJsonDocument.
+// Both roads must give the same bytes and answers, checked here against
+// QJsonDocument itself.
 #include "app/store/record.h"
 
 #include <QJsonArray>
@@ -12,7 +13,17 @@
 
 namespace {
 
-// The reference: what decodeHeaders answered before it had a fast road.
+// The references: what encodeHeaders wrote and decodeHeaders answered
+// before they had a fast road.
+QByteArray jsonOf(const HeaderList &headers)
+{
+    QJsonArray array;
+    for (const auto &[name, value] : headers)
+        array.append(QJsonArray{QString::fromLatin1(name), QString::fromLatin1(value)});
+    return QJsonDocument(array).toJson(QJsonDocument::Compact);
+}
+
+
 std::optional<HeaderList> viaQJson(const QByteArray &json)
 {
     if (json.isEmpty())
@@ -53,6 +64,7 @@ private slots:
     {
         QFETCH(HeaderList, headers);
         const QByteArray json = encodeHeaders(headers);
+        QCOMPARE(json, jsonOf(headers));
         QCOMPARE(decodeHeaders(json), std::optional<HeaderList>(headers));
         QCOMPARE(decodeHeaders(json), viaQJson(json));
     }
@@ -79,6 +91,27 @@ private slots:
         // writer may: the slow road reads them.
         const QByteArray json = " [ [\"A\" , \"b\\u0041\"] ] ";
         QCOMPARE(decodeHeaders(json), std::optional<HeaderList>(HeaderList{{"A", "bA"}}));
+    }
+
+    // Headers of random bytes: encodeHeaders writes what QJsonDocument
+    // writes, and reads back what it was given.
+    void encodesLikeQJson()
+    {
+        QRandomGenerator random(16);
+        for (int round = 0; round < 20000; ++round) {
+            HeaderList headers;
+            for (int i = int(random.bounded(4)); i > 0; --i) {
+                QByteArray name, value;
+                for (int n = int(random.bounded(5)); n > 0; --n)
+                    name.append(char(random.bounded(2) ? 0x20 + random.bounded(0x5f) : random.bounded(256)));
+                for (int n = int(random.bounded(5)); n > 0; --n)
+                    value.append(char(0x20 + random.bounded(0x5f)));
+                headers.append({name, value});
+            }
+            const QByteArray json = encodeHeaders(headers);
+            if (json != jsonOf(headers) || decodeHeaders(json) != std::optional<HeaderList>(headers))
+                QFAIL(qPrintable(QStringLiteral("encodeHeaders differs from QJsonDocument on %1").arg(QString::fromLatin1(jsonOf(headers).toHex()))));
+        }
     }
 
     // Mutations of valid encodings (a byte changed, dropped or doubled):

@@ -227,6 +227,10 @@ PgAnswer pgHotExec(const QSqlDatabase &db, std::unordered_map<QString, QByteArra
         case QMetaType::QString:
             storage[i] = v.toString().toUtf8();
             break;
+        case QMetaType::Int:
+        case QMetaType::LongLong:
+            storage[i] = QByteArray::number(v.toLongLong()); // the digits, without a QString between
+            break;
         default:
             storage[i] = v.toString().toUtf8(); // numbers: their digits
             break;

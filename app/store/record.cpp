@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <limits>
 
 namespace {
@@ -32,8 +33,40 @@ std::optional<RecordState> recordStateFromName(const QString &name)
     return std::nullopt;
 }
 
+namespace {
+
+// Printable ASCII other than '"' and '\\': JSON writes such a string as it is.
+bool isPlain(QByteArrayView text)
+{
+    return std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\'; });
+}
+
+} // namespace
+
 QByteArray encodeHeaders(const HeaderList &headers)
 {
+    // Plain headers are written directly, byte for byte what QJsonDocument's
+    // compact form gives (tst_headers compares them): every completed
+    // request encodes its response's headers, and the JSON document had been
+    // 8% of a first request's client CPU on PostgreSQL (perf, issue 15).
+    qsizetype size = 2;
+    bool plain = true;
+    for (const auto &[name, value] : headers) {
+        plain = plain && isPlain(name) && isPlain(value);
+        size += name.size() + value.size() + 8;
+    }
+    if (plain) {
+        QByteArray out;
+        out.reserve(size);
+        out.append('[');
+        for (const auto &[name, value] : headers) {
+            if (out.size() > 1)
+                out.append(',');
+            out.append("[\"").append(name).append("\",\"").append(value).append("\"]");
+        }
+        out.append(']');
+        return out;
+    }
     QJsonArray array;
     for (const auto &[name, value] : headers)
         array.append(QJsonArray{QString::fromLatin1(name), QString::fromLatin1(value)});
