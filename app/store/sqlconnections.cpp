@@ -98,11 +98,11 @@ QString SqlConnections::threadConnectionName() const
 Result<QSqlDatabase> SqlConnections::acquire()
 {
     const QString name = threadConnectionName();
-    if (QSqlDatabase::contains(name)) {
-        QSqlDatabase db = QSqlDatabase::database(name, false);
-        if (db.isOpen())
-            return db;
-    } else {
+    // One look into Qt's connection registry when the session is open (each
+    // look takes its global lock; every guarded statement comes here).
+    if (QSqlDatabase known = QSqlDatabase::database(name, false); known.isOpen()) {
+        return known;
+    } else if (!QSqlDatabase::contains(name)) {
         QSqlDatabase db = QSqlDatabase::addDatabase(m_driver, name);
         if (!db.isValid()) {
             QSqlDatabase::removeDatabase(name);
