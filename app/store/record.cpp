@@ -35,10 +35,16 @@ std::optional<RecordState> recordStateFromName(const QString &name)
 
 namespace {
 
-// Printable ASCII other than '"' and '\\': JSON writes such a string as it is.
+// Printable ASCII other than '"' and '\\': JSON writes such a character as it
+// is. Headers made only of these are written and read without QJsonDocument.
+bool isPlainChar(char c)
+{
+    return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\';
+}
+
 bool isPlain(QByteArrayView text)
 {
-    return std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\'; });
+    return std::all_of(text.begin(), text.end(), isPlainChar);
 }
 
 } // namespace
@@ -75,8 +81,8 @@ QByteArray encodeHeaders(const HeaderList &headers)
 
 namespace {
 
-// The string at `at` (its opening quote) when it holds only printable ASCII
-// other than '"' and '\\': its bytes, and `at` moved past its closing quote.
+// The string at `at` (its opening quote) when it holds only plain
+// characters: its bytes, and `at` moved past its closing quote.
 std::optional<QByteArrayView> plainString(QByteArrayView json, qsizetype &at)
 {
     if (at >= json.size() || json[at] != '"')
@@ -86,7 +92,7 @@ std::optional<QByteArrayView> plainString(QByteArrayView json, qsizetype &at)
         const char c = json[at];
         if (c == '"')
             return json.sliced(start, at++ - start);
-        if (c < 0x20 || c > 0x7e || c == '\\')
+        if (!isPlainChar(c))
             return std::nullopt;
     }
     return std::nullopt;
