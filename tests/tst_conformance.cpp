@@ -252,6 +252,39 @@ private slots:
         QCOMPARE(total[Counter::LateFinish], 1);
     }
 
+    // A claim no replica confirmed (ClaimRequest::replicaAcks; the test
+    // cluster has one replica per master, so five never confirm) is taken
+    // back: the business never ran, so it counts neither executed nor
+    // released, and the key can be claimed again.
+    void unconfirmedClaimCountsNothing()
+    {
+        if (m_env.backend() != QLatin1String("redis_cluster"))
+            QSKIP("replica acknowledgements apply to a Redis Cluster only");
+        ClaimRequest claim = claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp"));
+        claim.replicaAcks = 5;
+        claim.replicaWaitMs = 50;
+        const Result<ClaimResult> refused = store().claim(claim);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().kind, ErrorKind::Unavailable);
+        QVERIFY2(refused.error().message.contains(QLatin1String("released")), qPrintable(refused.error().message));
+        const Result<std::optional<Record>> gone = store().get(m_scope, QStringLiteral("k"));
+        QVERIFY(gone.ok());
+        QVERIFY(!gone.value());
+
+        claim.replicaAcks = 0;
+        const Result<ClaimResult> again = store().claim(claim);
+        QVERIFY(again.ok());
+        QCOMPARE(again->outcome, ClaimOutcome::Claimed);
+        QVERIFY(store().flushCounters().ok());
+        const Result<QList<CounterRow>> rows = store().counters(m_scope, T0 / Minute, T0 / Minute);
+        QVERIFY(rows.ok());
+        CounterSet total;
+        for (const CounterRow &row : rows.value())
+            total += row.counts;
+        QCOMPARE(total[Counter::Executed], 1); // the second claim's only
+        QCOMPARE(total[Counter::Released], 0);
+    }
+
     void stuckRecordPolicy()
     {
         const Result<ClaimResult> first = store().claim(claimOf(m_scope, QStringLiteral("k"), QStringLiteral("fp")));

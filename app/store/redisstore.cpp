@@ -246,8 +246,10 @@ Result<void> RedisStore::awaitReplicas(RedisLink &c, const ClaimRequest &req, co
     // Not durable: give the key back, so that the client's retry claims it
     // afresh instead of finding it in flight. When the master is gone that
     // fails too, and the record stays in flight where a failover left it
-    // (409 until it is stuck): never run twice.
-    const Result<Transition> released = transition(Release, req.scope, req.key, req.nowMs, {lease.toUtf8()});
+    // (409 until it is stuck): never run twice. The business did not run:
+    // the release takes back the claim's "executed" and counts no
+    // "released" (release.lua; the guard counts a store error).
+    const Result<Transition> released = transition(Release, req.scope, req.key, req.nowMs, {lease.toUtf8(), QByteArrayLiteral("1")});
     const QString why = !waited ? waited.error().message
         : acks < 0             ? QString::fromUtf8(RedisConnection::errorText(*waited->constFirst()))
                                : Text::tr("%1 of %2 replicas confirmed it within %3 ms").arg(acks).arg(req.replicaAcks).arg(req.replicaWaitMs);
