@@ -417,6 +417,85 @@ private slots:
         QCOMPARE(replayOther, 0);
     }
 
+    // While nearly every claim is a replay, a replay is one HMGET and no
+    // script (RedisStore::claim); every other answer is still the claim
+    // script's, and the counts stay exact once the buffer is written.
+    void replaysReadFirstInARetryStorm()
+    {
+        RedisStore storm(m_url); // its own switch: the shared store's stays as the other tests expect
+        QVERIFY(storm.open().ok());
+        const auto claimAt = [&](const QString &key, qint64 now, const QString &fingerprint = QStringLiteral("fp")) {
+            ClaimRequest r = claimOf(m_scope, key, now);
+            r.fingerprint = fingerprint;
+            return storm.claim(r);
+        };
+        const auto completed = [&](const QString &key, qint64 ttlMs) {
+            const Result<ClaimResult> c = claimAt(key, T0);
+            return c.ok() && c->outcome == ClaimOutcome::Claimed
+                && storm.complete(m_scope, key, c->record.lease, okResponse(), T0, ttlMs).ok();
+        };
+        const auto evalsOf = [&](const std::function<void()> &step) {
+            const QHash<QByteArray, qint64> before = m_raw.commandCalls();
+            step();
+            qint64 evals = 0;
+            topLevelCalls(before, m_raw.commandCalls(), &evals);
+            return evals;
+        };
+        QVERIFY(completed(QStringLiteral("paid"), 3600'000));
+        QVERIFY(completed(QStringLiteral("short"), 1000));
+        QVERIFY(storm.claim(claimOf(m_scope, QStringLiteral("running"))).ok());
+        m_raw.run({"HSET", RedisLayout::recordKey(m_scope, QStringLiteral("damaged")), "state", "COMPLETED", "fingerprint", "fp"});
+        m_damaged << RedisLayout::recordKey(m_scope, QStringLiteral("damaged"));
+
+        // The script answers the first replays; then the store reads first.
+        constexpr int Storm = 150;
+        qint64 lastEvals = -1;
+        for (int i = 0; i < Storm; ++i) {
+            lastEvals = evalsOf([&] {
+                const Result<ClaimResult> r = claimAt(QStringLiteral("paid"), T0 + i);
+                QVERIFY2(r.ok() && r->outcome == ClaimOutcome::Replay, r.ok() ? "" : qPrintable(r.error().message));
+                QCOMPARE(r->record.body, okResponse().body);
+                QCOMPARE(r->record.statusCode, 200);
+            });
+        }
+        QCOMPARE(lastEvals, 0);
+
+        // Anything but a clean replay goes on to the script, which decides and counts it.
+        const Result<ClaimResult> other = claimAt(QStringLiteral("paid"), T0, QStringLiteral("fp-other"));
+        QVERIFY(other.ok());
+        QCOMPARE(other->outcome, ClaimOutcome::Mismatch);
+        const Result<ClaimResult> busy = claimAt(QStringLiteral("running"), T0);
+        QVERIFY(busy.ok());
+        QCOMPARE(busy->outcome, ClaimOutcome::InProgress);
+        const Result<ClaimResult> damaged = claimAt(QStringLiteral("damaged"), T0);
+        QVERIFY(!damaged.ok());
+        QCOMPARE(damaged.error().kind, ErrorKind::Corrupt);
+        QVERIFY(claimAt(QStringLiteral("paid"), T0).ok()); // the lean stays up: still reading first
+        const Result<ClaimResult> expired = claimAt(QStringLiteral("short"), T0 + 5000);
+        QVERIFY(expired.ok());
+        QCOMPARE(expired->outcome, ClaimOutcome::Claimed); // an expired record is taken over, never replayed
+        const Result<ClaimResult> fresh = claimAt(QStringLiteral("new"), T0);
+        QVERIFY(fresh.ok());
+        QCOMPARE(fresh->outcome, ClaimOutcome::Claimed);
+
+        // Counted exactly: the script's counts at once, the read replays once written.
+        QVERIFY(storm.flushCounters().ok());
+        RedisStore reader(m_url);
+        const Result<QList<CounterRow>> rows = reader.counters(m_scope, T0 / 60000, T0 / 60000);
+        QVERIFY2(rows.ok(), qPrintable(rows.error().message));
+        QCOMPARE(rows->size(), 1);
+        QCOMPARE(rows->at(0).counts[Counter::Replayed], Storm + 1);
+        QCOMPARE(rows->at(0).counts[Counter::Executed], 5); // paid, short, running, short again, new
+        QCOMPARE(rows->at(0).counts[Counter::Mismatch], 1);
+        QCOMPARE(rows->at(0).counts[Counter::InProgress], 1);
+
+        // A few non-replays and the script answers everything again: a first
+        // request is 2 round trips, not 3.
+        for (int i = 0; i < 2 * 100 / 10 + 1; ++i)
+            QVERIFY(claimAt(QStringLiteral("fill-%1").arg(i), T0).ok());
+        QCOMPARE(evalsOf([&] { QCOMPARE(claimAt(QStringLiteral("paid"), T0)->outcome, ClaimOutcome::Replay); }), 1);
+    }
+
     void everyKeyOfAScopeSharesItsHashTag()
     {
         Guard guard(store(), {}, clock());

@@ -41,8 +41,11 @@
 // (resources/lua/*.lua, loaded once, run with EVALSHA, reloaded on NOSCRIPT):
 // each is one round trip, atomic, and counts its outcome in the minute's hash
 // inside the same script, so nothing is buffered but the store errors the
-// caller reports (countStoreError, written by flushCounters or with the next
-// script call). A first guarded request costs 2 round trips, a replay 1.
+// caller reports (countStoreError) and, while replays are over 10/11 of the
+// claims, the replays answered by a plain HMGET before any script (claim()
+// says why); both are written by flushCounters or about once a second by a
+// later claim. A first guarded request costs 2 round trips (3 in that
+// read-first mode), a replay 1.
 // Completed and timed-out records get PEXPIREAT expires_at: Redis drops them
 // itself. A key holding another type, a truncated hash or an unknown state is
 // an ErrorKind::Corrupt naming the record, never an absent record.
@@ -203,6 +206,12 @@ private:
     // and the answer is Unavailable.
     Result<void> awaitReplicas(RedisLink &c, const ClaimRequest &req, const QString &tag, const QString &lease);
     void maybeFlush(RedisLink &c, qint64 nowMs);
+    // A replay answered by one HMGET instead of the claim script, while the
+    // store's recent claims were nearly all replays (m_replayLean); nullopt
+    // when the record is anything but a clean, unexpired COMPLETED record of
+    // this fingerprint: the claim script then decides, as always.
+    Result<std::optional<ClaimResult>> replayFromRead(RedisLink &c, const ClaimRequest &req, const QString &tag);
+    void noteClaimOutcome(ClaimOutcome outcome);
     bool isRegistered(const QString &scope) const;
     void markRegistered(const QString &scope);
 
@@ -214,6 +223,12 @@ private:
     std::array<LuaScript, ScriptCount> m_scripts;
 
     std::atomic<qint64> m_nextFlushLookMs{0}; // steady clock; see maybeFlush()
+    // +1 per replay, -kLeanNotReplay per other claim answer, within
+    // ±kLeanSpan: above 0 (replays over 10/11 of recent claims) claims read
+    // first. See RedisStore::claim.
+    static constexpr int kLeanSpan = 100;
+    static constexpr int kLeanNotReplay = 10;
+    std::atomic<int> m_replayLean{-kLeanSpan};
 
     std::array<QMutex, 16> m_chainTurns; // by scope hash: see appendChained()
 
