@@ -347,6 +347,46 @@ private slots:
         QTest::newRow("sharp s") << QString(QChar(0x00df)) << QStringLiteral("ss");
     }
 
+    // A retry storm: hundreds of replays of one key (Redis then answers
+    // them by a plain read, RedisStore::claim), among them another payload
+    // and an expired record. Every answer and every count is as if each
+    // claim had been decided alone.
+    void retryStormAnswersAndCountsEachClaim()
+    {
+        const auto completed = [&](const QString &key, qint64 ttlMs) {
+            const Result<ClaimResult> c = store().claim(claimOf(m_scope, key, QStringLiteral("fp")));
+            return c.ok() && store().complete(m_scope, key, c->record.lease, okResponse(key.toUtf8()), T0, ttlMs).ok();
+        };
+        QVERIFY(completed(QStringLiteral("paid"), 3600'000));
+        QVERIFY(completed(QStringLiteral("short"), 1000));
+        constexpr int Storm = 200;
+        for (int i = 0; i < Storm; ++i) {
+            const Result<ClaimResult> r = store().claim(claimOf(m_scope, QStringLiteral("paid"), QStringLiteral("fp"), T0 + i));
+            QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().message));
+            QCOMPARE(r->outcome, ClaimOutcome::Replay);
+            QCOMPARE(r->record.response().body, QByteArray("paid"));
+        }
+        const Result<ClaimResult> other = store().claim(claimOf(m_scope, QStringLiteral("paid"), QStringLiteral("fp2"), T0 + 1));
+        QVERIFY(other.ok());
+        QCOMPARE(other->outcome, ClaimOutcome::Mismatch);
+        const Result<ClaimResult> expired = store().claim(claimOf(m_scope, QStringLiteral("short"), QStringLiteral("fp"), T0 + 5000));
+        QVERIFY(expired.ok());
+        QCOMPARE(expired->outcome, ClaimOutcome::Claimed);
+        // Enough first requests that later tests meet the store as they expect.
+        for (int i = 0; i < 30; ++i)
+            QVERIFY(store().claim(claimOf(m_scope, QStringLiteral("next-%1").arg(i), QStringLiteral("fp"))).ok());
+
+        QVERIFY(store().flushCounters().ok());
+        const Result<QList<CounterRow>> rows = store().counters(m_scope, T0 / Minute, T0 / Minute);
+        QVERIFY(rows.ok());
+        CounterSet total;
+        for (const CounterRow &row : rows.value())
+            total += row.counts;
+        QCOMPARE(total[Counter::Replayed], Storm);
+        QCOMPARE(total[Counter::Mismatch], 1);
+        QCOMPARE(total[Counter::Executed], 3 + 30); // paid, short, short taken over, next-*
+    }
+
     void keysDifferingOnlyInCaseAreTwoRecords()
     {
         QFETCH(QString, first);
