@@ -69,14 +69,20 @@ RedisCommand RedisLayout::scriptKeys(const QString &scope, const QString &key, q
 
 RedisCommand RedisLayout::readCommand(const QByteArray &recordKey)
 {
-    return RedisCommand{"HMGET", recordKey} + fieldNames();
+    // A read-first replay sends this per request (RedisStore::claim): the
+    // names are shared, not rebuilt, so the command costs one list.
+    static const QByteArrayList names = fieldNames();
+    RedisCommand read;
+    read.reserve(2 + names.size());
+    read << QByteArrayLiteral("HMGET") << recordKey << names;
+    return read;
 }
 
 QByteArrayList RedisLayout::fieldNames()
 {
     QByteArrayList names;
     for (const char *name : kFieldNames)
-        names << name;
+        names << QByteArray::fromRawData(name, qstrlen(name));
     return names;
 }
 
