@@ -469,8 +469,9 @@ Result<void> RedisStore::writeCounters(RedisLink &c, const QList<CounterRow> &ro
 void RedisStore::maybeFlush(RedisLink &c, qint64 nowMs)
 {
     // The buffer holds store errors and read-first replays (claim()), and
-    // its mutex is shared by every thread: look at most once a second (by the steady clock, since
-    // callers may pass any clock), the first thread past the mark looks.
+    // its mutex is shared by every thread: look at most once a second (by
+    // the steady clock, since callers may pass any clock), the first thread
+    // past the mark looks.
     const qint64 steadyMs = std::chrono::duration_cast<std::chrono::milliseconds>(
                                 std::chrono::steady_clock::now().time_since_epoch()).count();
     qint64 mark = m_nextFlushLookMs.load(std::memory_order_relaxed);
