@@ -206,7 +206,7 @@ private slots:
         q.owner = owner;
         model.setFilter(q);
         QVERIFY(waitForIdle(model));
-        QVERIFY2(qAbs(model.matchingCount() - expected) <= 1, qPrintable(QString::number(model.matchingCount()))); // a cutoff on a record's time: it or not
+        QVERIFY2(qAbs(model.matchingCount() - expected) <= 1, qPrintable(QString::number(model.matchingCount()))); // the record at the cutoff may count either way
         QCOMPARE(model.rowCount(), int(model.matchingCount()));
         for (int row = 0; row < model.rowCount(); ++row) {
             const Record r = model.recordAt(row);

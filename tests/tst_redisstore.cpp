@@ -489,8 +489,9 @@ private slots:
         QCOMPARE(rows->at(0).counts[Counter::Mismatch], 1);
         QCOMPARE(rows->at(0).counts[Counter::InProgress], 1);
 
-        // A few non-replays and the script answers everything again: a first
-        // request is 2 round trips, not 3.
+        // Enough non-replays (from the top, 100, at −10 each, to the bottom)
+        // and the script answers everything again: a first request is 2
+        // round trips, not 3.
         for (int i = 0; i < 2 * 100 / 10 + 1; ++i)
             QVERIFY(claimAt(QStringLiteral("fill-%1").arg(i), T0).ok());
         QCOMPARE(evalsOf([&] { QCOMPARE(claimAt(QStringLiteral("paid"), T0)->outcome, ClaimOutcome::Replay); }), 1);
