@@ -77,6 +77,27 @@ private:
         return total;
     }
 
+    // The record a claim answered is the one it wrote, field by field
+    // (a Redis fresh claim builds it from the request, claim.lua).
+    static void compareWhole(const Record &answered, const Record &stored)
+    {
+        QCOMPARE(answered.scope, stored.scope);
+        QCOMPARE(answered.key, stored.key);
+        QCOMPARE(answered.state, stored.state);
+        QCOMPARE(answered.fingerprint, stored.fingerprint);
+        QCOMPARE(answered.lease, stored.lease);
+        QCOMPARE(answered.owner, stored.owner);
+        QCOMPARE(answered.attempts, stored.attempts);
+        QCOMPARE(answered.bizNo, stored.bizNo);
+        QCOMPARE(answered.statusCode, stored.statusCode);
+        QCOMPARE(answered.headers.isEmpty(), stored.headers.isEmpty());
+        QCOMPARE(answered.body.isEmpty(), stored.body.isEmpty());
+        QCOMPARE(answered.createdAt, stored.createdAt);
+        QCOMPARE(answered.updatedAt, stored.updatedAt);
+        QCOMPARE(answered.expiresAt, stored.expiresAt);
+        QCOMPARE(answered.reconciled, stored.reconciled);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -112,6 +133,19 @@ private slots:
         QCOMPARE(r.createdAt, T0);
         QCOMPARE(r.updatedAt, T0);
         QCOMPARE(r.expiresAt, 0);
+        compareWhole(c->record, r);
+        if (QTest::currentTestFailed())
+            return;
+
+        // No business number: the record keeps none, and says so alike.
+        ClaimRequest bare = claimOf(m_scope, QStringLiteral("k2"), QStringLiteral("fp2"));
+        bare.bizNo.clear();
+        const Result<ClaimResult> c2 = store().claim(bare);
+        QVERIFY2(c2.ok(), qPrintable(c2.error().message));
+        const Result<std::optional<Record>> got2 = store().get(m_scope, QStringLiteral("k2"));
+        QVERIFY(got2.ok() && got2.value());
+        QVERIFY(c2->record.bizNo.isEmpty());
+        compareWhole(c2->record, *got2.value());
     }
 
     void secondClaimIsInProgressOrMismatch()
@@ -245,6 +279,11 @@ private slots:
         QCOMPARE(second->outcome, ClaimOutcome::Claimed);
         QCOMPARE(second->record.attempts, 2);
         QVERIFY(second->record.lease != first->record.lease);
+        got = store().get(m_scope, QStringLiteral("k"));
+        QVERIFY(got.ok() && got.value());
+        compareWhole(second->record, *got.value());
+        if (QTest::currentTestFailed())
+            return;
 
         // The first attempt finishes late: it must not overwrite anything.
         const Result<Transition> late = store().complete(m_scope, QStringLiteral("k"), first->record.lease,

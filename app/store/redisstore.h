@@ -212,6 +212,9 @@ private:
     // this fingerprint: the claim script then decides, as always.
     Result<std::optional<ClaimResult>> replayFromRead(RedisLink &c, const ClaimRequest &req, const QString &tag);
     void noteClaimOutcome(ClaimOutcome outcome);
+    // The record a fresh claim of an absent key wrote (claim.lua answers it
+    // without the record).
+    static Record freshClaim(const ClaimRequest &req, const QByteArray &lease);
     bool isRegistered(const QString &scope) const;
     void markRegistered(const QString &scope);
 

@@ -4,10 +4,19 @@
 -- Returns {outcome, stuck 0/1, record fields} or {'corrupt', reason, detail};
 -- the record fields as one MessagePack array (cmsgpack.pack: a string per
 -- field, false where one is missing; app/store/redispacked.h says why).
+-- A fresh claim of an absent key returns {'claimed', 0} alone: the record
+-- is exactly what RedisStore sent, and packing it back cost a first request
+-- a tenth of its script time (issue 15).
 local now = tonumber(ARGV[2])
-local values, bad, detail = read_values(KEYS[1], FIELDS)
-if bad then
-    return {'corrupt', bad, detail}
+-- Most claims are of a new key: EXISTS answers those in one cheap call,
+-- where the 13-field read of an absent key cost a few microseconds more.
+local fresh = redis.call('EXISTS', KEYS[1]) == 0
+local values, bad, detail = {}, nil, nil
+if not fresh then
+    values, bad, detail = read_values(KEYS[1], FIELDS)
+    if bad then
+        return {'corrupt', bad, detail}
+    end
 end
 
 -- The answers that change nothing (replay, in progress, mismatch) read only
@@ -19,7 +28,7 @@ local r, expired = nil, false
 local state = values[1]
 if state then
     local updated, expires = whole(values[11]), whole(values[12])
-    if not (STATES[state] and values[2] and updated and expires) then
+    if not (is_state(state) and values[2] and updated and expires) then
         local _, why, what = check_record(values)
         return {'corrupt', why, what}
     end
@@ -43,7 +52,8 @@ if state then
     if bad then
         return {'corrupt', bad, detail}
     end
-elseif redis.call('EXISTS', KEYS[1]) == 1 then
+elseif not fresh then
+    -- The key exists without a state: never taken for an absent one.
     local _, why, what = check_record(values)
     return {'corrupt', why, what}
 end
@@ -70,5 +80,8 @@ if r then
 end
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
 count('executed')
+if fresh then
+    return {'claimed', 0}
+end
 return {'claimed', 0, cmsgpack.pack({'IN_FLIGHT', fingerprint, ARGV[6], ARGV[7], attempts, biz, '0', false, false,
                                      created, ARGV[2], '0', '0'})}

@@ -10,11 +10,16 @@
 --   ARGV[1] the idempotency key (zset member)   ARGV[3] the minute (epoch minutes)
 --   ARGV[2] now (ms)                            ARGV[4] counter time to live (ms)
 
+-- Every call runs this file from the top (EVALSHA keeps no state), so it
+-- builds only what most calls use: a table here costs each guarded request
+-- (issue 15); the checks' own tables are built where they run.
 -- The record's fields, in the order RedisStore reads them.
 local FIELDS = {'state', 'fingerprint', 'lease', 'owner', 'attempts', 'biz_no', 'status_code',
                 'headers', 'body', 'created_at', 'updated_at', 'expires_at', 'reconciled'}
-local NUMERIC = {'attempts', 'status_code', 'created_at', 'updated_at', 'expires_at', 'reconciled'}
-local STATES = {IN_FLIGHT = true, COMPLETED = true, TIMED_OUT = true}
+
+local function is_state(text)
+    return text == 'IN_FLIGHT' or text == 'COMPLETED' or text == 'TIMED_OUT'
+end
 -- kEarliestRecordMs and kLatestRecordMs of app/store/record.h.
 local EARLIEST_MS = 946684800000
 local LATEST_MS = 253402300799999
@@ -55,10 +60,10 @@ local function check_record(values)
     if #missing > 0 then
         return nil, 'missing', table.concat(missing, ', ')
     end
-    if not STATES[r.state] then
+    if not is_state(r.state) then
         return nil, 'state', r.state
     end
-    for _, name in ipairs(NUMERIC) do
+    for _, name in ipairs({'attempts', 'status_code', 'created_at', 'updated_at', 'expires_at', 'reconciled'}) do
         if not whole(r[name]) then
             return nil, 'number', name .. '=' .. r[name]
         end
