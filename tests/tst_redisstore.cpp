@@ -536,6 +536,31 @@ private slots:
         QCOMPARE(mine, (QStringList{QStringLiteral("COMPLETED=1"), QStringLiteral("IN_FLIGHT=1"), QStringLiteral("TIMED_OUT=1")}));
     }
 
+    // scriptKeys keeps a thread's last scope and minute: a change of either,
+    // back and forth, gives that scope's and minute's keys, never the last.
+    void scriptKeysFollowTheScopeAndTheMinute()
+    {
+        const auto expected = [](const QString &scope, const QString &key, qint64 minute) {
+            return RedisCommand{RedisLayout::recordKey(scope, key), RedisLayout::inFlightKey(scope), RedisLayout::completedKey(scope),
+                                RedisLayout::timedOutKey(scope), RedisLayout::counterKey(scope, minute), RedisLayout::minutesKey(scope)};
+        };
+        const QString a = QStringLiteral("scope-a"), b = QString::fromUtf8("范围-b");
+        const struct {
+            QString scope;
+            const char *key;
+            qint64 minute;
+        } calls[] = {{a, "k1", 100}, {a, "k2", 100}, {a, "k2", 101}, {b, "k2", 101}, {a, "k1", 101}, {b, "键", 100}, {b, "k3", 100}};
+        for (const auto &call : calls) {
+            const QString key = QString::fromUtf8(call.key);
+            QCOMPARE(RedisLayout::scriptKeys(call.scope, key, call.minute), expected(call.scope, key, call.minute));
+        }
+        // Another thread starts from nothing of this one's.
+        const QString k9 = QStringLiteral("k9"), k4 = QStringLiteral("k4");
+        std::thread other([&] { QCOMPARE(RedisLayout::scriptKeys(a, k9, 7), expected(a, k9, 7)); });
+        other.join();
+        QCOMPARE(RedisLayout::scriptKeys(b, k4, 100), expected(b, k4, 100));
+    }
+
     void countersAreIncrementedInsideTheScripts()
     {
         Guard guard(store(), {}, clock());

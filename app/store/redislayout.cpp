@@ -50,20 +50,34 @@ RedisCommand RedisLayout::scriptKeys(const QString &scope, const QString &key, q
 {
     // The same keys as recordKey() … minutesKey(), each written once into
     // its own buffer: every guarded request sends these six, and the
-    // QByteArray sums of a prefix had cost two allocations per key.
-    const QByteArray tag = scope.toUtf8();
-    const QByteArray id = key.toUtf8();
-    char digits[24];
-    const QByteArrayView number(digits, std::to_chars(digits, digits + sizeof digits, minute).ptr - digits);
-    const auto make = [&tag](QByteArrayView kind, QByteArrayView rest = {}) -> QByteArray {
+    // QByteArray sums of a prefix had cost two allocations per key. A thread
+    // keeps the five that depend only on the scope and the minute for its
+    // next call (shared, not copied): a guarded request makes two calls.
+    struct Scoped {
+        QString scope;
+        qint64 minute = -1;
+        QByteArray tag;
+        QByteArray keys[5]; // inflight, completed, timedout, this minute's counters, minutes
+    };
+    thread_local Scoped last;
+    const auto make = [](const QByteArray &tag, QByteArrayView kind, QByteArrayView rest = {}) -> QByteArray {
         QByteArray out;
         out.reserve(8 + tag.size() + kind.size() + rest.size());
         out.append("idem:{").append(tag).append("}:").append(kind).append(rest);
         return out;
     };
+    if (last.minute != minute || last.scope != scope) {
+        char digits[24];
+        const QByteArrayView number(digits, std::to_chars(digits, digits + sizeof digits, minute).ptr - digits);
+        const QByteArray tag = scope.toUtf8();
+        last = Scoped{scope, minute, tag,
+                      {make(tag, "inflight"), make(tag, "completed"), make(tag, "timedout"), make(tag, "c:", number), make(tag, "minutes")}};
+    }
     RedisCommand keys;
     keys.reserve(6);
-    keys << make("r:", id) << make("inflight") << make("completed") << make("timedout") << make("c:", number) << make("minutes");
+    keys << make(last.tag, "r:", key.toUtf8());
+    for (const QByteArray &k : last.keys)
+        keys << k;
     return keys;
 }
 

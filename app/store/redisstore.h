@@ -235,6 +235,10 @@ private:
 
     std::array<QMutex, 16> m_chainTurns; // by scope hash: see appendChained()
 
+    // Tells this store from any other, even one later made at its address
+    // (isRegistered's per-thread cache).
+    const quint64 m_instance = s_instances.fetch_add(1) + 1;
+    static inline std::atomic<quint64> s_instances{0};
     mutable QReadWriteLock m_registeredLock;
     QSet<QString> m_registered; // scopes this process has SADDed to idem:scopes
 };
