@@ -1025,11 +1025,6 @@ private slots:
         QVERIFY(reconciled->first().reconciled);
     }
 
-    // COMPLETED has no index by updated_at: the completed zset (scored by
-    // expires_at) is walked with ZSCAN. What the walk meets besides
-    // completed records: an entry whose hash Redis expired (skipped), a
-    // record claimed again (skipped: listed in flight), a key of another
-    // type (listed unreadable), glob characters in the key prefix (literal).
     // complete.lua drops the completed index's expired entries on about one
     // complete in 16 (RedisStore::complete picks it by the random lease), so
     // a busy scope's index stays bounded without a scan; readers count and
@@ -1044,13 +1039,18 @@ private slots:
             QVERIFY(claimed.ok());
             QVERIFY(store().complete(m_scope, key, claimed->record.lease, Response{200, {}, "ok"}, hourAgo, 1000).ok());
         }
-        // Every entry expired when it was written; 200 completes without a
-        // trim would happen once in (15/16)^-200, about 400,000 runs.
+        // Every entry expired when it was written. 200 completes without a
+        // trim have a chance of (15/16)^200: about once in 400,000 runs.
         const RawRedis::Reply left = m_raw.run({"ZCARD", "idem:{" + m_scope.toUtf8() + "}:completed"});
         QCOMPARE(left.type, REDIS_REPLY_INTEGER);
         QVERIFY2(left.integer < n, qPrintable(QStringLiteral("%1 expired entries left").arg(left.integer)));
     }
 
+    // COMPLETED has no index by updated_at: the completed zset (scored by
+    // expires_at) is walked with ZSCAN. What the walk meets besides
+    // completed records: an entry whose hash Redis expired (skipped), a
+    // record claimed again (skipped: listed in flight), a key of another
+    // type (listed unreadable), glob characters in the key prefix (literal).
     void completedListingWalksTheCompletedIndex()
     {
         QStringList expected;
