@@ -30,7 +30,8 @@ QByteArray newLease()
 {
     // 128 bits from a generator per thread, seeded once from the system's:
     // a lease only has to be unique, and the system generator (RDRAND here)
-    // cost a microsecond per claim on a virtual machine (perf, issue 15).
+    // cost about half a microsecond per claim on a virtual machine (perf,
+    // issue 15).
     thread_local QRandomGenerator64 generator = [] {
         std::array<quint32, 8> seed; // 256 bits
         QRandomGenerator::system()->fillRange(seed.data(), qsizetype(seed.size()));
@@ -99,10 +100,10 @@ Result<RedisLink *> RedisStore::connection()
 
 bool RedisStore::isRegistered(const QString &scope) const
 {
-    // Every guarded request asks. With 32 threads, the shared lock's counter
-    // alone was 3% of the client's CPU (perf, issue 15), so a thread first
-    // looks at the last scope it found registered with this store: a
-    // registration is never taken back, so that answer cannot go stale.
+    // Every guarded request asks. With 32 threads, the shared lock was over
+    // 1% of the client's CPU (perf, issue 15), so a thread first looks at
+    // the last scope it found registered with this store: a registration is
+    // never taken back, so that answer cannot go stale.
     struct Last {
         quint64 store = 0;
         QString scope;
