@@ -37,6 +37,11 @@
 # each one network round trip for the engine, two for lib/pq (it parses an
 # unnamed statement, then binds and executes it).
 #
+# What the server spends per request is printed too, to show where a gap
+# lies: its CPU (redis-server; the PostgreSQL backends that served the run)
+# and how much of it went into the scripts (Redis) or into executing
+# statements (PostgreSQL); the comment at server_cost says how.
+#
 # Goals: engine ÷ seed ≥ 1.0 in every cell; engine ÷ limit ≥ 0.8.
 # A cell that misses says MISS. Only ratios from one run mean anything: the
 # machine is shared. Nothing is asserted; the exit code is 0 unless a
@@ -121,18 +126,53 @@ counting_end() {
     awk -v t="$total" -v n="$3" 'BEGIN { printf "%.2f", t / n }'
 }
 
+# ---- What the server spends per request ----
+# CPU: Redis, the redis-server's user + system time (/proc/PID/stat);
+# PostgreSQL, that of the backends that served the run, as the postmaster
+# reaps them (its cutime + cstime: a side's connections close when it exits,
+# so the figure is read once that role has no backend left). Inside: Redis,
+# the time in Lua scripts (INFO commandstats EVALSHA usec: the engine's
+# claim and complete, the seed's finalize); PostgreSQL, statement execution
+# (pg_stat_statements total_exec_time of the role).
+REDIS_PID=$(cat "$IDEM_SERVERS_DIR/redis/redis.pid")
+POSTMASTER_PID=$(head -n 1 "$IDEM_SERVERS_DIR/postgres/data/postmaster.pid")
+TICKS=$(getconf CLK_TCK)
+server_ticks() { # BACKEND
+    if [ "$1" = redis ]; then awk '{ print $14 + $15 }' "/proc/$REDIS_PID/stat"
+    else awk '{ print $16 + $17 }' "/proc/$POSTMASTER_PID/stat"; fi
+}
+# server_cost BACKEND ROLE REQUESTS TICKS_BEFORE: "cpu inside", µs per request.
+server_cost() {
+    local inside wait
+    if [ "$1" = redis ]; then
+        inside=$(redis_cli info commandstats | tr -d '\r' | sed -n 's/^cmdstat_evalsha:.*[^_]usec=\([0-9]*\),.*/\1/p')
+    else
+        for wait in $(seq 1 50); do
+            [ "$(pg_admin -c "SELECT count(*) FROM pg_stat_activity WHERE usename = '$2'")" = 0 ] && break
+            sleep 0.1
+        done
+        inside=$(pg_admin -c "SELECT round(coalesce(sum(s.total_exec_time), 0) * 1000) FROM pg_stat_statements s
+                              JOIN pg_roles r ON r.oid = s.userid WHERE r.rolname = '$2'")
+    fi
+    awk -v t="$(( $(server_ticks "$1") - $4 ))" -v hz="$TICKS" -v i="${inside:-0}" -v n="$3" \
+        'BEGIN { printf "%.1f %.1f", t * 1e6 / hz / n, i / n }'
+}
+
 json_number() { sed -n "s/.*\"$1\": *\([0-9.e+-]*\).*/\1/p" | head -n 1; }
 
 declare -A RATE  # side,backend,c,phase → "rate rate …" one per round (n/a: that measurement failed)
 declare -A TRIPS # side,backend,c,phase → "trips trips …"
+declare -A CPU   # side,backend,c,phase → the server's CPU µs per request, one per round
+declare -A INSIDE # side,backend,c,phase → of it in scripts (Redis) or statement execution (PostgreSQL)
 declare -A SCOPE # engine's scope (seed's key prefix) of this round's backend,c: replays reuse it
 
 # measure SIDE BACKEND C PHASE ROUND: one run, its rate and round trips appended to the cell.
 measure() {
-    local side=$1 backend=$2 c=$3 phase=$4 round=$5 out rate=n/a role=idem want field
+    local side=$1 backend=$2 c=$3 phase=$4 round=$5 out rate=n/a role=idem want field ticks cost
     local name=${SCOPE[$backend,$c]}
     [ "$side" = seed ] && role=seed
     counting_start "$backend"
+    ticks=$(server_ticks "$backend")
     if [ "$side" = engine ]; then
         want=executed
         [ "$phase" = replay ] && want=replayed
@@ -155,6 +195,9 @@ measure() {
     field="$side,$backend,$c,$phase"
     RATE[$field]="${RATE[$field]:-} $rate"
     TRIPS[$field]="${TRIPS[$field]:-} $(counting_end "$backend" "$role" "$REQUESTS")"
+    read -r -a cost <<< "$(server_cost "$backend" "$role" "$REQUESTS" "$ticks")"
+    CPU[$field]="${CPU[$field]:-} ${cost[0]}"
+    INSIDE[$field]="${INSIDE[$field]:-} ${cost[1]}"
     log "round $round: $backend c=$c $phase: $side $rate/s"
 }
 
@@ -308,6 +351,21 @@ for backend in "${BACKENDS[@]}"; do
         for phase in "${PHASES[@]}"; do
             printf '%-11s %3s %-7s %8s %8s\n' "$backend" "$c" "$phase" \
                 "$(median ${TRIPS[engine,$backend,$c,$phase]})" "$(median ${TRIPS[seed,$backend,$c,$phase]})"
+        done
+    done
+done
+
+echo
+echo "What the server spends per request, in µs (median of the rounds). CPU: the redis-server's, or"
+echo "the PostgreSQL backends' that served the run. Inside: of it, Redis in Lua scripts (EVALSHA: the"
+echo "engine's claim and complete, the seed's finalize), PostgreSQL in statement execution."
+printf '%-11s %3s %-7s %11s %11s %14s %12s\n' backend c phase 'engine CPU' 'seed CPU' 'engine inside' 'seed inside'
+for backend in "${BACKENDS[@]}"; do
+    for c in "${CONCURRENCY[@]}"; do
+        for phase in "${PHASES[@]}"; do
+            printf '%-11s %3s %-7s %11s %11s %14s %12s\n' "$backend" "$c" "$phase" \
+                "$(median ${CPU[engine,$backend,$c,$phase]})" "$(median ${CPU[seed,$backend,$c,$phase]})" \
+                "$(median ${INSIDE[engine,$backend,$c,$phase]})" "$(median ${INSIDE[seed,$backend,$c,$phase]})"
         done
     done
 done
