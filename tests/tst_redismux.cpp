@@ -5,7 +5,11 @@
 // together; a killed server fails the requests then in flight, each with an
 // error and none with another thread's reply, and the connection comes back
 // with the server; the store pool hands threads the configured number of
-// connections (CLIENT LIST), or one each with connections=0.
+// connections (CLIENT LIST), or one each with connections=0. A command
+// written straight in the protocol (RedisWireSink, the guard's scripts) is
+// byte for byte what encode() makes of the same arguments, and the server
+// stores exactly those arguments.
+#include "app/store/redisargs.h"
 #include "app/store/redisconnectionpool.h"
 #include "app/store/redismux.h"
 #include "tests/testserver.h"
@@ -15,6 +19,7 @@
 #include <hiredis/hiredis.h>
 
 #include <atomic>
+#include <limits>
 #include <thread>
 #include <vector>
 
@@ -123,6 +128,58 @@ private slots:
             }
         });
         QCOMPARE(broken.load(), 0);
+    }
+
+    void theWireFormIsWhatEncodeMakes()
+    {
+        // Every kind of argument a script call carries: bytes (empty,
+        // binary, protocol characters), numbers at both ends, and text after
+        // a prefix: ASCII, empty, Chinese, an emoji (a surrogate pair) and a
+        // lone surrogate, which UTF-8 cannot carry (both forms replace it).
+        const QByteArray binary("\0\r\n$*\xff", 6);
+        const auto write = [&](RedisArgSink &sink) {
+            sink.add("RPUSH");
+            sink.add("mux:wire");
+            sink.add("");
+            sink.add(binary);
+            sink.add(qint64(0));
+            sink.add(qint64(-1));
+            sink.add(std::numeric_limits<qint64>::min());
+            sink.add(std::numeric_limits<qint64>::max());
+            sink.add(QByteArrayView("idem:{s}:r:"), u"order-42");
+            sink.add(QByteArrayView("p:"), u"");
+            sink.add(QByteArrayView(), QStringLiteral("支付回调-订单号"));
+            sink.add(QByteArrayView("k:"), QStringView(u"a\U0001F600b"));
+            sink.add(QByteArrayView("k:"), QStringView(QString(QChar(0xD800))));
+        };
+        constexpr qsizetype kArgs = 13;
+        RedisCommand list;
+        RedisCommandSink listSink(list);
+        write(listSink);
+        QCOMPARE(list.size(), kArgs);
+        QByteArray wire;
+        RedisWireSink wireSink(wire, kArgs);
+        write(wireSink);
+        QCOMPARE(wireSink.written(), kArgs);
+        QCOMPARE(wire, RedisConnection::encode({list}));
+
+        // Sent as it is, through the mux and a plain connection: the server
+        // holds the list's arguments, byte for byte.
+        RedisMux mux(settingsFor(m_server.port()));
+        RedisConnection c(settingsFor(m_server.port()));
+        QVERIFY(c.command({"DEL", "mux:wire"}));
+        Result<QList<RedisReply>> pushed = mux.pipelineWire(wire + RedisConnection::encode({{"PING"}}), 2);
+        QVERIFY2(pushed, pushed ? "" : qPrintable(pushed.error().message));
+        QCOMPARE(pushed->at(0)->integer, kArgs - 2);
+        QCOMPARE(text(pushed->at(1)), QByteArray("PONG"));
+        pushed = c.pipelineWire(wire, 1);
+        QVERIFY(pushed);
+        QCOMPARE(pushed->at(0)->integer, 2 * (kArgs - 2));
+        Result<RedisReply> stored = c.command({"LRANGE", "mux:wire", "0", "-1"});
+        QVERIFY(stored);
+        QCOMPARE(qsizetype(stored.value()->elements), 2 * (kArgs - 2));
+        for (qsizetype i = 0; i < 2 * (kArgs - 2); ++i)
+            QCOMPARE(RedisConnection::bytes(stored.value()->element[i]), list.at(2 + i % (kArgs - 2)));
     }
 
     void errorRepliesAreRepliesLikeAnyOther()

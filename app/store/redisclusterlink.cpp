@@ -192,6 +192,14 @@ void RedisClusterLink::keepTransactionsTogether(const QList<RedisCommand> &comma
     }
 }
 
+Result<QList<RedisReply>> RedisClusterLink::pipelineWire(const QByteArray &wire, qsizetype replyCount)
+{
+    Q_UNUSED(wire)
+    Q_UNUSED(replyCount)
+    // Routing needs each command's key: callers check isCluster() first.
+    return makeError(ErrorKind::Internal, Text::tr("A Redis Cluster link was given encoded requests; it routes RedisCommands only."));
+}
+
 Result<QList<RedisReply>> RedisClusterLink::pipeline(const QList<RedisCommand> &commands)
 {
     m_lastAsked.reset();

@@ -25,6 +25,7 @@ public:
     ~RedisClusterLink() override;
 
     Result<QList<RedisReply>> pipeline(const QList<RedisCommand> &commands) override;
+    Result<QList<RedisReply>> pipelineWire(const QByteArray &wire, qsizetype replyCount) override;
     Result<QList<RedisReply>> pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands) override;
     Result<QList<RedisNodeInfo>> masters() override;
     Result<QList<RedisReply>> pipelineOn(const QString &address, const QList<RedisCommand> &commands) override;

@@ -217,7 +217,12 @@ Result<QList<RedisReply>> RedisConnection::pipeline(const QList<RedisCommand> &c
     // The whole batch in the protocol's own encoding, appended at once: about
     // a fifth of a guarded request's client time went to hiredis's per-argument
     // formatting (redisAppendCommandArgv) before.
-    Exchange done = exchange({encode(commands)}, commands.size());
+    return pipelineWire(encode(commands), commands.size());
+}
+
+Result<QList<RedisReply>> RedisConnection::pipelineWire(const QByteArray &wire, qsizetype replyCount)
+{
+    Exchange done = exchange({wire}, replyCount);
     if (done.error)
         return *done.error;
     return std::move(done.replies);

@@ -48,6 +48,7 @@ public:
     // many commands. A Redis error reply (WRONGTYPE, NOSCRIPT …) is a reply
     // like any other (see errorText()); only a connection failure is an Error.
     Result<QList<RedisReply>> pipeline(const QList<RedisCommand> &commands) override;
+    Result<QList<RedisReply>> pipelineWire(const QByteArray &wire, qsizetype replyCount) override;
     // One server: the same as pipeline().
     Result<QList<RedisReply>> pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands) override;
     // Itself, up or down as its last round trip went.

@@ -48,16 +48,24 @@ std::optional<Error> RedisLayout::checkScope(const QString &scope)
 
 RedisCommand RedisLayout::scriptKeys(const QString &scope, const QString &key, qint64 minute)
 {
-    // The same keys as recordKey() … minutesKey(), each written once into
-    // its own buffer: every guarded request sends these six, and the
-    // QByteArray sums of a prefix had cost two allocations per key. A thread
-    // keeps the five that depend only on the scope and the minute for its
-    // next call (shared, not copied): a guarded request makes two calls.
+    RedisCommand keys;
+    keys.reserve(6);
+    RedisCommandSink sink(keys);
+    writeScriptKeys(sink, scope, key, minute);
+    return keys;
+}
+
+void RedisLayout::writeScriptKeys(RedisArgSink &sink, const QString &scope, const QString &key, qint64 minute)
+{
+    // The same keys as recordKey() … minutesKey(). Every guarded request
+    // sends these six, twice: a thread keeps what depends only on the scope
+    // and the minute for its next call (the record key's prefix and five
+    // whole keys), so only the record key is made per call.
     struct Scoped {
         QString scope;
         qint64 minute = -1;
-        QByteArray tag;
-        QByteArray keys[5]; // inflight, completed, timedout, this minute's counters, minutes
+        QByteArray recordPrefix; // idem:{scope}:r:
+        QByteArray keys[5];      // inflight, completed, timedout, this minute's counters, minutes
     };
     thread_local Scoped last;
     const auto make = [](const QByteArray &tag, QByteArrayView kind, QByteArrayView rest = {}) -> QByteArray {
@@ -70,15 +78,12 @@ RedisCommand RedisLayout::scriptKeys(const QString &scope, const QString &key, q
         char digits[24];
         const QByteArrayView number(digits, std::to_chars(digits, digits + sizeof digits, minute).ptr - digits);
         const QByteArray tag = scope.toUtf8();
-        last = Scoped{scope, minute, tag,
+        last = Scoped{scope, minute, make(tag, "r:"),
                       {make(tag, "inflight"), make(tag, "completed"), make(tag, "timedout"), make(tag, "c:", number), make(tag, "minutes")}};
     }
-    RedisCommand keys;
-    keys.reserve(6);
-    keys << make(last.tag, "r:", key.toUtf8());
+    sink.add(last.recordPrefix, key);
     for (const QByteArray &k : last.keys)
-        keys << k;
-    return keys;
+        sink.add(k);
 }
 
 RedisCommand RedisLayout::readCommand(const QByteArray &recordKey)

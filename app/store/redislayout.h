@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/store/record.h"
+#include "app/store/redisargs.h"
 #include "app/store/redisconnection.h"
 #include "app/store/redispacked.h"
 #include "app/store/store.h"
@@ -32,6 +33,8 @@ public:
 
     // The KEYS of the claim/complete/release/timeout scripts, in record.lua's order.
     static RedisCommand scriptKeys(const QString &scope, const QString &key, qint64 minute);
+    // The same six keys, into sink.
+    static void writeScriptKeys(RedisArgSink &sink, const QString &scope, const QString &key, qint64 minute);
     // HMGET of every field, in the order decode() and record.lua expect.
     static RedisCommand readCommand(const QByteArray &recordKey);
     // The record hash's fields, in readCommand()'s order.

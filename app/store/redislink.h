@@ -39,6 +39,11 @@ public:
     // the previous), or to the first master when none has.
     virtual Result<QList<RedisReply>> pipeline(const QList<RedisCommand> &commands) = 0;
     Result<RedisReply> command(const RedisCommand &command);
+    // The same for requests already in the Redis protocol (RedisWireSink,
+    // RedisConnection::encode), replyCount replies in all. One server only:
+    // a cluster routes each command by its key, so it takes RedisCommands and
+    // answers this with ErrorKind::Internal.
+    virtual Result<QList<RedisReply>> pipelineWire(const QByteArray &wire, qsizetype replyCount) = 0;
 
     // Every command to the node that owns `key`'s slot, whatever keys the
     // commands name (WAIT after a script on that key; SCRIPT LOAD + EVALSHA).

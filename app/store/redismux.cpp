@@ -89,9 +89,14 @@ void RedisMux::close()
 
 Result<QList<RedisReply>> RedisMux::pipeline(const QList<RedisCommand> &commands)
 {
+    return pipelineWire(RedisConnection::encode(commands), commands.size());
+}
+
+Result<QList<RedisReply>> RedisMux::pipelineWire(const QByteArray &wire, qsizetype replyCount)
+{
     Call call;
-    call.request = RedisConnection::encode(commands);
-    call.replyCount = commands.size();
+    call.request = wire;
+    call.replyCount = replyCount;
     std::unique_lock lock(m_mutex);
     if (m_closed)
         return makeError(ErrorKind::Internal, Text::tr("The Redis store %1 was closed while still in use.").arg(m_display));
@@ -108,7 +113,6 @@ Result<QList<RedisReply>> RedisMux::pipeline(const QList<RedisCommand> &commands
 void RedisMux::lead()
 {
     for (int batches = 0;; ++batches) {
-        QList<Call *> batch;
         {
             std::lock_guard lock(m_mutex);
             if (m_closed)
@@ -123,22 +127,23 @@ void RedisMux::lead()
                 setState(m_queue.constFirst()->state, Lead);
                 return;
             }
-            batch.swap(m_queue);
+            // The two lists trade buffers, so neither allocates again.
+            m_batch.swap(m_queue);
         }
-        run(batch);
+        run(m_batch);
+        m_batch.clear();
     }
 }
 
 void RedisMux::run(const QList<Call *> &batch)
 {
-    QList<QByteArray> requests;
-    requests.reserve(batch.size());
     qsizetype replyCount = 0;
     for (const Call *call : batch) {
-        requests.append(call->request);
+        m_requests.append(call->request);
         replyCount += call->replyCount;
     }
-    RedisConnection::Exchange done = m_connection.exchange(requests, replyCount);
+    RedisConnection::Exchange done = m_connection.exchange(m_requests, replyCount);
+    m_requests.clear(); // keeps its buffer; the requests' bytes are their threads' again
     m_roundTrips.fetch_add(1, std::memory_order_relaxed);
     // The status line's view, touched only when it changes or while the
     // server is down (a string copy per batch was a tenth of a replay's
@@ -150,6 +155,10 @@ void RedisMux::run(const QList<Call *> &batch)
         m_node.lastError = up ? QString() : m_connection.lastError();
     }
     // Nothing of a call is read after finish(): its thread may have freed it.
+    if (batch.size() == 1 && !done.error) {
+        batch.constFirst()->finish(std::move(done.replies)); // a lone request: its replies are all of them
+        return;
+    }
     qsizetype next = 0;
     for (Call *call : batch) {
         const qsizetype count = call->replyCount;

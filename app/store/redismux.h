@@ -44,6 +44,7 @@ public:
     ~RedisMux() override;
 
     Result<QList<RedisReply>> pipeline(const QList<RedisCommand> &commands) override;
+    Result<QList<RedisReply>> pipelineWire(const QByteArray &wire, qsizetype replyCount) override;
     Result<QList<RedisReply>> pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands) override;
     Result<QList<RedisNodeInfo>> masters() override;
     Result<QList<RedisReply>> pipelineOn(const QString &address, const QList<RedisCommand> &commands) override;
@@ -66,6 +67,8 @@ private:
     bool m_leading = false; // a thread is writing or reading; under m_mutex
     RedisNodeInfo m_node;   // as the last round trip went; under m_mutex
     RedisConnection m_connection; // used by the leading thread only
+    QList<Call *> m_batch;         // the batch being sent; the leading thread's
+    QList<QByteArray> m_requests;  // its requests; the leading thread's
     bool m_nodeUp = true;         // m_node.up as the leading thread last set it
     std::atomic<bool> m_closed{false};
     std::atomic<qint64> m_roundTrips{0};

@@ -186,18 +186,53 @@ Result<void> RedisStore::open()
 Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QString &scope,
                                          const RedisCommand &keys, const RedisCommand &args)
 {
+    return runScript(c, script, scope, keys.size(), args.size(), [&](RedisArgSink &sink) {
+        for (const QByteArray &key : keys)
+            sink.add(key);
+        for (const QByteArray &arg : args)
+            sink.add(arg);
+    });
+}
+
+Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QString &scope, qsizetype keyCount,
+                                         qsizetype argCount, RedisArgWriter write, qsizetype sizeHint)
+{
+    // Every guarded request comes here twice. On one server the EVALSHA is
+    // written in the protocol as its arguments are made (RedisWireSink: one
+    // buffer); a cluster's routing reads RedisCommands.
+    const bool cluster = c.isCluster();
+    const qsizetype count = 3 + keyCount + argCount;
     RedisCommand eval;
-    eval.reserve(3 + keys.size() + args.size()); // sized once: every guarded request comes here
-    eval << "EVALSHA" << m_scripts[script].sha << QByteArray::number(keys.size()) << keys << args;
+    QByteArray evalWire;
+    if (cluster) {
+        eval.reserve(count);
+        eval << "EVALSHA" << m_scripts[script].sha << QByteArray::number(keyCount);
+        RedisCommandSink sink(eval);
+        write(sink);
+    } else {
+        evalWire.reserve(1024 + sizeHint); // a claim is about 600 bytes
+        RedisWireSink sink(evalWire, count);
+        sink.add("EVALSHA");
+        sink.add(m_scripts[script].sha);
+        sink.add(keyCount);
+        write(sink);
+        // A count that disagrees would leave the server waiting for an
+        // argument, or take the next request's as this one's: never sent.
+        if (sink.written() != count)
+            return makeError(ErrorKind::Internal, Text::tr("A Lua script call was built with %1 arguments instead of %2.").arg(sink.written()).arg(count));
+    }
     QList<RedisCommand> batch;
     // The scope registry lives in another slot: never inside a script, and
     // pipelined with the first script call of the scope (no extra round trip).
     const bool registering = !isRegistered(scope);
     if (registering)
         batch.append(RedisCommand{"SADD", RedisLayout::scopesKey(), scope.toUtf8()});
-    batch.append(eval);
+    if (cluster)
+        batch.append(eval);
     for (int attempt = 0; attempt < 2; ++attempt) {
-        Result<QList<RedisReply>> replies = c.pipeline(batch);
+        Result<QList<RedisReply>> replies = cluster ? c.pipeline(batch)
+            : batch.isEmpty()                       ? c.pipelineWire(evalWire, 1)
+                                                    : c.pipelineWire(RedisConnection::encode(batch) + evalWire, batch.size() + 1);
         if (!replies)
             return replies.error();
         bool noScript = false;
@@ -214,7 +249,9 @@ Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QStr
             return replies->constLast();
         // The server lost its script cache (restart, SCRIPT FLUSH, failover):
         // load it again and retry once, in one round trip.
-        batch = {RedisCommand{"SCRIPT", "LOAD", m_scripts[script].text}, eval};
+        batch = {RedisCommand{"SCRIPT", "LOAD", m_scripts[script].text}};
+        if (cluster)
+            batch.append(eval);
     }
     return makeError(ErrorKind::Internal, Text::tr("Redis %1 kept answering NOSCRIPT.").arg(displayUrl()));
 }
@@ -251,15 +288,21 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
             return std::move(*replay.value());
         }
     }
-    RedisCommand args = scriptArgs(req.key, req.nowMs, 6);
     const QByteArray lease = newLease();
-    args << req.fingerprint.toUtf8() << lease << req.owner.toUtf8() << req.bizNo.toUtf8()
-         << QByteArray::number(req.inFlightTimeoutMs) << (req.reclaimStuck ? QByteArrayLiteral("1") : QByteArrayLiteral("0"));
-    Result<RedisReply> reply = runScript(*c.value(), Claim, req.scope, scriptKeys(tag.value(), req.key, req.nowMs), args);
+    Result<RedisReply> reply = runScript(*c.value(), Claim, req.scope, kScriptKeyCount, kScriptArgCount + 6, [&](RedisArgSink &sink) {
+        RedisLayout::writeScriptKeys(sink, tag.value(), req.key, req.nowMs / 60000);
+        writeScriptArgs(sink, req.key, req.nowMs);
+        sink.add(req.fingerprint);
+        sink.add(lease);
+        sink.add(req.owner);
+        sink.add(req.bizNo);
+        sink.add(qint64(req.inFlightTimeoutMs));
+        sink.add(req.reclaimStuck ? "1" : "0");
+    });
     if (!reply)
         return reply.error();
     const redisReply &r = *reply.value();
-    const QByteArray outcome = isArray(r, 2) ? bytes(r.element[0]) : QByteArray();
+    const QByteArrayView outcome = isArray(r, 2) ? word(r.element[0]) : QByteArrayView();
     if (outcome == "corrupt" && r.elements >= 3)
         return m_layout.corrupt(req.scope, req.key, bytes(r.element[1]), bytes(r.element[2]), tag.value());
     const std::optional<ClaimOutcome> result = claimOutcome(outcome);
@@ -345,7 +388,10 @@ Result<void> RedisStore::awaitReplicas(RedisLink &c, const ClaimRequest &req, co
     // (409 until it is stuck): never run twice. The business did not run:
     // the release takes back the claim's "executed" and counts no
     // "released" (release.lua; the guard counts a store error).
-    const Result<Transition> released = transition(Release, req.scope, req.key, req.nowMs, {lease.toUtf8(), QByteArrayLiteral("1")});
+    const Result<Transition> released = transition(Release, req.scope, req.key, req.nowMs, 2, [&](RedisArgSink &sink) {
+        sink.add(lease);
+        sink.add("1");
+    });
     const QString why = !waited ? waited.error().message
         : acks < 0             ? QString::fromUtf8(RedisConnection::errorText(*waited->constFirst()))
                                : Text::tr("%1 of %2 replicas confirmed it within %3 ms").arg(acks).arg(req.replicaAcks).arg(req.replicaWaitMs);
@@ -357,7 +403,7 @@ Result<void> RedisStore::awaitReplicas(RedisLink &c, const ClaimRequest &req, co
 }
 
 Result<Transition> RedisStore::transition(Script script, const QString &scope, const QString &key, qint64 nowMs,
-                                          const RedisCommand &extraArgs)
+                                          qsizetype extraCount, RedisArgWriter writeExtra, qsizetype sizeHint)
 {
     if (const std::optional<Error> bad = RedisLayout::checkScope(scope))
         return *bad;
@@ -367,11 +413,16 @@ Result<Transition> RedisStore::transition(Script script, const QString &scope, c
     Result<QString> tag = writeTag(*c.value(), scope, key);
     if (!tag)
         return tag.error();
-    Result<RedisReply> reply = runScript(*c.value(), script, scope, scriptKeys(tag.value(), key, nowMs), scriptArgs(key, nowMs, extraArgs.size()) << extraArgs);
+    const auto write = [&](RedisArgSink &sink) {
+        RedisLayout::writeScriptKeys(sink, tag.value(), key, nowMs / 60000);
+        writeScriptArgs(sink, key, nowMs);
+        writeExtra(sink);
+    };
+    Result<RedisReply> reply = runScript(*c.value(), script, scope, kScriptKeyCount, kScriptArgCount + extraCount, write, sizeHint);
     if (!reply)
         return reply.error();
     const redisReply &r = *reply.value();
-    const QByteArray outcome = isArray(r, 1) ? bytes(r.element[0]) : QByteArray();
+    const QByteArrayView outcome = isArray(r, 1) ? word(r.element[0]) : QByteArrayView();
     if (outcome == "corrupt" && r.elements >= 3)
         return m_layout.corrupt(scope, key, bytes(r.element[1]), bytes(r.element[2]), tag.value());
     maybeFlush(*c.value(), nowMs);
@@ -396,15 +447,21 @@ Result<Transition> RedisStore::complete(const QString &scope, const QString &key
     // (complete.lua): chosen by the lease, which is random per claim, so
     // every scope's index is kept without any state shared between threads.
     const bool trim = (qHash(lease) & 15) == 0;
-    return transition(Complete, scope, key, nowMs,
-                      {lease.toUtf8(), QByteArray::number(response.status), encodeHeaders(response.headers),
-                       response.body.isNull() ? QByteArray("") : response.body, QByteArray::number(nowMs + retentionMs),
-                       trim ? QByteArrayLiteral("1") : QByteArrayLiteral("0")});
+    const QByteArray headers = encodeHeaders(response.headers);
+    const auto write = [&](RedisArgSink &sink) {
+        sink.add(lease);
+        sink.add(qint64(response.status));
+        sink.add(headers);
+        sink.add(response.body); // a null body goes as an empty one
+        sink.add(nowMs + retentionMs);
+        sink.add(trim ? "1" : "0");
+    };
+    return transition(Complete, scope, key, nowMs, 6, write, headers.size() + response.body.size());
 }
 
 Result<Transition> RedisStore::release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs)
 {
-    return transition(Release, scope, key, nowMs, {lease.toUtf8()});
+    return transition(Release, scope, key, nowMs, 1, [&](RedisArgSink &sink) { sink.add(lease); });
 }
 
 Result<std::optional<Record>> RedisStore::get(const QString &scope, const QString &key)

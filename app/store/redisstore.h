@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/store/redisargs.h"
 #include "app/store/redisbuckets.h"
 #include "app/store/redisconnection.h"
 #include "app/store/redisconnectionpool.h"
@@ -169,10 +170,16 @@ private:
         QByteArray sha;
     };
     Result<RedisLink *> connection();
+    // EVALSHA of script with keyCount keys and then argCount arguments, as
+    // write puts them into its sink (sizeHint: their bytes beyond the usual
+    // few hundred); NOSCRIPT loads the script and retries once.
+    Result<RedisReply> runScript(RedisLink &c, Script script, const QString &scope, qsizetype keyCount,
+                                 qsizetype argCount, RedisArgWriter write, qsizetype sizeHint = 0);
     Result<RedisReply> runScript(RedisLink &c, Script script, const QString &scope,
                                  const RedisCommand &keys, const RedisCommand &args);
+    // claim.lua's keys and first arguments (record.lua), then extraCount more from writeExtra.
     Result<Transition> transition(Script script, const QString &scope, const QString &key, qint64 nowMs,
-                                  const RedisCommand &extraArgs);
+                                  qsizetype extraCount, RedisArgWriter writeExtra, qsizetype sizeHint = 0);
     Result<QStringList> scopes(RedisLink &c, const QString &only);
     // The scopes' buckets (scopes() with RedisBuckets::forRead): on a
     // single server each scope is its own one bucket, with no read.

@@ -3,6 +3,7 @@
 // Helpers shared by redisstore.cpp (the claim protocol) and
 // redisstoreactions.cpp (operator actions and the audit chain): one class,
 // two files, split for size.
+#include "app/store/redisargs.h"
 #include "app/store/redisconnection.h"
 #include "app/store/redislayout.h"
 
@@ -21,6 +22,13 @@ inline QByteArray bytes(const redisReply *r)
     return RedisConnection::bytes(r);
 }
 
+// A string or status reply's bytes where they lie (while the reply lives):
+// the scripts' answer words, compared without a copy.
+inline QByteArrayView word(const redisReply *r)
+{
+    return r && (r->type == REDIS_REPLY_STRING || r->type == REDIS_REPLY_STATUS) ? QByteArrayView(r->str, qsizetype(r->len)) : QByteArrayView();
+}
+
 inline bool isArray(const redisReply &r, size_t atLeast)
 {
     return r.type == REDIS_REPLY_ARRAY && r.elements >= atLeast;
@@ -33,12 +41,23 @@ inline RedisCommand scriptKeys(const QString &scope, const QString &key, qint64 
     return RedisLayout::scriptKeys(scope, key, nowMs / 60000);
 }
 
+constexpr qsizetype kScriptKeyCount = 6;
+constexpr qsizetype kScriptArgCount = 4; // before each script's own
+
+inline void writeScriptArgs(RedisArgSink &sink, const QString &key, qint64 nowMs)
+{
+    sink.add(key);
+    sink.add(nowMs);
+    sink.add(nowMs / 60000);
+    sink.add(kCounterTtlMs);
+}
+
 inline RedisCommand scriptArgs(const QString &key, qint64 nowMs, qsizetype more = 0)
 {
     RedisCommand args;
-    args.reserve(4 + more); // room for the script's own arguments
-    static const QByteArray ttl = QByteArray::number(kCounterTtlMs);
-    args << key.toUtf8() << QByteArray::number(nowMs) << QByteArray::number(nowMs / 60000) << ttl;
+    args.reserve(kScriptArgCount + more); // room for the script's own arguments
+    RedisCommandSink sink(args);
+    writeScriptArgs(sink, key, nowMs);
     return args;
 }
 
