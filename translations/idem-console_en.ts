@@ -3322,6 +3322,14 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>left in flight (%1)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A Redis Cluster link was given encoded requests; it routes RedisCommands only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Lua script call was built with %1 arguments instead of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReportBuilder</name>

@@ -3316,6 +3316,14 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>left in flight (%1)</source>
         <translation>保留为进行中（%1）</translation>
     </message>
+    <message>
+        <source>A Redis Cluster link was given encoded requests; it routes RedisCommands only.</source>
+        <translation>Redis 集群连接收到了已编码的请求；它只能按键路由 RedisCommand（程序内部错误）。</translation>
+    </message>
+    <message>
+        <source>A Lua script call was built with %1 arguments instead of %2.</source>
+        <translation>Lua 脚本调用构造出 %1 个参数，应为 %2 个；请求未发送（程序内部错误）。</translation>
+    </message>
 </context>
 <context>
     <name>ReportBuilder</name>
