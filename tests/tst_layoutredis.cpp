@@ -722,6 +722,20 @@ private:
         return addresses;
     }
 
+    // The masters the store's nodeHealth() (the status bar's cluster line) finds up.
+    static QStringList mastersUp(Store &store)
+    {
+        const Result<QList<StoreNode>> health = store.nodeHealth();
+        if (!health)
+            return {health.error().message};
+        QStringList up;
+        for (const StoreNode &node : health.value()) {
+            if (node.up && node.roundTripMs >= 0)
+                up.append(node.address);
+        }
+        return up;
+    }
+
     // `n` go-middleware records, every other one in flight, in the store open() made last.
     QStringList writeSpread(int n)
     {
@@ -765,6 +779,7 @@ private slots:
         const QList<ScopeCount> counts = store->countByState(QString()).value();
         QCOMPARE(counts[0].count, 45);
         QCOMPARE(counts[1].count, 45);
+        QCOMPARE(mastersUp(*store), nodes);
 
         // java-handler on the same cluster.
         std::unique_ptr<Store> java = open("java-handler");
@@ -779,6 +794,7 @@ private slots:
         QVERIFY2(processing.ok(), qPrintable(processing.error().message));
         QCOMPARE(processing->size(), 40);
         QCOMPARE(java->countByState(QString()).value().at(1).count, 20);
+        QCOMPARE(mastersUp(*java), nodes);
     }
 
     // An action on a key held by a master other than the first: the script

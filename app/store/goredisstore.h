@@ -39,6 +39,8 @@ public:
     Result<QList<ScopeCount>> countByState(const QString &scope) override;
     Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
     std::shared_ptr<ScanProgress> scanProgress() override { return m_progress; }
+    // On a cluster: every master of the map, PINGed one after the other.
+    Result<QList<StoreNode>> nodeHealth() override { return m_scan.nodeHealth(); }
     Result<ActionResult> applyAction(const OperatorAction &action) override;
 
     // The value reconcile-complete writes over `stored` (the decoded in-flight record).

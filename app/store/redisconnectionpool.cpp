@@ -6,6 +6,7 @@
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QHash>
 
 #include <hiredis/hiredis.h>
@@ -160,4 +161,31 @@ QList<RedisNodeInfo> RedisConnectionPool::nodes() const
         return m_cluster->nodes();
     QMutexLocker lock(&m_probeErrorMutex);
     return {RedisNodeInfo{m_seeds.constFirst(), true, m_probeError.isEmpty(), m_probeError}};
+}
+
+Result<QList<StoreNode>> RedisConnectionPool::pingMasters()
+{
+    Result<RedisLink *> c = connection();
+    if (!c)
+        return c.error();
+    if (!c.value()->isCluster())
+        return QList<StoreNode>();
+    Result<QList<RedisNodeInfo>> masters = c.value()->masters();
+    if (!masters)
+        return masters.error();
+    QList<StoreNode> nodes;
+    for (const RedisNodeInfo &master : masters.value()) {
+        StoreNode node{master.address, false, -1, QString()};
+        QElapsedTimer timer;
+        timer.start();
+        const Result<QList<RedisReply>> pong = c.value()->pipelineOn(master.address, {{"PING"}});
+        if (!pong)
+            node.error = pong.error().message;
+        else if (const QByteArray error = RedisConnection::errorText(*pong->constFirst()); !error.isEmpty())
+            node.error = QString::fromUtf8(error);
+        node.up = node.error.isEmpty();
+        node.roundTripMs = node.up ? timer.elapsed() : -1;
+        nodes.append(node);
+    }
+    return nodes;
 }

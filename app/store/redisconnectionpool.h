@@ -2,6 +2,7 @@
 
 #include "app/store/redisconnection.h"
 #include "app/store/redislink.h"
+#include "app/store/store.h"
 #include "app/store/storeurl.h"
 
 #include <QMutex>
@@ -52,6 +53,10 @@ public:
     // replicas, each up or down as the last round trip to it went (empty
     // before the first map); a single server as its probe found it.
     QList<RedisNodeInfo> nodes() const;
+    // Store::nodeHealth for every store on this pool (native and foreign
+    // layouts): on a cluster, each master of the map PINGed in turn from the
+    // calling thread's link; nothing on a single server.
+    Result<QList<StoreNode>> pingMasters();
 
 private:
     enum class Topology { Unknown, Single, Cluster };

@@ -67,6 +67,13 @@ Result<RedisLink *> RedisScan::connection()
     return m_connections.connection();
 }
 
+Result<QList<StoreNode>> RedisScan::nodeHealth()
+{
+    if (m_settingsError)
+        return *m_settingsError;
+    return m_connections.pingMasters();
+}
+
 Result<void> RedisScan::open()
 {
     Result<RedisLink *> c = connection();

@@ -75,6 +75,8 @@ public:
     // Checks the URL options and the connection (PING): one round trip.
     Result<void> open();
     Result<RedisLink *> connection();
+    // Store::nodeHealth of the layout's store (RedisConnectionPool::pingMasters).
+    Result<QList<StoreNode>> nodeHealth();
     QString displayUrl() const { return m_connections.settings().display; }
 
     QByteArray redisKey(const QString &key) const { return m_layout.keyPrefix + key.toUtf8(); }

@@ -4,7 +4,6 @@
 #include <QAtomicInteger>
 #include <QCoreApplication>
 #include <QCryptographicHash>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QHash>
 #include <QRandomGenerator>
@@ -528,29 +527,9 @@ Result<QStringList> RedisStore::scopes(RedisLink &c, const QString &only)
 
 Result<QList<StoreNode>> RedisStore::nodeHealth()
 {
-    Result<RedisLink *> c = connection();
-    if (!c)
-        return c.error();
-    if (!c.value()->isCluster())
-        return QList<StoreNode>();
-    Result<QList<RedisNodeInfo>> masters = c.value()->masters();
-    if (!masters)
-        return masters.error();
-    QList<StoreNode> nodes;
-    for (const RedisNodeInfo &master : masters.value()) {
-        StoreNode node{master.address, false, -1, QString()};
-        QElapsedTimer timer;
-        timer.start();
-        const Result<QList<RedisReply>> pong = c.value()->pipelineOn(master.address, {{"PING"}});
-        if (!pong)
-            node.error = pong.error().message;
-        else if (const QByteArray error = RedisConnection::errorText(*pong->constFirst()); !error.isEmpty())
-            node.error = QString::fromUtf8(error);
-        node.up = node.error.isEmpty();
-        node.roundTripMs = node.up ? timer.elapsed() : -1;
-        nodes.append(node);
-    }
-    return nodes;
+    if (m_scriptsError)
+        return *m_scriptsError;
+    return m_connections.pingMasters();
 }
 
 Result<qint64> RedisStore::purgeExpired(qint64 nowMs)
