@@ -21,10 +21,11 @@ public:
     virtual void add(QByteArrayView bytes) = 0;
     // One argument: prefix, then text in UTF-8.
     virtual void add(QByteArrayView prefix, QStringView text) = 0;
+    // A QByteArray the sink may share instead of copying (a list does).
+    virtual void add(const QByteArray &bytes) { add(QByteArrayView(bytes)); }
     void add(qint64 number);
-    // Disambiguates string literals and QByteArrays from the number.
+    // Disambiguates string literals from the number.
     void add(const char *text) { add(QByteArrayView(text)); }
-    void add(const QByteArray &bytes) { add(QByteArrayView(bytes)); }
     void add(const QString &text) { add(QByteArrayView(), QStringView(text)); }
 };
 
@@ -38,6 +39,8 @@ public:
     using RedisArgSink::add;
     void add(QByteArrayView bytes) override;
     void add(QByteArrayView prefix, QStringView text) override;
+    // Shared, not copied: the keys a thread keeps (writeScriptKeys), the script's SHA1.
+    void add(const QByteArray &bytes) override { m_command << bytes; }
 
 private:
     RedisCommand &m_command;
