@@ -13,8 +13,9 @@
 //
 // Why (issue 15): a guarded request sends two scripts of 19 arguments each.
 // Made as QByteArrays (the key's UTF-8, each number's digits, the lists
-// around them) and then encoded, they were a third of the request's
-// allocations on the client; the wire form writes the same bytes with one.
+// around them) and then encoded, they were two fifths of a first request's
+// allocations on the client (heaptrack: 75 per first request, 46 after);
+// the wire form writes the same bytes into one buffer.
 class RedisArgSink {
 public:
     virtual ~RedisArgSink() = default;
