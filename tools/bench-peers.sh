@@ -149,6 +149,7 @@ server_cost() {
     else
         for wait in $(seq 1 50); do
             [ "$(pg_admin -c "SELECT count(*) FROM pg_stat_activity WHERE usename = '$2'")" = 0 ] && break
+            [ "$wait" -eq 50 ] && printf 'warning: role %s still had backends after 5 s: its server CPU is counted short\n' "$2" >&2
             sleep 0.1
         done
         inside=$(pg_admin -c "SELECT round(coalesce(sum(s.total_exec_time), 0) * 1000) FROM pg_stat_statements s
