@@ -40,7 +40,11 @@
 # What the server spends per request is printed too, to show where a gap
 # lies: its CPU (redis-server; the PostgreSQL backends that served the run)
 # and how much of it went into the scripts (Redis) or into executing
-# statements (PostgreSQL); the comment at server_cost says how.
+# statements (PostgreSQL); the comment at server_cost says how. So is what
+# each client spends (CPU and context switches per request), how busy the
+# server was, and how much CPU time the machine's hypervisor took away
+# (steal): on a 2-core virtual machine a cell whose server is not busy is
+# decided by the clients' scheduling, not by the store's commands.
 #
 # Goals: engine ÷ seed ≥ 1.0 in every cell; engine ÷ limit ≥ 0.8.
 # A cell that misses says MISS. Only ratios from one run mean anything: the
@@ -63,7 +67,7 @@ PHASES=(first replay)
 [[ $REQUESTS =~ ^[0-9]+$ ]] && [ "$REQUESTS" -ge 32 ] || die "BENCH_REQUESTS must be a whole number of at least 32"
 [[ $ROUNDS =~ ^[0-9]+$ ]] && [ "$ROUNDS" -ge 1 ] || die "BENCH_ROUNDS must be a whole number of at least 1"
 
-ensure_packages "${IDEM_BUILD_PACKAGES[@]}" redis-server redis-tools postgresql iproute2 procps util-linux \
+ensure_packages "${IDEM_BUILD_PACKAGES[@]}" redis-server redis-tools postgresql iproute2 procps util-linux time \
     golang-go golang-github-gomodule-redigo-dev golang-github-lib-pq-dev
 configure_project Release
 log "building idemctl"
@@ -159,31 +163,45 @@ server_cost() {
         'BEGIN { printf "%.1f %.1f", t * 1e6 / hz / n, i / n }'
 }
 
+# ---- What the client spends per request, and what the machine gave ----
+# The client's CPU and context switches come from GNU time (its rusage
+# counts every thread of the process). Steal is the share of the machine's
+# CPU time that its hypervisor gave to others during the run (/proc/stat):
+# on a shared virtual machine it is what the load average does not show.
+CLIENT_TIMES=$IDEM_SERVERS_DIR/client-times
+cpu_jiffies() { awk '$1 == "cpu" { t = 0; for (i = 2; i <= 9; i++) t += $i; print t, $9 }' /proc/stat; }
+
 json_number() { sed -n "s/.*\"$1\": *\([0-9.e+-]*\).*/\1/p" | head -n 1; }
 
 declare -A RATE  # side,backend,c,phase → "rate rate …" one per round (n/a: that measurement failed)
 declare -A TRIPS # side,backend,c,phase → "trips trips …"
 declare -A CPU   # side,backend,c,phase → the server's CPU µs per request, one per round
 declare -A INSIDE # side,backend,c,phase → of it in scripts (Redis) or statement execution (PostgreSQL)
+declare -A CLIENT # side,backend,c,phase → the client's CPU µs per request, one per round
+declare -A SWITCH # side,backend,c,phase → the client's context switches per request (voluntary + forced)
+declare -A BUSY  # side,backend,c,phase → the server's CPU time as % of the run's time (one core)
+declare -A STEAL # side,backend,c,phase → % of the machine's CPU time stolen by its hypervisor
 declare -A SCOPE # engine's scope (seed's key prefix) of this round's backend,c: replays reuse it
 
 # measure SIDE BACKEND C PHASE ROUND: one run, its rate and round trips appended to the cell.
 measure() {
     local side=$1 backend=$2 c=$3 phase=$4 round=$5 out rate=n/a role=idem want field ticks cost
-    local name=${SCOPE[$backend,$c]}
+    local name=${SCOPE[$backend,$c]} jiffies times
     [ "$side" = seed ] && role=seed
     counting_start "$backend"
     ticks=$(server_ticks "$backend")
+    read -r -a jiffies <<< "$(cpu_jiffies)"
+    rm -f "$CLIENT_TIMES"
     if [ "$side" = engine ]; then
         want=executed
         [ "$phase" = replay ] && want=replayed
-        if out=$("$IDEMCTL" press --store "${ENGINE_URL[$backend]}" --scope "$name" --concurrency "$c" \
+        if out=$(/usr/bin/time -o "$CLIENT_TIMES" -f '%U %S %w %c' "$IDEMCTL" press --store "${ENGINE_URL[$backend]}" --scope "$name" --concurrency "$c" \
                     --requests "$REQUESTS" --keys "$REQUESTS" --work-ms 0 --json 2>&1) \
                 && [ "$(printf '%s' "$out" | json_number "$want")" = "$REQUESTS" ]; then
             rate=$(printf '%s' "$out" | awk -v n="$REQUESTS" -F'"seconds":' '{ split($2, a, /[,}]/); printf "%.1f", n / a[1] }')
         fi
     else
-        if out=$("$PEERS" --backend "$backend" --url "${SEED_URL[$backend]}" --concurrency "$c" \
+        if out=$(/usr/bin/time -o "$CLIENT_TIMES" -f '%U %S %w %c' "$PEERS" --backend "$backend" --url "${SEED_URL[$backend]}" --concurrency "$c" \
                     --requests "$REQUESTS" --phase "$phase" --prefix "$name" 2>&1); then
             rate=$(printf '%s' "$out" | json_number per_s | awk '{ printf "%.1f", $1 }')
         fi
@@ -199,6 +217,18 @@ measure() {
     read -r -a cost <<< "$(server_cost "$backend" "$role" "$REQUESTS" "$ticks")"
     CPU[$field]="${CPU[$field]:-} ${cost[0]}"
     INSIDE[$field]="${INSIDE[$field]:-} ${cost[1]}"
+    read -r -a times <<< "$(tail -n 1 "$CLIENT_TIMES" 2>/dev/null)"
+    if [ "${#times[@]}" -eq 4 ] && [ "$rate" != n/a ]; then
+        CLIENT[$field]="${CLIENT[$field]:-} $(awk -v u="${times[0]}" -v s="${times[1]}" -v n="$REQUESTS" 'BEGIN { printf "%.1f", (u + s) * 1e6 / n }')"
+        SWITCH[$field]="${SWITCH[$field]:-} $(awk -v w="${times[2]}" -v f="${times[3]}" -v n="$REQUESTS" 'BEGIN { printf "%.2f", (w + f) / n }')"
+        BUSY[$field]="${BUSY[$field]:-} $(awk -v us="${cost[0]}" -v r="$rate" 'BEGIN { printf "%.0f", us * r / 1e4 }')"
+    else
+        CLIENT[$field]="${CLIENT[$field]:-} n/a"
+        SWITCH[$field]="${SWITCH[$field]:-} n/a"
+        BUSY[$field]="${BUSY[$field]:-} n/a"
+    fi
+    STEAL[$field]="${STEAL[$field]:-} $(cpu_jiffies | awk -v t="${jiffies[0]}" -v st="${jiffies[1]}" \
+        '{ printf "%.0f", ($1 > t ? ($2 - st) * 100 / ($1 - t) : 0) }')"
     log "round $round: $backend c=$c $phase: $side $rate/s"
 }
 
@@ -367,6 +397,26 @@ for backend in "${BACKENDS[@]}"; do
             printf '%-11s %3s %-7s %11s %11s %14s %12s\n' "$backend" "$c" "$phase" \
                 "$(median ${CPU[engine,$backend,$c,$phase]})" "$(median ${CPU[seed,$backend,$c,$phase]})" \
                 "$(median ${INSIDE[engine,$backend,$c,$phase]})" "$(median ${INSIDE[seed,$backend,$c,$phase]})"
+        done
+    done
+done
+
+echo
+echo "What each client spends per request, and what the machine gave (median of the rounds). Client:"
+echo "its CPU in µs and its context switches (voluntary + forced; GNU time, every thread). Server busy:"
+echo "the server's CPU time as % of the run's (100: one core, saturated; PostgreSQL's backends can pass"
+echo "it). Steal: % of the machine's CPU time its hypervisor gave to others during the run."
+both() { printf '%s/%s' "$(median $1)" "$(median $2)"; } # the engine's and the seed's medians
+printf '%-11s %3s %-7s %13s %15s %14s %9s\n' backend c phase 'client CPU' 'switches/req' 'server busy %' 'steal %'
+printf '%-11s %3s %-7s %13s %15s %14s %9s\n' '' '' '' 'engine/seed' 'engine/seed' 'engine/seed' 'eng/seed'
+for backend in "${BACKENDS[@]}"; do
+    for c in "${CONCURRENCY[@]}"; do
+        for phase in "${PHASES[@]}"; do
+            printf '%-11s %3s %-7s %13s %15s %14s %9s\n' "$backend" "$c" "$phase" \
+                "$(both "${CLIENT[engine,$backend,$c,$phase]}" "${CLIENT[seed,$backend,$c,$phase]}")" \
+                "$(both "${SWITCH[engine,$backend,$c,$phase]}" "${SWITCH[seed,$backend,$c,$phase]}")" \
+                "$(both "${BUSY[engine,$backend,$c,$phase]}" "${BUSY[seed,$backend,$c,$phase]}")" \
+                "$(both "${STEAL[engine,$backend,$c,$phase]}" "${STEAL[seed,$backend,$c,$phase]}")"
         done
     done
 done
