@@ -5,7 +5,9 @@
 #include "models/scopestatusmodel.h"
 #include "ui/alertlist.h"
 #include "ui/auditview.h"
+#include "ui/clusterstatuslabel.h"
 #include "ui/dashboardview.h"
+#include "ui/elidedlabel.h"
 #include "models/inflightrecordmodel.h"
 #include "ui/inflightview.h"
 #include "ui/kpitile.h"
@@ -29,6 +31,7 @@
 #include <QMenu>
 #include <QLabel>
 #include <QPushButton>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTreeWidget>
@@ -269,6 +272,39 @@ private slots:
         QCOMPARE(console.window.reconcileAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_R));
         QVERIFY(byKey.contains(QKeySequence(Qt::Key_F5)));
         QVERIFY(byKey.contains(QKeySequence(Qt::CTRL | Qt::Key_F)));
+    }
+
+    // A long store name and a cluster's masters line once took all but a few
+    // words of a 1280-px status bar and clipped the message beside them (an
+    // alert's). The lines now give way, elided in the middle with the whole
+    // text in their tooltips, and the message keeps room for itself.
+    void statusBarLeavesRoomForAMessage()
+    {
+        const QString link = m_dir.filePath(QString(120, QLatin1Char('n')) + QStringLiteral(".db"));
+        QVERIFY(QFile::link(m_dir.filePath(QStringLiteral("console.db")), link));
+        Console console(m_dir.filePath(QStringLiteral("status.ini")), QStringLiteral("sqlite://") + link);
+        MainWindow &window = console.window;
+        window.resize(1280, 820);
+        QList<StoreNode> nodes;
+        for (int i = 1; i <= 3; ++i)
+            nodes.append(StoreNode{QStringLiteral("cache-node-0%1.payments.internal.example:7000").arg(i), true, i, QString()});
+        window.clusterLabel()->showNodes(nodes);
+        ElidedLabel *connection = window.connectionLabel();
+        QTRY_VERIFY(connection->text().contains(QStringLiteral("round trip")));
+        const QString message = QStringLiteral("1200 record(s) stuck in flight (limit 10)");
+        window.statusBar()->showMessage(message);
+        const int needed = window.statusBar()->fontMetrics().horizontalAdvance(message);
+        QTRY_VERIFY2(std::min(window.clusterLabel()->x(), connection->x()) > needed,
+                     qPrintable(QStringLiteral("the message needs %1 px, the lines start at %2 and %3")
+                                    .arg(needed)
+                                    .arg(window.clusterLabel()->x())
+                                    .arg(connection->x())));
+        QVERIFY2(connection->shownText().contains(QChar(0x2026)), qPrintable(connection->shownText()));
+        QVERIFY(connection->shownText().startsWith(QStringLiteral("● Connected to sqlite://")));
+        QVERIFY(connection->shownText().endsWith(QStringLiteral(" ms")));
+        QCOMPARE(connection->toolTip(), connection->text());
+        QVERIFY(window.clusterLabel()->toolTip().startsWith(window.clusterLabel()->text()));
+        QCOMPARE(window.statusBar()->toolTip(), message);
     }
 
     // Closing the window saves its size and the in-flight column widths; the

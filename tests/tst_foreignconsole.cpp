@@ -10,6 +10,7 @@
 #include "models/inflightrecordmodel.h"
 #include "ui/inflightview.h"
 #include "ui/kpitile.h"
+#include "ui/elidedlabel.h"
 #include "ui/mainwindow.h"
 #include "models/passwordvault.h"
 #include "ui/recorddetailview.h"

@@ -5,6 +5,7 @@
 // miss the whole freeze, many seconds); it is not a speed measurement.
 #include "models/appsettings.h"
 #include "ui/dashboardview.h"
+#include "ui/elidedlabel.h"
 #include "ui/mainwindow.h"
 #include "models/passwordvault.h"
 

@@ -8,7 +8,7 @@
 #include <algorithm>
 
 ClusterStatusLabel::ClusterStatusLabel(QWidget *parent)
-    : QLabel(parent)
+    : ElidedLabel(parent)
 {
     setObjectName(QStringLiteral("clusterStatus"));
     setVisible(false);
@@ -70,7 +70,7 @@ void ClusterStatusLabel::showNodes(const QList<StoreNode> &nodes)
     else if (slowest)
         text += tr(" · slowest %1 (%2 ms)").arg(slowest->address).arg(slowest->roundTripMs);
     setText(text);
-    setToolTip(lines.join(QLatin1Char('\n')));
+    setToolTip(text + QLatin1Char('\n') + lines.join(QLatin1Char('\n')));
     setStyleSheet(down.isEmpty() ? QString() : QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()));
     setVisible(true);
 }

@@ -2,7 +2,8 @@
 
 #include "app/store/store.h"
 
-#include <QLabel>
+#include "ui/elidedlabel.h"
+
 #include <QTimer>
 
 class StoreSession;
@@ -12,8 +13,9 @@ class StoreSession;
 // round trip is one node's, and the operator should know which), every
 // master in the tooltip, and the down ones named in the alarm colour. Pings
 // every master (Store::nodeHealth) on the session's worker thread every
-// 10 s; hidden for a store of one server, which reports no nodes.
-class ClusterStatusLabel final : public QLabel {
+// 10 s; hidden for a store of one server, which reports no nodes. Elided
+// in the middle when the status bar is crowded; the tooltip holds it whole.
+class ClusterStatusLabel final : public ElidedLabel {
     Q_OBJECT
 public:
     explicit ClusterStatusLabel(QWidget *parent = nullptr);

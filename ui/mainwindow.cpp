@@ -10,6 +10,7 @@
 #include "models/auditmodel.h"
 #include "ui/auditview.h"
 #include "ui/connectiondialog.h"
+#include "ui/elidedlabel.h"
 #include "models/countertimelinemodel.h"
 #include "ui/dashboardview.h"
 #include "models/inflightrecordmodel.h"
@@ -26,6 +27,7 @@
 #include <QCloseEvent>
 #include <QDateTime>
 #include <QFileInfo>
+#include <QResizeEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -45,7 +47,7 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
     , m_stack(new QStackedWidget(this))
     , m_placeholder(new QLabel(this))
     , m_banner(new QLabel(this))
-    , m_connection(new QLabel(this))
+    , m_connection(new ElidedLabel(this))
     , m_cluster(new ClusterStatusLabel(this))
 {
     setWindowTitle(tr("idem-console"));
@@ -70,6 +72,8 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
     setCentralWidget(central);
     statusBar()->addPermanentWidget(m_cluster);
     statusBar()->addPermanentWidget(m_connection);
+    // A message the lines leave too little room for is still readable whole.
+    connect(statusBar(), &QStatusBar::messageChanged, statusBar(), &QStatusBar::setToolTip);
 
     QMenu *store = menuBar()->addMenu(tr("&Store"));
     store->addAction(tr("&Connect…"), QKeySequence::Open, this, &MainWindow::showConnectionDialog);
@@ -333,6 +337,7 @@ void MainWindow::showStoreLabel()
         m_connection->setText(tr("● Connected to %1 · last round trip %2 ms").arg(storeLabel(false)).arg(m_health->roundTripMs));
     else
         m_connection->setText(tr("○ Disconnected from %1: %2 — retrying").arg(storeLabel(false), m_health->error.left(160)));
+    m_connection->setToolTip(m_connection->text());
     const bool alarm = m_health && !m_health->connected;
     m_connection->setStyleSheet(alarm ? QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()) : QString());
 }
@@ -389,6 +394,19 @@ void MainWindow::saveAlertState()
 {
     if (m_alertMonitor)
         m_settings->setAlertState(m_entry.url, m_alertMonitor->saveState(QDateTime::currentMSecsSinceEpoch()));
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    // The status bar's messages (an alert, why a store did not open) are
+    // drawn in what its permanent lines leave. Uncapped, a cluster's seed
+    // list and its masters line took all but a few words of a 1280-px window
+    // and clipped the message; capped, the lines elide in the middle and the
+    // message keeps at least a third of the width.
+    const int width = event->size().width();
+    m_cluster->setMaximumWidth(width * 3 / 10);
+    m_connection->setMaximumWidth(width * 3 / 8);
+    QMainWindow::resizeEvent(event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -12,10 +12,12 @@ class AppSettings;
 class AuditView;
 class ClusterStatusLabel;
 class DashboardView;
+class ElidedLabel;
 class InFlightView;
 class PasswordVault;
 class QAction;
 class QCloseEvent;
+class QResizeEvent;
 class QLabel;
 class QStackedWidget;
 class QSystemTrayIcon;
@@ -64,7 +66,7 @@ public:
 
     DashboardView *dashboard() const { return m_dashboard; }
     InFlightView *inFlight() const { return m_inFlight; }
-    QLabel *connectionLabel() const { return m_connection; }
+    ElidedLabel *connectionLabel() const { return m_connection; }
     ClusterStatusLabel *clusterLabel() const { return m_cluster; }
     QLabel *readOnlyBanner() const { return m_banner; }
     AuditView *audit() const { return m_audit; }
@@ -79,6 +81,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override; // saves the layout
+    void resizeEvent(QResizeEvent *event) override; // the status bar's share for each line
 
 private:
     // Ctrl+F: the in-flight tab, its key filter focused.
@@ -108,7 +111,7 @@ private:
     QStackedWidget *m_stack;
     QLabel *m_placeholder;
     QLabel *m_banner;
-    QLabel *m_connection;
+    ElidedLabel *m_connection;
     ClusterStatusLabel *m_cluster;
     StoreEntry m_entry;
     QString m_layoutName; // "native" or the open store's layout
