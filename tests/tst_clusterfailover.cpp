@@ -496,13 +496,19 @@ void TstClusterFailover::lossWindow()
     const qint64 promotedAt = cluster.info(replica, "second_repl_offset").toLongLong() - 1;
     qInfo("%s: claims began at offset %lld of the old master; the replica was promoted at %lld",
           QTest::currentDataTag(), offsetBeforeClaims, promotedAt);
+    // 0 is a real answer, not a missing one: the replica had received
+    // nothing of this master's stream since its sync (the warm-up may have
+    // gone to another master, and what sat unread in the stopped replica's
+    // socket may be lost when the killed master's connection resets). The
+    // row failed once under -j2 with 0. A node never promoted answers -1.
+    QVERIFY2(promotedAt >= 0, "the promoted replica reports no promotion offset");
     // Without WAIT this is the window the row is about. With WAIT every
     // claim was already answered 503 and released above, so nothing can run
     // twice whether or not the replica got them: the replica, stopped for
     // the 8 WAIT timeouts, was seen to receive them once (the master's
     // stream to it got through), and that must not fail the row.
     if (replicaAcks == 0)
-        QVERIFY2(promotedAt > 0 && promotedAt <= offsetBeforeClaims, "the replica received the claims: the filler did not hold its stream back");
+        QVERIFY2(promotedAt <= offsetBeforeClaims, "the replica received the claims: the filler did not hold its stream back");
 
     QVERIFY2(cluster.restart(master, &error), qPrintable(error));
     QVERIFY2(cluster.waitHealthy(&error, kRecoveryBoundMs), qPrintable(error));
