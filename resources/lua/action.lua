@@ -21,7 +21,8 @@ local bad_key, bad_type = bad_audit_key(KEYS[7], KEYS[8])
 if bad_key then
     return {'corrupt_audit', bad_key, bad_type}
 end
-local r, bad, detail = read_record(KEYS[1])
+local R = record()
+local r, bad, detail = R.read_record(KEYS[1])
 if bad then
     return {'corrupt', bad, detail}
 end
@@ -58,7 +59,7 @@ if kind == 'timeout' then
     redis.call('PEXPIREAT', KEYS[1], ARGV[8])
     redis.call('ZREM', KEYS[2], ARGV[1])
     redis.call('ZADD', KEYS[4], ARGV[8], ARGV[1])
-    redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', '(' .. server_ms())
+    redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', '(' .. R.server_ms())
     count('timed_out')
 elseif kind == 'reconcile-complete' then
     redis.call('HSET', KEYS[1], 'state', 'COMPLETED', 'status_code', ARGV[9], 'headers', ARGV[10], 'body', ARGV[11],
@@ -67,7 +68,7 @@ elseif kind == 'reconcile-complete' then
     redis.call('ZREM', KEYS[2], ARGV[1])
     redis.call('ZREM', KEYS[4], ARGV[1])
     redis.call('ZADD', KEYS[3], ARGV[8], ARGV[1])
-    redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. server_ms())
+    redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. R.server_ms())
     count('reconciled')
 else
     redis.call('DEL', KEYS[1])
@@ -78,6 +79,6 @@ end
 local id = append_entry(KEYS[7], KEYS[8], ARGV[15], ARGV[16], 17)
 local values = false
 if kind ~= 'reconcile-release' then
-    values = redis.call('HMGET', KEYS[1], unpack(FIELDS))
+    values = redis.call('HMGET', KEYS[1], unpack(R.FIELDS))
 end
 return {'applied', id, values}

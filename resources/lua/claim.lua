@@ -12,8 +12,10 @@ local now = tonumber(ARGV[2])
 -- where the 13-field read of an absent key cost a few microseconds more.
 local fresh = redis.call('EXISTS', KEYS[1]) == 0
 local values, bad, detail = {}, nil, nil
+local R -- record()'s helpers, made only for a key that exists
 if not fresh then
-    values, bad, detail = read_values(KEYS[1], FIELDS)
+    R = record()
+    values, bad, detail = R.read_values(KEYS[1], R.FIELDS)
     if bad then
         return {'corrupt', bad, detail}
     end
@@ -27,9 +29,9 @@ end
 local r, expired = nil, false
 local state = values[1]
 if state then
-    local updated, expires = whole(values[11]), whole(values[12])
-    if not (is_state(state) and values[2] and updated and expires) then
-        local _, why, what = check_record(values)
+    local updated, expires = R.whole(values[11]), R.whole(values[12])
+    if not (R.is_state(state) and values[2] and updated and expires) then
+        local _, why, what = R.check_record(values)
         return {'corrupt', why, what}
     end
     expired = state ~= 'IN_FLIGHT' and expires > 0 and expires <= now
@@ -48,13 +50,13 @@ if state then
             return {'in_progress', stuck and 1 or 0, cmsgpack.pack(values)}
         end
     end
-    r, bad, detail = check_record(values)
+    r, bad, detail = R.check_record(values)
     if bad then
         return {'corrupt', bad, detail}
     end
 elseif not fresh then
     -- The key exists without a state: never taken for an absent one.
-    local _, why, what = check_record(values)
+    local _, why, what = R.check_record(values)
     return {'corrupt', why, what}
 end
 

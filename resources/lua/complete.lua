@@ -17,6 +17,6 @@ redis.call('ZADD', KEYS[3], ARGV[9], ARGV[1])
 -- two calls were a fifth of this script's time, and readers of the index
 -- count and list only live members either way.
 if ARGV[10] == '1' then
-    redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. server_ms())
+    redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. record().server_ms())
 end
 return {'applied'}

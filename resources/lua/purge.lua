@@ -4,6 +4,7 @@
 -- ARGV[1] now, ARGV[2..] the records' keys (members), aligned with KEYS[3..].
 -- Returns {deleted, kept}: kept records stay (not expired, or unreadable).
 local now = tonumber(ARGV[1])
+local read_record = record().read_record
 local deleted, kept = 0, 0
 for i = 3, #KEYS do
     local member = ARGV[i - 1]
