@@ -12,11 +12,12 @@
 
 -- Every call runs this file from the top (EVALSHA keeps no state), and what
 -- it builds there it builds on every call: the helpers' closures and tables
--- were a tenth of the server's instructions for a first request (callgrind:
--- about 19,500 of 210,000 for its claim and complete; issue 15). So only
--- count, unless_owned and record() are made on every call; record() makes
--- the rest the first time a call needs them, which a claim of a new key and
--- an owned complete or release never do. Scripts use them as record().name.
+-- were a tenth of the server's instructions for a first request (about
+-- 19,500 of 210,000 for its claim and complete, as counted by
+-- tools/bench-redis-instructions.sh; issue 15). So only count, unless_owned
+-- and record() are made on every call; record() makes the rest the first
+-- time a call needs them, which a claim of a new key and an owned complete
+-- or release never do. Scripts use them as record().name.
 local helpers
 
 local function record()
