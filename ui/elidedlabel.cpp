@@ -3,6 +3,8 @@
 #include <QPainter>
 #include <QStyle>
 
+#include <algorithm>
+
 namespace {
 constexpr int kRule = 5; // the rule's distance from either side
 }
