@@ -55,6 +55,8 @@ if [ -n "$BASE" ]; then
     git -C "$IDEM_ROOT" worktree add --detach "$IDEM_SERVERS_DIR/base" "$revision" >&2 || die "git worktree add failed"
     cleanup_base() { git -C "$IDEM_ROOT" worktree remove --force "$IDEM_SERVERS_DIR/base" 2>/dev/null || true; }
     trap 'cleanup_base; servers_stop' EXIT
+    trap 'cleanup_base; servers_stop; trap - EXIT; exit 130' INT
+    trap 'cleanup_base; servers_stop; trap - EXIT; exit 143' TERM
     cmake -S "$IDEM_SERVERS_DIR/base" -B "$IDEM_SERVERS_DIR/base-build" -G Ninja -DCMAKE_BUILD_TYPE=Release >&2 \
         && cmake --build "$IDEM_SERVERS_DIR/base-build" --target idemctl --parallel "$(nproc)" >&2 \
         || die "building $BASE failed"
