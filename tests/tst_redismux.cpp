@@ -8,7 +8,9 @@
 // connections (CLIENT LIST), or one each with connections=0. A command
 // written straight in the protocol (RedisWireSink, the guard's scripts) is
 // byte for byte what encode() makes of the same arguments, and the server
-// stores exactly those arguments.
+// stores exactly those arguments. Arguments packed into one
+// (RedisPackingSink, the guard's three scripts) are exactly those arguments
+// again once a script unpacks them, at every MessagePack length boundary.
 #include "app/store/redisargs.h"
 #include "app/store/redisconnectionpool.h"
 #include "app/store/redismux.h"
@@ -180,6 +182,67 @@ private slots:
         QCOMPARE(qsizetype(stored.value()->elements), 2 * (kArgs - 2));
         for (qsizetype i = 0; i < 2 * (kArgs - 2); ++i)
             QCOMPARE(RedisConnection::bytes(stored.value()->element[i]), list.at(2 + i % (kArgs - 2)));
+    }
+
+    void packedArgumentsAreTheArgumentsAgainInLua()
+    {
+        // The lengths where MessagePack's str header changes (fixstr, str 8,
+        // str 16, str 32), on both sides, and every kind of argument the
+        // wire test sends.
+        QByteArrayList lengths;
+        for (const qsizetype n : {0, 31, 32, 255, 256, 65535, 65536, 300000}) {
+            QByteArray bytes(n, Qt::Uninitialized);
+            for (qsizetype i = 0; i < n; ++i)
+                bytes[i] = char((i * 7 + n) & 0xff);
+            lengths << bytes;
+        }
+        const auto write = [&](RedisArgSink &sink) {
+            sink.add("k:plain"); // passed on: the script's one key
+            for (const QByteArray &bytes : lengths)
+                sink.add(bytes);
+            sink.add(QByteArrayView("\0\r\n$*\xff", 6));
+            sink.add(std::numeric_limits<qint64>::min());
+            sink.add(QByteArrayView("idem:{s}:r:"), u"order-42");
+            sink.add(QByteArrayView(), QStringLiteral("支付回调-订单号"));
+            sink.add(QByteArrayView("k:"), QStringView(u"a\U0001F600b"));
+        };
+        RedisCommand expected;
+        RedisCommandSink plainSink(expected);
+        write(plainSink);
+
+        // Each argument back as the script's own list, in order.
+        const QByteArray script = "local values = {cmsgpack.unpack(ARGV[1])}\n"
+                                  "redis.call('DEL', KEYS[1])\n"
+                                  "for _, v in ipairs(values) do redis.call('RPUSH', KEYS[1], v) end\n"
+                                  "return #values";
+        for (const bool wire : {false, true}) {
+            RedisCommand command{"EVAL", script, "1"};
+            QByteArray sent;
+            RedisWireSink wireSink(sent, 4 + 1);
+            if (wire) {
+                wireSink.add("EVAL");
+                wireSink.add(script);
+                wireSink.add("1");
+            }
+            RedisCommandSink listSink(command);
+            RedisPackingSink packing(wire ? static_cast<RedisArgSink &>(wireSink) : listSink, 1);
+            write(packing);
+            packing.finish();
+            QCOMPARE(packing.packed(), expected.size() - 1);
+            if (wire)
+                QCOMPARE(wireSink.written(), 5);
+            RedisConnection c(settingsFor(m_server.port()));
+            Result<QList<RedisReply>> r = wire ? c.pipelineWire(sent, 1) : c.pipeline({command});
+            QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+            QVERIFY2(r->at(0)->type == REDIS_REPLY_INTEGER, text(r->at(0)).constData());
+            QCOMPARE(r->at(0)->integer, expected.size() - 1);
+            Result<RedisReply> stored = c.command({"LRANGE", "k:plain", "0", "-1"});
+            QVERIFY(stored);
+            QCOMPARE(qsizetype(stored.value()->elements), expected.size() - 1);
+            for (qsizetype i = 1; i < expected.size(); ++i)
+                QVERIFY2(RedisConnection::bytes(stored.value()->element[i - 1]) == expected.at(i),
+                         qPrintable(QStringLiteral("argument %1 (%2 bytes) came back otherwise").arg(i).arg(expected.at(i).size())));
+        }
     }
 
     void errorRepliesAreRepliesLikeAnyOther()

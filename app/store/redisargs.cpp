@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstring>
+#include <utility>
 
 namespace {
 
@@ -12,6 +13,16 @@ bool isAscii(QStringView text)
             return false;
     }
     return true;
+}
+
+// Appends ASCII text, one byte per UTF-16 unit, written in place.
+void appendAscii(QByteArray &out, QStringView text)
+{
+    const qsizetype at = out.size();
+    out.resize(at + text.size());
+    char *p = out.data() + at;
+    for (const QChar ch : text)
+        *p++ = char(ch.unicode());
 }
 
 } // namespace
@@ -68,14 +79,83 @@ void RedisWireSink::add(QByteArrayView prefix, QStringView text)
         ++m_written;
         return;
     }
-    // ASCII: one byte per UTF-16 unit, written in place.
     header('$', prefix.size() + text.size());
     m_out.append(prefix);
-    const qsizetype at = m_out.size();
-    m_out.resize(at + text.size());
-    char *p = m_out.data() + at;
-    for (const QChar ch : text)
-        *p++ = char(ch.unicode());
+    appendAscii(m_out, text);
     m_out.append("\r\n", 2);
     ++m_written;
+}
+
+RedisPackingSink::RedisPackingSink(RedisArgSink &out, qsizetype plain, qsizetype sizeHint)
+    : m_out(out)
+    , m_plain(plain)
+{
+    m_packed.reserve(128 + sizeHint);
+}
+
+void RedisPackingSink::header(qsizetype length)
+{
+    // MessagePack's str family: fixstr, str 8, str 16, str 32 (big-endian length).
+    char head[5];
+    int size = 0;
+    if (length < 32) {
+        head[size++] = char(0xa0 | length);
+    } else if (length < 0x100) {
+        head[size++] = char(0xd9);
+        head[size++] = char(length);
+    } else if (length < 0x10000) {
+        head[size++] = char(0xda);
+        head[size++] = char(length >> 8);
+        head[size++] = char(length);
+    } else {
+        head[size++] = char(0xdb);
+        for (int shift = 24; shift >= 0; shift -= 8)
+            head[size++] = char(quint64(length) >> shift);
+    }
+    m_packed.append(head, size);
+    ++m_packedCount;
+}
+
+void RedisPackingSink::add(QByteArrayView bytes)
+{
+    if (m_passed < m_plain) {
+        ++m_passed;
+        m_out.add(bytes);
+        return;
+    }
+    header(bytes.size());
+    m_packed.append(bytes);
+}
+
+void RedisPackingSink::add(const QByteArray &bytes)
+{
+    if (m_passed < m_plain) {
+        ++m_passed;
+        m_out.add(bytes);
+        return;
+    }
+    add(QByteArrayView(bytes));
+}
+
+void RedisPackingSink::add(QByteArrayView prefix, QStringView text)
+{
+    if (m_passed < m_plain) {
+        ++m_passed;
+        m_out.add(prefix, text);
+        return;
+    }
+    if (!isAscii(text)) {
+        const QByteArray utf8 = text.toUtf8();
+        header(prefix.size() + utf8.size());
+        m_packed.append(prefix).append(utf8);
+        return;
+    }
+    header(prefix.size() + text.size());
+    m_packed.append(prefix);
+    appendAscii(m_packed, text);
+}
+
+void RedisPackingSink::finish()
+{
+    m_out.add(std::as_const(m_packed));
 }

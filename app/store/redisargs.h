@@ -66,6 +66,37 @@ private:
     qsizetype m_written = 0;
 };
 
+// Passes the first `plain` arguments on to `out` as they are and packs the
+// rest into one MessagePack string (a str per argument, one after another),
+// which finish() adds to `out` as a single argument. claim.lua, complete.lua
+// and release.lua take theirs so (cmsgpack.unpack, into locals).
+//
+// Why (issue 15): Redis makes every script argument a Lua string in ARGV, a
+// table it grows one element at a time; each argument cost the server about
+// 1,100 instructions, the EVALSHA of a claim with its ten 34,300 against
+// 13,200 for one without arguments (callgrind). Packed, the same ten cost
+// about 7,400 fewer per script call, so 15,000 per first request.
+class RedisPackingSink final : public RedisArgSink {
+public:
+    RedisPackingSink(RedisArgSink &out, qsizetype plain, qsizetype sizeHint = 0);
+    using RedisArgSink::add;
+    void add(QByteArrayView bytes) override;
+    void add(QByteArrayView prefix, QStringView text) override;
+    void add(const QByteArray &bytes) override;
+    // Adds the packed arguments to `out`, once.
+    void finish();
+    // Arguments packed so far: the caller checks it against the count its script unpacks.
+    qsizetype packed() const { return m_packedCount; }
+
+private:
+    void header(qsizetype length);
+    RedisArgSink &m_out;
+    qsizetype m_plain;
+    qsizetype m_passed = 0;
+    qsizetype m_packedCount = 0;
+    QByteArray m_packed;
+};
+
 // A callable that writes arguments into a sink, passed without a copy or an
 // allocation (std::function would allocate for a lambda that captures more
 // than two pointers). It refers to the callable: use it only within the call

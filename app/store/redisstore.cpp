@@ -79,6 +79,7 @@ RedisStore::RedisStore(const StoreUrl &url)
         }
         m_scripts[i].text = shared + '\n' + (chained ? chain + '\n' : QByteArray()) + file.readAll();
         m_scripts[i].sha = QCryptographicHash::hash(m_scripts[i].text, QCryptographicHash::Sha1).toHex();
+        m_scripts[i].packed = i == Claim || i == Complete || i == Release;
     }
 }
 
@@ -200,26 +201,44 @@ Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QStr
     // written in the protocol as its arguments are made (RedisWireSink: one
     // buffer); a cluster's routing reads RedisCommands.
     const bool cluster = c.isCluster();
-    const qsizetype count = 3 + keyCount + argCount;
+    const bool packed = m_scripts[script].packed;
+    const qsizetype count = 3 + keyCount + (packed ? 1 : argCount);
+    // A count that disagrees would leave the server waiting for an argument,
+    // take the next request's as this one's, or hand a script's arguments to
+    // the wrong locals: never sent.
+    qsizetype argsWritten = argCount;
+    const auto writeArgs = [&](RedisArgSink &sink) {
+        if (!packed) {
+            write(sink);
+            return;
+        }
+        RedisPackingSink packing(sink, keyCount, sizeHint);
+        write(packing);
+        packing.finish();
+        argsWritten = packing.packed();
+    };
     RedisCommand eval;
     QByteArray evalWire;
+    qsizetype written = count;
     if (cluster) {
         eval.reserve(count);
         eval << "EVALSHA" << m_scripts[script].sha << QByteArray::number(keyCount);
         RedisCommandSink sink(eval);
-        write(sink);
+        writeArgs(sink);
+        written = eval.size();
     } else {
         evalWire.reserve(1024 + sizeHint); // a claim is about 600 bytes
         RedisWireSink sink(evalWire, count);
         sink.add("EVALSHA");
         sink.add(m_scripts[script].sha);
         sink.add(keyCount);
-        write(sink);
-        // A count that disagrees would leave the server waiting for an
-        // argument, or take the next request's as this one's: never sent.
-        if (sink.written() != count)
-            return makeError(ErrorKind::Internal, Text::tr("A Lua script call was built with %1 arguments instead of %2.").arg(sink.written()).arg(count));
+        writeArgs(sink);
+        written = sink.written();
     }
+    if (written != count || argsWritten != argCount)
+        return makeError(ErrorKind::Internal, Text::tr("A Lua script call was built with %1 arguments instead of %2.")
+                                                  .arg(written - count + argsWritten)
+                                                  .arg(argCount));
     QList<RedisCommand> batch;
     // The scope registry lives in another slot: never inside a script, and
     // pipelined with the first script call of the scope (no extra round trip).

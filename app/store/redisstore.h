@@ -168,11 +168,15 @@ private:
     struct LuaScript {
         QByteArray text;
         QByteArray sha;
+        // Its arguments go packed into one (RedisPackingSink): the guard's
+        // three scripts, which run on every guarded request.
+        bool packed = false;
     };
     Result<RedisLink *> connection();
     // EVALSHA of script with keyCount keys and then argCount arguments, as
     // write puts them into its sink (sizeHint: their bytes beyond the usual
-    // few hundred); NOSCRIPT loads the script and retries once.
+    // few hundred), the arguments packed into one for a packed script;
+    // NOSCRIPT loads the script and retries once.
     Result<RedisReply> runScript(RedisLink &c, Script script, const QString &scope, qsizetype keyCount,
                                  qsizetype argCount, RedisArgWriter write, qsizetype sizeHint = 0);
     Result<RedisReply> runScript(RedisLink &c, Script script, const QString &scope,

@@ -1,13 +1,16 @@
 -- claim: SqlStore::claim's decision, atomically, in one round trip.
--- ARGV[5] fingerprint, ARGV[6] the new lease, ARGV[7] owner, ARGV[8] biz_no,
--- ARGV[9] in-flight timeout (ms), ARGV[10] '1' to reclaim a stuck record.
+-- ARGV[1], packed: the key, now, the minute and the counters' time to live
+-- (record.lua), the fingerprint, the new lease, owner, biz_no, the in-flight
+-- timeout (ms), '1' to reclaim a stuck record.
 -- Returns {outcome, stuck 0/1, record fields} or {'corrupt', reason, detail};
 -- the record fields as one MessagePack array (cmsgpack.pack: a string per
 -- field, false where one is missing; app/store/redispacked.h says why).
 -- A fresh claim of an absent key returns {'claimed', 0} alone: the record
 -- is exactly what RedisStore sent, and packing it back cost a first request
 -- a tenth of its script time (issue 15).
-local now = tonumber(ARGV[2])
+local member, now_ms, fingerprint_sent, lease, owner, biz_sent, timeout_ms, reclaim
+member, now_ms, MINUTE, COUNTER_TTL, fingerprint_sent, lease, owner, biz_sent, timeout_ms, reclaim = cmsgpack.unpack(ARGV[1])
+local now = tonumber(now_ms)
 -- Most claims are of a new key: EXISTS answers those in one cheap call,
 -- where the 13-field read of an absent key cost a few microseconds more.
 local fresh = redis.call('EXISTS', KEYS[1]) == 0
@@ -35,9 +38,9 @@ if state then
         return {'corrupt', why, what}
     end
     expired = state ~= 'IN_FLIGHT' and expires > 0 and expires <= now
-    local stuck = state == 'IN_FLIGHT' and now - updated >= tonumber(ARGV[9])
+    local stuck = state == 'IN_FLIGHT' and now - updated >= tonumber(timeout_ms)
     if not expired then
-        if values[2] ~= ARGV[5] then
+        if values[2] ~= fingerprint_sent then
             count('mismatch')
             return {'mismatch', 0, cmsgpack.pack(values)}
         end
@@ -45,7 +48,7 @@ if state then
             count('replayed')
             return {'replay', 0, cmsgpack.pack(values)}
         end
-        if state == 'IN_FLIGHT' and not (stuck and ARGV[10] == '1') then
+        if state == 'IN_FLIGHT' and not (stuck and reclaim == '1') then
             count('in_progress')
             return {'in_progress', stuck and 1 or 0, cmsgpack.pack(values)}
         end
@@ -62,7 +65,7 @@ end
 
 -- New, or a take-over: an expired record starts afresh; a timed-out or stuck
 -- one is a new attempt of the same request.
-local fingerprint, attempts, created, biz = ARGV[5], '1', ARGV[2], ARGV[8]
+local fingerprint, attempts, created, biz = fingerprint_sent, '1', now_ms, biz_sent
 if r and not expired then
     fingerprint = r.fingerprint
     attempts = tostring(tonumber(r.attempts) + 1)
@@ -71,19 +74,19 @@ end
 if r and biz == '' then
     biz = r.biz_no
 end
-redis.call('HSET', KEYS[1], 'state', 'IN_FLIGHT', 'fingerprint', fingerprint, 'lease', ARGV[6], 'owner', ARGV[7],
-           'attempts', attempts, 'biz_no', biz, 'status_code', '0', 'created_at', created, 'updated_at', ARGV[2],
+redis.call('HSET', KEYS[1], 'state', 'IN_FLIGHT', 'fingerprint', fingerprint, 'lease', lease, 'owner', owner,
+           'attempts', attempts, 'biz_no', biz, 'status_code', '0', 'created_at', created, 'updated_at', now_ms,
            'expires_at', '0', 'reconciled', '0')
 if r then
     redis.call('HDEL', KEYS[1], 'headers', 'body')
     redis.call('PERSIST', KEYS[1])
-    redis.call('ZREM', KEYS[3], ARGV[1])
-    redis.call('ZREM', KEYS[4], ARGV[1])
+    redis.call('ZREM', KEYS[3], member)
+    redis.call('ZREM', KEYS[4], member)
 end
-redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
+redis.call('ZADD', KEYS[2], now_ms, member)
 count('executed')
 if fresh then
     return {'claimed', 0}
 end
-return {'claimed', 0, cmsgpack.pack({'IN_FLIGHT', fingerprint, ARGV[6], ARGV[7], attempts, biz, '0', false, false,
-                                     created, ARGV[2], '0', '0'})}
+return {'claimed', 0, cmsgpack.pack({'IN_FLIGHT', fingerprint, lease, owner, attempts, biz, '0', false, false,
+                                     created, now_ms, '0', '0'})}

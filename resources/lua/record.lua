@@ -9,6 +9,9 @@
 --   KEYS[3] the completed zset     KEYS[6] the scope's index of counter minutes
 --   ARGV[1] the idempotency key (zset member)   ARGV[3] the minute (epoch minutes)
 --   ARGV[2] now (ms)                            ARGV[4] counter time to live (ms)
+-- claim, complete and release get these and their own arguments packed into
+-- ARGV[1] instead (RedisPackingSink, app/store/redisargs.h says why), and
+-- unpack them into locals, MINUTE and COUNTER_TTL, first thing.
 
 -- Every call runs this file from the top (EVALSHA keeps no state), and what
 -- it builds there it builds on every call: the helpers' closures and tables
@@ -142,13 +145,17 @@ local function record()
     return helpers
 end
 
+-- The minute and the counters' time to live, for count(): ARGV[3] and
+-- ARGV[4], or set by a script that unpacks its arguments.
+local MINUTE, COUNTER_TTL = ARGV[3], ARGV[4]
+
 -- Counts one outcome in this minute's hash. The first count of a field also
 -- sets the expiry and indexes the minute, so counters() never scans.
 local function count(field)
     if redis.call('HINCRBY', KEYS[5], field, 1) == 1 then
-        local ttl = tonumber(ARGV[4])
+        local ttl = tonumber(COUNTER_TTL)
         redis.call('PEXPIRE', KEYS[5], ttl)
-        redis.call('ZADD', KEYS[6], ARGV[3], ARGV[3])
+        redis.call('ZADD', KEYS[6], MINUTE, MINUTE)
         redis.call('PEXPIRE', KEYS[6], ttl)
         redis.call('ZREMRANGEBYSCORE', KEYS[6], '-inf', '(' .. math.floor((record().server_ms() - ttl) / 60000))
     end
