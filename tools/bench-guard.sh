@@ -51,7 +51,8 @@ best() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a") print "n
 num() { [ "$1" = n/a ] && echo 0 || echo "$1"; }
 
 # The claim script exactly as RedisStore loads it (record.lua, a newline,
-# claim.lua), for redis-benchmark to run with a fresh random key per call.
+# claim.lua), for redis-benchmark to run with a fresh random key per call,
+# its arguments packed into one as RedisStore sends them.
 sha=$({ cat "$IDEM_ROOT/resources/lua/record.lua"; printf '\n'; cat "$IDEM_ROOT/resources/lua/claim.lua"; } | redis_cli -x script load)
 now=$(date +%s%3N)
 minute=$((now / 60000))
@@ -86,8 +87,8 @@ for round in $(seq 1 "$ROUNDS"); do
         tag="{rb$threads}"
         raw=$(redis-benchmark -h 127.0.0.1 -p "$REDIS_PORT" -c "$threads" -n "$REQUESTS" -r 100000000 --csv \
             EVALSHA "$sha" 6 "idem:$tag:r:k__rand_int__" "idem:$tag:inflight" "idem:$tag:completed" "idem:$tag:timedout" \
-            "idem:$tag:c:$minute" "idem:$tag:minutes" "k__rand_int__" "$now" "$minute" 691200000 \
-            fp 0123456789abcdef0123456789abcdef bench:1 "" 600000 0 |
+            "idem:$tag:c:$minute" "idem:$tag:minutes" \
+            "$(msgpack_strings k__rand_int__ "$now" "$minute" 691200000 fp 0123456789abcdef0123456789abcdef bench:1 "" 600000 0)" |
             tail -n 1 | cut -d, -f2 | tr -d '"')
         RAW[$threads]=$(best "${RAW[$threads]:-}" "$raw")
     done

@@ -237,23 +237,24 @@ measure() {
 declare -A LIMIT # backend,c,phase → "rate rate …" (first requests per second, replays per second)
 
 # Redis: the claim script exactly as RedisStore loads it (record.lua, a
-# newline, claim.lua), with a fresh key per call (first) or on one record the
-# engine completed this round (replay).
+# newline, claim.lua) and calls it (its arguments packed into one), with a
+# fresh key per call (first) or on one record the engine completed this
+# round (replay).
 CLAIM_SHA=$({ cat "$IDEM_ROOT/resources/lua/record.lua"; printf '\n'; cat "$IDEM_ROOT/resources/lua/claim.lua"; } | redis_cli -x script load)
 evalsha_per_s() { # C TAG KEY NOW FINGERPRINT
     local now=$4 minute=$(($4 / 60000))
     redis-benchmark -h 127.0.0.1 -p "$REDIS_PORT" -c "$1" -n "$REQUESTS" -r 100000000 --csv \
         EVALSHA "$CLAIM_SHA" 6 "idem:$2:r:$3" "idem:$2:inflight" "idem:$2:completed" "idem:$2:timedout" \
-        "idem:$2:c:$minute" "idem:$2:minutes" "$3" "$now" "$minute" 691200000 \
-        "$5" 0123456789abcdef0123456789abcdef bench:1 "" 600000 0 |
+        "idem:$2:c:$minute" "idem:$2:minutes" \
+        "$(msgpack_strings "$3" "$now" "$minute" 691200000 "$5" 0123456789abcdef0123456789abcdef bench:1 "" 600000 0)" |
         tail -n 1 | cut -d, -f2 | tr -d '"'
 }
 # The claim's outcome for one call with the same arguments: what every call of the measurement does.
 claim_outcome() { # TAG KEY NOW FINGERPRINT
     local minute=$(($3 / 60000))
     redis_cli evalsha "$CLAIM_SHA" 6 "idem:$1:r:$2" "idem:$1:inflight" "idem:$1:completed" "idem:$1:timedout" \
-        "idem:$1:c:$minute" "idem:$1:minutes" "$2" "$3" "$minute" 691200000 \
-        "$4" 0123456789abcdef0123456789abcdef bench:1 "" 600000 0 | head -n 1
+        "idem:$1:c:$minute" "idem:$1:minutes" \
+        "$(msgpack_strings "$2" "$3" "$minute" 691200000 "$4" 0123456789abcdef0123456789abcdef bench:1 "" 600000 0)" | head -n 1
 }
 redis_limit() { # C ROUND
     local c=$1 scope=${SCOPE[redis,$1]} now fingerprint first replay outcome
