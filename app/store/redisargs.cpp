@@ -64,8 +64,25 @@ void RedisWireSink::header(char kind, qsizetype n)
 
 void RedisWireSink::add(QByteArrayView bytes)
 {
-    header('$', bytes.size());
-    m_out.append(bytes).append("\r\n", 2);
+    // One resize and copies, not three appends: each QByteArray::append is
+    // an out-of-line insert(), and they were a twentieth of the client's
+    // time at 32 threads (perf, issue 15).
+    char head[24];
+    head[0] = '$';
+    char *end = std::to_chars(head + 1, head + sizeof head - 2, bytes.size()).ptr;
+    *end++ = '\r';
+    *end++ = '\n';
+    const qsizetype headSize = end - head;
+    const qsizetype at = m_out.size();
+    m_out.resize(at + headSize + bytes.size() + 2);
+    char *p = m_out.data() + at;
+    std::memcpy(p, head, headSize);
+    p += headSize;
+    if (!bytes.isEmpty())
+        std::memcpy(p, bytes.data(), bytes.size());
+    p += bytes.size();
+    p[0] = '\r';
+    p[1] = '\n';
     ++m_written;
 }
 
@@ -93,27 +110,23 @@ RedisPackingSink::RedisPackingSink(RedisArgSink &out, qsizetype plain, qsizetype
     m_packed.reserve(128 + sizeHint);
 }
 
-void RedisPackingSink::header(qsizetype length)
+char *RedisPackingSink::grow(qsizetype length)
 {
-    // MessagePack's str family: fixstr, str 8, str 16, str 32 (big-endian length).
-    char head[5];
-    int size = 0;
-    if (length < 32) {
-        head[size++] = char(0xa0 | length);
-    } else if (length < 0x100) {
-        head[size++] = char(0xd9);
-        head[size++] = char(length);
-    } else if (length < 0x10000) {
-        head[size++] = char(0xda);
-        head[size++] = char(length >> 8);
-        head[size++] = char(length);
+    // MessagePack's str family: fixstr, str 8, str 16, str 32 (big-endian
+    // length); header and bytes made room for at once, as RedisWireSink does.
+    const int headSize = length < 32 ? 1 : length < 0x100 ? 2 : length < 0x10000 ? 3 : 5;
+    const qsizetype at = m_packed.size();
+    m_packed.resize(at + headSize + length);
+    char *p = m_packed.data() + at;
+    if (headSize == 1) {
+        *p++ = char(0xa0 | length);
     } else {
-        head[size++] = char(0xdb);
-        for (int shift = 24; shift >= 0; shift -= 8)
-            head[size++] = char(quint64(length) >> shift);
+        *p++ = char(headSize == 2 ? 0xd9 : headSize == 3 ? 0xda : 0xdb);
+        for (int shift = 8 * (headSize - 2); shift >= 0; shift -= 8)
+            *p++ = char(quint64(length) >> shift);
     }
-    m_packed.append(head, size);
     ++m_packedCount;
+    return p;
 }
 
 void RedisPackingSink::add(QByteArrayView bytes)
@@ -123,8 +136,9 @@ void RedisPackingSink::add(QByteArrayView bytes)
         m_out.add(bytes);
         return;
     }
-    header(bytes.size());
-    m_packed.append(bytes);
+    char *p = grow(bytes.size());
+    if (!bytes.isEmpty())
+        std::memcpy(p, bytes.data(), bytes.size());
 }
 
 void RedisPackingSink::add(const QByteArray &bytes)
@@ -146,13 +160,18 @@ void RedisPackingSink::add(QByteArrayView prefix, QStringView text)
     }
     if (!isAscii(text)) {
         const QByteArray utf8 = text.toUtf8();
-        header(prefix.size() + utf8.size());
-        m_packed.append(prefix).append(utf8);
+        char *p = grow(prefix.size() + utf8.size());
+        if (!prefix.isEmpty())
+            std::memcpy(p, prefix.data(), prefix.size());
+        std::memcpy(p + prefix.size(), utf8.constData(), utf8.size());
         return;
     }
-    header(prefix.size() + text.size());
-    m_packed.append(prefix);
-    appendAscii(m_packed, text);
+    char *p = grow(prefix.size() + text.size());
+    if (!prefix.isEmpty())
+        std::memcpy(p, prefix.data(), prefix.size());
+    p += prefix.size();
+    for (const QChar ch : text)
+        *p++ = char(ch.unicode());
 }
 
 void RedisPackingSink::finish()

@@ -72,10 +72,11 @@ private:
 // and release.lua take theirs so (cmsgpack.unpack, into locals).
 //
 // Why (issue 15): Redis makes every script argument a Lua string in ARGV, a
-// table it grows one element at a time; each argument cost the server about
-// 1,100 instructions, the EVALSHA of a claim with its ten 34,300 against
-// 13,200 for one without arguments (callgrind). Packed, the same ten cost
-// about 7,400 fewer per script call, so 15,000 per first request.
+// table it grows one element at a time, at about 1,100 instructions an
+// argument (callgrind). An EVALSHA with six keys whose script reads ten
+// arguments into locals cost the server 37,700 instructions with them
+// plain and 30,300 packed; a whole first request (claim and complete,
+// tools/bench-redis-instructions.sh) 199,000 and 189,000.
 class RedisPackingSink final : public RedisArgSink {
 public:
     RedisPackingSink(RedisArgSink &out, qsizetype plain, qsizetype sizeHint = 0);
@@ -89,7 +90,9 @@ public:
     qsizetype packed() const { return m_packedCount; }
 
 private:
-    void header(qsizetype length);
+    // Writes the str header of an argument of `length` bytes and makes room
+    // for them; returns where they go.
+    char *grow(qsizetype length);
     RedisArgSink &m_out;
     qsizetype m_plain;
     qsizetype m_passed = 0;
