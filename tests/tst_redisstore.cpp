@@ -446,6 +446,11 @@ private slots:
         QVERIFY(storm.claim(claimOf(m_scope, QStringLiteral("running"))).ok());
         m_raw.run({"HSET", RedisLayout::recordKey(m_scope, QStringLiteral("damaged")), "state", "COMPLETED", "fingerprint", "fp"});
         m_damaged << RedisLayout::recordKey(m_scope, QStringLiteral("damaged"));
+        // A field another program added, and a string where a record belongs.
+        QVERIFY(completed(QStringLiteral("annotated"), 3600'000));
+        m_raw.run({"HSET", RedisLayout::recordKey(m_scope, QStringLiteral("annotated")), "note", "added by another program"});
+        m_raw.run({"SET", RedisLayout::recordKey(m_scope, QStringLiteral("stringly")), "paid"});
+        m_damaged << RedisLayout::recordKey(m_scope, QStringLiteral("stringly"));
 
         // The script answers the first replays; then the store reads first.
         constexpr int Storm = 150;
@@ -459,6 +464,14 @@ private slots:
             });
         }
         QCOMPARE(lastEvals, 0);
+        // The read (HGETALL) ignores a field that is not the record's, as the
+        // script's HMGET does: still a replay, read first.
+        QCOMPARE(evalsOf([&] {
+                     const Result<ClaimResult> r = claimAt(QStringLiteral("annotated"), T0);
+                     QVERIFY2(r.ok() && r->outcome == ClaimOutcome::Replay, r.ok() ? "" : qPrintable(r.error().message));
+                     QCOMPARE(r->record.body, okResponse().body);
+                 }),
+                 0);
 
         // Anything but a clean replay goes on to the script, which decides and counts it.
         const Result<ClaimResult> other = claimAt(QStringLiteral("paid"), T0, QStringLiteral("fp-other"));
@@ -470,6 +483,9 @@ private slots:
         const Result<ClaimResult> damaged = claimAt(QStringLiteral("damaged"), T0);
         QVERIFY(!damaged.ok());
         QCOMPARE(damaged.error().kind, ErrorKind::Corrupt);
+        const Result<ClaimResult> wrongType = claimAt(QStringLiteral("stringly"), T0);
+        QVERIFY(!wrongType.ok());
+        QCOMPARE(wrongType.error().kind, ErrorKind::Corrupt);
         QVERIFY(claimAt(QStringLiteral("paid"), T0).ok()); // the lean stays up: still reading first
         const Result<ClaimResult> expired = claimAt(QStringLiteral("short"), T0 + 5000);
         QVERIFY(expired.ok());
@@ -484,8 +500,8 @@ private slots:
         const Result<QList<CounterRow>> rows = reader.counters(m_scope, T0 / 60000, T0 / 60000);
         QVERIFY2(rows.ok(), qPrintable(rows.error().message));
         QCOMPARE(rows->size(), 1);
-        QCOMPARE(rows->at(0).counts[Counter::Replayed], Storm + 1);
-        QCOMPARE(rows->at(0).counts[Counter::Executed], 5); // paid, short, running, short again, new
+        QCOMPARE(rows->at(0).counts[Counter::Replayed], Storm + 2); // and "annotated"
+        QCOMPARE(rows->at(0).counts[Counter::Executed], 6); // paid, short, running, annotated, short again, new
         QCOMPARE(rows->at(0).counts[Counter::Mismatch], 1);
         QCOMPARE(rows->at(0).counts[Counter::InProgress], 1);
 

@@ -144,11 +144,8 @@ Error RedisLayout::corrupt(const QString &scope, const QString &key, const QByte
 Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QString &key, const redisReply &fields,
                                                   const QString &tag) const
 {
-    if (const QByteArray error = RedisConnection::errorText(fields); !error.isEmpty()) {
-        if (error.startsWith("WRONGTYPE"))
-            return corrupt(scope, key, "type", "value of another type", tag);
-        return replyError(error, Text::tr("Reading a record"));
-    }
+    if (std::optional<Error> bad = readError(scope, key, fields, tag))
+        return *bad;
     if (fields.type != REDIS_REPLY_ARRAY || fields.elements != FieldCount)
         return makeError(ErrorKind::Internal, Text::tr("Redis %1 answered a record read with an unexpected reply.").arg(m_display));
     QList<PackedField> values;
@@ -163,6 +160,43 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
         } else {
             numberText[i] = RedisConnection::bytes(field); // empty for an array or an error: checked as such
             values.append(QByteArrayView(numberText[i]));
+        }
+    }
+    return decode(scope, key, values, tag);
+}
+
+std::optional<Error> RedisLayout::readError(const QString &scope, const QString &key, const redisReply &reply, const QString &tag) const
+{
+    const QByteArray error = RedisConnection::errorText(reply);
+    if (error.isEmpty())
+        return std::nullopt;
+    if (error.startsWith("WRONGTYPE"))
+        return corrupt(scope, key, "type", "value of another type", tag);
+    return replyError(error, Text::tr("Reading a record"));
+}
+
+Result<std::optional<Record>> RedisLayout::decodeAll(const QString &scope, const QString &key, const redisReply &pairs,
+                                                     const QString &tag) const
+{
+    if (std::optional<Error> bad = readError(scope, key, pairs, tag))
+        return *bad;
+    if (pairs.type != REDIS_REPLY_ARRAY || pairs.elements % 2 != 0)
+        return makeError(ErrorKind::Internal, Text::tr("Redis %1 answered a record read with an unexpected reply.").arg(m_display));
+    QList<PackedField> values(FieldCount); // every field missing until named
+    int next = 0; // the fields mostly come in the order they were written: look there first
+    for (size_t i = 0; i < pairs.elements; i += 2) {
+        const redisReply *name = pairs.element[i];
+        const redisReply *value = pairs.element[i + 1];
+        if (name->type != REDIS_REPLY_STRING || value->type != REDIS_REPLY_STRING)
+            return makeError(ErrorKind::Internal, Text::tr("Redis %1 answered a record read with an unexpected reply.").arg(m_display));
+        const QByteArrayView text(name->str, qsizetype(name->len));
+        for (int k = 0; k < FieldCount; ++k) {
+            const int field = (next + k) % FieldCount;
+            if (text == kFieldNames[field]) {
+                values[field] = QByteArrayView(value->str, qsizetype(value->len));
+                next = field + 1;
+                break;
+            }
         }
     }
     return decode(scope, key, values, tag);

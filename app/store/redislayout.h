@@ -46,6 +46,10 @@ public:
     // (a bucket on a Redis Cluster, RedisBuckets), for the key messages name.
     Result<std::optional<Record>> decode(const QString &scope, const QString &key, const redisReply &fields,
                                          const QString &tag = QString()) const;
+    // The same from an HGETALL reply (name/value pairs, in any order; names
+    // that are not the record's are ignored, as an HMGET ignores them).
+    Result<std::optional<Record>> decodeAll(const QString &scope, const QString &key, const redisReply &pairs,
+                                            const QString &tag = QString()) const;
     // The same from the claim script's packed copy (redispacked.h).
     Result<std::optional<Record>> decodePacked(const QString &scope, const QString &key, const redisReply &packed,
                                                const QString &tag = QString()) const;
@@ -105,6 +109,8 @@ public:
     Result<qint64> countCompleted(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &query) const;
 
 private:
+    // A record read's error reply as decode() words it; nullopt for any other reply.
+    std::optional<Error> readError(const QString &scope, const QString &key, const redisReply &reply, const QString &tag) const;
     // The completed walk: hands each record's light form (scope, key, state,
     // updated_at, biz_no, owner; or readError) that passes the filters.
     Result<void> walkCompleted(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &query,

@@ -43,7 +43,7 @@
 // each is one round trip, atomic, and counts its outcome in the minute's hash
 // inside the same script, so nothing is buffered but the store errors the
 // caller reports (countStoreError) and, while replays are over 10/11 of the
-// claims, the replays answered by a plain HMGET before any script (claim()
+// claims, the replays answered by a plain HGETALL before any script (claim()
 // says why); both are written by flushCounters or about once a second by a
 // later claim. A first guarded request costs 2 round trips (3 in that
 // read-first mode), a replay 1.
@@ -217,7 +217,7 @@ private:
     // and the answer is Unavailable.
     Result<void> awaitReplicas(RedisLink &c, const ClaimRequest &req, const QString &tag, const QString &lease);
     void maybeFlush(RedisLink &c, qint64 nowMs);
-    // A replay answered by one HMGET instead of the claim script, while the
+    // A replay answered by one HGETALL instead of the claim script, while the
     // store's recent claims were nearly all replays (m_replayLean); nullopt
     // when the record is anything but a clean, unexpired COMPLETED record of
     // this fingerprint: the claim script then decides, as always.
