@@ -1,0 +1,12 @@
+#pragma once
+
+// The native record hash's fields (RedisLayout), shared by redislayout.cpp
+// and redislayoutlistings.cpp: same order as FIELDS in
+// resources/lua/record.lua, which is readCommand()'s.
+namespace RedisLayoutFields {
+
+enum Field { State, Fingerprint, Lease, Owner, Attempts, BizNo, StatusCode, Headers, Body, CreatedAt, UpdatedAt, ExpiresAt, Reconciled, FieldCount };
+inline constexpr const char *kFieldNames[FieldCount] = {"state", "fingerprint", "lease", "owner", "attempts", "biz_no", "status_code",
+                                                        "headers", "body", "created_at", "updated_at", "expires_at", "reconciled"};
+
+} // namespace RedisLayoutFields

@@ -1,0 +1,134 @@
+// RedisStore's Lua scripts (resources/lua/*.lua): loading them, and calling
+// one: EVALSHA with its arguments written straight into the protocol (or
+// packed into one, RedisPackingSink), NOSCRIPT answered by loading it again;
+// kept apart from the claim protocol in redisstore.cpp.
+#include "app/store/redisstore.h"
+#include "app/store/redisstoredetail.h"
+
+#include <QCoreApplication>
+
+#include <hiredis/hiredis.h>
+
+using namespace RedisStoreDetail;
+
+namespace {
+
+// Messages of this file, in the "RedisStore" translation context (lupdate reads
+// Text::tr; a free tr() would give it no context).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(RedisStore)
+};
+
+} // namespace
+
+Result<void> RedisStore::open()
+{
+    Result<RedisLink *> c = connection();
+    if (!c)
+        return c.error();
+    QList<RedisCommand> loads;
+    for (const LuaScript &script : m_scripts)
+        loads.append(RedisCommand{"SCRIPT", "LOAD", script.text});
+    Result<QList<RedisReply>> replies = c.value()->pipeline(loads);
+    if (!replies)
+        return replies.error();
+    for (qsizetype i = 0; i < replies->size(); ++i) {
+        const QByteArray error = RedisConnection::errorText(*replies->at(i));
+        if (!error.isEmpty())
+            return m_layout.replyError(error, Text::tr("Loading the Lua scripts (may this user run SCRIPT and EVALSHA?)"));
+        if (bytes(replies->at(i).get()) != m_scripts[i].sha)
+            return makeError(ErrorKind::Internal, Text::tr("Redis %1 computed another SHA1 for a Lua script than this build.").arg(displayUrl()));
+    }
+    return {};
+}
+
+Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QString &scope,
+                                         const RedisCommand &keys, const RedisCommand &args)
+{
+    return runScript(c, script, scope, keys.size(), args.size(), [&](RedisArgSink &sink) {
+        for (const QByteArray &key : keys)
+            sink.add(key);
+        for (const QByteArray &arg : args)
+            sink.add(arg);
+    });
+}
+
+Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QString &scope, qsizetype keyCount,
+                                         qsizetype argCount, RedisArgWriter write, qsizetype sizeHint)
+{
+    // Every guarded request comes here twice. On one server the EVALSHA is
+    // written in the protocol as its arguments are made (RedisWireSink: one
+    // buffer); a cluster's routing reads RedisCommands.
+    const bool cluster = c.isCluster();
+    const bool packed = m_scripts[script].packed;
+    const qsizetype count = 3 + keyCount + (packed ? 1 : argCount);
+    // A count that disagrees would leave the server waiting for an argument,
+    // take the next request's as this one's, or hand a script's arguments to
+    // the wrong locals: never sent.
+    qsizetype argsWritten = argCount;
+    const auto writeArgs = [&](RedisArgSink &sink) {
+        if (!packed) {
+            write(sink);
+            return;
+        }
+        RedisPackingSink packing(sink, keyCount, sizeHint);
+        write(packing);
+        packing.finish();
+        argsWritten = packing.packed();
+    };
+    RedisCommand eval;
+    QByteArray evalWire;
+    qsizetype written = count;
+    if (cluster) {
+        eval.reserve(count);
+        eval << "EVALSHA" << m_scripts[script].sha << QByteArray::number(keyCount);
+        RedisCommandSink sink(eval);
+        writeArgs(sink);
+        written = eval.size();
+    } else {
+        evalWire.reserve(1024 + sizeHint); // a claim is about 600 bytes
+        RedisWireSink sink(evalWire, count);
+        sink.add("EVALSHA");
+        sink.add(m_scripts[script].sha);
+        sink.add(keyCount);
+        writeArgs(sink);
+        written = sink.written();
+    }
+    if (written != count || argsWritten != argCount)
+        return makeError(ErrorKind::Internal, Text::tr("A Lua script call was built with %1 arguments instead of %2.")
+                                                  .arg(written - count + argsWritten)
+                                                  .arg(argCount));
+    QList<RedisCommand> batch;
+    // The scope registry lives in another slot: never inside a script, and
+    // pipelined with the first script call of the scope (no extra round trip).
+    const bool registering = !isRegistered(scope);
+    if (registering)
+        batch.append(RedisCommand{"SADD", RedisLayout::scopesKey(), scope.toUtf8()});
+    if (cluster)
+        batch.append(eval);
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        Result<QList<RedisReply>> replies = cluster ? c.pipeline(batch)
+            : batch.isEmpty()                       ? c.pipelineWire(evalWire, 1)
+                                                    : c.pipelineWire(RedisConnection::encode(batch) + evalWire, batch.size() + 1);
+        if (!replies)
+            return replies.error();
+        bool noScript = false;
+        for (const RedisReply &reply : replies.value()) {
+            const QByteArray error = RedisConnection::errorText(*reply);
+            if (error.startsWith("NOSCRIPT") && attempt == 0)
+                noScript = true;
+            else if (!error.isEmpty())
+                return m_layout.replyError(error, Text::tr("A Lua script"));
+        }
+        if (registering)
+            markRegistered(scope);
+        if (!noScript)
+            return replies->constLast();
+        // The server lost its script cache (restart, SCRIPT FLUSH, failover):
+        // load it again and retry once, in one round trip.
+        batch = {RedisCommand{"SCRIPT", "LOAD", m_scripts[script].text}};
+        if (cluster)
+            batch.append(eval);
+    }
+    return makeError(ErrorKind::Internal, Text::tr("Redis %1 kept answering NOSCRIPT.").arg(displayUrl()));
+}
