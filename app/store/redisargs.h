@@ -62,6 +62,9 @@ public:
 
 private:
     void header(char kind, qsizetype n);
+    // Writes the bulk header of an argument of `length` bytes and its CRLF,
+    // counts it, and returns where its bytes go.
+    char *grow(qsizetype length);
     QByteArray &m_out;
     qsizetype m_written = 0;
 };
