@@ -41,6 +41,7 @@ AuditEntry entryFor(const OperatorAction &action, const QString &name, const QSt
 
 ForeignStore::ForeignStore(const StoreUrl &url, Layout layout)
     : m_url(url)
+    , m_display(url.displayString())
     , m_layout(std::move(layout))
 {
 }

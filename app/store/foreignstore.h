@@ -31,7 +31,7 @@ public:
     ForeignStore(const StoreUrl &url, Layout layout);
     ~ForeignStore() override;
 
-    QString displayUrl() const override { return m_url.displayString(); }
+    QString displayUrl() const override { return m_display; }
     QString layoutName() const override { return m_layout.name; }
     bool keepsCounters() const override { return false; }
     const Layout &layout() const { return m_layout; }
@@ -88,6 +88,7 @@ protected:
     Error refused(const QString &what) const;
 
     const StoreUrl m_url;
+    const QString m_display; // made once, as SqlStore's
     const Layout m_layout;
 
 private:

@@ -61,7 +61,7 @@ public:
     explicit RedisStore(const StoreUrl &url);
     ~RedisStore() override;
 
-    QString displayUrl() const override { return m_url.displayString(); }
+    QString displayUrl() const override { return m_display; }
 
     // Checks the URL options, connects and loads the scripts (1 round trip).
     Result<void> open() override;
@@ -230,6 +230,7 @@ private:
     void markRegistered(const QString &scope);
 
     const StoreUrl m_url;
+    const QString m_display; // made once, as SqlStore's
     const RedisLayout m_layout;
     RedisConnectionPool m_connections;
     RedisBuckets m_buckets;

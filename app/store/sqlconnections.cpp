@@ -46,6 +46,10 @@ struct PreparedQuery {
 
 struct ThreadOwnedConnections {
     QStringList names;
+    // The name threadConnectionName() made last, and the store it made it
+    // for (store ids are never reused).
+    quint64 namedStore = 0;
+    QString name;
     std::unordered_map<QString, std::unordered_map<QString, PreparedQuery>> statements;
     std::unordered_map<QString, std::unordered_map<QString, QByteArray>> libpq; // names only: the session holds them
     ~ThreadOwnedConnections()
@@ -75,7 +79,8 @@ QAtomicInteger<quint64> g_nextStoreId{1};
 SqlConnections::SqlConnections(QString driver, std::function<void(QSqlDatabase &)> configure,
                                std::function<Result<void>(QSqlDatabase &)> prepare)
     : m_driver(std::move(driver))
-    , m_prefix(QStringLiteral("idem-%1-").arg(g_nextStoreId.fetchAndAddRelaxed(1)))
+    , m_id(g_nextStoreId.fetchAndAddRelaxed(1))
+    , m_prefix(QStringLiteral("idem-%1-").arg(m_id))
     , m_configure(std::move(configure))
     , m_prepare(std::move(prepare))
 {
@@ -92,7 +97,13 @@ SqlConnections::~SqlConnections()
 
 QString SqlConnections::threadConnectionName() const
 {
-    return m_prefix + QString::number(reinterpret_cast<quintptr>(QThread::currentThreadId()));
+    // Kept per thread: every guarded statement asks, and formatting it each
+    // time was a twentieth of a PostgreSQL replay's client instructions.
+    if (t_owned.namedStore != m_id) {
+        t_owned.name = m_prefix + QString::number(reinterpret_cast<quintptr>(QThread::currentThreadId()));
+        t_owned.namedStore = m_id;
+    }
+    return t_owned.name;
 }
 
 Result<QSqlDatabase> SqlConnections::acquire()

@@ -56,6 +56,7 @@ private:
     QString threadConnectionName() const;
 
     const QString m_driver;
+    const quint64 m_id; // never reused in the process
     const QString m_prefix;
     std::function<void(QSqlDatabase &)> m_configure;
     std::function<Result<void>(QSqlDatabase &)> m_prepare;

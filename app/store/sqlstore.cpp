@@ -58,6 +58,7 @@ void configureSqlDatabase(QSqlDatabase &db, const StoreUrl &url)
 
 SqlStore::SqlStore(const StoreUrl &url)
     : m_url(url)
+    , m_display(url.displayString())
     , m_dialect(SqlDialect::kindOf(url.kind))
     , m_connections(sqlDriverName(url.kind), [url](QSqlDatabase &db) { configureSqlDatabase(db, url); },
           [this](QSqlDatabase &db) { return prepareConnection(db); })
