@@ -131,7 +131,7 @@ private slots:
     {
         QSqlDatabase db = session(QStringLiteral("params"));
         QVERIFY2(db.isOpen(), qPrintable(db.lastError().text()));
-        std::unordered_map<QString, QByteArray> statements;
+        PgStatementNames statements;
         const QString sql = QStringLiteral("SELECT ?::text, ?::bytea, ?::bigint, ?::bigint, ?::integer, ?::smallint, ?::boolean, "
                                            "?::text IS NULL, ?::text");
         const QByteArray bytes = allBytes(256 * 3);
@@ -178,7 +178,7 @@ private slots:
     {
         QSqlDatabase db = session(QStringLiteral("busy"));
         QVERIFY(db.isOpen());
-        std::unordered_map<QString, QByteArray> statements;
+        PgStatementNames statements;
         // QPSQL reads a forward-only query row by row and leaves libpq's
         // terminating result unread even after the last row and finish().
         {

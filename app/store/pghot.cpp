@@ -3,12 +3,12 @@
 #include <QCoreApplication>
 #include <QSqlDatabase>
 #include <QSqlDriver>
+#include <QVarLengthArray>
 #include <QtEndian>
 
 #include <libpq-fe.h>
 
 #include <cstring>
-#include <vector>
 
 namespace {
 
@@ -195,7 +195,16 @@ QString PgAnswer::typeProblem() const
     return {};
 }
 
-PgAnswer pgHotExec(const QSqlDatabase &db, std::unordered_map<QString, QByteArray> &statements, const QString &sql,
+size_t SqlTextHash::operator()(const QString &sql) const noexcept
+{
+    constexpr qsizetype kEnd = 64;
+    const QStringView text(sql);
+    if (text.size() <= 2 * kEnd)
+        return qHash(text);
+    return qHash(text.first(kEnd), qHash(text.last(kEnd), size_t(text.size())));
+}
+
+PgAnswer pgHotExec(const QSqlDatabase &db, PgStatementNames &statements, const QString &sql,
                    const QVariantList &values)
 {
     PGconn *conn = sessionOf(db);
@@ -207,12 +216,17 @@ PgAnswer pgHotExec(const QSqlDatabase &db, std::unordered_map<QString, QByteArra
     while (PGresult *left = PQgetResult(conn))
         PQclear(left);
 
-    // The parameters, alive until the call returns.
-    std::vector<QByteArray> storage(values.size());
-    std::vector<const char *> pointers(values.size(), nullptr);
-    std::vector<int> lengths(values.size(), 0);
-    std::vector<int> formats(values.size(), 0);
+    // The parameters, alive until the call returns; on the stack for the
+    // hot statements' few (four heap blocks per call otherwise).
+    constexpr qsizetype kOnStack = 16;
+    QVarLengthArray<QByteArray, kOnStack> storage(values.size());
+    QVarLengthArray<const char *, kOnStack> pointers(values.size());
+    QVarLengthArray<int, kOnStack> lengths(values.size());
+    QVarLengthArray<int, kOnStack> formats(values.size());
     for (qsizetype i = 0; i < values.size(); ++i) {
+        pointers[i] = nullptr;
+        lengths[i] = 0;
+        formats[i] = 0;
         const QVariant &v = values.at(i);
         if (isSqlNull(v))
             continue;

@@ -51,7 +51,7 @@ struct ThreadOwnedConnections {
     quint64 namedStore = 0;
     QString name;
     std::unordered_map<QString, std::unordered_map<QString, PreparedQuery>> statements;
-    std::unordered_map<QString, std::unordered_map<QString, QByteArray>> libpq; // names only: the session holds them
+    std::unordered_map<QString, PgStatementNames> libpq; // names only: the session holds them
     ~ThreadOwnedConnections()
     {
         QMutexLocker lock(&g_exitMutex);
@@ -174,7 +174,7 @@ QSqlQuery &SqlConnections::prepared(const QSqlDatabase &db, const QString &sql, 
     return *entry.query;
 }
 
-std::unordered_map<QString, QByteArray> &SqlConnections::libpqStatements(const QSqlDatabase &db)
+PgStatementNames &SqlConnections::libpqStatements(const QSqlDatabase &db)
 {
     return t_owned.libpq[db.connectionName()];
 }

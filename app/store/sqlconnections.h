@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/store/pghot.h"
 #include "app/store/result.h"
 
 #include <QAtomicInteger>
@@ -50,7 +51,7 @@ public:
     // The names of the statements this thread prepared through libpq on
     // `db`'s session (pgHotExec), by SQL; emptied whenever the session is,
     // like prepared()'s queries.
-    std::unordered_map<QString, QByteArray> &libpqStatements(const QSqlDatabase &db);
+    PgStatementNames &libpqStatements(const QSqlDatabase &db);
 
 private:
     QString threadConnectionName() const;
