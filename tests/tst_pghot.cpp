@@ -174,6 +174,42 @@ private slots:
         QVERIFY(!numeric.value(0, 0).isValid());
     }
 
+    // SqlTextHash reads only a statement's length and its first and last 64
+    // characters: statements alike there share a bucket but never a name.
+    // And more parameters than pgHotExec keeps on the stack still bind.
+    void statementsAlikeAtBothEnds()
+    {
+        QSqlDatabase db = session(QStringLiteral("alike"));
+        QVERIFY2(db.isOpen(), qPrintable(db.lastError().text()));
+        PgStatementNames statements;
+        const QString head = QStringLiteral("SELECT ?::bigint AS v /* %1 */, ").arg(QString(70, QLatin1Char('h')));
+        const QString tail = QStringLiteral(" /* %1 */").arg(QString(70, QLatin1Char('t')));
+        const QString first = head + QStringLiteral("'a1'") + tail;
+        const QString second = head + QStringLiteral("'b2'") + tail;
+        QCOMPARE(first.size(), second.size());
+        QCOMPARE(SqlTextHash()(first), SqlTextHash()(second));
+        for (int round = 0; round < 2; ++round) {
+            const PgAnswer a = pgHotExec(db, statements, first, {qint64(7)});
+            const PgAnswer b = pgHotExec(db, statements, second, {qint64(8)});
+            QVERIFY2(a.ok() && b.ok(), qPrintable(a.error().text() + b.error().text()));
+            QCOMPARE(a.value(0, 1).toString(), QStringLiteral("a1"));
+            QCOMPARE(b.value(0, 1).toString(), QStringLiteral("b2"));
+            QCOMPARE(a.value(0, 0).toLongLong(), 7);
+            QCOMPARE(b.value(0, 0).toLongLong(), 8);
+        }
+        QCOMPARE(statements.size(), size_t(2));
+
+        QStringList sum;
+        QVariantList values;
+        for (int i = 1; i <= 40; ++i) {
+            sum.append(QStringLiteral("?::bigint"));
+            values.append(qint64(i));
+        }
+        const PgAnswer many = pgHotExec(db, statements, QStringLiteral("SELECT ") + sum.join(QStringLiteral(" + ")), values);
+        QVERIFY2(many.ok(), qPrintable(many.error().text()));
+        QCOMPARE(many.value(0, 0).toLongLong(), 40 * 41 / 2);
+    }
+
     void sessionLeftByQtSql()
     {
         QSqlDatabase db = session(QStringLiteral("busy"));
