@@ -11,6 +11,9 @@
 // stores exactly those arguments. Arguments packed into one
 // (RedisPackingSink, the guard's three scripts) are exactly those arguments
 // again once a script unpacks them, at every MessagePack length boundary.
+// The compact replies every connection reads (RedisConnection::
+// useCompactReplies) are hiredis's own replies again, fed in any pieces,
+// and a reply cut short by a protocol error is freed whole.
 #include "app/store/redisargs.h"
 #include "app/store/redisconnectionpool.h"
 #include "app/store/redismux.h"
@@ -19,8 +22,10 @@
 #include <QtTest>
 
 #include <hiredis/hiredis.h>
+#include <hiredis/read.h>
 
 #include <atomic>
+#include <cstring>
 #include <limits>
 #include <thread>
 #include <vector>
@@ -54,6 +59,80 @@ void onThreads(int n, Body body)
         threads.emplace_back(body, t);
     for (std::thread &thread : threads)
         thread.join();
+}
+
+// A random reply in the protocol, up to `depth` arrays deep: every kind
+// hiredis reads, strings of any bytes and lengths (0, 1 and 200,000
+// included), arrays empty and null.
+QByteArray randomReply(QRandomGenerator &random, int depth)
+{
+    switch (random.bounded(depth > 0 ? 8 : 6)) {
+    case 0:
+        return "+OK status\r\n";
+    case 1:
+        return "-ERR wrong kind " + QByteArray::number(random.bounded(1000)) + "\r\n";
+    case 2:
+        return ":" + QByteArray::number(qint64(random.generate64())) + "\r\n";
+    case 3:
+        return "$-1\r\n";
+    case 4:
+    case 5: {
+        static constexpr qsizetype kLengths[] = {0, 1, 13, 64, 200000};
+        const qsizetype length = random.bounded(4) == 0 ? kLengths[random.bounded(5)] : random.bounded(300);
+        QByteArray bytes(length, Qt::Uninitialized);
+        for (char &c : bytes)
+            c = char(random.bounded(256));
+        return "$" + QByteArray::number(length) + "\r\n" + bytes + "\r\n";
+    }
+    case 6:
+        return "*-1\r\n";
+    default: {
+        const int count = random.bounded(4) == 0 ? 0 : random.bounded(30);
+        QByteArray out = "*" + QByteArray::number(count) + "\r\n";
+        for (int i = 0; i < count; ++i)
+            out += randomReply(random, depth - 1);
+        return out;
+    }
+    }
+}
+
+// Feeds wire to reader in random pieces; its replies, or the error text.
+QList<void *> readAll(redisReader *reader, const QByteArray &wire, QRandomGenerator &random, QByteArray *error)
+{
+    QList<void *> replies;
+    for (qsizetype at = 0; at < wire.size();) {
+        const qsizetype piece = qMin<qsizetype>(wire.size() - at, 1 + random.bounded(random.bounded(2) ? 7 : 70000));
+        redisReaderFeed(reader, wire.constData() + at, size_t(piece));
+        at += piece;
+        for (void *reply = nullptr; redisReaderGetReply(reader, &reply) == REDIS_OK && reply; reply = nullptr)
+            replies.append(reply);
+        if (reader->err) {
+            *error = reader->errstr;
+            break;
+        }
+    }
+    return replies;
+}
+
+// Where two replies differ, as a path; empty when they are the same.
+QString difference(const redisReply *a, const redisReply *b, const QString &path = QStringLiteral("reply"))
+{
+    if (a->type != b->type)
+        return path + QStringLiteral(": type %1 against %2").arg(a->type).arg(b->type);
+    if (a->type == REDIS_REPLY_INTEGER && a->integer != b->integer)
+        return path + QStringLiteral(": integer");
+    if ((a->type == REDIS_REPLY_STRING || a->type == REDIS_REPLY_STATUS || a->type == REDIS_REPLY_ERROR)
+        && (a->len != b->len || std::memcmp(a->str, b->str, a->len + 1) != 0)) // the terminating NUL too
+        return path + QStringLiteral(": bytes");
+    if (a->type == REDIS_REPLY_ARRAY) {
+        if (a->elements != b->elements)
+            return path + QStringLiteral(": %1 elements against %2").arg(a->elements).arg(b->elements);
+        for (size_t i = 0; i < a->elements; ++i) {
+            if (const QString d = difference(a->element[i], b->element[i], path + QStringLiteral("[%1]").arg(i)); !d.isEmpty())
+                return d;
+        }
+    }
+    return {};
 }
 
 } // namespace
@@ -242,6 +321,40 @@ private slots:
             for (qsizetype i = 1; i < expected.size(); ++i)
                 QVERIFY2(RedisConnection::bytes(stored.value()->element[i - 1]) == expected.at(i),
                          qPrintable(QStringLiteral("argument %1 (%2 bytes) came back otherwise").arg(i).arg(expected.at(i).size())));
+        }
+    }
+
+    void compactRepliesAreHiredisRepliesAgain()
+    {
+        QRandomGenerator random(20261203);
+        for (int round = 0; round < 300; ++round) {
+            QByteArray wire;
+            const int count = 1 + random.bounded(5);
+            for (int i = 0; i < count; ++i)
+                wire += randomReply(random, 3);
+            const bool broken = round % 5 == 4; // a protocol error somewhere after the first byte
+            if (broken)
+                wire.insert(1 + random.bounded(wire.size() - 1), "\r\n!bad\r\n");
+            redisReader *plain = redisReaderCreate();
+            redisReader *compact = redisReaderCreate();
+            RedisConnection::useCompactReplies(compact);
+            QByteArray plainError, compactError;
+            QList<void *> expected = readAll(plain, wire, random, &plainError);
+            QList<void *> actual = readAll(compact, wire, random, &compactError);
+            QCOMPARE(compactError, plainError);
+            QCOMPARE(actual.size(), expected.size());
+            if (!broken) {
+                QVERIFY(plainError.isEmpty());
+                QCOMPARE(actual.size(), qsizetype(count));
+            }
+            for (qsizetype i = 0; i < actual.size(); ++i) {
+                const QString d = difference(static_cast<redisReply *>(expected.at(i)), static_cast<redisReply *>(actual.at(i)));
+                QVERIFY2(d.isEmpty(), qPrintable(QStringLiteral("round %1, reply %2: %3").arg(round).arg(i).arg(d)));
+                freeReplyObject(expected.at(i));
+                RedisConnection::freeReply(static_cast<redisReply *>(actual.at(i)));
+            }
+            redisReaderFree(plain); // with it any reply left half read, by its own functions
+            redisReaderFree(compact);
         }
     }
 
