@@ -12,9 +12,8 @@
 #include <memory>
 #include <optional>
 
-struct redisReader;
-
 struct redisContext;
+struct redisReader;
 
 // Where and how to reach one Redis server (from a redis:// StoreUrl).
 struct RedisSettings {
