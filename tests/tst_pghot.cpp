@@ -2,6 +2,9 @@
 // database of this test's own on the shared server (IDEM_TEST_POSTGRESQL_URL):
 // - parameters and binary results as the server reads and writes them
 //   (every byte value, the extreme integers, NULL, text the server refuses);
+// - two statements alike in length and in their first and last 64
+//   characters (all SqlTextHash reads) keep their own prepared names, and
+//   more parameters than pgHotExec keeps on the stack still bind;
 // - what QPSQL leaves unread on its session is drained first, as QPSQL's
 //   own next query would;
 // - replays of bodies of every byte value and of 1 MB come back exactly, and
