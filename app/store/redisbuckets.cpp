@@ -4,7 +4,6 @@
 #include "app/store/redisconnection.h"
 
 #include <QCoreApplication>
-#include <QFile>
 
 #include <hiredis/hiredis.h>
 
@@ -18,10 +17,7 @@ constexpr int kSlots = 16384;
 
 const QByteArray &countScript()
 {
-    static const QByteArray text = [] {
-        QFile file(QStringLiteral(":/lua/buckets.lua"));
-        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("return redis.error_reply('buckets.lua is missing from this build')");
-    }();
+    static const QByteArray text = RedisConnection::luaResource("buckets");
     return text;
 }
 

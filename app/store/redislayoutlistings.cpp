@@ -7,7 +7,6 @@
 #include "app/store/redisscan.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QHash>
 #include <QSet>
 
@@ -31,10 +30,7 @@ constexpr int kBatch = 500;
 // Sent with EVAL (Redis caches it by its SHA1); read once per process.
 const QByteArray &keysetScript()
 {
-    static const QByteArray text = [] {
-        QFile file(QStringLiteral(":/lua/keyset.lua"));
-        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("return redis.error_reply('keyset.lua is missing from this build')");
-    }();
+    static const QByteArray text = RedisConnection::luaResource("keyset");
     return text;
 }
 
