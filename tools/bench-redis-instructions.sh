@@ -23,6 +23,11 @@
 # three round trips per first request (no pipelining) cost the server mostly
 # system calls. The side-by-side comparison is tools/bench-peers.sh.
 #
+# BENCH_LAYOUT=1: then also what parts of the record layout cost the server
+# (tools/lib/redis_layout_costs.py: the shipped claim and complete scripts
+# beside variants the engine does not run: batched 8 to an EVALSHA, without
+# the completed index, without counting inside the script).
+#
 # Only figures from this one run mean anything; nothing is asserted. The exit
 # code is 0 unless a measurement failed.
 set -euo pipefail
@@ -36,7 +41,7 @@ PHASES=(first replay)
 
 [[ $REQUESTS =~ ^[0-9]+$ ]] && [ "$REQUESTS" -ge 32 ] || die "BENCH_REQUESTS must be a whole number of at least 32"
 
-ensure_packages "${IDEM_BUILD_PACKAGES[@]}" redis-server redis-tools valgrind iproute2 procps \
+ensure_packages "${IDEM_BUILD_PACKAGES[@]}" redis-server redis-tools valgrind iproute2 procps python3 \
     golang-go golang-github-gomodule-redigo-dev golang-github-lib-pq-dev
 configure_project Release
 log "building idemctl"
@@ -153,3 +158,8 @@ for c in "${CONCURRENCY[@]}"; do
     done
 done
 [ $failed -eq 0 ] || die "a measurement failed (n/a above; see the warnings)"
+if [ "${BENCH_LAYOUT:-0}" = 1 ]; then
+    log "measuring the record layout's parts"
+    python3 "$IDEM_ROOT/tools/lib/redis_layout_costs.py" --port "$port" --pid "$SERVER_PID" --dumps "$DUMPS" \
+        --requests "$REQUESTS" --lua "$IDEM_ROOT/resources/lua" || die "measuring the layout's parts failed"
+fi
