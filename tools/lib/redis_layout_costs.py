@@ -17,7 +17,10 @@ keeps one JSON string, no index and no counters):
                    the ceiling of what batching scripts could save;
   no-completed-idx complete.lua without its ZADD into the completed index;
   no-count         claim.lua without counting 'executed' inside the script;
-  all three        the three together.
+  all three        the three together;
+  one string       the seed's layout (one JSON string per record, nothing
+                   else) claimed and completed by two minimal scripts: the
+                   floor of doing a first request atomically in Lua.
 
 Each variant claims and completes N new keys, and its replies and the
 records it wrote are checked, so that a variant that stopped doing its work
@@ -26,6 +29,7 @@ shipped script fails the run (the edit it names was not found).
 """
 import argparse
 import glob
+import json
 import os
 import socket
 import subprocess
@@ -138,19 +142,46 @@ def instructions(pid, dumps):
     sys.exit('redis_layout_costs: no total in ' + path)
 
 
-def measure(conn, pid, dumps, n, name, claim, complete, batch):
+# The seed's layout made atomic the same way: one JSON string per record
+# under idemp:<key> (seeds/000), claimed if absent and completed if present,
+# each in one script, with no index, no counters and no lease to compare.
+ONE_STRING_CLAIM = ("if redis.call('EXISTS', KEYS[1]) == 0 then\n"
+                    "    redis.call('SET', KEYS[1], ARGV[1], 'PX', 86400000)\n"
+                    "    return {'claimed', 0}\nend\nreturn {'taken'}\n")
+ONE_STRING_COMPLETE = ("if redis.call('GET', KEYS[1]) then\n"
+                       "    redis.call('SET', KEYS[1], ARGV[1], 'PX', 86400000)\n"
+                       "    return {'applied'}\nend\nreturn {'gone'}\n")
+
+
+def one_string(key, state):
+    record = {'key': key, 'status': state, 'fingerprint': 'f' * 64, 'created_at': '2026-12-03T18:00:00Z'}
+    if state == 'completed':
+        record.update({'status_code': 200, 'headers': {'Content-Type': 'application/json'},
+                       'body': '{"key":"%s","execution":1}' % key})
+    return json.dumps(record)
+
+
+def measure(conn, pid, dumps, n, name, claim, complete, how):
+    """kIr per first request of N new keys; how: 'single' (the layout's
+    scripts, one EVALSHA each), 'batched' (BATCH to an EVALSHA) or 'string'
+    (ONE_STRING_*)."""
     claim_sha = conn.command('SCRIPT', 'LOAD', claim).decode()
     complete_sha = conn.command('SCRIPT', 'LOAD', complete).decode()
     keys = ['%s-%d-%d' % (name, os.getpid(), i) for i in range(n)]
-    rk = ['{layout}:r:' + k for k in keys]
+    rk = [('idemp:' if how == 'string' else '{layout}:r:') + k for k in keys]
     subprocess.run(['callgrind_control', '-z', str(pid)], check=True, capture_output=True)
     for g in range(0, n, BATCH):
         part = range(g, min(g + BATCH, n))
-        if batch:
+        if how == 'batched':
             claimed = conn.command('EVALSHA', claim_sha, str(5 + len(part)), *SHARED_KEYS,
                                    *[rk[i] for i in part], *[claim_args(keys[i]) for i in part])
             applied = conn.command('EVALSHA', complete_sha, str(5 + len(part)), *SHARED_KEYS,
                                    *[rk[i] for i in part], *[complete_args(keys[i]) for i in part])
+        elif how == 'string':
+            claimed = conn.pipeline([['EVALSHA', claim_sha, '1', rk[i], one_string(keys[i], 'in_flight')]
+                                     for i in part])
+            applied = conn.pipeline([['EVALSHA', complete_sha, '1', rk[i], one_string(keys[i], 'completed')]
+                                     for i in part])
         else:
             claimed = conn.pipeline([['EVALSHA', claim_sha, '6', rk[i], *SHARED_KEYS, claim_args(keys[i])]
                                      for i in part])
@@ -159,9 +190,12 @@ def measure(conn, pid, dumps, n, name, claim, complete, batch):
         if [r[0] for r in claimed] != [b'claimed'] * len(part) or [r[0] for r in applied] != [b'applied'] * len(part):
             sys.exit('redis_layout_costs: %s answered %r then %r' % (name, claimed, applied))
     total = instructions(pid, dumps)
-    states = conn.pipeline([['HGET', k, 'state'] for k in rk])
-    if states != [b'COMPLETED'] * n:
-        sys.exit('redis_layout_costs: %s left records that are not COMPLETED' % name)
+    if how == 'string':
+        done = [v is not None and b'"completed"' in v for v in conn.pipeline([['GET', k] for k in rk])]
+    else:
+        done = [v == b'COMPLETED' for v in conn.pipeline([['HGET', k, 'state'] for k in rk])]
+    if not all(done):
+        sys.exit('redis_layout_costs: %s left records that are not completed' % name)
     return total / n / 1000
 
 
@@ -181,21 +215,22 @@ def main():
     uncounted = edited(claim, "count('executed')", '', 'no-count')
     unindexed = edited(complete, "redis.call('ZADD', KEYS[3], expires_at, member)", '', 'no-completed-idx')
     variants = [
-        ('shipped', claim, complete, False),
-        ('batched', claim, complete, True),
-        ('no-completed-idx', claim, unindexed, False),
-        ('no-count', uncounted, complete, False),
-        ('all three', uncounted, unindexed, True),
+        ('shipped', claim, complete, 'single'),
+        ('batched', claim, complete, 'batched'),
+        ('no-completed-idx', claim, unindexed, 'single'),
+        ('no-count', uncounted, complete, 'single'),
+        ('all three', uncounted, unindexed, 'batched'),
+        ('one string', ONE_STRING_CLAIM, ONE_STRING_COMPLETE, 'string'),
     ]
     conn = Connection(a.port)
     conn.command('FLUSHALL')
     kir = {}
-    for name, c, d, batch in variants:
-        if batch:
+    for name, c, d, how in variants:
+        if how == 'batched':
             c, d = batched(record, c), batched(record, d)
-        else:
+        elif how == 'single':
             c, d = record + '\n' + c, record + '\n' + d
-        kir[name] = measure(conn, a.pid, a.dumps, a.requests, name.replace(' ', '-'), c, d, batch)
+        kir[name] = measure(conn, a.pid, a.dumps, a.requests, name.replace(' ', '-'), c, d, how)
         conn.command('FLUSHALL')
     print()
     print('What parts of the record layout cost redis-server per first request (claim + complete), in')
