@@ -26,7 +26,8 @@
 # BENCH_LAYOUT=1: then also what parts of the record layout cost the server
 # (tools/lib/redis_layout_costs.py: the shipped claim and complete scripts
 # beside variants the engine does not run: batched 8 to an EVALSHA, without
-# the completed index, without counting inside the script).
+# the completed index, without counting inside the script, and the seed's
+# one-string layout made atomic by two minimal scripts).
 #
 # Only figures from this one run mean anything; nothing is asserted. The exit
 # code is 0 unless a measurement failed.
