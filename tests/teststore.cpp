@@ -311,6 +311,27 @@ bool TestStore::execSql(const QString &sql, const QVariantList &values, int rows
     return rawSqlTransaction(m_url, {{sql, values, rows}});
 }
 
+bool TestStore::execDdl(const QString &sql)
+{
+    const Result<StoreUrl> parsed = StoreUrl::parse(m_url);
+    if (!parsed || parsed->kind == StoreUrl::Kind::Redis)
+        return false;
+    const QString name = QStringLiteral("test-raw-ddl");
+    bool ok = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(sqlDriverName(parsed->kind), name);
+        configureSqlDatabase(db, parsed.value());
+        if (db.open()) {
+            QSqlQuery q(db);
+            ok = q.exec(sql);
+            if (!ok)
+                qWarning("raw DDL '%s' on %s failed: %s", qPrintable(sql), qPrintable(parsed->displayString()), qPrintable(q.lastError().text()));
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+    return ok;
+}
+
 bool TestStore::rawRedis(const QList<QByteArray> &args)
 {
     return RawRedis(m_url).ok(args);

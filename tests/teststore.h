@@ -70,6 +70,11 @@ public:
     // or on a Redis Cluster its bucket's chain ("scope#07").
     QString sameChain(const QString &scope);
     bool isRedis() const { return m_backend.startsWith(QLatin1String("redis")); }
+    // The hash tag of each of the scope's buckets (the scope alone on one
+    // server and on SQL): where its per-bucket keys live.
+    QStringList redisTags(const QString &scope) { return bucketsOf(scope).tags; }
+    // One statement sent as it is, not prepared (DDL: triggers, functions).
+    bool execDdl(const QString &sql);
 
 private:
     ScopeBuckets bucketsOf(const QString &scope);

@@ -803,21 +803,34 @@ void TestLayoutSql::javaCacheDown()
 }
 
 // Without a cache given, java-handler actions once printed "N applied"
-// while idem:<id> stayed PROCESSING. A writer must name the cache or say
-// there is none; a reader needs neither.
+// while idem:<id> stayed PROCESSING. An action must name the cache or say
+// there is none, and so must its preview, read-only or not; reading needs
+// neither, and a writable open without it reads too (the console).
 void TestLayoutSql::javaWithoutCacheIsRefusedUnlessSaid()
 {
     SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
     const QString t = javaTable(QStringLiteral("idem_java_saycache"));
     QVERIFY(!t.isEmpty());
     QVERIFY(javaRow(t, QStringLiteral("c-1"), QStringLiteral("order"), QStringLiteral("NO"), QDateTime::currentSecsSinceEpoch() - 1200));
-    auto refused = open("IDEM_TEST_MYSQL_URL", javaLayout(t), QString(), OpenMode::ReadWrite);
-    QVERIFY(!refused);
-    QCOMPARE(refused.error().kind, ErrorKind::InvalidArgument);
-    QVERIFY2(refused.error().message.contains(QLatin1String("--no-cache")), qPrintable(refused.error().message));
-    auto reader = open("IDEM_TEST_MYSQL_URL", javaLayout(t), QString(), OpenMode::ReadOnly);
-    QVERIFY2(reader, qPrintable(reader.error().message));
-    QCOMPARE(reader.value()->inFlight(InFlightQuery())->size(), 1);
+    for (const OpenMode mode : {OpenMode::ReadWrite, OpenMode::ReadOnly}) {
+        auto unsaid = open("IDEM_TEST_MYSQL_URL", javaLayout(t), QString(), mode);
+        QVERIFY2(unsaid, qPrintable(unsaid.error().message));
+        Store &s = *unsaid.value();
+        QCOMPARE(s.inFlight(InFlightQuery())->size(), 1);
+        const std::optional<Error> refusal = s.actionRefusal();
+        QVERIFY(refusal);
+        QCOMPARE(refusal->kind, ErrorKind::InvalidArgument);
+        QVERIFY2(refusal->message.contains(QLatin1String("--no-cache")), qPrintable(refusal->message));
+        const Result<SweepPreview> preview = TimeoutSweep::preview(s, SweepCriteria{QString(), 10 * 60 * 1000}, QDateTime::currentMSecsSinceEpoch());
+        QVERIFY(!preview);
+        QCOMPARE(preview.error().message, refusal->message);
+        if (mode == OpenMode::ReadWrite) {
+            const Result<ActionResult> r = act(s, OperatorActionKind::MarkTimedOut, s.get(QStringLiteral("order"), QStringLiteral("c-1")).value().value());
+            QVERIFY(!r);
+            QCOMPARE(r.error().message, refusal->message);
+            QCOMPARE(s.get(QStringLiteral("order"), QStringLiteral("c-1")).value()->state, RecordState::InFlight);
+        }
+    }
     auto said = open("IDEM_TEST_MYSQL_URL", javaLayout(t), QStringLiteral("none"), OpenMode::ReadWrite);
     QVERIFY2(said, qPrintable(said.error().message));
     Store &s = *said.value();
@@ -1097,6 +1110,7 @@ void TestLayoutSql::javaTimeZoneOfTheWriter()
         Result<StoreUrl> url = StoreUrl::parse(qEnvironmentVariable("IDEM_TEST_MYSQL_URL"));
         url->options.insert(QStringLiteral("layout"), layout);
         url->options.insert(QStringLiteral("audit"), QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("audit%1.db").arg(++m_files)));
+        url->options.insert(QStringLiteral("cache"), QStringLiteral("none"));
         if (!zone.isEmpty())
             url->options.insert(QStringLiteral("time_zone"), zone);
         return openStore(url.value(), OpenMode::ReadOnly);

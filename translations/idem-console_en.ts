@@ -111,6 +111,31 @@
         <source>Batch %1 — Show in Audit lists every entry it wrote.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Stopped: the store stopped answering, so %n record(s) were not attempted.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s): applied, but not everything beside it was done (below).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) failed and were not changed (listed below); the others were applied.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warnings: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ActionTargetModel</name>
@@ -1895,10 +1920,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>not attempted: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The age threshold must be positive: an operator action never touches attempts that just started.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1909,6 +1930,21 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>The reason may not contain control characters (only line breaks and tabs): write it as plain text.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocked with its scope: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not attempted: the store stopped answering (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n record(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3330,6 +3366,18 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>A Lua script call was built with %1 arguments instead of %2.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The index key %1 in %2 holds a %3 instead of a sorted set: another program wrote that key. Nothing was changed; actions in scope %4 stay blocked until it is looked at, other scopes go on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not counted: the counter key %1 of scope %2 holds %3, not a number (another program wrote it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not counted: the counter key %1 of scope %2 holds a %3 (another program wrote it)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReportBuilder</name>
@@ -3973,6 +4021,14 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>Record %1/%2 in %3 cannot be read: %4. The table was changed by hand; nothing is done to the record. Give the column back the type resources/sql/postgresql.sql declares.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not counted: writing the counters of scope %1 failed (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counting &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5439,6 +5495,22 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
     </message>
     <message>
         <source>--replica-acks must be a whole number from 0 to 5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit log intact: it is empty (0 entries); no operator action has been written to it yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped: the store stopped answering, so %1 record(s) were not attempted: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped by Ctrl-C: %1 record(s) left untouched.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -111,6 +111,28 @@
         <source>Batch %1 — Show in Audit lists every entry it wrote.</source>
         <translation>批次 %1 —「在审计中查看」列出它写入的每条条目。</translation>
     </message>
+    <message numerus="yes">
+        <source>Stopped: the store stopped answering, so %n record(s) were not attempted.</source>
+        <translation>
+            <numerusform>已停止：存储不再响应，因此有 %n 条记录未尝试。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s): applied, but not everything beside it was done (below).</source>
+        <translation>
+            <numerusform>%n 条警告：操作已执行，但附带的步骤未全部完成（见下方）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) failed and were not changed (listed below); the others were applied.</source>
+        <translation>
+            <numerusform>%n 条记录失败且未被更改（见下方列表）；其余记录已执行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warnings: %1</source>
+        <translation>警告：%1</translation>
+    </message>
 </context>
 <context>
     <name>ActionTargetModel</name>
@@ -1897,10 +1919,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>主机名最多 255 个字符。</translation>
     </message>
     <message>
-        <source>not attempted: %1</source>
-        <translation>未尝试：%1</translation>
-    </message>
-    <message>
         <source>The age threshold must be positive: an operator action never touches attempts that just started.</source>
         <translation>时长阈值必须为正数：运维操作从不触及刚开始的尝试。</translation>
     </message>
@@ -1911,6 +1929,20 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>The reason may not contain control characters (only line breaks and tabs): write it as plain text.</source>
         <translation>原因中不能包含控制字符（只允许换行和制表符）：请用纯文本填写。</translation>
+    </message>
+    <message>
+        <source>blocked with its scope: %1</source>
+        <translation>随其作用域一起被阻止：%1</translation>
+    </message>
+    <message>
+        <source>not attempted: the store stopped answering (%1)</source>
+        <translation>未尝试：存储不再响应（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n record(s))</source>
+        <translation>
+            <numerusform>%1（%n 条记录）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3324,6 +3356,18 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>A Lua script call was built with %1 arguments instead of %2.</source>
         <translation>Lua 脚本调用构造出 %1 个参数，应为 %2 个；请求未发送（程序内部错误）。</translation>
     </message>
+    <message>
+        <source>The index key %1 in %2 holds a %3 instead of a sorted set: another program wrote that key. Nothing was changed; actions in scope %4 stay blocked until it is looked at, other scopes go on.</source>
+        <translation>%2 中的索引键 %1 存放的是 %3 而不是 sorted set：该键由其他程序写入。未做任何更改；在检查该键之前，作用域 %4 中的操作将保持阻止，其他作用域照常进行。</translation>
+    </message>
+    <message>
+        <source>not counted: the counter key %1 of scope %2 holds %3, not a number (another program wrote it)</source>
+        <translation>未计数：作用域 %2 的计数器键 %1 存放的是 %3，不是数字（由其他程序写入）</translation>
+    </message>
+    <message>
+        <source>not counted: the counter key %1 of scope %2 holds a %3 (another program wrote it)</source>
+        <translation>未计数：作用域 %2 的计数器键 %1 存放的是 %3 类型（由其他程序写入）</translation>
+    </message>
 </context>
 <context>
     <name>ReportBuilder</name>
@@ -3968,6 +4012,14 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>Record %1/%2 in %3 cannot be read: %4. The table was changed by hand; nothing is done to the record. Give the column back the type resources/sql/postgresql.sql declares.</source>
         <translation>%3 中的记录 %1/%2 无法读取：%4。该表被人手动修改过；未对该记录做任何操作。请把该列改回 resources/sql/postgresql.sql 声明的类型。</translation>
+    </message>
+    <message>
+        <source>not counted: writing the counters of scope %1 failed (%2)</source>
+        <translation>未计数：写入作用域 %1 的计数器失败（%2）</translation>
+    </message>
+    <message>
+        <source>Counting &quot;%1&quot;</source>
+        <translation>为“%1”计数</translation>
     </message>
 </context>
 <context>
@@ -5445,6 +5497,22 @@ idem-console 的无界面版本。
     <message>
         <source>--replica-acks must be a whole number from 0 to 5.</source>
         <translation>--replica-acks 必须是 0 到 5 之间的整数。</translation>
+    </message>
+    <message>
+        <source>Audit log intact: it is empty (0 entries); no operator action has been written to it yet.</source>
+        <translation>审计日志完好：日志为空（0 条）；尚未写入任何操作员操作。</translation>
+    </message>
+    <message>
+        <source>Stopped: the store stopped answering, so %1 record(s) were not attempted: %2</source>
+        <translation>已停止：存储不再响应，因此有 %1 条记录未尝试：%2</translation>
+    </message>
+    <message>
+        <source>Stopped by Ctrl-C: %1 record(s) left untouched.</source>
+        <translation>已被 Ctrl-C 停止：%1 条记录未被触动。</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
     </message>
 </context>
 <context>

@@ -125,8 +125,14 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
         text += tr(" · <b>%1</b> left untouched (stopped)").arg(r.untouched());
     if (m_excluded > 0)
         text += tr(" · <b>%1</b> excluded by the operator (left as they are)").arg(m_excluded);
-    if (r.cancelled)
+    if (r.stop == BatchStop::Cancelled)
         text += QStringLiteral("<br>") + tr("Stopped on request: the records after the stop point were not changed.");
+    else if (r.stop == BatchStop::StoreUnavailable)
+        text += QStringLiteral("<br>") + tr("Stopped: the store stopped answering, so %n record(s) were not attempted.", nullptr, int(r.notAttempted));
+    if (!r.warnings.isEmpty())
+        text += QStringLiteral("<br><span style='color:#e65100'>")
+            + tr("%n warning(s): applied, but not everything beside it was done (below).", nullptr, int(r.warnings.size())).toHtmlEscaped()
+            + QStringLiteral("</span>");
     if (!r.batchId.isEmpty() && r.applied + r.failed > 0) {
         text += QStringLiteral("<br>") + tr("Batch %1 — Show in Audit lists every entry it wrote.").arg(r.batchId);
         m_showInAudit->show();
@@ -149,6 +155,19 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
         // Typically one cause for all (read-only, store down): say it plainly.
         m_error->setText(tr("Nothing was applied: %1").arg(r.failures.constFirst().message));
         m_error->show();
+    } else if (r.failed > 0) {
+        // A partial failure is a failure: the rest was applied, these were not.
+        m_error->setText(tr("%n record(s) failed and were not changed (listed below); the others were applied.", nullptr, int(r.failed)));
+        m_error->show();
+    }
+    if (!r.warnings.isEmpty()) {
+        auto *group = new QTreeWidgetItem(m_details, {tr("Warnings: %1").arg(r.warnings.size())});
+        for (const QString &warning : r.warnings) {
+            auto *item = new QTreeWidgetItem(group, {warning});
+            item->setFirstColumnSpanned(true);
+        }
+        group->setFirstColumnSpanned(true);
+        group->setExpanded(true);
     }
     if (!r.skippedTargets.isEmpty()) {
         auto *group = new QTreeWidgetItem(m_details, {tr("Skipped (changed meanwhile): %1").arg(r.skipped)});

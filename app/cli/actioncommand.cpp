@@ -24,6 +24,9 @@ std::optional<int> startActionCommand(const QCommandLineParser &parser, const QS
     if (!opened)
         return engineError(opened.error(), command->json);
     command->store = std::move(opened.value());
+    // A dry run opens read-only, but refuses what its run would refuse.
+    if (std::optional<Error> refusal = command->store->actionRefusal())
+        return engineError(*refusal, command->json);
     return std::nullopt;
 }
 

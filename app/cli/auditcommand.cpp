@@ -36,6 +36,9 @@ int runVerify(const QStringList &arguments)
         QJsonObject out = ReportJson::verdict(v); // the report's "audit", plus the store it is about
         out.insert(QStringLiteral("store"), opened.value()->displayUrl());
         printJson(out);
+    } else if (v.ok && v.entries == 0) {
+        // A deployment nobody has acted on yet: nothing to verify is no failure.
+        printLine(CliText::tr("Audit log intact: it is empty (0 entries); no operator action has been written to it yet."));
     } else if (v.ok) {
         printLine(CliText::tr("Audit log intact: %1 entries in %2 chain(s) verified.").arg(v.entries).arg(v.chains));
     } else if (v.firstBad) {

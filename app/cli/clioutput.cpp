@@ -237,11 +237,14 @@ std::optional<int> operatorFromOptions(const QCommandLineParser &parser, bool dr
     who->operatorName = parser.isSet(QStringLiteral("operator")) ? parser.value(QStringLiteral("operator"))
                                                                  : OperatorIdentity::defaultOperatorName();
     who->reason = parser.value(QStringLiteral("reason"));
-    if (dryRun)
-        return std::nullopt;
-    if (who->reason.trimmed().isEmpty())
-        return usageError(needReason);
-    if (const Result<void> valid = who->validate(); !valid)
+    OperatorIdentity checked = *who;
+    if (who->reason.trimmed().isEmpty()) {
+        if (!dryRun)
+            return usageError(needReason);
+        // A dry run needs no reason; what is given is checked as the run checks it.
+        checked.reason = QStringLiteral("-");
+    }
+    if (const Result<void> valid = checked.validate(); !valid)
         return usageError(valid.error().message);
     return std::nullopt;
 }
@@ -267,4 +270,27 @@ void addActionReportJson(QJsonObject &out, const ActionReport &report, const Ope
     out.insert(QStringLiteral("operator"), who.operatorName.trimmed());
     out.insert(QStringLiteral("skipped_keys"), skipped);
     out.insert(QStringLiteral("failed_keys"), failed);
+    out.insert(QStringLiteral("scope_blocked"), report.scopeBlocked);
+    out.insert(QStringLiteral("not_attempted"), report.notAttempted);
+    out.insert(QStringLiteral("stopped"), report.stop == BatchStop::None ? QJsonValue() : QJsonValue(batchStopName(report.stop)));
+    out.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(report.warnings));
+}
+
+void printActionReportLines(const ActionReport &report, qsizetype cap)
+{
+    if (report.stop == BatchStop::StoreUnavailable)
+        printLine(CliText::tr("Stopped: the store stopped answering, so %1 record(s) were not attempted: %2")
+                      .arg(report.notAttempted)
+                      .arg(report.stopMessage));
+    else if (report.stop == BatchStop::Cancelled)
+        printLine(CliText::tr("Stopped by Ctrl-C: %1 record(s) left untouched.").arg(report.untouched()));
+    for (const QString &warning : report.warnings)
+        printLine(CliText::tr("warning: %1").arg(warning));
+    for (const ActionTarget &t : report.skippedTargets.mid(0, cap))
+        printLine(CliText::tr("  skipped %1/%2").arg(visibleText(t.scope), visibleText(t.key)));
+    for (const ActionFailure &f : report.failures.mid(0, cap))
+        printLine(f.cacheOnly ? CliText::tr("  cache   %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message)
+                              : CliText::tr("  failed  %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message));
+    if (report.skippedTargets.size() > cap || report.failures.size() > cap)
+        printLine(CliText::tr("  (lists cut at %1; the counts above are complete)").arg(cap));
 }

@@ -62,8 +62,13 @@ OpenMode openModeFromOptions(const QCommandLineParser &parser);
 // skipped, failed, untouched, cancelled, batch_id, operator and the skipped
 // and failed keys (at most `cap` of each).
 void addActionReportJson(QJsonObject &out, const ActionReport &report, const OperatorIdentity &who, qsizetype cap);
+// The lines after an applied batch's summary: why it stopped early (Ctrl-C,
+// or the store stopped answering), its warnings, and the skipped and failed
+// records (at most `cap` of each).
+void printActionReportLines(const ActionReport &report, qsizetype cap);
 // --operator (default: the OS user) and --reason of a command that changes
-// records. Unless dryRun, a reason is required (`needReason` says so) and
-// the identity must be valid; returns the usage exit code otherwise.
+// records. Unless dryRun, a reason is required (`needReason` says so); the
+// operator and a reason that is given are checked as the run checks them,
+// dry run or not. Returns the usage exit code of a refusal.
 std::optional<int> operatorFromOptions(const QCommandLineParser &parser, bool dryRun, const QString &needReason,
                                        OperatorIdentity *who);

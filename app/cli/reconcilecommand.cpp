@@ -242,11 +242,7 @@ void printApplied(const ActionReport &report, const OperatorIdentity &who, qint6
                   .arg(report.failed)
                   .arg(report.cancelled ? CliText::tr(", %1 untouched (interrupted)").arg(report.untouched()) : QString())
                   .arg(review));
-    for (const ActionTarget &t : report.skippedTargets.mid(0, rowCap))
-        printLine(CliText::tr("  skipped %1/%2").arg(visibleText(t.scope), visibleText(t.key)));
-    for (const ActionFailure &f : report.failures.mid(0, rowCap))
-        printLine(f.cacheOnly ? CliText::tr("  cache   %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message)
-                              : CliText::tr("  failed  %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message));
+    printActionReportLines(report, rowCap);
 }
 
 } // namespace

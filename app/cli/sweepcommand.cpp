@@ -159,13 +159,7 @@ void printApplied(const ActionReport &report, const OperatorIdentity &who, Sweep
                   .arg(report.skipped)
                   .arg(report.failed)
                   .arg(report.cancelled ? CliText::tr(", %1 untouched (interrupted)").arg(report.untouched()) : QString()));
-    for (const ActionTarget &t : report.skippedTargets.mid(0, ListCap))
-        printLine(CliText::tr("  skipped %1/%2").arg(visibleText(t.scope), visibleText(t.key)));
-    for (const ActionFailure &f : report.failures.mid(0, ListCap))
-        printLine(f.cacheOnly ? CliText::tr("  cache   %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message)
-                              : CliText::tr("  failed  %1/%2: %3").arg(visibleText(f.scope), visibleText(f.key), f.message));
-    if (report.skippedTargets.size() > ListCap || report.failures.size() > ListCap)
-        printLine(CliText::tr("  (lists cut at %1; the counts above are complete)").arg(ListCap));
+    printActionReportLines(report, ListCap);
 }
 
 } // namespace

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QHash>
+#include <QMap>
 #include <QRandomGenerator>
 #include <QSysInfo>
 
@@ -84,11 +86,28 @@ Result<qint64> ageCutoff(qint64 nowMs, qint64 olderThanMs)
     return nowMs - olderThanMs;
 }
 
+Result<qint64> previewCutoff(const Store &store, qint64 nowMs, qint64 olderThanMs)
+{
+    if (std::optional<Error> refusal = store.actionRefusal())
+        return *refusal;
+    return ageCutoff(nowMs, olderThanMs);
+}
+
 QString newBatchId(qint64 nowMs)
 {
     const QString stamp = QDateTime::fromMSecsSinceEpoch(nowMs, Qt::UTC).toString(QStringLiteral("yyyyMMdd'T'HHmmss"));
     return QStringLiteral("b-") + stamp + QLatin1Char('-')
         + QString::number(QRandomGenerator::system()->generate(), 16).rightJustified(8, QLatin1Char('0'));
+}
+
+QString batchStopName(BatchStop stop)
+{
+    switch (stop) {
+    case BatchStop::None: break;
+    case BatchStop::Cancelled: return QStringLiteral("cancelled");
+    case BatchStop::StoreUnavailable: return QStringLiteral("store_unavailable");
+    }
+    return QString();
 }
 
 ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, const ActionControl &control,
@@ -98,25 +117,39 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, co
     report.matched = actions.size();
     report.batchId = actions.isEmpty() ? QString() : actions.first().audit.batchId;
     const qint64 total = actions.size();
+    QHash<QString, QString> blockedScopes; // scope -> the error that showed it broken
+    QMap<QString, qint64> warnings;        // distinct warning -> records
     control.report(0, total);
     for (qint64 i = 0; i < total; ++i) {
         if (control.cancelled()) {
             report.cancelled = true;
+            report.stop = BatchStop::Cancelled;
             break;
         }
         const OperatorAction &action = actions.at(i);
-        const Result<ActionResult> result = store.applyAction(action);
-        if (!result) {
+        if (const auto blocked = blockedScopes.constFind(action.scope); blocked != blockedScopes.cend()) {
+            report.failures.append({action.scope, action.key, Text::tr("blocked with its scope: %1").arg(blocked.value()), false, action.kind});
+            ++report.failed;
+            ++report.scopeBlocked;
+        } else if (const Result<ActionResult> result = store.applyAction(action); !result) {
             report.failures.append({action.scope, action.key, result.error().message, false, action.kind});
             ++report.failed;
-            // A store that is gone fails every record the same way: stop
-            // instead of hammering it, and say which records were not tried.
-            if (result.error().kind == ErrorKind::Unavailable || result.error().kind == ErrorKind::Refused) {
+            if (result.error().wholeScope) {
+                blockedScopes.insert(action.scope, result.error().message);
+            } else if (result.error().kind == ErrorKind::Unavailable) {
+                // A store that stopped answering fails every record the same
+                // way: stop instead of hammering it, and say which records
+                // were not tried.
+                report.stop = BatchStop::StoreUnavailable;
+                report.stopMessage = result.error().message;
                 for (qint64 j = i + 1; j < total; ++j) {
                     report.failures.append({actions.at(j).scope, actions.at(j).key,
-                                            Text::tr("not attempted: %1").arg(result.error().message)});
+                                            Text::tr("not attempted: the store stopped answering (%1)").arg(result.error().message), false,
+                                            actions.at(j).kind});
                     ++report.failed;
+                    ++report.notAttempted;
                 }
+                control.report(total, total);
                 break;
             }
         } else if (result->outcome == TransitionOutcome::Applied && !result->followUpError.isEmpty()) {
@@ -126,6 +159,8 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, co
             ++report.cacheFailed;
         } else if (result->outcome == TransitionOutcome::Applied) {
             ++report.applied;
+            if (!result->warning.isEmpty())
+                ++warnings[result->warning];
         } else {
             ActionTarget seen{action.scope, action.key, action.lease, action.expectedState, 0, QString(), QString(), 0, action.startedBeforeMs};
             report.skippedTargets.append(seen);
@@ -134,6 +169,8 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, co
         if ((i + 1) % progressEvery == 0 || i + 1 == total)
             control.report(i + 1, total);
     }
+    for (auto it = warnings.cbegin(); it != warnings.cend(); ++it)
+        report.warnings << Text::tr("%1 (%n record(s))", nullptr, int(qMin<qint64>(it.value(), INT_MAX))).arg(it.key());
     return report;
 }
 
@@ -153,6 +190,7 @@ ActionReport retryCacheSteps(Store &store, const QList<ActionFailure> &failures,
     for (qsizetype i = 0; i < todo.size(); ++i) {
         if (control.cancelled()) {
             report.cancelled = true;
+            report.stop = BatchStop::Cancelled;
             break;
         }
         const ActionFailure &f = todo.at(i);
@@ -172,10 +210,14 @@ ActionReport retryCacheSteps(Store &store, const QList<ActionFailure> &failures,
             ++report.failed;
             report.failures.append({f.scope, f.key, done.error().message, true, f.kind});
             if (done.error().kind == ErrorKind::Unavailable) {
+                report.stop = BatchStop::StoreUnavailable;
+                report.stopMessage = done.error().message;
                 for (qsizetype j = i + 1; j < todo.size(); ++j) {
-                    report.failures.append({todo.at(j).scope, todo.at(j).key, Text::tr("not attempted: %1").arg(done.error().message), true,
+                    report.failures.append({todo.at(j).scope, todo.at(j).key,
+                                            Text::tr("not attempted: the store stopped answering (%1)").arg(done.error().message), true,
                                             todo.at(j).kind});
                     ++report.failed;
+                    ++report.notAttempted;
                 }
                 break;
             }

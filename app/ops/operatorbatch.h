@@ -61,6 +61,13 @@ struct ActionFailure {
     OperatorActionKind kind = OperatorActionKind::MarkTimedOut; // the action that failed
 };
 
+// Why a batch stopped before its last record.
+enum class BatchStop {
+    None,             // every record was attempted (or blocked with its scope)
+    Cancelled,        // Ctrl-C / Cancel: the rest are untouched
+    StoreUnavailable, // the store stopped answering: the rest are failed, not attempted
+};
+
 // What an applied sweep or reconcile plan did. matched = applied + skipped +
 // failed + the targets a cancel left untouched.
 struct ActionReport {
@@ -70,12 +77,25 @@ struct ActionReport {
     qint64 skipped = 0;   // changed since the preview (another lease or state, or gone): nothing changed
     qint64 failed = 0;    // the store said no (error): nothing changed for that record, or (cacheFailed) not all of it
     qint64 cacheFailed = 0; // of failed: the record changed, the service's cache did not
+    // Of failed: records of a scope that an earlier record's error showed
+    // broken as a whole (Error::wholeScope), not tried again.
+    qint64 scopeBlocked = 0;
+    // Of failed: records after the store stopped answering (stop), not tried.
+    qint64 notAttempted = 0;
     bool cancelled = false;
+    BatchStop stop = BatchStop::None;
+    QString stopMessage;  // StoreUnavailable: the error that stopped it
     QList<ActionTarget> skippedTargets;
     QList<ActionFailure> failures;
+    // Applied, but with a warning (ActionResult::warning): one line per
+    // distinct warning, with how many records it concerns.
+    QStringList warnings;
 
     qint64 untouched() const { return matched - applied - skipped - failed; }
 };
+
+// "cancelled", "store_unavailable", or empty for BatchStop::None.
+QString batchStopName(BatchStop stop);
 
 // Progress and cancel for a long action, used from the thread that runs it.
 struct ActionControl {
@@ -96,15 +116,23 @@ struct ActionControl {
 // fall after the epoch; anything else is InvalidArgument, never "no filter".
 // An action with a wrong cutoff touches nothing; a missing one cannot be said.
 Result<qint64> ageCutoff(qint64 nowMs, qint64 olderThanMs);
+// What a preview or dry run of an action checks before it reads a record:
+// what the action itself would refuse on this store (Store::actionRefusal),
+// then the cutoff (ageCutoff). A preview refuses what its run would refuse,
+// with the same message.
+Result<qint64> previewCutoff(const Store &store, qint64 nowMs, qint64 olderThanMs);
 
 // "b-20261130T041502-3fa9c2d1": one id for every entry of one applied batch.
 QString newBatchId(qint64 nowMs);
 
 // Applies each action in order (one compare-and-set plus its audit entry per
 // record, OperatorAction), reporting progress every `progressEvery` records
-// and stopping between records when cancelled. A store error on one record
-// is reported and the rest go on, unless the store is unreachable: then the
-// remaining records are left untouched and reported as failed with that error.
+// and stopping between records when cancelled. A failure is the record's,
+// and at most its scope's: an error marked wholeScope (a broken chain head,
+// a wrong-typed key of the scope) fails the scope's remaining records
+// without trying them, and every other scope goes on. Only a store that
+// stopped answering (Unavailable) ends the batch: the remaining records are
+// reported failed as not attempted (BatchStop::StoreUnavailable).
 ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, const ActionControl &control,
                           int progressEvery = 50);
 

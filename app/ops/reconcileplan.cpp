@@ -114,7 +114,7 @@ Result<QList<ReconcileRow>> ReconcilePlan::build(Store &store, OrderLookup &orde
     QList<InFlightQuery> sources;
     InFlightQuery stuck;
     stuck.scope = criteria.scope;
-    const Result<qint64> cutoff = ageCutoff(nowMs, criteria.olderThanMs);
+    const Result<qint64> cutoff = previewCutoff(store, nowMs, criteria.olderThanMs);
     if (!cutoff)
         return cutoff.error();
     stuck.startedBeforeMs = cutoff.value();
@@ -258,6 +258,8 @@ Result<ActionReport> ReconcilePlan::apply(Store &store, const OrderMapping &mapp
         return valid.error();
     if (!store.writable())
         return makeError(ErrorKind::Refused, Text::tr("The store is open read-only: reconcile changes nothing."));
+    if (std::optional<Error> refusal = store.actionRefusal())
+        return *refusal;
     const QString batchId = newBatchId(nowMs);
     const QString host = who.host.isEmpty() ? OperatorIdentity::defaultHost() : who.host;
     QList<OperatorAction> actions;

@@ -59,7 +59,7 @@ Result<PickedRecords> RecordSelection::reread(Store &store, const QList<RecordRe
 Result<RecordSelection::Sweep> RecordSelection::sweepPreview(Store &store, const QList<RecordRef> &picked, const SweepCriteria &criteria,
                                                              qint64 nowMs, const ActionControl &control)
 {
-    const Result<qint64> cutoff = ageCutoff(nowMs, criteria.olderThanMs);
+    const Result<qint64> cutoff = previewCutoff(store, nowMs, criteria.olderThanMs);
     if (!cutoff)
         return cutoff.error();
     Result<PickedRecords> read = reread(store, picked, cutoff.value(), false, control);
@@ -82,7 +82,7 @@ Result<RecordSelection::Plan> RecordSelection::reconcilePlan(Store &store, Order
                                                              const ReconcileCriteria &criteria, qint64 nowMs,
                                                              const ActionControl &control)
 {
-    const Result<qint64> cutoff = ageCutoff(nowMs, criteria.olderThanMs);
+    const Result<qint64> cutoff = previewCutoff(store, nowMs, criteria.olderThanMs);
     if (!cutoff)
         return cutoff.error();
     Result<PickedRecords> read = reread(store, picked, cutoff.value(), criteria.includeTimedOut, control);

@@ -87,5 +87,6 @@ QJsonObject ReportJson::verdict(const AuditVerdict &v)
     return QJsonObject{{QStringLiteral("entries"), v.entries},
                        {QStringLiteral("chains"), v.chains},
                        {QStringLiteral("ok"), v.ok},
+                       {QStringLiteral("empty"), v.ok && v.entries == 0},
                        {QStringLiteral("first_bad"), firstBad}};
 }

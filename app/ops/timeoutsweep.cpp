@@ -21,7 +21,7 @@ struct Text {
 Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &criteria, qint64 nowMs,
                                            const ActionControl &control)
 {
-    const Result<qint64> cutoff = ageCutoff(nowMs, criteria.olderThanMs);
+    const Result<qint64> cutoff = previewCutoff(store, nowMs, criteria.olderThanMs);
     if (!cutoff)
         return cutoff.error();
 
@@ -129,6 +129,8 @@ Result<ActionReport> TimeoutSweep::apply(Store &store, const QList<ActionTarget>
         return valid.error();
     if (!store.writable())
         return ReadOnlyStore::refusal(sweepAction == SweepAction::Release ? Text::tr("releasing records") : Text::tr("marking records timed out"));
+    if (std::optional<Error> refusal = store.actionRefusal())
+        return *refusal;
 
     const QString batchId = newBatchId(nowMs);
     const QString host = who.host.trimmed().isEmpty() ? OperatorIdentity::defaultHost() : who.host.trimmed();

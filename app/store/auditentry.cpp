@@ -1,6 +1,36 @@
 #include "app/store/auditentry.h"
 
 #include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+void AuditEntry::addWarning(const QString &warning)
+{
+    QJsonObject object;
+    if (!evidence.isEmpty()) {
+        const QJsonDocument doc = QJsonDocument::fromJson(evidence);
+        if (doc.isObject())
+            object = doc.object();
+        else
+            object.insert(QStringLiteral("evidence"), QString::fromUtf8(evidence));
+    }
+    QJsonArray list = object.value(QStringLiteral("warnings")).toArray();
+    list.append(warning);
+    object.insert(QStringLiteral("warnings"), list);
+    evidence = QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+QStringList AuditEntry::warnings() const
+{
+    QStringList out;
+    if (evidence.isEmpty())
+        return out;
+    const QJsonDocument doc = QJsonDocument::fromJson(evidence);
+    for (const QJsonValue &v : doc.object().value(QStringLiteral("warnings")).toArray())
+        out << v.toString();
+    return out;
+}
 
 QString AuditEntry::genesisHash()
 {

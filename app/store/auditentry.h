@@ -4,6 +4,7 @@
 #include <QList>
 #include <QMetaType>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -37,6 +38,13 @@ struct AuditEntry {
     // Where the store keeps it (SQL: the seq; Redis: the stream entry id):
     // the position a chain read continues from. Not part of the hash.
     QString storeId;
+
+    // What went wrong beside an applied action without undoing it (a count
+    // that could not be written): kept in the evidence JSON under
+    // "warnings", so it is hashed with the entry. Evidence that is not a JSON
+    // object is kept whole under "evidence".
+    void addWarning(const QString &warning);
+    QStringList warnings() const;
 
     static QString genesisHash();          // 64 '0'
     QByteArray canonical() const;           // every field but hash/storeId, length-prefixed

@@ -146,18 +146,24 @@ Result<void> ForeignSqlStore::checkTable(QSqlDatabase &db)
     return {};
 }
 
-Result<void> ForeignSqlStore::openCache()
+std::optional<Error> ForeignSqlStore::actionRefusal() const
 {
-    const QString text = m_url.options.value(QStringLiteral("cache"));
     // The java-handler answers from its Redis cache first: an action that
     // changes MySQL alone leaves the service answering 409 from the old
-    // PROCESSING value. So a writer must name the cache, or say there is none.
-    if (text.isEmpty() && m_layout.family == LayoutFamily::JavaHandler && openMode() != OpenMode::ReadOnly)
-        return makeError(ErrorKind::InvalidArgument,
-                         Text::tr("The %1 layout keeps a Redis cache beside MySQL, and an action that leaves it stale makes the service "
-                                  "answer 409 until the key expires. Give the cache (--cache redis://host:port/db, URL option cache=), or "
-                                  "--no-cache (cache=none) if this service runs without one.")
-                             .arg(m_layout.name));
+    // PROCESSING value. So an action must name the cache, or say there is none.
+    if (m_layout.family != LayoutFamily::JavaHandler || !m_url.options.value(QStringLiteral("cache")).isEmpty())
+        return std::nullopt;
+    return makeError(ErrorKind::InvalidArgument,
+                     Text::tr("The %1 layout keeps a Redis cache beside MySQL, and an action that leaves it stale makes the service "
+                              "answer 409 until the key expires. Give the cache (--cache redis://host:port/db, URL option cache=), or "
+                              "--no-cache (cache=none) if this service runs without one.")
+                         .arg(m_layout.name));
+}
+
+Result<void> ForeignSqlStore::openCache()
+{
+    // A missing cache= stops actions (actionRefusal), not reading.
+    const QString text = m_url.options.value(QStringLiteral("cache"));
     if (text.isEmpty() || text == QLatin1String("none"))
         return {};
     if (m_layout.family != LayoutFamily::JavaHandler)

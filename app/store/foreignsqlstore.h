@@ -50,6 +50,8 @@ public:
     Result<QList<ScopeCount>> countByState(const QString &scope) override;
     Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
     QString timeZoneNote() const override;
+    // java-handler without cache= (nor cache=none): every action is refused.
+    std::optional<Error> actionRefusal() const override;
 
 protected:
     Result<void> openBackend() override;

@@ -112,13 +112,16 @@ Result<void> ForeignStore::open()
 {
     if (Result<void> opened = openBackend(); !opened)
         return opened;
-    Result<Store *> audit = auditStore();
+    // The audit location is checked now (a wrong audit= is said at once),
+    // but nothing is created there: a log that does not exist yet reads as
+    // empty until the first operator action writes it.
+    Result<Store *> audit = auditStore(AuditAccess::Read);
     if (!audit)
         return audit.error();
     return {};
 }
 
-Result<Store *> ForeignStore::auditStore()
+Result<Store *> ForeignStore::auditStore(AuditAccess access)
 {
     QMutexLocker lock(&m_auditMutex);
     if (m_audit)
@@ -134,18 +137,25 @@ Result<Store *> ForeignStore::auditStore()
     if (!parsed->options.value(QStringLiteral("layout")).isEmpty())
         return makeError(ErrorKind::InvalidArgument, Text::tr("The audit location %1 names a layout; the audit log is always native.")
                                                          .arg(parsed->displayString()));
-    // A reader never creates the audit file: none yet means no entries yet.
-    const bool reading = openMode() == OpenMode::ReadOnly;
-    if (reading && parsed->kind == StoreUrl::Kind::Sqlite && !QFileInfo::exists(parsed->path))
+    const bool writing = access == AuditAccess::Write;
+    if (writing && openMode() == OpenMode::ReadOnly)
         return static_cast<Store *>(nullptr);
-    if (!reading && parsed->kind == StoreUrl::Kind::Sqlite && !QDir().mkpath(QFileInfo(parsed->path).absolutePath()))
+    // A reader never creates the audit file: none yet means no entries yet.
+    if (!writing && parsed->kind == StoreUrl::Kind::Sqlite && !QFileInfo::exists(parsed->path))
+        return static_cast<Store *>(nullptr);
+    if (writing && parsed->kind == StoreUrl::Kind::Sqlite && !QDir().mkpath(QFileInfo(parsed->path).absolutePath()))
         return makeError(ErrorKind::Refused, Text::tr("Cannot create the directory for the audit log %1.").arg(parsed->path));
     auto store = std::make_unique<SqlStore>(parsed.value());
-    store->setOpenMode(reading ? OpenMode::ReadOnly : OpenMode::Create);
+    store->setOpenMode(writing ? OpenMode::Create : OpenMode::ReadOnly);
     store->setAuditOnly(true); // the service's own database gets the two audit tables, nothing more
-    if (Result<void> opened = store->open(); !opened)
+    if (Result<void> opened = store->open(); !opened) {
+        // A database without the audit tables holds no entries yet; it is
+        // looked at again on the next read, which may find them written.
+        if (!writing && store->auditLogMissing())
+            return static_cast<Store *>(nullptr);
         return makeError(opened.error().kind, Text::tr("The audit log of %1 cannot be opened at %2: %3")
                                                   .arg(displayUrl(), parsed->displayString(), opened.error().message));
+    }
     m_audit = std::move(store);
     return m_audit.get();
 }
@@ -169,7 +179,9 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
 {
     if (const std::optional<Error> refused = refuseActionCutoff(action))
         return *refused;
-    Result<Store *> audit = auditStore();
+    if (std::optional<Error> refusal = actionRefusal())
+        return *refusal;
+    Result<Store *> audit = auditStore(AuditAccess::Write);
     if (!audit)
         return audit.error();
     if (!audit.value())
@@ -179,7 +191,7 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
         return read.error();
     const std::optional<Record> &current = read.value();
     if (!current)
-        return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt, {}};
+        return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt, {}, {}};
     if (!current->readError.isEmpty())
         return makeError(ErrorKind::Corrupt, Text::tr("%1/%2 cannot be read (%3), so \"%4\" was not applied. Inspect the value with idemctl get.")
                                                  .arg(action.scope, action.key, current->readError, operatorActionName(action.kind)));
@@ -187,21 +199,24 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
     // compare-and-set then changes it only if the value read here is still
     // the stored one.
     if (current->lease != action.lease || current->state != action.expectedState || !startedBeforeCutoff(action, *current))
-        return ActionResult{TransitionOutcome::StaleLease, current, std::nullopt, {}};
+        return ActionResult{TransitionOutcome::StaleLease, current, std::nullopt, {}, {}};
 
     const QString before = recordStateName(action.expectedState);
     Result<AuditEntry> written =
         audit.value()->appendAudit(entryFor(action, operatorActionName(action.kind), before, stateAfter(m_layout, action.kind)));
-    if (!written)
-        return makeError(written.error().kind, Text::tr("The audit entry for %1/%2 could not be written, so nothing was changed: %3")
-                                                   .arg(action.scope, action.key, written.error().message));
+    if (!written) {
+        Error error = makeError(written.error().kind, Text::tr("The audit entry for %1/%2 could not be written, so nothing was changed: %3")
+                                                          .arg(action.scope, action.key, written.error().message));
+        error.wholeScope = written.error().wholeScope;
+        return error;
+    }
 
     const Result<TransitionOutcome> changed = writeAction(action, current.value());
     if (changed && changed.value() == TransitionOutcome::Applied) {
         const Result<void> followed = followUp(action);
         Result<std::optional<Record>> after = readRecord(action.scope, action.key);
         return ActionResult{TransitionOutcome::Applied, after ? after.value() : std::nullopt, written.value(),
-                            followed ? QString() : followed.error().message};
+                            followed ? QString() : followed.error().message, {}};
     }
 
     // The entry is there but the change is not: say so in the chain.
@@ -216,12 +231,12 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
     if (!changed)
         return changed.error();
     Result<std::optional<Record>> now = readRecord(action.scope, action.key);
-    return ActionResult{changed.value(), now ? now.value() : std::nullopt, std::nullopt, {}};
+    return ActionResult{changed.value(), now ? now.value() : std::nullopt, std::nullopt, {}, {}};
 }
 
 Result<void> ForeignStore::retryFollowUp(const OperatorAction &action)
 {
-    Result<Store *> audit = auditStore();
+    Result<Store *> audit = auditStore(AuditAccess::Write);
     if (!audit)
         return audit.error();
     if (!audit.value())
@@ -252,7 +267,7 @@ Result<void> ForeignStore::retryFollowUp(const OperatorAction &action)
 
 Result<AuditEntry> ForeignStore::appendAudit(const AuditEntry &entry)
 {
-    Result<Store *> audit = auditStore();
+    Result<Store *> audit = auditStore(AuditAccess::Write);
     if (!audit)
         return audit.error();
     if (!audit.value())
@@ -262,30 +277,30 @@ Result<AuditEntry> ForeignStore::appendAudit(const AuditEntry &entry)
 
 Result<QList<AuditEntry>> ForeignStore::auditEntries(const AuditQuery &query)
 {
-    Result<Store *> audit = auditStore();
+    Result<Store *> audit = auditStore(AuditAccess::Read);
     if (!audit)
         return audit.error();
     if (!audit.value())
-        return QList<AuditEntry>(); // read-only, and no audit file yet: no entries
+        return QList<AuditEntry>(); // no audit log yet: no entries
     return audit.value()->auditEntries(query);
 }
 
 Result<QList<AuditEntry>> ForeignStore::auditChain(const QString &scope, const QString &afterStoreId, int limit)
 {
-    Result<Store *> audit = auditStore();
+    Result<Store *> audit = auditStore(AuditAccess::Read);
     if (!audit)
         return audit.error();
     if (!audit.value())
-        return QList<AuditEntry>(); // read-only, and no audit file yet: no entries
+        return QList<AuditEntry>(); // no audit log yet: no entries
     return audit.value()->auditChain(scope, afterStoreId, limit);
 }
 
 Result<QList<AuditChainHead>> ForeignStore::auditHeads()
 {
-    Result<Store *> audit = auditStore();
+    Result<Store *> audit = auditStore(AuditAccess::Read);
     if (!audit)
         return audit.error();
     if (!audit.value())
-        return QList<AuditChainHead>(); // read-only, and no audit file yet: no entries
+        return QList<AuditChainHead>(); // no audit log yet: no entries
     return audit.value()->auditHeads();
 }

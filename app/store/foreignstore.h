@@ -92,9 +92,13 @@ protected:
     const Layout m_layout;
 
 private:
-    // The audit log, opened once; nullptr when the store was opened read-only
-    // and its SQLite audit file does not exist yet (a reader creates nothing).
-    Result<Store *> auditStore();
+    // The audit log, kept open once found or created. Read: nullptr while it
+    // does not exist yet (no SQLite file, no audit tables), which reads as an
+    // empty log; nothing is created. Write: created where it is missing (in
+    // a service's own database only idem_audit and idem_audit_head);
+    // nullptr when the store was opened read-only.
+    enum class AuditAccess { Read, Write };
+    Result<Store *> auditStore(AuditAccess access);
 
     QMutex m_auditMutex;
     std::unique_ptr<Store> m_audit;

@@ -14,6 +14,7 @@ public:
 
     QString displayUrl() const override { return m_inner->displayUrl(); }
     bool writable() const override { return false; }
+    std::optional<Error> actionRefusal() const override { return m_inner->actionRefusal(); }
 
     Result<void> open() override { return m_inner->open(); }
     Result<ClaimResult> claim(const ClaimRequest &request) override;

@@ -101,13 +101,13 @@ Result<RedisReply> RedisStore::appendChained(RedisLink &c, Script script, const 
         if (outcome == "corrupt_audit" && r.elements >= 3) {
             const QByteArray key = bytes(r.element[1]);
             if (bytes(r.element[2]) == "none")
-                return m_layout.corruptAuditKey(key, Text::tr("is missing while the chain's stream holds entries: the head was deleted. "
-                                                              "Actions in scope %1 stay blocked until the chain is looked at; other "
-                                                              "scopes go on")
-                                                         .arg(chain));
+                return scopeError(m_layout.corruptAuditKey(key, Text::tr("is missing while the chain's stream holds entries: the head was "
+                                                                         "deleted. Actions in scope %1 stay blocked until the chain is "
+                                                                         "looked at; other scopes go on")
+                                                                    .arg(chain)));
             const QString expected = key.endsWith(":head") ? QStringLiteral("hash") : QStringLiteral("stream");
-            return m_layout.corruptAuditKey(key, Text::tr("holds a %1 instead of a %2: another program wrote that key")
-                                                     .arg(QString::fromUtf8(bytes(r.element[2])), expected));
+            return scopeError(m_layout.corruptAuditKey(key, Text::tr("holds a %1 instead of a %2: another program wrote that key")
+                                                                .arg(QString::fromUtf8(bytes(r.element[2])), expected)));
         }
         if (outcome != "chain_moved")
             return reply;
@@ -117,11 +117,12 @@ Result<RedisReply> RedisStore::appendChained(RedisLink &c, Script script, const 
         if (!head)
             return head.error();
     }
-    return makeError(ErrorKind::Unavailable, Text::tr("The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row "
-                                                      "over %4 s. Nothing was changed; try again.")
-                                                 .arg(chain, displayUrl())
-                                                 .arg(attempt)
-                                                 .arg(std::chrono::duration_cast<std::chrono::seconds>(kChainPatience).count()));
+    return scopeError(makeError(ErrorKind::Unavailable,
+                                Text::tr("The audit chain of scope %1 on %2 kept moving: other writers appended first %3 times in a row "
+                                         "over %4 s. Nothing was changed; try again.")
+                                    .arg(chain, displayUrl())
+                                    .arg(attempt)
+                                    .arg(std::chrono::duration_cast<std::chrono::seconds>(kChainPatience).count())));
 }
 
 Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
@@ -160,22 +161,50 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
     args << operatorActionName(action.kind).toUtf8() << action.lease.toUtf8() << recordStateName(action.expectedState).toUtf8()
          << QByteArray::number(action.nowMs + action.retentionMs) << QByteArray::number(response.status)
          << encodeHeaders(response.headers) << (response.body.isNull() ? QByteArray("") : response.body)
-         << (action.startedBeforeMs ? QByteArray::number(*action.startedBeforeMs) : QByteArray());
+         << (action.startedBeforeMs ? QByteArray::number(*action.startedBeforeMs) : QByteArray()) << QByteArray("1");
     Result<RedisReply> reply = appendChained(*c.value(), Action, action.scope, tag.value(), keys, args, entry);
     if (!reply)
-        return reply.error();
+        return reply.error().kind == ErrorKind::Unavailable ? reply.error() : scopeError(reply.error());
+    QString warning;
+    if (const redisReply &blocked = *reply.value(); isArray(blocked, 4) && bytes(blocked.element[0]) == "count_blocked") {
+        // Counting is telemetry: the action goes on uncounted, and its entry
+        // (hashed with the warning) says why.
+        const QString key = QString::fromUtf8(bytes(blocked.element[1])), detail = QString::fromUtf8(bytes(blocked.element[3]));
+        warning = bytes(blocked.element[2]) == "number"
+            ? Text::tr("not counted: the counter key %1 of scope %2 holds %3, not a number (another program wrote it)").arg(key, action.scope, detail)
+            : Text::tr("not counted: the counter key %1 of scope %2 holds a %3 (another program wrote it)").arg(key, action.scope, detail);
+        entry = action.audit;
+        entry.scope = action.scope;
+        entry.key = action.key;
+        entry.atMs = action.nowMs;
+        entry.action = operatorActionName(action.kind);
+        entry.stateBefore = recordStateName(action.expectedState);
+        entry.stateAfter = actionStateAfter(action.kind);
+        entry.storeId.clear();
+        entry.addWarning(warning);
+        args.last() = "0";
+        reply = appendChained(*c.value(), Action, action.scope, tag.value(), keys, args, entry);
+        if (!reply)
+            return reply.error().kind == ErrorKind::Unavailable ? reply.error() : scopeError(reply.error());
+    }
     const redisReply &r = *reply.value();
     const QByteArray outcome = isArray(r, 1) ? bytes(r.element[0]) : QByteArray();
     if (outcome == "corrupt" && r.elements >= 3)
         return m_layout.corrupt(action.scope, action.key, bytes(r.element[1]), bytes(r.element[2]), tag.value());
+    if (outcome == "corrupt_index" && r.elements >= 3)
+        return scopeError(makeError(ErrorKind::Corrupt, Text::tr("The index key %1 in %2 holds a %3 instead of a sorted set: another program "
+                                                                 "wrote that key. Nothing was changed; actions in scope %4 stay blocked "
+                                                                 "until it is looked at, other scopes go on.")
+                                                            .arg(QString::fromUtf8(bytes(r.element[1])), displayUrl(),
+                                                                 QString::fromUtf8(bytes(r.element[2])), action.scope)));
     maybeFlush(*c.value(), action.nowMs);
     if (outcome == "not_found")
-        return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt, {}};
+        return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt, {}, {}};
     if (outcome == "stale" && r.elements >= 3) {
         Result<std::optional<Record>> current = m_layout.decode(action.scope, action.key, *r.element[2], tag.value());
         if (!current)
             return current.error();
-        return ActionResult{TransitionOutcome::StaleLease, current.value(), std::nullopt, {}};
+        return ActionResult{TransitionOutcome::StaleLease, current.value(), std::nullopt, {}, {}};
     }
     if (outcome == "applied" && r.elements >= 2) {
         entry.storeId = QString::fromLatin1(bytes(r.element[1]));
@@ -187,7 +216,7 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
                 return current.error();
             now = current.value();
         }
-        return ActionResult{TransitionOutcome::Applied, std::move(now), std::move(entry), {}};
+        return ActionResult{TransitionOutcome::Applied, std::move(now), std::move(entry), {}, warning};
     }
     return makeError(ErrorKind::Internal, Text::tr("The operator action script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
 }

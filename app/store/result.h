@@ -22,6 +22,11 @@ QString errorKindName(ErrorKind kind);
 struct Error {
     ErrorKind kind = ErrorKind::Internal;
     QString message;
+    // The error is the scope's, not the record's: its audit chain is broken
+    // or busy, a key of the scope holds the wrong type, the server refuses
+    // the scope's writes. Every other record of the scope would meet it; a
+    // batch stops that scope and goes on with the others.
+    bool wholeScope = false;
 };
 
 template<typename T>
@@ -61,3 +66,9 @@ private:
 };
 
 inline Error makeError(ErrorKind kind, const QString &message) { return Error{kind, message}; }
+// The same error, marked as the whole scope's (Error::wholeScope).
+inline Error scopeError(Error error)
+{
+    error.wholeScope = true;
+    return error;
+}

@@ -109,12 +109,12 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
     }
     if (!hasHead) {
         if (entries > 0)
-            return AppendFailure{makeError(ErrorKind::Corrupt,
+            return AppendFailure{scopeError(makeError(ErrorKind::Corrupt,
                                            Text::tr("The audit chain of scope %1 holds %2 entries but has no head: the head was "
                                                     "deleted. Nothing was changed in scope %1; actions there stay blocked until the "
                                                     "chain is looked at (idemctl audit verify). Other scopes go on.")
                                                .arg(entry.scope)
-                                               .arg(entries)),
+                                               .arg(entries))),
                                  false};
     }
     entry.chainAfter(headSeq, headHash);
@@ -139,8 +139,8 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
         return failed(head, Text::tr("Moving the audit chain head"));
     if (head.numRowsAffected() != 1) {
         // The locked head moved anyway: only a hand edit does that.
-        return AppendFailure{makeError(ErrorKind::Corrupt, Text::tr("The audit chain head of scope %1 changed while it was "
-                                                              "locked; run `idemctl audit verify`.").arg(entry.scope)),
+        return AppendFailure{scopeError(makeError(ErrorKind::Corrupt, Text::tr("The audit chain head of scope %1 changed while it was "
+                                                                         "locked; run `idemctl audit verify`.").arg(entry.scope))),
                              false};
     }
     return std::nullopt;

@@ -406,6 +406,21 @@ SqlDialect::Failure SqlDialect::classify(const QSqlError &error) const
 {
     const QString code = error.nativeErrorCode();
     const QString text = error.text();
+    if (m_kind == Kind::Sqlite && error.type() != QSqlError::NoError) {
+        // Qt's SQLite driver reports every failed step as a ConnectionError
+        // ("Unable to fetch row"), a trigger's refusal or a constraint
+        // included. SQLite has no connection to lose: only a file that can no
+        // longer be read or written (I/O error, full disk, cannot open,
+        // corrupt, not a database) stops the store; busy and locked wait.
+        const int primary = code.toInt() & 0xff;
+        if (primary == 5 || primary == 6 || containsAny(text, {"locked", "busy"}))
+            return Failure::Busy;
+        if (primary == 10 || primary == 11 || primary == 13 || primary == 14 || primary == 26)
+            return Failure::ConnectionLost;
+        if (code.isEmpty() && error.type() == QSqlError::ConnectionError && !text.contains(QLatin1String("Unable to fetch row")))
+            return Failure::ConnectionLost; // the open itself failed
+        return Failure::Refused;
+    }
     if (error.type() == QSqlError::ConnectionError)
         return Failure::ConnectionLost;
     switch (m_kind) {

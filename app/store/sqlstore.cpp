@@ -111,7 +111,8 @@ Result<void> SqlStore::open()
     if (!present)
         return present.error();
     const int complete = m_auditOnly ? m_dialect.auditSchemaObjectCount() : m_dialect.schemaObjectCount();
-    if (m_auditOnly && present.value() == 0 && !mayCreate)
+    m_auditLogMissing = m_auditOnly && present.value() == 0;
+    if (m_auditLogMissing && !mayCreate)
         return makeError(ErrorKind::InvalidArgument,
                          Text::tr("%1 holds no audit log yet (no idem_audit table). Nothing was created: a read-only open "
                                   "never creates one; the first operator action does.")
@@ -243,8 +244,11 @@ Error SqlStore::failure(const QSqlError &error, const QString &what)
         m_connections.drop();
     const bool unavailable = kind == SqlDialect::Failure::ConnectionLost || kind == SqlDialect::Failure::Deadlock
         || kind == SqlDialect::Failure::Busy;
-    return makeError(unavailable ? ErrorKind::Unavailable : ErrorKind::Refused,
-                     Text::tr("%1 failed on %2: %3").arg(what, displayUrl(), sqlErrorText(error)));
+    Error failed = makeError(unavailable ? ErrorKind::Unavailable : ErrorKind::Refused,
+                             Text::tr("%1 failed on %2: %3").arg(what, displayUrl(), sqlErrorText(error)));
+    // A missing right refuses every record of the scope alike.
+    failed.wholeScope = kind == SqlDialect::Failure::NoPrivilege;
+    return failed;
 }
 
 bool SqlStore::run(QSqlQuery &query, const SqlStatement &statement)
@@ -411,6 +415,14 @@ Result<void> SqlStore::writeCounters(QSqlDatabase &db, const QList<CounterRow> &
     // One statement for the whole batch (DESIGN.md "Counters and alerts"),
     // rows in key order: two threads flushing overlapping rows lock them in
     // the same order and cannot deadlock each other.
+    QSqlQuery q(db);
+    if (!runWriting(q, counterStatement(rows)))
+        return failure(q, Text::tr("Writing counters"));
+    return {};
+}
+
+SqlStatement SqlStore::counterStatement(const QList<CounterRow> &rows) const
+{
     QList<CounterRow> sorted = rows;
     std::sort(sorted.begin(), sorted.end(), [](const CounterRow &a, const CounterRow &b) {
         return a.scope != b.scope ? a.scope < b.scope : a.minute < b.minute;
@@ -421,10 +433,7 @@ Result<void> SqlStore::writeCounters(QSqlDatabase &db, const QList<CounterRow> &
         for (qint64 v : row.counts.values)
             upsert.values << v;
     }
-    QSqlQuery q(db);
-    if (!runWriting(q, upsert))
-        return failure(q, Text::tr("Writing counters"));
-    return {};
+    return upsert;
 }
 
 void SqlStore::maybeFlush(QSqlDatabase &db, qint64 nowMs)

@@ -73,6 +73,10 @@ public:
     // and nothing else, so a service's database never gets idem_records or
     // idem_counters. Set before open().
     void setAuditOnly(bool auditOnly) { m_auditOnly = auditOnly; }
+    // After a failed open() of an audit-only store that may not create it:
+    // the database holds no audit log yet (neither table). The log then reads
+    // as empty, and the first operator action creates it.
+    bool auditLogMissing() const { return m_auditLogMissing; }
 
     // The calling thread's connection (for tools that keep tables beside the
     // records, like the simulator's orders table).
@@ -114,8 +118,13 @@ private:
     Result<Transition> finishTransition(QSqlDatabase &db, qint64 affected, const QString &scope, const QString &key,
                                         qint64 nowMs, std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter);
     Result<void> writeCounters(QSqlDatabase &db, const QList<CounterRow> &rows);
+    SqlStatement counterStatement(const QList<CounterRow> &rows) const;
     void maybeFlush(QSqlDatabase &db, qint64 nowMs);
-    Result<ActionResult> applyOnce(QSqlDatabase &db, const OperatorAction &action, bool &retry);
+    // One try of applyAction in one transaction: the change, its count (when
+    // `countError` is non-null; a count that fails rolls it all back and says
+    // why there) and its entry, with `warning` added to the entry.
+    Result<ActionResult> applyOnce(QSqlDatabase &db, const OperatorAction &action, bool &retry, QString *countError,
+                                   const QString &warning);
     QMutex *writeLock() { return m_dialect.kind() == Dialect::Sqlite ? &m_sqliteWriters : nullptr; }
 
     const StoreUrl m_url;
@@ -130,6 +139,7 @@ private:
     QMutex m_schemaMutex;
     bool m_schemaReady = false;
     bool m_auditOnly = false;
+    bool m_auditLogMissing = false;
     std::atomic<bool> m_insertReturning{false}; // MariaDB ≥ 10.5, read by open()
 };
 

@@ -61,30 +61,36 @@ Result<ActionResult> SqlStore::applyAction(const OperatorAction &action)
     if (!db)
         return db.error();
     Result<ActionResult> result = makeError(ErrorKind::Internal, QString());
+    QString warning;
     {
         // SQLite: this process's writers queue here for the whole transaction.
         QMutexLocker writeGuard(writeLock());
         // A retry follows a deadlock or two appenders creating one chain at
-        // once: both were rolled back whole, so the action runs again.
+        // once: both were rolled back whole, so the action runs again. A
+        // count that cannot be written is run again without it: counting is
+        // telemetry and never blocks a fix; the entry says it was skipped.
         for (int attempt = 1;; ++attempt) {
             bool retry = false;
-            result = applyOnce(db.value(), action, retry);
+            QString countError;
+            result = applyOnce(db.value(), action, retry, warning.isEmpty() ? &countError : nullptr, warning);
+            if (!countError.isEmpty()) {
+                warning = Text::tr("not counted: writing the counters of scope %1 failed (%2)").arg(action.scope, countError);
+                retry = true;
+            }
             if (result || !retry || attempt == 5)
                 break;
         }
     }
     if (!result || result->outcome != TransitionOutcome::Applied)
         return result;
-    // Outside the writers' lock: a due counter flush takes it itself.
-    m_counters.add(action.scope, action.nowMs,
-                   action.kind == OperatorActionKind::MarkTimedOut ? Counter::TimedOut : Counter::Reconciled);
-    maybeFlush(db.value(), action.nowMs);
+    result->warning = warning;
     if (Result<std::optional<Record>> current = fetch(db.value(), action.scope, action.key))
         result->current = current.value();
     return result;
 }
 
-Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction &action, bool &retry)
+Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction &action, bool &retry, QString *countError,
+                                         const QString &warning)
 {
     if (!db.transaction())
         return makeError(ErrorKind::Unavailable,
@@ -107,7 +113,26 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
                                                        .arg(operatorActionName(action.kind), action.scope, action.key,
                                                             current.error().message));
         return ActionResult{current.value() ? TransitionOutcome::StaleLease : TransitionOutcome::NotFound, current.value(),
-                            std::nullopt, {}};
+                            std::nullopt, {}, {}};
+    }
+    if (countError) {
+        // Counted in the action's own transaction (not the guard's buffer),
+        // so the entry can say whether it was.
+        CounterRow row{action.scope, action.nowMs / 60000, {}};
+        row.counts[action.kind == OperatorActionKind::MarkTimedOut ? Counter::TimedOut : Counter::Reconciled] = 1;
+        QSqlQuery count(db);
+        if (!run(count, counterStatement({row}))) {
+            const QSqlError error = count.lastError();
+            db.rollback();
+            // A store that stopped answering is not a broken counter table.
+            const SqlDialect::Failure kind = m_dialect.classify(error);
+            if (kind == SqlDialect::Failure::Deadlock || kind == SqlDialect::Failure::ConnectionLost || kind == SqlDialect::Failure::Busy) {
+                retry = kind == SqlDialect::Failure::Deadlock;
+                return failure(error, Text::tr("Counting \"%1\"").arg(operatorActionName(action.kind)));
+            }
+            *countError = sqlErrorText(error);
+            return makeError(ErrorKind::Refused, *countError);
+        }
     }
     AuditEntry entry = action.audit;
     entry.scope = action.scope;
@@ -116,6 +141,8 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
     entry.action = operatorActionName(action.kind);
     entry.stateBefore = recordStateName(action.expectedState);
     entry.stateAfter = actionStateAfter(action.kind);
+    if (!warning.isEmpty())
+        entry.addWarning(warning);
     if (std::optional<SqlAuditLog::AppendFailure> failed = m_audit.append(db, entry)) {
         db.rollback();
         retry = failed->duplicateKey || failed->error.kind == ErrorKind::Unavailable;
@@ -127,7 +154,7 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
         return makeError(ErrorKind::Unavailable, Text::tr("Cannot commit \"%1\" on %2/%3: %4")
                                                      .arg(operatorActionName(action.kind), action.scope, action.key, why));
     }
-    return ActionResult{TransitionOutcome::Applied, std::nullopt, entry, {}};
+    return ActionResult{TransitionOutcome::Applied, std::nullopt, entry, {}, {}};
 }
 
 Result<AuditEntry> SqlStore::appendAudit(const AuditEntry &entry)

@@ -165,7 +165,7 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
     // (insertOrRead): a new key is claimed, and a replay decided, in one
     // round trip. Repeating it on a new connection is safe too: an insert
     // that did commit before the connection died is recognised by its lease.
-    Result<std::optional<Record>> firstRead = std::optional<Record>();
+    std::optional<Record> firstRead;
     if (claimsInOneStatement()) {
         const QString lease = newLease();
         Result<FirstClaim> first = readOnce([&](QSqlDatabase &db) { return insertOrRead(db, req, lease); });
@@ -175,7 +175,10 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
             return std::move(*first->claimed);
         firstRead = std::move(first->existing);
     } else {
-        firstRead = readOnce([&](QSqlDatabase &db) { return fetch(db, req.scope, req.key); });
+        Result<std::optional<Record>> read = readOnce([&](QSqlDatabase &db) { return fetch(db, req.scope, req.key); });
+        if (!read)
+            return read.error();
+        firstRead = std::move(read).value();
     }
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
@@ -196,7 +199,7 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
     //   safe. A lock that did not come free in time is not retried: that
     //   wait already took the server's lock timeout.
     for (int turn = 0; turn < 16; ++turn) {
-        Result<std::optional<Record>> existing = turn == 0 ? std::move(firstRead) : fetch(db.value(), req.scope, req.key);
+        Result<std::optional<Record>> existing = turn == 0 ? Result<std::optional<Record>>(std::move(firstRead)) : fetch(db.value(), req.scope, req.key);
         if (!existing)
             return existing.error();
 

@@ -189,6 +189,10 @@ struct ActionResult {
     // java-handler's Redis cache was not brought along): the action is not
     // done, and applyActions counts it as failed (cache_failed).
     QString followUpError;
+    // Applied, but a step that is only telemetry was skipped (the count of
+    // the action could not be written): a warning, never a failure. The
+    // audit entry says the same (AuditEntry::warnings).
+    QString warning;
 };
 
 // Records created in one minute and the state each is in now: what a store
@@ -377,6 +381,12 @@ public:
     // False for a store opened read-only (ReadOnlyStore), whose writing
     // methods refuse with ErrorKind::Refused.
     virtual bool writable() const { return true; }
+    // Why an operator action on this store, as its URL configures it, would
+    // be refused before any record is read (an option the action needs is
+    // missing: java-handler's cache); nullopt when actions may be tried. A
+    // read-only open answers as its store would, so a dry run and a preview
+    // refuse what the run would refuse. Reads nothing.
+    virtual std::optional<Error> actionRefusal() const { return std::nullopt; }
 
 protected:
     CounterBuffer m_counters;

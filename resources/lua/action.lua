@@ -7,12 +7,21 @@
 -- ARGV[7] expected state, ARGV[8] expires_at, ARGV[9] status, ARGV[10] headers,
 -- ARGV[11] body (reconcile-complete), ARGV[12] the cutoff: an IN_FLIGHT
 -- record's own updated_at must be before it ('' for TIMED_OUT),
--- ARGV[13] head seq, ARGV[14] head hash (as read), ARGV[15] the entry's seq,
--- ARGV[16] its hash, ARGV[17..] its field/value pairs.
--- Returns {'applied', stream id, record fields or false (released)},
+-- ARGV[13] '1' to count the action, '0' when the entry says it is not counted,
+-- ARGV[14] head seq, ARGV[15] head hash (as read), ARGV[16] the entry's seq,
+-- ARGV[17] its hash, ARGV[18..] its field/value pairs.
+-- Every key the script writes is checked before the first write (a script
+-- that fails halfway keeps what it wrote: a changed record without its
+-- entry). Returns {'applied', stream id, record fields or false (released)},
 -- {'stale', 0, record fields} (another lease or state, or an attempt that
 -- started at or after the cutoff), {'not_found'}, {'chain_moved', head seq,
--- head hash}, {'corrupt', reason, detail} or {'corrupt_audit', key, type}.
+-- head hash}, {'corrupt', reason, detail}, {'corrupt_audit', key, type},
+-- {'corrupt_index', key, type} (an index of the scope holds another type), or
+-- {'count_blocked', key, 'type' | 'number', detail} when counting is asked
+-- for and the counter keys
+-- cannot take it: nothing is changed, and the caller runs the action again
+-- without counting, its entry saying so (counting is telemetry; it never
+-- blocks a fix).
 local kind = ARGV[5]
 if kind ~= 'timeout' and kind ~= 'reconcile-complete' and kind ~= 'reconcile-release' then
     return redis.error_reply('ERR unknown operator action ' .. kind)
@@ -21,6 +30,14 @@ local bad_key, bad_type = bad_audit_key(KEYS[7], KEYS[8])
 if bad_key then
     return {'corrupt_audit', bad_key, bad_type}
 end
+for i = 2, 4 do
+    local t = redis.call('TYPE', KEYS[i]).ok
+    if t ~= 'none' and t ~= 'zset' then
+        return {'corrupt_index', KEYS[i], t}
+    end
+end
+local counted = kind == 'timeout' and 'timed_out' or 'reconciled'
+local counting = ARGV[13] == '1'
 local R = record()
 local r, bad, detail = R.read_record(KEYS[1])
 if bad then
@@ -47,9 +64,15 @@ if r.state == 'IN_FLIGHT' then
         return {'stale', 0, r.values}
     end
 end
-local moved = moved_head(KEYS[8], ARGV[13], ARGV[14])
+local moved = moved_head(KEYS[8], ARGV[14], ARGV[15])
 if moved then
     return {'chain_moved', moved[1], moved[2]}
+end
+if counting then
+    local bad_counter, why, detail = counter_problem(counted)
+    if bad_counter then
+        return {'count_blocked', bad_counter, why, detail}
+    end
 end
 
 -- The indexes change as complete.lua and release.lua change them; TIMED_OUT
@@ -60,7 +83,6 @@ if kind == 'timeout' then
     redis.call('ZREM', KEYS[2], ARGV[1])
     redis.call('ZADD', KEYS[4], ARGV[8], ARGV[1])
     redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', '(' .. R.server_ms())
-    count('timed_out')
 elseif kind == 'reconcile-complete' then
     redis.call('HSET', KEYS[1], 'state', 'COMPLETED', 'status_code', ARGV[9], 'headers', ARGV[10], 'body', ARGV[11],
                'updated_at', ARGV[2], 'expires_at', ARGV[8], 'reconciled', '1')
@@ -69,14 +91,15 @@ elseif kind == 'reconcile-complete' then
     redis.call('ZREM', KEYS[4], ARGV[1])
     redis.call('ZADD', KEYS[3], ARGV[8], ARGV[1])
     redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. R.server_ms())
-    count('reconciled')
 else
     redis.call('DEL', KEYS[1])
     redis.call('ZREM', KEYS[2], ARGV[1])
     redis.call('ZREM', KEYS[4], ARGV[1])
-    count('reconciled')
 end
-local id = append_entry(KEYS[7], KEYS[8], ARGV[15], ARGV[16], 17)
+if counting then
+    count(counted)
+end
+local id = append_entry(KEYS[7], KEYS[8], ARGV[16], ARGV[17], 18)
 local values = false
 if kind ~= 'reconcile-release' then
     values = redis.call('HMGET', KEYS[1], unpack(R.FIELDS))

@@ -151,14 +151,42 @@ local MINUTE, COUNTER_TTL = ARGV[3], ARGV[4]
 
 -- Counts one outcome in this minute's hash. The first count of a field also
 -- sets the expiry and indexes the minute, so counters() never scans.
+-- Counting is telemetry: a counter key another program broke (another type,
+-- a field that is no number) is skipped, never an error, since a script that
+-- fails after its first write keeps what it wrote (a claimed record nobody
+-- was told about). counters() then reports that key broken.
 local function count(field)
-    if redis.call('HINCRBY', KEYS[5], field, 1) == 1 then
+    local n = redis.pcall('HINCRBY', KEYS[5], field, 1)
+    if n == 1 then
         local ttl = tonumber(COUNTER_TTL)
-        redis.call('PEXPIRE', KEYS[5], ttl)
-        redis.call('ZADD', KEYS[6], MINUTE, MINUTE)
-        redis.call('PEXPIRE', KEYS[6], ttl)
-        redis.call('ZREMRANGEBYSCORE', KEYS[6], '-inf', '(' .. math.floor((record().server_ms() - ttl) / 60000))
+        redis.pcall('PEXPIRE', KEYS[5], ttl)
+        local indexed = redis.pcall('ZADD', KEYS[6], MINUTE, MINUTE)
+        if type(indexed) == 'number' then
+            redis.call('PEXPIRE', KEYS[6], ttl)
+            redis.call('ZREMRANGEBYSCORE', KEYS[6], '-inf', '(' .. math.floor((record().server_ms() - ttl) / 60000))
+        end
     end
+end
+
+-- Why count(field) would be skipped: the counter key, 'type' and the type
+-- it holds, or 'number' and the field's value; nil when counting works.
+-- Read only (TYPE, HGET).
+local function counter_problem(field)
+    local t = redis.call('TYPE', KEYS[5]).ok
+    if t ~= 'none' and t ~= 'hash' then
+        return KEYS[5], 'type', t
+    end
+    if t == 'hash' then
+        local v = redis.call('HGET', KEYS[5], field)
+        if v and not string.match(v, '^%-?%d+$') then
+            return KEYS[5], 'number', field .. '=' .. string.sub(v, 1, 40)
+        end
+    end
+    t = redis.call('TYPE', KEYS[6]).ok
+    if t ~= 'none' and t ~= 'zset' then
+        return KEYS[6], 'type', t
+    end
+    return nil
 end
 
 -- complete's and release's compare-and-set, decided on the state and the
