@@ -161,6 +161,20 @@ QList<CounterTimelineModel::CountSample> CounterTimelineModel::samples() const
     return out;
 }
 
+std::optional<int> CounterTimelineModel::runningRow() const
+{
+    if (m_minutes.isEmpty() || m_reading.readAtMs <= 0 || m_reading.readAtMs / 60000 != m_reading.toMinute)
+        return std::nullopt;
+    return int(m_minutes.size()) - 1;
+}
+
+double CounterTimelineModel::runningFraction() const
+{
+    if (!runningRow())
+        return 1.0;
+    return qBound(0.0, double(m_reading.readAtMs - m_reading.toMinute * 60000) / 60000.0, 1.0);
+}
+
 CounterTimelineModel::Kpis CounterTimelineModel::kpis(int minutes) const
 {
     Kpis k;
@@ -172,7 +186,8 @@ CounterTimelineModel::Kpis CounterTimelineModel::kpis(int minutes) const
     const int first = qMax(0, int(m_minutes.size()) - minutes);
     for (int i = first; i < m_minutes.size(); ++i)
         total += m_minutes.at(i);
-    const int n = qMax(1, int(m_minutes.size()) - first);
+    // Minutes measured: the running one only for the part that had passed.
+    const double n = qMax(1.0 / 60, double(m_minutes.size() - first) - (runningRow() ? 1.0 - runningFraction() : 0.0));
     k.hitRate = total.hitRate();
     k.executionsPerMinute = double(total[Counter::Executed]) / n;
     k.anomaliesPerMinute = double(total[Counter::InProgress] + total[Counter::Mismatch] + total[Counter::Released]

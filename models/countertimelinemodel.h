@@ -6,9 +6,10 @@
 #include <QStringList>
 
 // Counters per minute for one scope or all, one row per minute of the
-// chosen range (minutes without traffic are zero rows, so charts show gaps
-// as zero rather than joining distant points). Feeds the dashboard charts
-// and the KPI tiles.
+// chosen range (a minute without traffic is a zero row: zero requests were
+// counted; its hit rate is empty, not zero). The last row is usually the
+// minute still running (runningRow()): partial, never a full minute. Feeds
+// the dashboard charts and the KPI tiles.
 //
 // A store that keeps no counters (a foreign layout) fills the Created…
 // columns instead (records created that minute, by their state now) and
@@ -75,8 +76,15 @@ public:
     bool keepsCounters() const { return m_reading.keepsCounters; }
     QList<CountSample> samples() const; // of the scope shown
     qint64 minuteStartMs(int row) const { return (m_reading.fromMinute + row) * 60000; }
+    // The row of the minute that was still running when the reading was
+    // made (its counts are partial), and how much of it had passed (0–1).
+    // nullopt when the range ends before the reading (a custom range).
+    std::optional<int> runningRow() const;
+    double runningFraction() const;
     // Totals over the last `minutes` minutes of the range, of the scope shown
     // (every number, stuck and in flight included; all scopes: the totals).
+    // A running last minute counts for the part of it that had passed, so
+    // the rates are per minute of measured time.
     Kpis kpis(int minutes = 5) const;
 
 private:

@@ -1045,6 +1045,26 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>%1: %2% (limit %3%)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>requests / min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events / min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>records / min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>records</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ForeignSqlStore</name>

@@ -1048,6 +1048,26 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>%1: %2% (limit %3%)</source>
         <translation>%1：%2%（上限 %3%）</translation>
     </message>
+    <message>
+        <source>requests / min</source>
+        <translation>请求数 / 分钟</translation>
+    </message>
+    <message>
+        <source>events / min</source>
+        <translation>事件数 / 分钟</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>records / min</source>
+        <translation>记录数 / 分钟</translation>
+    </message>
+    <message>
+        <source>records</source>
+        <translation>记录数</translation>
+    </message>
 </context>
 <context>
     <name>ForeignSqlStore</name>

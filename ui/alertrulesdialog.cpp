@@ -1,4 +1,5 @@
 #include "ui/alertrulesdialog.h"
+#include "ui/screenfit.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -67,7 +68,7 @@ AlertRulesDialog::AlertRulesDialog(const QList<AlertRule> &rules, const QStringL
 
     for (const AlertRule &rule : rules)
         addRule(rule);
-    resize(760, 360);
+    ScreenFit::fit(this, QSize(760, 360));
 }
 
 void AlertRulesDialog::addRule(const AlertRule &rule)

@@ -1,4 +1,5 @@
 #include "ui/connectiondialog.h"
+#include "ui/screenfit.h"
 
 #include "models/appsettings.h"
 #include "models/passwordvault.h"
@@ -113,7 +114,7 @@ ConnectionDialog::ConnectionDialog(AppSettings *settings, PasswordVault *vault, 
     reloadList(m_settings->lastStoreUrl());
     if (m_list->count() == 0)
         newEntry();
-    resize(860, 480);
+    ScreenFit::fit(this, QSize(860, 480));
 }
 
 ConnectionDialog::~ConnectionDialog()

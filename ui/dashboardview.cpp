@@ -3,7 +3,9 @@
 #include "models/countertimelinemodel.h"
 #include "models/dashboardreading.h"
 #include "models/scopestatusmodel.h"
+#include "ui/gappedline.h"
 #include "ui/kpitile.h"
+#include "ui/timechart.h"
 #include "models/statuscolors.h"
 #include "models/storesession.h"
 
@@ -31,34 +33,9 @@
 
 namespace {
 
-QChartView *makeChartView(const QString &title, QWidget *host)
+QChart *makeChart(const QString &title, const QString &unit, QWidget *host, QGridLayout *grid, int row, int column)
 {
-    auto *chart = new QChart;
-    // A dark system palette gets the dark chart theme; set before axes and
-    // series are added, which it would otherwise restyle.
-    if (StatusColors::isDark(host->palette()))
-        chart->setTheme(QChart::ChartThemeDark);
-    chart->setTitle(title);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    auto *axisX = new QDateTimeAxis(chart);
-    axisX->setFormat(QStringLiteral("HH:mm"));
-    axisX->setTickCount(7);
-    auto *axisY = new QValueAxis(chart);
-    axisY->setLabelFormat(QStringLiteral("%d"));
-    axisY->setMin(0);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    chart->addAxis(axisY, Qt::AlignLeft);
-    auto *view = new QChartView(chart, host);
-    view->setRenderHint(QPainter::Antialiasing);
-    // Two rows of charts, the alert list and the tiles fit a 700 px window.
-    view->setMinimumHeight(200);
-    return view;
-}
-
-QChart *makeChart(const QString &title, QWidget *host, QGridLayout *grid, int row, int column)
-{
-    QChartView *view = makeChartView(title, host);
+    QChartView *view = TimeChart::makeView(title, unit, host);
     grid->addWidget(view, row, column);
     return view->chart();
 }
@@ -71,19 +48,22 @@ void setSeriesShown(QAbstractSeries *series, bool shown)
         marker->setVisible(shown);
 }
 
-QLineSeries *addSeries(QChart *chart, const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine)
+QLineSeries *addSampleSeries(QChart *chart, const QString &name, const QColor &color)
 {
     auto *series = new QLineSeries(chart);
     series->setName(name);
     QPen pen(color);
     pen.setWidthF(2);
-    pen.setStyle(style);
     series->setPen(pen);
     chart->addSeries(series);
     for (QAbstractAxis *axis : chart->axes())
         series->attachAxis(axis);
     return series;
 }
+
+// A running minute's counts scaled to a per-minute rate are shown only once
+// this much of it has passed: the first seconds of a minute say little.
+constexpr double kRunningShownFrom = 10.0 / 60;
 
 } // namespace
 
@@ -123,6 +103,21 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
     m_timer->setInterval(2000);
     m_timer->start();
     QTimer::singleShot(0, this, &DashboardView::refresh);
+}
+
+DashboardView::~DashboardView()
+{
+    for (const auto &[column, line] : std::as_const(m_series))
+        delete line;
+}
+
+const GappedLine *DashboardView::line(int column) const
+{
+    for (const auto &[c, line] : m_series) {
+        if (c == column)
+            return line;
+    }
+    return nullptr;
 }
 
 QLayout *DashboardView::buildControls()
@@ -183,9 +178,9 @@ QLayout *DashboardView::buildTiles()
 QLayout *DashboardView::buildCharts()
 {
     auto *grid = new QGridLayout;
-    m_trafficChart = makeChart(tr("Requests per minute"), this, grid, 1, 0);
-    m_anomalyChart = makeChart(tr("Anomalies per minute"), this, grid, 1, 1);
-    QChartView *hitView = makeChartView(tr("Hit rate (replayed ÷ (replayed + executed)), %"), this);
+    m_trafficChart = makeChart(tr("Requests per minute"), tr("requests / min"), this, grid, 1, 0);
+    m_anomalyChart = makeChart(tr("Anomalies per minute"), tr("events / min"), this, grid, 1, 1);
+    QChartView *hitView = TimeChart::makeView(tr("Hit rate (replayed ÷ (replayed + executed)), %"), tr("%"), this);
     m_hitChart = hitView->chart();
     m_noHitRate->setObjectName(QStringLiteral("noHitRate"));
     m_noHitRate->setText(tr("Hit rate: this layout keeps no counters.\nIts service does not record replays and executions, "
@@ -215,30 +210,31 @@ QLayout *DashboardView::buildCharts()
 
 void DashboardView::buildSeries()
 {
-    m_series = {
-        {CounterTimelineModel::ExecutedColumn, addSeries(m_trafficChart, tr("executed"), ChartColors::Primary)},
-        {CounterTimelineModel::ReplayedColumn, addSeries(m_trafficChart, tr("replayed"), ChartColors::Completed)},
-        {CounterTimelineModel::InProgressColumn, addSeries(m_anomalyChart, tr("in progress (409)"), ChartColors::Pending)},
-        {CounterTimelineModel::MismatchColumn, addSeries(m_anomalyChart, tr("mismatch (422)"), ChartColors::Alarm)},
-        {CounterTimelineModel::ReleasedColumn, addSeries(m_anomalyChart, tr("released (5xx)"), ChartColors::Released)},
-        {CounterTimelineModel::TimedOutColumn, addSeries(m_anomalyChart, tr("timed out"), ChartColors::TimedOut)},
-        {CounterTimelineModel::HitRateColumn, addSeries(m_hitChart, tr("hit rate"), ChartColors::Primary)},
-        {CounterTimelineModel::ThresholdColumn, addSeries(m_hitChart, tr("alert threshold"), ChartColors::Alarm, Qt::DashLine)},
-        // A store without counters: what it has (showCounterMode() swaps them in).
-        {CounterTimelineModel::CreatedCompletedColumn, addSeries(m_trafficChart, tr("completed"), ChartColors::Completed)},
-        {CounterTimelineModel::CreatedInFlightColumn, addSeries(m_trafficChart, tr("in flight"), ChartColors::Pending)},
-        {CounterTimelineModel::CreatedTimedOutColumn, addSeries(m_trafficChart, tr("timed out"), ChartColors::TimedOut)},
-        {CounterTimelineModel::CreatedUnreadableColumn, addSeries(m_trafficChart, tr("unreadable"), ChartColors::Alarm, Qt::DotLine)},
+    const auto line = [this](int column, QChart *chart, const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine) {
+        m_series.append({column, new GappedLine(chart, name, color, style)});
     };
-    m_inFlightSamples = addSeries(m_anomalyChart, tr("in flight"), ChartColors::Primary);
-    m_stuckSamples = addSeries(m_anomalyChart, tr("stuck"), ChartColors::Alarm);
+    line(CounterTimelineModel::ExecutedColumn, m_trafficChart, tr("executed"), ChartColors::Primary);
+    line(CounterTimelineModel::ReplayedColumn, m_trafficChart, tr("replayed"), ChartColors::Completed);
+    line(CounterTimelineModel::InProgressColumn, m_anomalyChart, tr("in progress (409)"), ChartColors::Pending);
+    line(CounterTimelineModel::MismatchColumn, m_anomalyChart, tr("mismatch (422)"), ChartColors::Alarm);
+    line(CounterTimelineModel::ReleasedColumn, m_anomalyChart, tr("released (5xx)"), ChartColors::Released);
+    line(CounterTimelineModel::TimedOutColumn, m_anomalyChart, tr("timed out"), ChartColors::TimedOut);
+    line(CounterTimelineModel::HitRateColumn, m_hitChart, tr("hit rate"), ChartColors::Primary);
+    line(CounterTimelineModel::ThresholdColumn, m_hitChart, tr("alert threshold"), ChartColors::Alarm, Qt::DashLine);
+    // A store without counters: what it has (showCounterMode() swaps them in).
+    line(CounterTimelineModel::CreatedCompletedColumn, m_trafficChart, tr("completed"), ChartColors::Completed);
+    line(CounterTimelineModel::CreatedInFlightColumn, m_trafficChart, tr("in flight"), ChartColors::Pending);
+    line(CounterTimelineModel::CreatedTimedOutColumn, m_trafficChart, tr("timed out"), ChartColors::TimedOut);
+    line(CounterTimelineModel::CreatedUnreadableColumn, m_trafficChart, tr("unreadable"), ChartColors::Alarm, Qt::DotLine);
+    m_inFlightSamples = addSampleSeries(m_anomalyChart, tr("in flight"), ChartColors::Primary);
+    m_stuckSamples = addSampleSeries(m_anomalyChart, tr("stuck"), ChartColors::Alarm);
     // Points, not only lines: the first polls of a session are a few seconds apart.
     m_inFlightSamples->setPointsVisible(true);
     m_stuckSamples->setPointsVisible(true);
 
     for (const auto &[column, series] : std::as_const(m_series)) {
         if (column >= CounterTimelineModel::CreatedCompletedColumn)
-            setSeriesShown(series, false);
+            series->setVisible(false);
         // Minutes without traffic have no hit rate; the markers show which
         // minutes the line really has.
         if (column == CounterTimelineModel::HitRateColumn)
@@ -253,10 +249,11 @@ void DashboardView::buildAlertMarkers()
     for (QChart *chart : {m_hitChart, m_anomalyChart}) {
         auto *markers = new QScatterSeries(chart);
         markers->setName(tr("alert raised"));
-        markers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-        markers->setMarkerSize(11);
-        markers->setColor(ChartColors::Alarm);
-        markers->setBorderColor(Qt::black);
+        // Not the mismatch series' red: a raised alert is another thing.
+        markers->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+        markers->setMarkerSize(13);
+        markers->setColor(ChartColors::AlertRaised);
+        markers->setBorderColor(ChartColors::AlertRaisedBorder);
         chart->addSeries(markers);
         for (QAbstractAxis *axis : chart->axes())
             markers->attachAxis(axis);
@@ -416,14 +413,20 @@ void DashboardView::showCounterMode(bool counters)
     m_showsCounters = counters;
     for (const auto &[column, series] : std::as_const(m_series)) {
         const bool created = column >= CounterTimelineModel::CreatedCompletedColumn;
-        if (series->chart() != m_hitChart)
-            setSeriesShown(series, created != counters);
+        if (column != CounterTimelineModel::HitRateColumn && column != CounterTimelineModel::ThresholdColumn)
+            series->setVisible(created != counters);
     }
     setSeriesShown(m_inFlightSamples, !counters);
     setSeriesShown(m_stuckSamples, !counters);
     setSeriesShown(m_anomalyMarkers, counters);
     m_trafficChart->setTitle(counters ? tr("Requests per minute") : tr("Records created per minute, by their state now"));
     m_anomalyChart->setTitle(counters ? tr("Anomalies per minute") : tr("In flight and stuck records, as sampled by this dashboard"));
+    for (QChart *chart : {m_trafficChart, m_anomalyChart}) {
+        const QList<QAbstractAxis *> y = chart->axes(Qt::Vertical);
+        if (!y.isEmpty())
+            y.first()->setTitleText(chart == m_trafficChart ? (counters ? tr("requests / min") : tr("records / min"))
+                                                            : (counters ? tr("events / min") : tr("records")));
+    }
     m_hitStack->setCurrentIndex(counters ? 0 : 1);
     // The notice needs a few lines, not the chart's height: the charts above get it.
     m_hitStack->setMaximumHeight(counters ? QWIDGETSIZE_MAX : 4 * fontMetrics().height() + 16);
@@ -436,18 +439,34 @@ void DashboardView::showCounterMode(bool counters)
 void DashboardView::updateCharts()
 {
     const int rows = m_model->rowCount();
+    const std::optional<int> running = m_model->runningRow();
+    const double fraction = m_model->runningFraction();
     QHash<QChart *, double> maxY;
     for (const auto &[column, series] : std::as_const(m_series)) {
-        QList<QPointF> points;
+        QList<GappedLine::Point> points;
         points.reserve(rows);
+        std::optional<QPointF> now;
         for (int row = 0; row < rows; ++row) {
             const QVariant v = m_model->index(row, column).data(CounterTimelineModel::RawValueRole);
-            if (!v.isValid())
-                continue; // no traffic that minute: no hit rate
-            points.append(QPointF(double(m_model->minuteStartMs(row)), v.toDouble()));
-            maxY[series->chart()] = qMax(maxY.value(series->chart()), v.toDouble());
+            const double x = double(m_model->minuteStartMs(row));
+            if (running && row == *running) {
+                // Partial: a count so far is scaled to a per-minute rate
+                // (a rate and the threshold are not), and only once enough
+                // of the minute has passed to say something.
+                const bool perMinute = column != CounterTimelineModel::HitRateColumn && column != CounterTimelineModel::ThresholdColumn;
+                if (v.isValid() && fraction >= kRunningShownFrom)
+                    now = QPointF(x, perMinute ? v.toDouble() / fraction : v.toDouble());
+                else if (column == CounterTimelineModel::ThresholdColumn && v.isValid())
+                    now = QPointF(x, v.toDouble());
+                continue;
+            }
+            points.append({x, v.isValid() ? std::optional<qreal>(v.toDouble()) : std::nullopt}); // invalid: nothing measured
         }
-        series->replace(points);
+        series->setPoints(points, now);
+        if (series->isVisible()) {
+            for (const QPointF &p : series->drawnPoints())
+                maxY[series->legendSeries()->chart()] = qMax(maxY.value(series->legendSeries()->chart()), p.y());
+        }
     }
     // The samples are the polls' own, in the range shown, not per minute.
     const qint64 rangeFrom = m_model->minuteStartMs(0);
@@ -474,10 +493,9 @@ void DashboardView::updateCharts()
     const qint64 from = m_model->minuteStartMs(0);
     const qint64 to = qMax(m_model->minuteStartMs(qMax(0, rows - 1)), lastSample);
     for (QChart *chart : {m_trafficChart, m_anomalyChart, m_hitChart}) {
-        const QList<QAbstractAxis *> x = chart->axes(Qt::Horizontal);
+        if (rows > 0)
+            TimeChart::setTimeRange(chart, from, qMax(to, from + 60000));
         const QList<QAbstractAxis *> y = chart->axes(Qt::Vertical);
-        if (!x.isEmpty() && rows > 0)
-            static_cast<QDateTimeAxis *>(x.first())->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(qMax(to, from + 60000)));
         if (!y.isEmpty()) {
             const double top = chart == m_hitChart ? qMax(100.0 * m_model->threshold() * 1.5, maxY.value(chart) * 1.1)
                                                    : qMax(5.0, maxY.value(chart) * 1.15);

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class CounterTimelineModel;
+class GappedLine;
 class KpiTile;
 class ScopeStatusModel;
 class QChart;
@@ -41,6 +42,7 @@ class DashboardView final : public QWidget {
     Q_OBJECT
 public:
     DashboardView(StoreSession *session, QWidget *parent = nullptr);
+    ~DashboardView() override;
 
     CounterTimelineModel *model() const { return m_model; }
     void setRefreshInterval(int ms);
@@ -69,6 +71,9 @@ public:
     QLabel *noCountersNotice() const { return m_noCounters; }
     QChart *trafficChart() const { return m_trafficChart; }
     QChart *anomalyChart() const { return m_anomalyChart; }
+    QChart *hitChart() const { return m_hitChart; }
+    // The line of a CounterTimelineModel column (tests read what is drawn).
+    const GappedLine *line(int column) const;
     KpiTile *createdTile() const { return m_created; }
     KpiTile *stuckTile() const { return m_stuck; }
     KpiTile *hitRateTile() const { return m_hitRate; }
@@ -124,7 +129,7 @@ private:
     QChart *m_trafficChart;
     QChart *m_anomalyChart;
     QChart *m_hitChart;
-    QList<QPair<int, QLineSeries *>> m_series; // model column → series
+    QList<QPair<int, GappedLine *>> m_series; // model column → its line (owned)
     QLineSeries *m_inFlightSamples = nullptr;  // no counters: CountSample::inFlight
     QLineSeries *m_stuckSamples = nullptr;     //   … and stuck
     QList<AlertTransition> m_alerts;

@@ -1,4 +1,5 @@
 #include "ui/inflightview.h"
+#include "ui/screenfit.h"
 
 #include "models/inflightrecordmodel.h"
 #include "app/ops/agetext.h"
@@ -7,6 +8,7 @@
 #include "models/storesession.h"
 #include "app/store/storeurl.h"
 
+#include <QScrollArea>
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
@@ -170,7 +172,7 @@ QSplitter *InFlightView::buildSplitter()
     leftLayout->addLayout(footer);
     m_splitter = new QSplitter(this);
     m_splitter->addWidget(left);
-    m_splitter->addWidget(m_detail);
+    m_splitter->addWidget(ScreenFit::scrolling(m_detail, m_splitter));
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
     return m_splitter;

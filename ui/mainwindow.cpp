@@ -1,4 +1,5 @@
 #include "ui/mainwindow.h"
+#include "ui/screenfit.h"
 
 #include "ui/actionapplypage.h"
 
@@ -23,6 +24,7 @@
 #include "models/storesession.h"
 #include "ui/timeoutwizard.h"
 
+#include <QScrollArea>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
@@ -98,8 +100,10 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
     QMenu *alerts = menuBar()->addMenu(tr("A&lerts"));
     alerts->addAction(tr("Alert &rules…"), this, &MainWindow::showAlertRulesDialog)->setObjectName(QStringLiteral("alertRulesAction"));
     updateActions();
-    resize(1280, 820);
-    restoreGeometry(m_settings->layoutState(QStringLiteral("window/geometry"))); // empty: keeps the size above
+    ScreenFit::fit(this, QSize(1280, 820));
+    // A geometry saved on another (bigger) screen is brought back onto this one.
+    if (restoreGeometry(m_settings->layoutState(QStringLiteral("window/geometry"))))
+        ScreenFit::keepInside(this);
     restoreState(m_settings->layoutState(QStringLiteral("window/state")));
 }
 
@@ -154,7 +158,8 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
     m_inFlight = new InFlightView(m_session, this);
     m_inFlight->model()->setPageSize(m_settings->inFlightPageSize());
     m_tabs = new QTabWidget(this);
-    m_tabs->addTab(m_dashboard, tr("Dashboard"));
+    // Scrolls rather than pushes the window past a small screen's edge.
+    m_tabs->addTab(ScreenFit::scrolling(m_dashboard, m_tabs), tr("Dashboard"));
     m_tabs->addTab(m_inFlight, tr("In flight"));
     m_audit = new AuditView(m_session, this);
     m_tabs->addTab(m_audit, tr("Audit"));

@@ -1,4 +1,5 @@
 #include "ui/reconcilewizard.h"
+#include "ui/screenfit.h"
 
 #include "ui/actionapplypage.h"
 #include "ui/jobprogresswidget.h"
@@ -59,7 +60,7 @@ ReconcileWizard::ReconcileWizard(const QString &url, OpenMode mode, AppSettings 
         if (report.applied > 0)
             emit applied(report.batchId);
     });
-    resize(1180, 740);
+    ScreenFit::fit(this, QSize(1180, 740));
 }
 
 ReconcileWizard::~ReconcileWizard()

@@ -1,9 +1,11 @@
 #include "ui/recordbrowserview.h"
+#include "ui/screenfit.h"
 
 #include "models/recordbrowsermodel.h"
 #include "models/storesession.h"
 #include "ui/recorddetailview.h"
 
+#include <QScrollArea>
 #include <QComboBox>
 #include <QDateTime>
 #include <QHBoxLayout>
@@ -83,7 +85,7 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
     leftLayout->addWidget(m_table, 1);
     leftLayout->addWidget(m_count);
     m_splitter->addWidget(left);
-    m_splitter->addWidget(m_detail);
+    m_splitter->addWidget(ScreenFit::scrolling(m_detail, m_splitter));
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
 

@@ -1,4 +1,5 @@
 #include "ui/reportdialog.h"
+#include "ui/screenfit.h"
 
 #include "models/operatorsession.h"
 #include "models/storesession.h"
@@ -110,7 +111,7 @@ ReportDialog::ReportDialog(const QString &url, QWidget *parent)
 
     setLastHours(24);
     m_scope->load(m_session);
-    resize(560, sizeHint().height());
+    ScreenFit::fit(this, QSize(560, sizeHint().height()));
 }
 
 ReportDialog::~ReportDialog()

@@ -1,4 +1,5 @@
 #include "ui/timeoutwizard.h"
+#include "ui/screenfit.h"
 
 #include "ui/actionapplypage.h"
 #include "models/actiontargetmodel.h"
@@ -386,7 +387,7 @@ TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
         if (report.applied > 0)
             emit applied(report.batchId);
     });
-    resize(900, 640);
+    ScreenFit::fit(this, QSize(900, 640));
 }
 
 TimeoutWizard::~TimeoutWizard()
