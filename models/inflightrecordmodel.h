@@ -3,7 +3,7 @@
 #include "app/guard/scopepolicy.h"
 #include "app/store/store.h"
 
-#include <QAbstractTableModel>
+#include "models/recordlistmodel.h"
 
 #include <functional>
 #include <memory>
@@ -34,7 +34,7 @@ struct ListingScan {
 // the loaded window again (count and rows in one job) and updates it in
 // place: rows that left are removed, new ones inserted, so a view keeps its
 // selection and scroll position.
-class InFlightRecordModel final : public QAbstractTableModel {
+class InFlightRecordModel final : public RecordListModel {
     Q_OBJECT
 public:
     // Age third: visible at 1280 px beside a wide key.
@@ -86,9 +86,6 @@ public:
     // Every matching record is loaded (the last page was short).
     bool isExhausted() const { return m_exhausted && !m_loading; }
     bool isLoading() const { return m_loading; }
-    Record recordAt(int row) const { return m_rows.value(row); }
-    // The row of (scope, key); -1 when not loaded.
-    int rowOf(const QString &scope, const QString &key) const;
 
     // Stores that list by SCAN (foreign Redis layouts): the live counters of
     // the running scan, shared with the worker thread; null until the store
@@ -110,7 +107,6 @@ signals:
 
 private:
     void requestPage();
-    void applyWindow(const QList<Record> &fresh);
     void applyClock(qint64 nowMs);
     void refreshFilterCutoff();
     bool isStuck(const Record &record) const { return isStuckAt(record, m_nowMs); }
@@ -119,7 +115,6 @@ private:
     StoreSession *m_session;
     ScopePolicies m_policies;
     InFlightQuery m_filter;
-    QList<Record> m_rows;
     int m_pageSize = 200;
     quint64 m_generation = 0;
     bool m_loading = false;

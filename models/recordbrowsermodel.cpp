@@ -9,7 +9,7 @@
 #include <QGuiApplication>
 
 RecordBrowserModel::RecordBrowserModel(StoreSession *session, QObject *parent)
-    : QAbstractTableModel(parent)
+    : RecordListModel(parent)
     , m_session(session)
 {
     m_query.state.reset(); // every state until told otherwise
@@ -137,6 +137,7 @@ void RecordBrowserModel::reload()
     m_rows.clear();
     ++m_generation;
     m_loading = false;
+    m_refreshing = false;
     m_exhausted = false;
     m_matching = -1;
     endResetModel();
@@ -156,7 +157,66 @@ void RecordBrowserModel::reload()
                                    }
                                    m_matching = count.value();
                                    emit matchingCountChanged(m_matching);
+                                   if (m_matching == 0)
+                                       countOtherField(generation);
                                });
+}
+
+void RecordBrowserModel::countOtherField(quint64 generation)
+{
+    // A business number typed in the key field (or a key in the other):
+    // nothing matches, so say how many the other field would find.
+    if (m_query.keyPrefix.isEmpty() == m_query.bizNoPrefix.isEmpty())
+        return;
+    RecordQuery other = m_query;
+    other.after.reset();
+    std::swap(other.keyPrefix, other.bizNoPrefix);
+    m_session->request<qint64>(this, [other](Store &store) { return store.countRecords(other); },
+                               [this, generation](const Result<qint64> &count) {
+                                   if (generation == m_generation && count)
+                                       emit otherFieldMatches(count.value());
+                               });
+}
+
+void RecordBrowserModel::refresh()
+{
+    if (m_refreshing)
+        return;
+    ++m_generation; // a page on its way continues after a row that may have left
+    m_loading = false;
+    m_refreshing = true;
+    RecordQuery window = m_query;
+    window.after.reset();
+    window.limit = qMax(m_pageSize, int(m_rows.size()));
+    const quint64 generation = m_generation;
+    struct Window {
+        qint64 count = 0;
+        QList<Record> rows;
+    };
+    m_session->request<Window>(this, [window](Store &store) -> Result<Window> {
+            const Result<qint64> count = store.countRecords(window);
+            if (!count)
+                return count.error();
+            Result<QList<Record>> rows = store.records(window);
+            if (!rows)
+                return rows.error();
+            return Window{count.value(), std::move(rows).value()};
+        },
+        [this, generation, limit = window.limit](const Result<Window> &result) {
+            if (generation != m_generation)
+                return; // a reload or a new query came first
+            m_refreshing = false;
+            if (!result) {
+                emit loadFailed(result.error().message);
+                return;
+            }
+            m_loadedAtMs = QDateTime::currentMSecsSinceEpoch();
+            applyWindow(result->rows);
+            m_exhausted = result->rows.size() < limit;
+            m_matching = result->count;
+            emit refreshed();
+            emit matchingCountChanged(m_matching);
+        });
 }
 
 void RecordBrowserModel::requestPage()
@@ -179,6 +239,7 @@ void RecordBrowserModel::requestPage()
                                               emit loadFailed(rows.error().message);
                                               return;
                                           }
+                                          m_loadedAtMs = QDateTime::currentMSecsSinceEpoch();
                                           if (!rows->isEmpty()) {
                                               m_loading = true; // a view asking for more inside rowsInserted waits
                                               beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + rows->size() - 1));

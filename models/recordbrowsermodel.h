@@ -2,7 +2,7 @@
 
 #include "app/store/store.h"
 
-#include <QAbstractTableModel>
+#include "models/recordlistmodel.h"
 
 #include <functional>
 
@@ -17,7 +17,7 @@ class StoreSession;
 // page or count answering an older filter (generation) dropped. A record
 // whose value could not be read is listed in red italics with the reason as
 // its tooltip.
-class RecordBrowserModel final : public QAbstractTableModel {
+class RecordBrowserModel final : public RecordListModel {
     Q_OBJECT
 public:
     enum Column { StateColumn, ScopeColumn, KeyColumn, BizNoColumn, StatusColumn, UpdatedColumn, AttemptsColumn, OwnerColumn, ColumnCount };
@@ -45,22 +45,36 @@ public:
     void setPageSize(int rows) { m_pageSize = qMax(1, rows); }
     void reload();
 
+    // Reads the loaded rows again, count and rows in one job, and lays them
+    // over the list (RecordListModel::applyWindow): records that changed
+    // state show it, those gone leave, the rest keep their place. Ignored
+    // while a refresh is on its way.
+    void refresh();
+    bool isRefreshing() const { return m_refreshing; }
+    // When the rows shown were read (ms since the epoch); 0 before the first page.
+    qint64 loadedAtMs() const { return m_loadedAtMs; }
+
     qint64 matchingCount() const { return m_matching; } // -1 until counted
     bool isExhausted() const { return m_exhausted && !m_loading; }
     bool isLoading() const { return m_loading; }
-    Record recordAt(int row) const { return m_rows.value(row); }
 
 signals:
     void matchingCountChanged(qint64 count);
     void loadFailed(const QString &message);
     void pageLoaded(int rows);
+    void refreshed();
+    // A lookup by key that matches nothing, counted by business number
+    // instead (or the other way round): how many match there.
+    void otherFieldMatches(qint64 count);
 
 private:
     void requestPage();
+    void countOtherField(quint64 generation);
 
     StoreSession *m_session;
     RecordQuery m_query;
-    QList<Record> m_rows;
+    bool m_refreshing = false;
+    qint64 m_loadedAtMs = 0;
     int m_pageSize = 200;
     quint64 m_generation = 0;
     bool m_loading = false;

@@ -16,6 +16,7 @@
 #include "models/passwordvault.h"
 #include "ui/reconciledryrunpage.h"
 #include "ui/reconcilewizard.h"
+#include "ui/recordactions.h"
 #include "ui/recorddetailview.h"
 #include "ui/timeoutwizard.h"
 
@@ -459,7 +460,7 @@ private slots:
         view->table()->selectRow(2);
         menu.reset(view->createContextMenu(nullptr));
         QVERIFY(action("auditHistory")->isEnabled());
-        QSignalSpy history(view, &InFlightView::auditHistoryRequested);
+        QSignalSpy history(view->actions(), &RecordActions::auditHistoryRequested);
         action("auditHistory")->trigger();
         QCOMPARE(history.size(), 1);
         QCOMPARE(history.at(0).at(1).toString(), model->recordAt(2).key);
@@ -481,12 +482,12 @@ private slots:
     // characters are quoted; a password never reaches the clipboard.
     void getCommandsAreShellQuoted()
     {
-        QCOMPARE(InFlightView::shellQuoted(QStringLiteral("key-1")), QStringLiteral("key-1"));
-        QCOMPARE(InFlightView::shellQuoted(QStringLiteral("a b")), QStringLiteral("'a b'"));
-        QCOMPARE(InFlightView::shellQuoted(QStringLiteral("it's $HOME")), QStringLiteral("'it'\\''s $HOME'"));
-        QCOMPARE(InFlightView::shellQuoted(QString()), QStringLiteral("''"));
-        QCOMPARE(InFlightView::shellQuoted(QStringLiteral("K\x1b]0;x\x07\u202e'1")), QStringLiteral("$'K\\x1b]0;x\\x07\\u202e\\'1'"));
-        QCOMPARE(InFlightView::idemctlGetCommand(QStringLiteral("redis://ops@cache:6379/0"), QStringLiteral("payment"), QStringLiteral("a b")),
+        QCOMPARE(RecordActions::shellQuoted(QStringLiteral("key-1")), QStringLiteral("key-1"));
+        QCOMPARE(RecordActions::shellQuoted(QStringLiteral("a b")), QStringLiteral("'a b'"));
+        QCOMPARE(RecordActions::shellQuoted(QStringLiteral("it's $HOME")), QStringLiteral("'it'\\''s $HOME'"));
+        QCOMPARE(RecordActions::shellQuoted(QString()), QStringLiteral("''"));
+        QCOMPARE(RecordActions::shellQuoted(QStringLiteral("K\x1b]0;x\x07\u202e'1")), QStringLiteral("$'K\\x1b]0;x\\x07\\u202e\\'1'"));
+        QCOMPARE(RecordActions::idemctlGetCommand(QStringLiteral("redis://ops@cache:6379/0"), QStringLiteral("payment"), QStringLiteral("a b")),
                  QStringLiteral("idemctl get --store redis://ops@cache:6379/0 --scope payment --key 'a b'"));
     }
 };

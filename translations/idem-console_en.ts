@@ -1575,58 +1575,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The selected values cannot be read: no action applies to them</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Copy %n keys</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Copy key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Copy as %n idemctl get commands</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Copy as idemctl get command</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Time out %n selected record(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Reconcile %n selected record(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Opens the guided wizard for these records: preview, operator and reason, then apply</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open audit history</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Select one record to see its audit entries</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Node %1/%2 (%3): scanned %4 keys, found %5 in flight</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2709,6 +2657,84 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
 </context>
 <context>
+    <name>RecordActions</name>
+    <message>
+        <source>The selected values cannot be read: no action applies to them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy %n keys</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy as %n idemctl get commands</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy as idemctl get command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Time out %n selected record(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only in-flight records can be marked timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n selected record(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only in-flight and timed-out records can be released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile %n selected record(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only in-flight and timed-out records can be reconciled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store is open read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens the guided wizard for these records: preview, operator and reason, then apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open audit history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select one record to see its audit entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RecordBrowserModel</name>
     <message>
         <source>This value cannot be read: %1. No operator action applies to it; the details show the raw value.</source>
@@ -2835,6 +2861,40 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Read the listed records again every few seconds while this tab is shown, keeping the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loaded at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>0 by key; %n by business no.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>0 by business no.; %n by key</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>search by business no.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>search by key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto-refresh every %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4688,16 +4748,16 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Records:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Selected records</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <source>The %n record(s) selected in the In-flight tab (scope %1), each read again for the preview</source>
+        <source>The %n selected record(s) (scope %1), each read again for the preview</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Selected records</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4800,6 +4860,17 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message numerus="yes">
         <source>Time out %n selected record(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Release stuck records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n selected record(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>

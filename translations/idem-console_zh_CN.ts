@@ -1578,54 +1578,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>每 %1 自动刷新</translation>
     </message>
     <message>
-        <source>The selected values cannot be read: no action applies to them</source>
-        <translation>所选值无法读取：任何操作都不适用于它们</translation>
-    </message>
-    <message numerus="yes">
-        <source>Copy %n keys</source>
-        <translation>
-            <numerusform>复制 %n 个键</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Copy key</source>
-        <translation>复制键</translation>
-    </message>
-    <message numerus="yes">
-        <source>Copy as %n idemctl get commands</source>
-        <translation>
-            <numerusform>复制为 %n 条 idemctl get 命令</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Copy as idemctl get command</source>
-        <translation>复制为 idemctl get 命令</translation>
-    </message>
-    <message numerus="yes">
-        <source>Time out %n selected record(s)…</source>
-        <translation>
-            <numerusform>将所选 %n 条记录标记为超时…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Reconcile %n selected record(s)…</source>
-        <translation>
-            <numerusform>对账所选 %n 条记录…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Opens the guided wizard for these records: preview, operator and reason, then apply</source>
-        <translation>为这些记录打开引导向导：预览、操作员与原因，然后应用</translation>
-    </message>
-    <message>
-        <source>Open audit history</source>
-        <translation>打开审计历史</translation>
-    </message>
-    <message>
-        <source>Select one record to see its audit entries</source>
-        <translation>选择一条记录以查看其审计条目</translation>
-    </message>
-    <message>
         <source>Node %1/%2 (%3): scanned %4 keys, found %5 in flight</source>
         <translation>节点 %1/%2（%3）：已扫描 %4 个键，发现 %5 个进行中</translation>
     </message>
@@ -2705,6 +2657,79 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
 </context>
 <context>
+    <name>RecordActions</name>
+    <message>
+        <source>The selected values cannot be read: no action applies to them</source>
+        <translation>所选值无法读取：任何操作都不适用于它们</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy %n keys</source>
+        <translation>
+            <numerusform>复制 %n 个键</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>复制键</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copy as %n idemctl get commands</source>
+        <translation>
+            <numerusform>复制为 %n 条 idemctl get 命令</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy as idemctl get command</source>
+        <translation>复制为 idemctl get 命令</translation>
+    </message>
+    <message numerus="yes">
+        <source>Time out %n selected record(s)…</source>
+        <translation>
+            <numerusform>将所选 %n 条记录标记为超时…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only in-flight records can be marked timed out</source>
+        <translation>只有处理中的记录才能标记为超时</translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n selected record(s)…</source>
+        <translation>
+            <numerusform>释放所选 %n 条记录…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only in-flight and timed-out records can be released</source>
+        <translation>只有处理中和已超时的记录才能释放</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile %n selected record(s)…</source>
+        <translation>
+            <numerusform>对账所选 %n 条记录…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only in-flight and timed-out records can be reconciled</source>
+        <translation>只有处理中和已超时的记录才能对账</translation>
+    </message>
+    <message>
+        <source>The store is open read-only</source>
+        <translation>存储以只读方式打开</translation>
+    </message>
+    <message>
+        <source>Opens the guided wizard for these records: preview, operator and reason, then apply</source>
+        <translation>为这些记录打开引导向导：预览、操作员与原因，然后应用</translation>
+    </message>
+    <message>
+        <source>Open audit history</source>
+        <translation>打开审计历史</translation>
+    </message>
+    <message>
+        <source>Select one record to see its audit entries</source>
+        <translation>选择一条记录以查看其审计条目</translation>
+    </message>
+</context>
+<context>
     <name>RecordBrowserModel</name>
     <message>
         <source>This value cannot be read: %1. No operator action applies to it; the details show the raw value.</source>
@@ -2830,6 +2855,38 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>
             <numerusform>%n 条记录匹配</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Read the listed records again every few seconds while this tab is shown, keeping the selection</source>
+        <translation>此页显示时每隔几秒重新读取列出的记录，保留选择</translation>
+    </message>
+    <message>
+        <source>loaded at %1</source>
+        <translation>读取于 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>0 by key; %n by business no.</source>
+        <translation>
+            <numerusform>按键 0 条；按业务单号 %n 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>0 by business no.; %n by key</source>
+        <translation>
+            <numerusform>按业务单号 0 条；按键 %n 条</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>search by business no.</source>
+        <translation>按业务单号搜索</translation>
+    </message>
+    <message>
+        <source>search by key</source>
+        <translation>按键搜索</translation>
+    </message>
+    <message>
+        <source>Auto-refresh every %1</source>
+        <translation>每 %1 自动刷新</translation>
     </message>
 </context>
 <context>
@@ -4677,15 +4734,15 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Records:</source>
         <translation>记录：</translation>
     </message>
-    <message numerus="yes">
-        <source>The %n record(s) selected in the In-flight tab (scope %1), each read again for the preview</source>
-        <translation>
-            <numerusform>在「处理中」页选择的 %n 条记录（作用域 %1），预览时逐条重新读取</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Selected records</source>
         <translation>所选记录</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n selected record(s) (scope %1), each read again for the preview</source>
+        <translation>
+            <numerusform>所选的 %n 条记录（作用域 %1），预览时逐条重新读取</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4783,6 +4840,16 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Time out %n selected record(s)</source>
         <translation>
             <numerusform>将所选 %n 条记录标记为超时</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Release stuck records</source>
+        <translation>释放卡住的记录</translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n selected record(s)</source>
+        <translation>
+            <numerusform>释放所选 %n 条记录</numerusform>
         </translation>
     </message>
 </context>

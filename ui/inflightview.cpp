@@ -4,6 +4,7 @@
 #include "models/inflightrecordmodel.h"
 #include "app/ops/agetext.h"
 #include "app/ops/timeoutsweep.h"
+#include "ui/recordactions.h"
 #include "ui/recorddetailview.h"
 #include "models/storesession.h"
 #include "app/store/storeurl.h"
@@ -56,6 +57,7 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     , m_autoRefresh(new QCheckBox(this)) // its text says the interval (setAutoRefreshIntervalMs)
     , m_refreshTimer(new QTimer(this))
     , m_tickTimer(new QTimer(this))
+    , m_actions(new RecordActions(session, this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(buildFilters());
@@ -314,7 +316,7 @@ void InFlightView::focusFilter()
 
 void InFlightView::setActionsEnabled(bool enabled)
 {
-    m_actionsEnabled = enabled;
+    m_actions->setActionsEnabled(enabled);
     m_timeout->setEnabled(enabled);
     m_timeout->setToolTip(enabled ? tr("Mark stuck records of this scope timed out, after a preview")
                                   : tr("The store is open read-only"));
@@ -495,98 +497,19 @@ QList<RecordRef> InFlightView::selectedRecords() const
     return records;
 }
 
-QString InFlightView::shellQuoted(const QString &text)
-{
-    static const QString plain = QStringLiteral("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%+=:,./_-");
-    if (!text.isEmpty() && std::all_of(text.cbegin(), text.cend(), [](QChar c) { return plain.contains(c); }))
-        return text;
-    const bool control = std::any_of(text.cbegin(), text.cend(), [](QChar c) {
-        return c.unicode() < 0x20 || c.unicode() == 0x7f || c.category() == QChar::Other_Format;
-    });
-    if (!control) {
-        // Single quotes keep everything literal; a quote itself is '\''.
-        QString quoted = text;
-        quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
-        return QLatin1Char('\'') + quoted + QLatin1Char('\'');
-    }
-    // Control or bidi characters would act on a terminal if pasted raw:
-    // $'…' spells them as escapes (bash, zsh, ksh).
-    QString out = QStringLiteral("$'");
-    for (QChar c : text) {
-        if (c == QLatin1Char('\\') || c == QLatin1Char('\''))
-            out += QLatin1Char('\\') + QString(c);
-        else if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
-        else if (c.category() == QChar::Other_Format)
-            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
-        else
-            out += c;
-    }
-    return out + QLatin1Char('\'');
-}
-
-QString InFlightView::idemctlGetCommand(const QString &displayUrl, const QString &scope, const QString &key)
-{
-    return QStringLiteral("idemctl get --store ") + shellQuoted(displayUrl) + QStringLiteral(" --scope ") + shellQuoted(scope)
-        + QStringLiteral(" --key ") + shellQuoted(key);
-}
-
 QMenu *InFlightView::createContextMenu(QWidget *parent)
 {
-    auto *menu = new QMenu(parent);
-    menu->setToolTipsVisible(true);
-    const QList<RecordRef> records = selectedRecords();
-    const int selected = int(m_table->selectionModel()->selectedRows().size());
-    const int n = int(records.size());
-    const QString unreadable = tr("The selected values cannot be read: no action applies to them");
-
-    QAction *copyKey = menu->addAction(n > 1 ? tr("Copy %n keys", nullptr, n) : tr("Copy key"), this, [records] {
-        QStringList keys;
-        for (const RecordRef &r : records)
-            keys << r.key;
-        QApplication::clipboard()->setText(keys.join(QLatin1Char('\n')));
-    });
-    copyKey->setObjectName(QStringLiteral("copyKey"));
-    // The URL as shown, never with its password.
-    const Result<StoreUrl> url = StoreUrl::parse(m_session->url());
-    const QString displayUrl = url ? url->displayString() : StoreUrl::redacted(m_session->url());
-    QAction *copyGet = menu->addAction(n > 1 ? tr("Copy as %n idemctl get commands", nullptr, n) : tr("Copy as idemctl get command"), this, [records, displayUrl] {
-        QStringList lines;
-        for (const RecordRef &r : records)
-            lines << idemctlGetCommand(displayUrl, r.scope, r.key);
-        QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
-    });
-    copyGet->setObjectName(QStringLiteral("copyGetCommand"));
-    menu->addSeparator();
-    QAction *timeOut = menu->addAction(tr("Time out %n selected record(s)…", nullptr, n), this,
-                                       [this, records] { emit timeoutRecordsRequested(records); });
-    timeOut->setObjectName(QStringLiteral("timeOutSelected"));
-    QAction *reconcile = menu->addAction(tr("Reconcile %n selected record(s)…", nullptr, n), this,
-                                         [this, records] { emit reconcileRecordsRequested(records); });
-    reconcile->setObjectName(QStringLiteral("reconcileSelected"));
-    for (QAction *action : {timeOut, reconcile}) {
-        action->setEnabled(m_actionsEnabled && n > 0);
-        if (!m_actionsEnabled)
-            action->setToolTip(tr("The store is open read-only"));
-        else if (n == 0 && selected > 0)
-            action->setToolTip(unreadable);
-        else
-            action->setToolTip(tr("Opens the guided wizard for these records: preview, operator and reason, then apply"));
+    QList<int> rows;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
+        rows.append(index.row());
+    std::sort(rows.begin(), rows.end());
+    QList<Record> records;
+    for (int row : std::as_const(rows)) {
+        const Record r = m_model->recordAt(row);
+        if (r.readError.isEmpty()) // no action applies to a value that cannot be read
+            records.append(r);
     }
-    menu->addSeparator();
-    QAction *history = menu->addAction(tr("Open audit history"), this, [this, records] {
-        emit auditHistoryRequested(records.constFirst().scope, records.constFirst().key);
-    });
-    history->setObjectName(QStringLiteral("auditHistory"));
-    history->setEnabled(n == 1);
-    if (n != 1)
-        history->setToolTip(tr("Select one record to see its audit entries"));
-    for (QAction *action : {copyKey, copyGet}) {
-        action->setEnabled(n > 0);
-        if (n == 0 && selected > 0)
-            action->setToolTip(unreadable);
-    }
-    return menu;
+    return m_actions->menuFor(records, int(rows.size()), parent);
 }
 
 void InFlightView::showContextMenu(const QPoint &pos)

@@ -19,6 +19,7 @@ class QSpinBox;
 class QSplitter;
 class QTableView;
 class QTimer;
+class RecordActions;
 class RecordDetailView;
 class StoreSession;
 
@@ -33,8 +34,9 @@ class StoreSession;
 // clock). The list refreshes itself every 10 s while shown (pausable; not on
 // stores that list by SCAN, where each refresh is a scan) and on F5,
 // keeping the selection and the scroll position. Rows select as a range
-// (Ctrl/Shift); the context menu copies keys or `idemctl get` commands and
-// opens the timeout or reconcile wizard, or the audit history, for them.
+// (Ctrl/Shift); the context menu (RecordActions) copies keys or `idemctl
+// get` commands and opens the timeout, release or reconcile wizard, or the
+// audit history, for them.
 class InFlightView final : public QWidget {
     Q_OBJECT
 public:
@@ -66,14 +68,10 @@ public:
     void setAutoRefreshIntervalMs(int ms);
     // The selected rows' records, in the table's order; unreadable values left out.
     QList<RecordRef> selectedRecords() const;
-    // The context menu for the current selection (the caller owns it).
-    // Actions by object name: copyKey, copyGetCommand, timeOutSelected,
-    // reconcileSelected, auditHistory.
+    // The context menu for the current selection (the caller owns it):
+    // RecordActions::menuFor.
     QMenu *createContextMenu(QWidget *parent);
-    // `idemctl get --store URL --scope S --key K`, each value quoted for a
-    // POSIX shell; displayUrl must be one without a password.
-    static QString idemctlGetCommand(const QString &displayUrl, const QString &scope, const QString &key);
-    static QString shellQuoted(const QString &text);
+    RecordActions *actions() const { return m_actions; }
     QPushButton *timeoutButton() const { return m_timeout; }
     // The scan line and its controls; hidden on stores with an in-flight index.
     QWidget *scanRow() const { return m_scanRow; }
@@ -88,11 +86,7 @@ public:
 signals:
     // "Mark timed out…": the wizard, with the view's current scope prefilled.
     void timeoutRequested(const QString &scope);
-    // The context menu: the wizards limited to the selected records.
-    void timeoutRecordsRequested(const QList<RecordRef> &records);
-    void reconcileRecordsRequested(const QList<RecordRef> &records);
-    // The context menu: the audit entries of one record.
-    void auditHistoryRequested(const QString &scope, const QString &key);
+    // The context menu's wizards and audit history: actions()'s signals.
     // The scan line now says this (tests wait on it).
     void scanLineChanged(const QString &text);
 
@@ -148,7 +142,7 @@ private:
     QCheckBox *m_autoRefresh;
     QTimer *m_refreshTimer;
     QTimer *m_tickTimer;
-    bool m_actionsEnabled = true;
+    RecordActions *m_actions;
     // What a refresh keeps: the selected records, the current one, the top row.
     QList<RecordRef> m_keptSelection;
     std::optional<RecordRef> m_keptCurrent;

@@ -16,6 +16,7 @@
 #include "ui/dashboardview.h"
 #include "models/inflightrecordmodel.h"
 #include "ui/inflightview.h"
+#include "ui/recordactions.h"
 #include "ui/recordbrowserview.h"
 #include "models/passwordvault.h"
 #include "ui/reconcilewizard.h"
@@ -142,6 +143,7 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
         m_tabs = nullptr;
         m_dashboard = nullptr;
         m_inFlight = nullptr;
+        m_records = nullptr;
         m_audit = nullptr;
     }
     saveAlertState();
@@ -163,20 +165,19 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
     m_tabs->addTab(m_inFlight, tr("In flight"));
     m_audit = new AuditView(m_session, this);
     m_tabs->addTab(m_audit, tr("Audit"));
-    // Records in every state, found by key or business number; its audit button opens the Audit tab on the record.
-    auto *records = new RecordBrowserView(m_session, m_tabs);
-    m_tabs->insertTab(m_tabs->indexOf(m_inFlight) + 1, records, tr("Records"));
-    connect(records, &RecordBrowserView::auditHistoryRequested, this, [this](const QString &scope, const QString &key) {
-        m_audit->showRecordHistory(scope, key);
-        m_tabs->setCurrentWidget(m_audit);
-    });
+    // Records in every state, found by key or business number, with the
+    // In flight tab's row actions; its audit button opens the Audit tab on the record.
+    m_records = new RecordBrowserView(m_session, m_tabs);
+    m_tabs->insertTab(m_tabs->indexOf(m_inFlight) + 1, m_records, tr("Records"));
+    connect(m_records, &RecordBrowserView::auditHistoryRequested, this, &MainWindow::showRecordHistory);
     connect(m_inFlight, &InFlightView::timeoutRequested, this, [this](const QString &scope) { showTimeoutWizard(scope); });
-    connect(m_inFlight, &InFlightView::timeoutRecordsRequested, this, [this](const QList<RecordRef> &records) { showTimeoutWizard(records); });
-    connect(m_inFlight, &InFlightView::reconcileRecordsRequested, this, [this](const QList<RecordRef> &records) { showReconcileWizard(records); });
-    connect(m_inFlight, &InFlightView::auditHistoryRequested, this, [this](const QString &scope, const QString &key) {
-        m_audit->showRecordHistory(scope, key);
-        m_tabs->setCurrentWidget(m_audit);
-    });
+    for (RecordActions *actions : {m_inFlight->actions(), m_records->actions()}) {
+        connect(actions, &RecordActions::timeoutRequested, this, [this](const QList<RecordRef> &records) { showTimeoutWizard(records); });
+        connect(actions, &RecordActions::releaseRequested, this,
+                [this](const QList<RecordRef> &records) { showTimeoutWizard(records, SweepAction::Release); });
+        connect(actions, &RecordActions::reconcileRequested, this, [this](const QList<RecordRef> &records) { showReconcileWizard(records); });
+        connect(actions, &RecordActions::auditHistoryRequested, this, &MainWindow::showRecordHistory);
+    }
     m_stack->addWidget(m_tabs);
     m_stack->setCurrentWidget(m_tabs);
     restoreViewLayout();
@@ -234,6 +235,8 @@ void MainWindow::updateActions()
     }
     if (m_inFlight)
         m_inFlight->setActionsEnabled(writable);
+    if (m_records)
+        m_records->setActionsEnabled(writable);
     // A report only reads: it needs a store, read-only or not.
     m_reportAction->setEnabled(m_session != nullptr);
     m_reportAction->setToolTip(m_session ? QString() : tr("No store is open"));
@@ -287,12 +290,20 @@ ReconcileWizard *MainWindow::showReconcileWizard()
     return wizard;
 }
 
-TimeoutWizard *MainWindow::showTimeoutWizard(const QList<RecordRef> &records)
+TimeoutWizard *MainWindow::showTimeoutWizard(const QList<RecordRef> &records, SweepAction action)
 {
     TimeoutWizard *wizard = showTimeoutWizard(QString());
-    if (wizard)
+    if (wizard) {
         wizard->setRecords(records);
+        wizard->setRelease(action == SweepAction::Release);
+    }
     return wizard;
+}
+
+void MainWindow::showRecordHistory(const QString &scope, const QString &key)
+{
+    m_audit->showRecordHistory(scope, key);
+    m_tabs->setCurrentWidget(m_audit);
 }
 
 ReconcileWizard *MainWindow::showReconcileWizard(const QList<RecordRef> &records)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/ops/timeoutsweep.h"
 #include "models/storeentry.h"
 
 #include <QMainWindow>
@@ -23,6 +24,7 @@ class QStackedWidget;
 class QSystemTrayIcon;
 class QTabWidget;
 class ReconcileWizard;
+class RecordBrowserView;
 class ReportDialog;
 class StoreSession;
 class TimeoutWizard;
@@ -56,7 +58,9 @@ public:
     TimeoutWizard *showTimeoutWizard(const QString &scope = QString());
     ReconcileWizard *showReconcileWizard();
     // The same, limited to these records (the In-flight tab's selection).
-    TimeoutWizard *showTimeoutWizard(const QList<RecordRef> &records);
+    TimeoutWizard *showTimeoutWizard(const QList<RecordRef> &records, SweepAction action = SweepAction::MarkTimedOut);
+    // The Audit tab on one record's entries.
+    void showRecordHistory(const QString &scope, const QString &key);
     ReconcileWizard *showReconcileWizard(const QList<RecordRef> &records);
     // The report dialog on the open store, read-only mode included;
     // nullptr when none is open. Non-modal, deleted on close.
@@ -66,6 +70,7 @@ public:
 
     DashboardView *dashboard() const { return m_dashboard; }
     InFlightView *inFlight() const { return m_inFlight; }
+    RecordBrowserView *records() const { return m_records; }
     ElidedLabel *connectionLabel() const { return m_connection; }
     ClusterStatusLabel *clusterLabel() const { return m_cluster; }
     QLabel *readOnlyBanner() const { return m_banner; }
@@ -103,6 +108,7 @@ private:
     StoreSession *m_session = nullptr;
     DashboardView *m_dashboard = nullptr;
     InFlightView *m_inFlight = nullptr;
+    RecordBrowserView *m_records = nullptr;
     AuditView *m_audit = nullptr;
     QAction *m_timeoutAction = nullptr;
     QAction *m_reconcileAction = nullptr;

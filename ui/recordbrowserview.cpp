@@ -3,10 +3,15 @@
 
 #include "models/recordbrowsermodel.h"
 #include "models/storesession.h"
+#include "ui/recordactions.h"
 #include "ui/recorddetailview.h"
+#include "app/ops/agetext.h"
 
 #include <QScrollArea>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QMenu>
+#include <QTimer>
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -34,6 +39,9 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
     , m_table(new QTableView(this))
     , m_detail(new RecordDetailView(this))
     , m_auditHistory(new QPushButton(tr("Audit history"), this))
+    , m_autoRefresh(new QCheckBox(this))
+    , m_refreshTimer(new QTimer(this))
+    , m_actions(new RecordActions(session, this))
 {
     m_state->addItem(tr("Any state"));
     m_state->addItem(tr("In flight"), int(RecordState::InFlight));
@@ -66,12 +74,22 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
 
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setSortIndicator(RecordBrowserModel::UpdatedColumn, Qt::DescendingOrder);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->hide();
+    // Rows as high as the In flight tab's, whatever a search loads.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->setWordWrap(false);
+    m_count->setTextFormat(Qt::RichText);
+    m_count->setObjectName(QStringLiteral("recordCount"));
+    m_autoRefresh->setObjectName(QStringLiteral("autoRefresh"));
+    m_autoRefresh->setChecked(true);
+    m_autoRefresh->setToolTip(tr("Read the listed records again every few seconds while this tab is shown, keeping the selection"));
+    setAutoRefreshIntervalMs(10000);
 
     m_auditHistory->setEnabled(false);
     m_auditHistory->setToolTip(tr("Every audit entry about the selected record: who changed it, when and why."));
@@ -82,8 +100,12 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
     auto *left = new QWidget(m_splitter);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(2);
     leftLayout->addWidget(m_table, 1);
-    leftLayout->addWidget(m_count);
+    auto *footer = new QHBoxLayout;
+    footer->addWidget(m_count, 1);
+    footer->addWidget(m_autoRefresh);
+    leftLayout->addLayout(footer);
     m_splitter->addWidget(left);
     m_splitter->addWidget(ScreenFit::scrolling(m_detail, m_splitter));
     m_splitter->setStretchFactor(0, 3);
@@ -107,9 +129,34 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
             [this](const QString &message) { m_count->setText(tr("The store could not list records: %1").arg(message)); });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         m_count->setText(tr("Searching…"));
+        m_otherFieldHint.clear();
         m_detail->clear();
         m_auditHistory->setEnabled(false);
     });
+    connect(m_model, &RecordBrowserModel::otherFieldMatches, this, &RecordBrowserView::showOtherField);
+    connect(m_model, &RecordBrowserModel::refreshed, this, &RecordBrowserView::restoreSelection);
+    connect(m_count, &QLabel::linkActivated, this, [this] {
+        // The hint's link: the same text looked up in the other field.
+        m_lookupMode->setCurrentIndex(m_lookupMode->currentIndex() == 0 ? 1 : 0);
+        applyFilter();
+    });
+    connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        // A right click outside the selection selects the row under it first.
+        const QModelIndex at = m_table->indexAt(pos);
+        if (at.isValid() && !m_table->selectionModel()->isRowSelected(at.row()))
+            m_table->selectRow(at.row());
+        if (m_table->selectionModel()->selectedRows().isEmpty())
+            return;
+        QMenu *menu = createContextMenu(this);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_table->viewport()->mapToGlobal(pos));
+    });
+    connect(m_actions, &RecordActions::auditHistoryRequested, this, &RecordBrowserView::auditHistoryRequested);
+    connect(m_refreshTimer, &QTimer::timeout, this, [this] {
+        if (m_autoRefresh->isChecked() && isVisible())
+            refresh();
+    });
+    m_refreshTimer->start();
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &RecordBrowserView::showSelected);
     connect(m_auditHistory, &QPushButton::clicked, this, [this] {
         const Record r = m_model->recordAt(m_table->currentIndex().row());
@@ -154,7 +201,107 @@ void RecordBrowserView::applyFilter()
 
 void RecordBrowserView::showCount(qint64 count)
 {
-    m_count->setText(tr("%n record(s) match", nullptr, int(qMin<qint64>(count, std::numeric_limits<int>::max()))));
+    QString text = tr("%n record(s) match", nullptr, int(qMin<qint64>(count, std::numeric_limits<int>::max()))).toHtmlEscaped();
+    if (m_model->loadedAtMs() > 0)
+        text += QStringLiteral(" · ")
+            + tr("loaded at %1").arg(QDateTime::fromMSecsSinceEpoch(m_model->loadedAtMs()).toString(QStringLiteral("HH:mm:ss"))).toHtmlEscaped();
+    if (!m_otherFieldHint.isEmpty())
+        text += QStringLiteral(" · ") + m_otherFieldHint;
+    m_count->setText(text);
+}
+
+void RecordBrowserView::showOtherField(qint64 count)
+{
+    if (count <= 0)
+        return;
+    const bool byKey = m_lookupMode->currentIndex() == 0;
+    const int n = int(qMin<qint64>(count, std::numeric_limits<int>::max()));
+    const QString counts = byKey ? tr("0 by key; %n by business no.", nullptr, n) : tr("0 by business no.; %n by key", nullptr, n);
+    const QString link = byKey ? tr("search by business no.") : tr("search by key");
+    m_otherFieldHint = QStringLiteral("<b>%1</b> — <a href=\"other\">%2</a>").arg(counts.toHtmlEscaped(), link.toHtmlEscaped());
+    showCount(m_model->matchingCount());
+}
+
+void RecordBrowserView::setAutoRefreshIntervalMs(int ms)
+{
+    m_refreshTimer->setInterval(ms);
+    m_autoRefresh->setText(tr("Auto-refresh every %1").arg(ageText(ms)));
+}
+
+void RecordBrowserView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // Hidden, the list was not refreshed: back on the tab it is read again.
+    if (m_autoRefresh->isChecked() && !m_model->isLoading() && m_model->matchingCount() >= 0)
+        refresh();
+}
+
+void RecordBrowserView::refresh()
+{
+    if (m_model->isRefreshing())
+        return;
+    rememberSelection();
+    m_model->refresh();
+}
+
+void RecordBrowserView::setActionsEnabled(bool enabled)
+{
+    m_actions->setActionsEnabled(enabled);
+}
+
+QList<Record> RecordBrowserView::selectedRecords() const
+{
+    QList<int> rows;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
+        rows.append(index.row());
+    std::sort(rows.begin(), rows.end());
+    QList<Record> records;
+    for (int row : std::as_const(rows))
+        records.append(m_model->recordAt(row));
+    return records;
+}
+
+QMenu *RecordBrowserView::createContextMenu(QWidget *parent)
+{
+    const QList<Record> selected = selectedRecords();
+    QList<Record> readable;
+    for (const Record &r : selected) {
+        if (r.readError.isEmpty()) // no action applies to a value that cannot be read
+            readable.append(r);
+    }
+    return m_actions->menuFor(readable, int(selected.size()), parent);
+}
+
+void RecordBrowserView::rememberSelection()
+{
+    m_keptSelection.clear();
+    for (const Record &r : selectedRecords())
+        m_keptSelection.append(RecordRef{r.scope, r.key});
+    m_keptCurrent.reset();
+    if (const QModelIndex current = m_table->selectionModel()->currentIndex(); current.isValid()) {
+        const Record r = m_model->recordAt(current.row());
+        m_keptCurrent = RecordRef{r.scope, r.key};
+    }
+}
+
+void RecordBrowserView::restoreSelection()
+{
+    // Rows kept in place keep their selection; one reset by the listing is
+    // selected again by its key.
+    QItemSelectionModel *selection = m_table->selectionModel();
+    for (const RecordRef &ref : std::as_const(m_keptSelection)) {
+        const int row = m_model->rowOf(ref.scope, ref.key);
+        if (row >= 0 && !selection->isRowSelected(row))
+            selection->select(m_model->index(row, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
+    if (m_keptCurrent) {
+        const int row = m_model->rowOf(m_keptCurrent->scope, m_keptCurrent->key);
+        if (row >= 0 && selection->currentIndex().row() != row)
+            selection->setCurrentIndex(m_model->index(row, 0), QItemSelectionModel::NoUpdate);
+    }
+    m_keptSelection.clear();
+    m_keptCurrent.reset();
+    showSelected(); // the record's state may have changed: the details follow
 }
 
 void RecordBrowserView::showSelected()

@@ -1,8 +1,16 @@
 #pragma once
 
+#include "app/ops/recordselection.h"
+
 #include <QWidget>
 
+#include <optional>
+
+class QCheckBox;
 class QComboBox;
+class QMenu;
+class QTimer;
+class RecordActions;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -18,7 +26,12 @@ class StoreSession;
 // in the store (RecordBrowserModel) and the selected record's details, read
 // again with get() on the session's worker thread so a listing's summary
 // row (a foreign Redis layout) shows in full. "Audit history" asks the
-// window to show the record's audit entries.
+// window to show the record's audit entries; the context menu has the
+// In flight tab's row actions (RecordActions) for the records whose state
+// allows them. The list refreshes itself every 10 s while shown (and on F5),
+// keeping the selection, and says when it was read. A lookup that finds
+// nothing by key but something by business number (or the other way round)
+// says so, with a link to search there.
 class RecordBrowserView final : public QWidget {
     Q_OBJECT
 public:
@@ -37,13 +50,27 @@ public:
     void setScopeFilter(const QString &scope);
     // Runs the query the inputs describe (Search, Return).
     void applyFilter();
+    // Reads the listed records again, keeping the selection (F5, the timer).
+    void refresh();
+    void setActionsEnabled(bool enabled);
+    RecordActions *actions() const { return m_actions; }
+    QMenu *createContextMenu(QWidget *parent);
+    QCheckBox *autoRefreshBox() const { return m_autoRefresh; }
+    void setAutoRefreshIntervalMs(int ms);
 
 signals:
     void auditHistoryRequested(const QString &scope, const QString &key);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void showSelected();
     void showCount(qint64 count);
+    void showOtherField(qint64 count);
+    QList<Record> selectedRecords() const;
+    void rememberSelection();
+    void restoreSelection();
 
     StoreSession *m_session;
     RecordBrowserModel *m_model;
@@ -57,5 +84,11 @@ private:
     QTableView *m_table;
     RecordDetailView *m_detail;
     QPushButton *m_auditHistory;
+    QCheckBox *m_autoRefresh;
+    QTimer *m_refreshTimer;
+    RecordActions *m_actions;
+    QString m_otherFieldHint; // "0 by key; 2 by business no.", shown with the count
+    QList<RecordRef> m_keptSelection;
+    std::optional<RecordRef> m_keptCurrent;
     quint64 m_shownGeneration = 0; // the detail shows the last selection's answer only
 };

@@ -93,13 +93,21 @@ public:
     }
 
     SweepAction action() const { return m_release->isChecked() ? SweepAction::Release : SweepAction::MarkTimedOut; }
-    void setRelease(bool release) { m_release->setChecked(release); }
+    void setRelease(bool release)
+    {
+        // Asked for (a record's Release…): offered whatever the layout.
+        if (release)
+            m_release->setVisible(true);
+        m_release->setChecked(release);
+    }
 
     SweepCriteria criteria() const
     {
         SweepCriteria c;
         c.scope = m_scope->scope();
         c.olderThanMs = qint64(m_minutes->value()) * 60 * 1000;
+        // Picked records: a release takes timed-out ones too (any age).
+        c.includeTimedOut = action() == SweepAction::Release;
         return c;
     }
     void setScope(const QString &scope) { m_scope->setScope(scope); }
@@ -113,8 +121,7 @@ public:
             if (!scopes.contains(r.scope))
                 scopes << r.scope;
         }
-        m_picked->setText(tr("The %n record(s) selected in the In-flight tab (scope %1), each read again for the preview", nullptr,
-                             int(records.size()))
+        m_picked->setText(tr("The %n selected record(s) (scope %1), each read again for the preview", nullptr, int(records.size()))
                               .arg(scopes.join(QStringLiteral(", "))));
         m_form->setRowVisible(m_scope, records.isEmpty());
         m_form->setRowVisible(m_picked, !records.isEmpty());
@@ -401,14 +408,27 @@ TimeoutWizard::~TimeoutWizard()
 
 void TimeoutWizard::setScope(const QString &scope) { m_scope->setScope(scope); }
 void TimeoutWizard::setThresholdMinutes(int minutes) { m_scope->setMinutes(minutes); }
-void TimeoutWizard::setRelease(bool release) { m_scope->setRelease(release); }
+void TimeoutWizard::setRelease(bool release)
+{
+    m_scope->setRelease(release);
+    updateTitle();
+}
 const QList<RecordRef> &TimeoutWizard::records() const { return m_scope->records(); }
 
 void TimeoutWizard::setRecords(const QList<RecordRef> &records)
 {
     m_scope->setRecords(records);
-    setWindowTitle(records.isEmpty() ? tr("Mark stuck records timed out")
-                                     : tr("Time out %n selected record(s)", nullptr, int(records.size())));
+    updateTitle();
+}
+
+void TimeoutWizard::updateTitle()
+{
+    const int n = int(m_scope->records().size());
+    if (n == 0)
+        setWindowTitle(m_scope->action() == SweepAction::Release ? tr("Release stuck records") : tr("Mark stuck records timed out"));
+    else
+        setWindowTitle(m_scope->action() == SweepAction::Release ? tr("Release %n selected record(s)", nullptr, n)
+                                                                 : tr("Time out %n selected record(s)", nullptr, n));
 }
 ActionTargetModel *TimeoutWizard::previewModel() const { return m_preview->model(); }
 

@@ -34,10 +34,10 @@ public:
     void setThresholdMinutes(int minutes);
     // Release instead of timing out (offered where a timed-out record is not run again).
     void setRelease(bool release);
-    // Limits the action to these records (the In-flight tab's selection),
-    // before the wizard is shown: the preview reads each again and lists
-    // exactly those still in flight and older than the threshold; the scope
-    // is theirs. Empty: every record of the scope, as before.
+    // Limits the action to these records (a tab's selection), before the
+    // wizard is shown: the preview reads each again and lists exactly those
+    // still in flight and older than the threshold (and, for a release, those
+    // timed out); the scope is theirs. Empty: every record of the scope.
     void setRecords(const QList<RecordRef> &records);
     const QList<RecordRef> &records() const;
 
@@ -53,6 +53,7 @@ signals:
 
 private:
     void startApply(ActionApplyPage *page);
+    void updateTitle();
 
     StoreSession *m_session;
     TimeoutScopePage *m_scope;

@@ -62,13 +62,14 @@ Result<RecordSelection::Sweep> RecordSelection::sweepPreview(Store &store, const
     const Result<qint64> cutoff = previewCutoff(store, nowMs, criteria.olderThanMs);
     if (!cutoff)
         return cutoff.error();
-    Result<PickedRecords> read = reread(store, picked, cutoff.value(), false, control);
+    Result<PickedRecords> read = reread(store, picked, cutoff.value(), criteria.includeTimedOut, control);
     if (!read)
         return read.error();
     Sweep sweep;
     sweep.picked = std::move(read).value();
     for (const Record &record : std::as_const(sweep.picked.eligible)) {
-        sweep.preview.targets.append(ActionTarget::of(record, cutoff.value()));
+        sweep.preview.targets.append(ActionTarget::of(record, record.state == RecordState::InFlight ? std::optional<qint64>(cutoff.value())
+                                                                                                    : std::nullopt));
         sweep.preview.oldestAgeMs = qMax(sweep.preview.oldestAgeMs, record.ageMs(nowMs));
         ++sweep.preview.owners[record.owner];
     }

@@ -142,8 +142,10 @@ Result<ActionReport> TimeoutSweep::apply(Store &store, const QList<ActionTarget>
         action.scope = target.scope;
         action.key = target.key;
         action.lease = target.lease;
-        action.expectedState = RecordState::InFlight;
-        action.startedBeforeMs = target.startedBeforeMs;
+        // A timed-out record is released as it is: no age applies to it.
+        const bool timedOut = sweepAction == SweepAction::Release && target.state == RecordState::TimedOut;
+        action.expectedState = timedOut ? RecordState::TimedOut : RecordState::InFlight;
+        action.startedBeforeMs = timedOut ? std::nullopt : target.startedBeforeMs;
         action.nowMs = nowMs;
         action.retentionMs = policies.forScope(target.scope).retentionMs;
         action.audit.operatorName = who.operatorName.trimmed();

@@ -26,6 +26,10 @@ struct TimeoutMeaning {
 struct SweepCriteria {
     QString scope;                          // empty: every scope
     qint64 olderThanMs = 10 * 60 * 1000LL;  // attempts started longer ago than this
+    // Picked records (RecordSelection::sweepPreview) only: TIMED_OUT ones
+    // qualify too, whatever their age (an operator declared them stuck
+    // already). For a release, which deletes them so the client may resubmit.
+    bool includeTimedOut = false;
 };
 
 // The records of one host, over its processes (owner "host:pid"): a dead
@@ -80,7 +84,9 @@ public:
                                         const ActionControl &control = {});
     // One MarkTimedOut per target (expected IN_FLIGHT under the target's
     // lease, audited with `who` and one batch id); timed-out records are kept
-    // for their scope's retention so a resubmission is a new attempt.
+    // for their scope's retention so a resubmission is a new attempt. A
+    // release expects each target in the state the preview saw (IN_FLIGHT
+    // with its cutoff, or TIMED_OUT).
     // An error, before any record is touched, when `who` is incomplete
     // (InvalidArgument) or the store is read-only (Refused); otherwise the
     // report says per record what happened (see applyActions).

@@ -53,7 +53,13 @@ struct Record {
     QString readError;
 
     bool isExpired(qint64 nowMs) const { return state != RecordState::InFlight && expiresAt > 0 && expiresAt <= nowMs; }
-    qint64 ageMs(qint64 nowMs) const { return nowMs - updatedAt; }
+    // When the attempt began, for its age: an in-flight record's updatedAt
+    // is its current claim; a timed-out one's is when it was timed out, so
+    // its attempt counts from the first claim (the same attempt unless
+    // attempts > 1, where it is the oldest one); a completed one's, since it
+    // completed. Every age shown (lists, details, plans, idemctl) is this one.
+    qint64 attemptStartedAt() const { return state == RecordState::TimedOut && createdAt > 0 ? createdAt : updatedAt; }
+    qint64 ageMs(qint64 nowMs) const { return nowMs - attemptStartedAt(); }
     Response response() const;
 };
 
