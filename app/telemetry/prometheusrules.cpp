@@ -33,8 +33,8 @@ QString increasePerScope(const MetricsMapping &mapping, Counter counter, const Q
     const QString expression = mapping.query(counter, scope);
     static const QRegularExpression selector(
         QRegularExpression::anchoredPattern(QStringLiteral("\\s*[A-Za-z_:][A-Za-z0-9_:]*\\s*(\\{[^{}]*\\})?\\s*")));
-    const QString range = selector.match(expression).hasMatch() ? expression + QStringLiteral("[1m]")
-                                                                : QLatin1Char('(') + expression + QStringLiteral(")[1m:]");
+    const QString range = selector.match(expression).hasMatch() ? QString(expression + QStringLiteral("[1m]"))
+                                                                : QString(QLatin1Char('(') + expression + QStringLiteral(")[1m:]"));
     return QStringLiteral("sum by (%1) (increase(%2))").arg(mapping.scopeLabel, range);
 }
 

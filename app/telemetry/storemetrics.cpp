@@ -144,7 +144,9 @@ std::vector<MetricFamily> StoreMetrics::Collect() const
     }
     MetricFamily inFlight = family("idem_in_flight_records", "Records in flight now, per scope.", MetricType::Gauge);
     MetricFamily stuck = family("idem_stuck_records", "Records in flight past their scope's timeout, per scope.", MetricType::Gauge);
-    const std::map<QString, qint64> inFlightSorted(m_inFlight.cbegin(), m_inFlight.cend());
+    std::map<QString, qint64> inFlightSorted;
+    for (auto it = m_inFlight.cbegin(); it != m_inFlight.cend(); ++it)
+        inFlightSorted[it.key()] = it.value();
     for (const auto &[scope, count] : inFlightSorted) {
         inFlight.metric.push_back(sample(MetricType::Gauge, double(count), {{"scope", utf8(scope)}}));
         stuck.metric.push_back(sample(MetricType::Gauge, double(m_stuck.value(scope)), {{"scope", utf8(scope)}}));
