@@ -45,16 +45,16 @@ int runExporterCommand(const QStringList &arguments)
     addStoreOptions(parser);
     parser.addOption({QStringLiteral("listen"), CliText::tr("Where to serve /metrics: IP:PORT (default 127.0.0.1:9464; port 0: any free port, printed)."),
                       QStringLiteral("ip:port"), QStringLiteral("127.0.0.1:9464")});
-    parser.addOption({QStringLiteral("cache"), CliText::tr("How long one reading of the store serves scrapes (at least 1s; default 1s)."),
+    parser.addOption({QStringLiteral("cache-for"), CliText::tr("How long one reading of the store serves scrapes (at least 1s; default 1s)."),
                       QStringLiteral("duration"), QStringLiteral("1s")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
     const QString listen = parser.value(QStringLiteral("listen"));
     if (std::optional<int> exit = checkListen(listen))
         return *exit;
-    const std::optional<qint64> cacheMs = parseDuration(parser.value(QStringLiteral("cache")));
+    const std::optional<qint64> cacheMs = parseDuration(parser.value(QStringLiteral("cache-for")));
     if (!cacheMs || *cacheMs < StoreMetrics::MinCacheMs || *cacheMs > 3600000)
-        return usageError(CliText::tr("--cache takes a duration from 1s to 1h (e.g. 1s, 5s), not '%1'.").arg(parser.value(QStringLiteral("cache"))));
+        return usageError(CliText::tr("--cache-for takes a duration from 1s to 1h (e.g. 1s, 5s), not '%1'.").arg(parser.value(QStringLiteral("cache-for"))));
     const bool json = parser.isSet(QStringLiteral("json"));
     Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
     if (!opened)
