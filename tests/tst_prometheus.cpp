@@ -224,9 +224,9 @@ private slots:
         m_layoutFile = m_dir.filePath(QStringLiteral("go-service.json"));
         QFile layout(m_layoutFile);
         QVERIFY(layout.open(QIODevice::WriteOnly));
-        layout.write(R"({"name": "go-service", "base": "native", "metrics": {"scope_label": "route", "counters": {
-            "executed": "idempotency_requests_total{route=~\"{scope}\", result=\"miss\"}",
-            "replayed": "idempotency_requests_total{route=~\"{scope}\", result=\"hit\"}"}}})");
+        layout.write("{\"name\": \"go-service\", \"base\": \"native\", \"metrics\": {\"scope_label\": \"route\", \"counters\": {"
+                     "\"executed\": \"idempotency_requests_total{route=~\\\"{scope}\\\", result=\\\"miss\\\"}\", "
+                     "\"replayed\": \"idempotency_requests_total{route=~\\\"{scope}\\\", result=\\\"hit\\\"}\"}}}");
     }
 
     void cleanupTestCase()
@@ -246,7 +246,7 @@ private slots:
         QVERIFY(metrics.contains("# TYPE idem_in_flight_records gauge"));
         QVERIFY(metrics.contains("idem_exporter_scrape_duration_seconds"));
         const Run check = promtool({QStringLiteral("check"), QStringLiteral("metrics")}, metrics);
-        QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
+        QVERIFY2(check.exitCode == 0, QByteArray(check.out + check.err).constData());
     }
 
     void scrapesAreCached()
@@ -457,7 +457,7 @@ private slots:
                                      QStringLiteral("--rules"), settings, QStringLiteral("--output"), rules});
         QVERIFY2(written.exitCode == 0, written.err.constData());
         const Run check = promtool({QStringLiteral("check"), QStringLiteral("rules"), rules});
-        QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
+        QVERIFY2(check.exitCode == 0, QByteArray(check.out + check.err).constData());
         QVERIFY2(check.out.contains("SUCCESS: 5 rules found"), check.out.constData());
         // Over a layout's mapping: the rules it can express.
         const Run foreign = idemctl({QStringLiteral("alert-rules"), QStringLiteral("--format"), QStringLiteral("prometheus"),
@@ -470,7 +470,7 @@ private slots:
         out.write(foreign.out);
         out.close();
         const Run check2 = promtool({QStringLiteral("check"), QStringLiteral("rules"), foreignRules});
-        QVERIFY2(check2.exitCode == 0, (check2.out + check2.err).constData());
+        QVERIFY2(check2.exitCode == 0, QByteArray(check2.out + check2.err).constData());
         QCOMPARE(idemctl({QStringLiteral("alert-rules")}).exitCode, 2);
     }
 };

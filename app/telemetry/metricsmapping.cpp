@@ -24,7 +24,7 @@ MetricsMapping MetricsMapping::exporter()
     MetricsMapping m;
     m.name = exporterName();
     m.scopeLabel = QStringLiteral("scope");
-    const auto requests = [](const char *outcome) {
+    const auto requests = [](const char *outcome) -> QString { // a QString, not a builder of temporaries
         return QStringLiteral("idem_requests_total{scope=~\"{scope}\",outcome=\"") + QLatin1String(outcome) + QStringLiteral("\"}");
     };
     m.expressions.insert(Counter::Executed, requests("executed"));

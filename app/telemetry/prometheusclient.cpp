@@ -117,7 +117,12 @@ public:
             form.addQueryItem(QStringLiteral("step"), QString::number(stepS));
             // Prometheus's own limit, below the transfer timeout so its answer says "timeout" first.
             form.addQueryItem(QStringLiteral("timeout"), QString::number(qMax(1, m_timeoutMs / 1000)) + QLatin1Char('s'));
-            QNetworkReply *reply = m_network->post(request, form.query(QUrl::FullyEncoded).toUtf8());
+            // Each value percent-encoded in full: QUrlQuery leaves '+' as it is,
+            // which a form body reads as a space (".+" would match nothing).
+            QByteArray body;
+            for (const auto &[name, value] : form.queryItems(QUrl::FullyDecoded))
+                body += (body.isEmpty() ? "" : "&") + name.toUtf8() + '=' + QUrl::toPercentEncoding(value);
+            QNetworkReply *reply = m_network->post(request, body);
             QObject::connect(reply, &QNetworkReply::finished, this, [this, reply, i, answers, pending, promise] {
                 (*answers)[i] = answerOf(reply, m_shown, m_timeoutMs);
                 reply->deleteLater();
