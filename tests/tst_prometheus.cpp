@@ -367,6 +367,10 @@ private slots:
         QVERIFY(!r.provenance.maps(Counter::Mismatch)); // not mapped: shown as such, never zero
 
         // A counter reset (the service restarted): counted from zero after it.
+        // Minutes are read at their boundaries, so the drop must show there:
+        // the reset comes in the minute after the burst, below its start.
+        while (nowMs() < (m_burstMinute + 1) * 60000 + 2000)
+            QTest::qWait(500);
         m_foreignFamily->Remove(&m_foreignFamily->Add({{"route", m_route.toStdString()}, {"result", "miss"}}));
         m_foreignFamily->Add({{"route", m_route.toStdString()}, {"result", "miss"}}).Increment(2);
         const qint64 minute = nowMs() / 60000;

@@ -59,7 +59,7 @@ Answer parseMatrix(const QJsonObject &data, const QString &server)
 
 Answer answerOf(QNetworkReply *reply, const QString &server, int timeoutMs)
 {
-    const QByteArray body = reply->readAll();
+    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray(); // a timed-out reply is closed
     const QNetworkReply::NetworkError error = reply->error();
     if (error == QNetworkReply::OperationCanceledError || error == QNetworkReply::TimeoutError)
         return failed(Failure::Timeout, Text::tr("Prometheus at %1 did not answer within %2 ms (timeout).").arg(server).arg(timeoutMs));
