@@ -67,6 +67,7 @@ void AlertMonitor::evaluate(const DashboardReading &reading)
     sample.rows = reading.counters;
     sample.stuck = reading.stuck;
     sample.roundTripMs = reading.roundTripMs;
+    sample.noData = reading.provenance.noData;
     const QList<AlertTransition> changes = m_evaluator.evaluate(sample);
     for (const AlertTransition &t : changes) {
         const QString key = t.alertKey();

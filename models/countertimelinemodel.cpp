@@ -37,6 +37,14 @@ QVariant CounterTimelineModel::data(const QModelIndex &index, int role) const
     const bool created = column >= CreatedCompletedColumn && column <= CreatedUnreadableColumn;
     if (column != MinuteColumn && column != ThresholdColumn && created == m_reading.keepsCounters)
         return {}; // not what this store records: empty, not zero
+    if (!created && column != MinuteColumn && column != ThresholdColumn) {
+        if (!hasData(index.row()))
+            return {}; // Prometheus has no data for this minute: no point, not zero
+        const bool hitRate = column == HitRateColumn;
+        if ((hitRate && !(provenance().maps(Counter::Replayed) && provenance().maps(Counter::Executed)))
+            || (!hitRate && !provenance().maps(kColumnCounter[index.column()])))
+            return {}; // not mapped
+    }
     switch (column) {
     case MinuteColumn:
         if (role == RawValueRole)
@@ -144,6 +152,11 @@ void CounterTimelineModel::rebuild()
     endResetModel();
 }
 
+bool CounterTimelineModel::hasData(int row) const
+{
+    return m_reading.provenance.hasData(m_scope, m_reading.fromMinute + row);
+}
+
 QList<CounterTimelineModel::CountSample> CounterTimelineModel::samples() const
 {
     QList<CountSample> out;
@@ -184,10 +197,19 @@ CounterTimelineModel::Kpis CounterTimelineModel::kpis(int minutes) const
     k.keepsCounters = m_reading.keepsCounters;
     CounterSet total;
     const int first = qMax(0, int(m_minutes.size()) - minutes);
-    for (int i = first; i < m_minutes.size(); ++i)
+    int known = 0;
+    for (int i = first; i < m_minutes.size(); ++i) {
+        if (!hasData(i))
+            continue; // a gap is left out of the window, not counted as a quiet minute
         total += m_minutes.at(i);
-    // Minutes measured: the running one only for the part that had passed.
-    const double n = qMax(1.0 / 60, double(m_minutes.size() - first) - (runningRow() ? 1.0 - runningFraction() : 0.0));
+        ++known;
+    }
+    k.noData = known == 0 && m_reading.keepsCounters && !m_minutes.isEmpty();
+    // Minutes measured: those with data, the running one only for the part
+    // that had passed.
+    const bool runningCounted = runningRow() && *runningRow() >= first && (!m_reading.keepsCounters || hasData(*runningRow()));
+    const double measured = (m_reading.keepsCounters ? known : int(m_minutes.size()) - first) - (runningCounted ? 1.0 - runningFraction() : 0.0);
+    const double n = qMax(1.0 / 60, measured);
     k.hitRate = total.hitRate();
     k.executionsPerMinute = double(total[Counter::Executed]) / n;
     k.anomaliesPerMinute = double(total[Counter::InProgress] + total[Counter::Mismatch] + total[Counter::Released]

@@ -13,7 +13,9 @@
 //
 // A store that keeps no counters (a foreign layout) fills the Created…
 // columns instead (records created that minute, by their state now) and
-// leaves the counter columns empty, not zero: nothing was counted. Every
+// leaves the counter columns empty, not zero: nothing was counted. Counters
+// from Prometheus are empty, not zero, in the minutes Prometheus has no data
+// for and in the columns its mapping does not map (the hit rate too). Every
 // reading's in-flight and stuck counts (store-wide and per scope) are also kept as samples for as long
 // as the model lives, which is what such a store's anomaly chart draws.
 class CounterTimelineModel final : public QAbstractTableModel {
@@ -48,6 +50,7 @@ public:
         qint64 roundTripMs = 0;
         bool keepsCounters = true;
         double createdPerMinute = 0;   // no counters: records created per minute
+        bool noData = false;           // no minute of the window has counters (a Prometheus gap)
     };
 
     // The in-flight and stuck counts of one reading, for the scope shown
@@ -73,6 +76,9 @@ public:
     double threshold() const { return m_threshold; }
     QStringList scopes() const { return m_scopes; } // every scope seen in the reading
     CounterSet minute(int row) const { return m_minutes.value(row); }
+    // Whether the row's counters are known (false in a Prometheus gap).
+    bool hasData(int row) const;
+    const CounterProvenance &provenance() const { return m_reading.provenance; }
     bool keepsCounters() const { return m_reading.keepsCounters; }
     QList<CountSample> samples() const; // of the scope shown
     qint64 minuteStartMs(int row) const { return (m_reading.fromMinute + row) * 60000; }

@@ -81,12 +81,23 @@ Result<DashboardReading> readDashboard(Store &store, qint64 fromMs, qint64 toMs)
     r.readAtMs = QDateTime::currentMSecsSinceEpoch();
     r.fromMinute = fromMs / 60000;
     r.toMinute = toMs / 60000;
-    r.keepsCounters = store.keepsCounters();
+    Result<CounterReading> counters = store.counterSource().read(QString(), r.fromMinute, r.toMinute);
+    if (!counters)
+        return counters.error();
+    r.provenance = counters->provenance;
+    if (r.provenance.failed()) {
+        // Prometheus cannot say: the store-derived view, with the reason kept.
+        Result<CounterReading> own = StoreCounterSource(store).read(QString(), r.fromMinute, r.toMinute);
+        if (!own)
+            return own.error();
+        counters.value().rows = own->rows;
+        r.provenance.source = CounterProvenance::Source::Store;
+        r.provenance.mapped = own->provenance.mapped;
+        r.provenance.noData.clear();
+    }
+    r.keepsCounters = r.provenance.source == CounterProvenance::Source::Prometheus || store.keepsCounters();
     if (r.keepsCounters) {
-        Result<QList<CounterRow>> rows = store.counters(QString(), r.fromMinute, r.toMinute);
-        if (!rows)
-            return rows.error();
-        r.counters = std::move(rows).value();
+        r.counters = std::move(counters.value().rows);
     } else {
         Result<QList<ActivityRow>> activity = store.activity(QString(), r.fromMinute, r.toMinute);
         if (!activity)

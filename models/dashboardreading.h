@@ -2,6 +2,7 @@
 
 #include "app/store/store.h"
 #include "app/telemetry/counterset.h"
+#include "app/telemetry/countersource.h"
 
 #include <QList>
 #include <QMetaType>
@@ -13,8 +14,13 @@ struct DashboardReading {
     qint64 fromMinute = 0;
     qint64 toMinute = 0;
     QList<CounterRow> counters;  // every scope, minutes in [fromMinute, toMinute]
+    // Where the counters came from (the store or Prometheus), which minutes
+    // have none, and why a Prometheus server gave none: then the counters
+    // are the store's own and provenance.failed() says why.
+    CounterProvenance provenance;
     // A store in a foreign layout keeps no counters (Store::keepsCounters());
-    // the reading then has the records created per minute by their state now.
+    // the reading then has the records created per minute by their state now,
+    // unless Prometheus gave its counters.
     bool keepsCounters = true;
     QList<ActivityRow> activity; // every scope, minutes in [fromMinute, toMinute]; empty when keepsCounters
     qint64 inFlight = 0;
@@ -40,7 +46,10 @@ Q_DECLARE_METATYPE(DashboardReading)
 // scope. Blocks: call it on the store's worker thread (StoreSession::request).
 // Store calls (one query each on a native store; a foreign Redis layout
 // answers from its cached key scan):
-// - counters(), or activity() when the store keeps no counters;
+// - the store's counter source (Store::counterSource): counters(), or one
+//   query_range per mapped counter on a Prometheus server; when that server
+//   cannot answer or has no series, counters() as if it were not configured;
+// - activity() when the counters are the store's and it keeps none;
 // - countInFlight() of every in-flight record, and of those started before
 //   now minus ScopePolicy's default in-flight timeout (the stuck ones,
 //   whatever a scope's own policy says);

@@ -149,7 +149,6 @@ void ScopeStatusModel::rebuild()
 {
     // The window the KPI tiles use: the last m_minutes minutes of the range.
     const qint64 first = qMax(m_reading.fromMinute, m_reading.toMinute - m_minutes + 1);
-    const double n = double(qMax<qint64>(1, m_reading.toMinute - first + 1));
     QHash<QString, CounterSet> totals;
     QStringList scopes;
     for (const CounterRow &row : std::as_const(m_reading.counters)) {
@@ -174,7 +173,12 @@ void ScopeStatusModel::rebuild()
         Row r;
         r.scope = scope;
         const CounterSet c = totals.value(scope);
-        if (m_reading.keepsCounters) {
+        // Minutes Prometheus has no data for are left out of the window.
+        qint64 known = 0;
+        for (qint64 m = first; m <= m_reading.toMinute; ++m)
+            known += m_reading.provenance.hasData(scope, m) ? 1 : 0;
+        const double n = double(qMax<qint64>(1, known));
+        if (m_reading.keepsCounters && known > 0) {
             // As the alert evaluator computes it, so 30 of 100 is exactly 30%.
             const qint64 answered = c[Counter::Replayed] + c[Counter::Executed];
             if (answered > 0)

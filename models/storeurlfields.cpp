@@ -101,8 +101,9 @@ std::optional<Problem> checkLayoutOptions(const StoreUrlFields &f)
         if (!layout)
             return Problem{Field::Layout, layout.error().message};
         family = layout->family;
-        const bool fits = family == LayoutFamily::GoMiddleware ? redis || f.kind == StoreUrl::Kind::Postgres
-                                                                : redis || f.kind == StoreUrl::Kind::Mysql;
+        const bool fits = family == LayoutFamily::Native // a layout file for its metrics mapping only
+                          || (family == LayoutFamily::GoMiddleware ? redis || f.kind == StoreUrl::Kind::Postgres
+                                                                   : redis || f.kind == StoreUrl::Kind::Mysql);
         if (!fits)
             return Problem{Field::Layout, family == LayoutFamily::GoMiddleware
                                               ? StoreUrlFields::tr("The %1 layout is kept in Redis or PostgreSQL, as its service writes it; choose one of those kinds.").arg(layout->name)
@@ -123,6 +124,10 @@ std::optional<Problem> checkLayoutOptions(const StoreUrlFields &f)
             if (auto problem = checkNestedUrl(Field::Cache, StoreUrlFields::tr("The cache URL"), f.cache, true))
                 return problem;
     }
+    if (!f.metrics.isEmpty()) {
+        if (std::optional<Error> bad = StoreUrl::checkMetricsUrl(f.metrics))
+            return Problem{Field::Metrics, bad->message};
+    }
     if (f.scanCount != 0) {
         if (!foreign || !redis)
             return Problem{Field::ScanCount, StoreUrlFields::tr("SCAN COUNT applies to a foreign layout on Redis only.")};
@@ -134,7 +139,8 @@ std::optional<Problem> checkLayoutOptions(const StoreUrlFields &f)
 
 bool isLayoutOption(const QString &name)
 {
-    return name == QLatin1String("layout") || name == QLatin1String("audit") || name == QLatin1String("cache") || name == QLatin1String("scan_count");
+    return name == QLatin1String("layout") || name == QLatin1String("audit") || name == QLatin1String("cache") || name == QLatin1String("scan_count")
+           || name == QLatin1String("metrics");
 }
 
 std::optional<Problem> check(const StoreUrlFields &f)
@@ -265,6 +271,8 @@ Result<QString> StoreUrlFields::toUrl(Field *badField) const
         query.addQueryItem(QStringLiteral("cache"), QString::fromLatin1(QUrl::toPercentEncoding(cache)));
     if (scanCount != 0)
         query.addQueryItem(QStringLiteral("scan_count"), QString::number(scanCount));
+    if (!metrics.isEmpty())
+        query.addQueryItem(QStringLiteral("metrics"), QString::fromLatin1(QUrl::toPercentEncoding(metrics)));
     for (auto it = extraOptions.cbegin(); it != extraOptions.cend(); ++it) {
         if (isLayoutOption(it.key()))
             continue; // the fields above have the last word
@@ -327,6 +335,7 @@ Result<StoreUrlFields> StoreUrlFields::fromUrl(const QString &text)
         fields.layout.clear();
     fields.audit = fields.extraOptions.take(QStringLiteral("audit"));
     fields.cache = fields.extraOptions.take(QStringLiteral("cache"));
+    fields.metrics = fields.extraOptions.take(QStringLiteral("metrics"));
     if (fields.extraOptions.contains(QStringLiteral("scan_count"))) {
         bool numeric = false;
         fields.scanCount = fields.extraOptions.take(QStringLiteral("scan_count")).toInt(&numeric);

@@ -17,7 +17,7 @@
 struct StoreUrlFields {
     Q_DECLARE_TR_FUNCTIONS(StoreUrlFields)
 public:
-    enum class Field { None, Path, Host, Port, Database, User, SslMode, Options, Layout, Audit, Cache, ScanCount, SeedNodes };
+    enum class Field { None, Path, Host, Port, Database, User, SslMode, Options, Layout, Audit, Cache, ScanCount, SeedNodes, Metrics };
 
     StoreUrl::Kind kind = StoreUrl::Kind::Sqlite;
     QString path;     // SQLite: absolute file path
@@ -37,6 +37,9 @@ public:
     QString audit;    // foreign layouts: SQL URL of the audit log, without password; empty: the default local file
     QString cache;    // java-handler on MySQL: the service's Redis cache, without password
     int scanCount = 0; // foreign layouts on Redis: SCAN COUNT, 10..100000; 0: the layout's own
+    // A Prometheus server the counters come from (URL option metrics=), any
+    // kind and layout; empty: the store's own counters.
+    QString metrics;
     QMap<QString, QString> extraOptions; // other query items of a loaded URL (e.g. busy_timeout_ms), kept
 
     static int defaultPort(StoreUrl::Kind kind); // 0 for SQLite

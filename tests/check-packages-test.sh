@@ -55,6 +55,8 @@ expect_missing libqt6svg6 "the SVG icon engine plugin"
 expect_missing fonts-wqy-microhei "a font"
 expect_missing poppler-utils "a command the tests run"
 expect_missing redis-server "a server program the tests start"
+expect_missing prometheus "the test Prometheus server and promtool"
+expect_missing prometheus-cpp-dev "a CMake package config (the exporter's prometheus-cpp)"
 
 # 3. The test-only needs are not asked of tools/run.sh, but the tests' are asked of tools/test.sh.
 out=$(bash "$check" --build "$build" --runtime test "${IDEM_BUILD_PACKAGES[@]}" 2>&1)

@@ -42,6 +42,7 @@ DashboardReading reading(qint64 fromMinute, qint64 elapsedMs, const QList<Counte
     r.toMinute = fromMinute + 9;
     r.readAtMs = r.toMinute * Minute + elapsedMs;
     r.counters = rows;
+    r.provenance.mapped = CounterProvenance::allCounters(); // the store's own: every counter, every minute
     return r;
 }
 

@@ -26,6 +26,7 @@ private slots:
     void nestedPasswordsHidden();
     void defaultAuditFileIsStable();
     void shippedExamplesParse();
+    void metricsMapping();
 };
 
 void TestLayout::builtins()
@@ -96,6 +97,15 @@ void TestLayout::refusedFiles_data()
     QTest::newRow("retention with a fraction") << QByteArray(R"({"base":"go-middleware","retention_seconds":1.5})") << QStringLiteral("whole number");
     QTest::newRow("no base") << QByteArray(R"({"name":"x"})") << QStringLiteral("\"base\"");
     QTest::newRow("native base") << QByteArray(R"({"base":"native"})") << QStringLiteral("\"base\"");
+    QTest::newRow("native with sql") << QByteArray(R"({"base":"native","metrics":"idem-exporter","sql":{}})") << QStringLiteral("sql");
+    QTest::newRow("metrics unknown mapping") << QByteArray(R"({"base":"native","metrics":"grafana"})") << QStringLiteral("idem-exporter");
+    QTest::newRow("metrics without {scope}") << QByteArray(R"({"base":"go-middleware","metrics":{"scope_label":"route","counters":{"executed":"a_total","replayed":"b_total{route=~\"{scope}\"}"}}})")
+                                             << QStringLiteral("{scope}");
+    QTest::newRow("metrics without replayed") << QByteArray(R"({"base":"native","metrics":{"scope_label":"route","counters":{"executed":"a_total{route=~\"{scope}\"}"}}})")
+                                              << QStringLiteral("replayed");
+    QTest::newRow("metrics unknown counter") << QByteArray(R"({"base":"native","metrics":{"scope_label":"route","counters":{"hits":"a{route=~\"{scope}\"}"}}})")
+                                             << QStringLiteral("hits");
+    QTest::newRow("metrics bad label") << QByteArray(R"({"base":"native","metrics":{"scope_label":"1route","counters":{}}})") << QStringLiteral("scope_label");
     QTest::newRow("typo at top") << QByteArray(R"({"base":"go-middleware","tabel":"x"})") << QStringLiteral("tabel");
     QTest::newRow("typo in sql") << QByteArray(R"({"base":"go-middleware","sql":{"tabel":"x"}})") << QStringLiteral("tabel");
     QTest::newRow("unknown role") << QByteArray(R"({"base":"go-middleware","sql":{"columns":{"biz_no":"x"}}})") << QStringLiteral("biz_no");
@@ -149,7 +159,7 @@ void TestLayout::refusedFiles()
     QVERIFY(!parsed);
     QCOMPARE(parsed.error().kind, ErrorKind::InvalidArgument);
     QVERIFY2(parsed.error().message.contains(mentions), qPrintable(parsed.error().message));
-    QVERIFY2(parsed.error().message.contains(QStringLiteral("bad.json")) || parsed.error().message.contains(QStringLiteral("layout")),
+    QVERIFY2(parsed.error().message.contains(QStringLiteral("bad.json")) || parsed.error().message.contains(QStringLiteral("layout"), Qt::CaseInsensitive),
              qPrintable(parsed.error().message));
 }
 
@@ -273,3 +283,29 @@ void TestLayout::shippedExamplesParse()
 
 QTEST_GUILESS_MAIN(TestLayout)
 #include "tst_layout.moc"
+
+// The metrics section: a mapping's expressions with {scope} as a regex that
+// Prometheus's RE2 accepts (metacharacters escaped, letters never), inside a
+// PromQL string (backslashes and quotes doubled for it).
+void TestLayout::metricsMapping()
+{
+    const Result<Layout> layout = Layout::fromJson(R"({"name":"go","base":"go-middleware","metrics":{"scope_label":"route","counters":{
+        "executed":"http_total{route=~\"{scope}\",r=\"miss\"}","replayed":"http_total{route=~\"{scope}\",r=\"hit\"}"}}})",
+                                                   QStringLiteral("go.json"));
+    QVERIFY2(layout, qPrintable(layout.error().message));
+    QVERIFY(layout->metrics);
+    QCOMPARE(layout->metrics->scopeLabel, QStringLiteral("route"));
+    QVERIFY(!layout->metrics->maps(Counter::Mismatch));
+    QCOMPARE(layout->metrics->query(Counter::Replayed, QString()), QStringLiteral("http_total{route=~\".+\",r=\"hit\"}"));
+    QCOMPARE(layout->metrics->query(Counter::Executed, QStringLiteral("/pay")), QStringLiteral("http_total{route=~\"/pay\",r=\"miss\"}"));
+    QCOMPARE(MetricsMapping::scopeMatcher(QStringLiteral("a.b")), QStringLiteral("a\\\\.b"));
+    QCOMPARE(MetricsMapping::scopeMatcher(QStringLiteral("支付")), QStringLiteral("支付"));
+    QCOMPARE(MetricsMapping::scopeMatcher(QStringLiteral("q\"")), QStringLiteral("q\\\""));
+    // Without a section: the exporter's mapping, every counter.
+    QVERIFY(!Layout::builtin(QStringLiteral("native"))->metrics);
+    QCOMPARE(MetricsMapping::exporter().expressions.size(), CounterCount);
+    const Result<Layout> native = Layout::fromJson(R"({"base":"native","metrics":"idem-exporter"})", QStringLiteral("n.json"));
+    QVERIFY2(native, qPrintable(native.error().message));
+    QVERIFY(native->isNative());
+    QCOMPARE(native->metrics->name, MetricsMapping::exporterName());
+}

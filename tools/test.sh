@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole suite: install what is missing, build, start throwaway Redis
-# (one server and a 3-master, 3-replica cluster), PostgreSQL and MariaDB servers (tools/lib/servers.sh), run every test with
+# (one server and a 3-master, 3-replica cluster), PostgreSQL, MariaDB and Prometheus servers (tools/lib/servers.sh), run every test with
 # CTest against them. The servers are stopped on exit, whatever happened.
 # Exits non-zero on any failure. Extra arguments go to ctest (e.g. -R faults).
 set -euo pipefail
@@ -30,7 +30,9 @@ start_redis
 start_redis_cluster
 start_postgres
 start_mysql
+start_prometheus
 export IDEM_TEST_REDIS_URL IDEM_TEST_REDIS_CLUSTER_URL IDEM_TEST_POSTGRESQL_URL IDEM_TEST_MYSQL_URL
+export IDEM_TEST_PROMETHEUS_URL IDEM_TEST_PROMETHEUS_TARGETS
 # Tests that start servers of their own (tst_faults) fail rather than skip
 # when a server program is missing here.
 export IDEM_TEST_REQUIRE_SERVERS=1

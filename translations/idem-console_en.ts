@@ -1046,6 +1046,30 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>no data in Prometheus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counters: Prometheus %1 gave none (%2): %3 Shown instead: the store&apos;s own view.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counters from Prometheus %1 (mapping %2); records, in-flight lists and actions from the store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counters come from Prometheus again as soon as it answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>requests / min</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1640,10 +1664,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Layout %1 needs &quot;base&quot;: &quot;go-middleware&quot; or &quot;java-handler&quot; (the service whose protocol the store follows).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Layout %1: &quot;name&quot; must be 1 to 64 characters.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1721,6 +1741,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>Layout %1 gives &quot;%2&quot; twice: give each field once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;base&quot;: &quot;native&quot; is for a file with a &quot;metrics&quot; section only; without one, use the layout native.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1 needs &quot;base&quot;: &quot;go-middleware&quot; or &quot;java-handler&quot; (the service whose protocol the store follows), or &quot;native&quot; with a &quot;metrics&quot; section.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1855,6 +1883,45 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>Cannot write the settings file %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MetricsMapping</name>
+    <message>
+        <source>Layout %1: &quot;metrics&quot; names no built-in mapping: use &quot;%2&quot; or an object with &quot;scope_label&quot; and &quot;counters&quot; (README &quot;Counters in Prometheus&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;metrics&quot; must be a built-in mapping&apos;s name or an object (README &quot;Counters in Prometheus&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: unknown field &quot;%2&quot; in &quot;metrics&quot; (known: scope_label, counters).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;metrics.scope_label&quot; must be a Prometheus label name (letters, digits and &apos;_&apos;, not starting with a digit), the label whose value names the scope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;metrics.counters&quot; must be an object of counter name → PromQL expression.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: unknown counter &quot;%2&quot; in &quot;metrics.counters&quot; (known: %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: the expression for %2 must be PromQL text of 1 to 4000 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: the expression for %2 has no {scope} placeholder: write the scope&apos;s label matcher as %3=~&quot;{scope}&quot;, so one scope can be asked for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;metrics.counters&quot; needs an expression for %2: the hit rate is replayed ÷ (replayed + executed).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2310,6 +2377,84 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>no system keychain available: %1; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PrometheusClient</name>
+    <message>
+        <source>Prometheus at %1 answered a range query with a %2, not a matrix: the expression must give an instant vector (series), not a scalar or a string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 did not answer within %2 ms (timeout).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 cannot be reached: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 without Prometheus&apos;s JSON: is it a Prometheus server (its address without /api/v1)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 gave up on the query: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 refused the expression: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 failed (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PrometheusCounterSource</name>
+    <message>
+        <source>%1 (the mapping %2&apos;s expression for %3: %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The mapping %1&apos;s expression for %2 gives series without the label %3, which names the scope: keep it (sum by (%3) (…)). Expression: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 has no series for the mapping %2 in this range: is the exporter or the service scraped? (First expression: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 has no series of scope %2 for the mapping %3 in this range (first expression: %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s) without data in Prometheus (not drawn, not zero)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scope-minute(s) without data</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n counter reset(s): a service restarted; counted from zero after each</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PrometheusRules</name>
+    <message>
+        <source>Scope {{ $labels.%1 }}: {{ $value | printf &quot;%.1f&quot; }} (limit %2).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4361,6 +4506,18 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Seed nodes:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>optional: http://host:9090</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Prometheus server to take the hit, execute and anomaly counters from (the layout file&apos;s &quot;metrics&quot; mapping, else the idemctl exporter&apos;s metrics). Records, in-flight lists and actions still come from the store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prometheus:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreUrl</name>
@@ -4438,6 +4595,18 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>The Redis Cluster seed node &apos;%1&apos; is not host:port (e.g. redis://10.0.0.1:6379,10.0.0.2:6379/0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Prometheus server&apos;s address: give http://host:port (e.g. http://127.0.0.1:9090), without /api/v1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Prometheus address must not hold a user or password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the Prometheus server&apos;s address only (http://host:port, or its path prefix), without /api/v1, a query or a fragment: not &apos;%1&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5528,27 +5697,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: idemctl COMMAND [options]
-The headless twin of idem-console.
-
-Commands:
-  demo      drive simulated sales traffic and print live counters
-  press     press test: concurrent requests on few keys, exactly once?
-  stats     counters per scope, records by state, stuck records
-  inflight  list in-flight records, oldest first
-  records   find records in any state (completed, timed out) by key or business number
-  get       show one record
-  sweep     mark in-flight records older than a threshold timed out (audited)
-  reconcile complete or release stuck records against an order table (audited)
-  audit     verify the audit log&apos;s hash chains, or list its entries
-  report    a report of a time range as PDF, CSV or JSON
-  init      create an empty store (reading commands never create one)
-
-Every command takes --store URL (or $IDEM_STORE), --json and --help.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>in_flight, completed, timed_out or any (default any).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5602,6 +5750,129 @@ Every command takes --store URL (or $IDEM_STORE), --json and --help.
     </message>
     <message>
         <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the rules file %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a JSON array of alert rules (as the console keeps them: [{&quot;kind&quot;: &quot;hitRateAbove&quot;, &quot;scope&quot;: &quot;&quot;, &quot;threshold&quot;: 30, &quot;minutes&quot;: 3}]).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes the console&apos;s alert rules (hit-rate ceiling, mismatches, stuck records, store round trip) as a Prometheus rules file, so the same thresholds page through Alertmanager when no console is open. Check it with promtool check rules FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output format: prometheus (the only one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rules as JSON (the console&apos;s format); default: the console&apos;s saved rules, else its defaults.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A layout file whose &quot;metrics&quot; section names the counters (default: the idemctl exporter&apos;s metrics).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write to this file instead of standard output.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert-rules needs --format prometheus.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layout %1 has no &quot;metrics&quot; section: without one, leave --layout out (the exporter&apos;s metrics).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idemctl: left out (the mapping %1 cannot express it): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>idemctl: %n rule(s) from %1 written to %2.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Take the counters from this Prometheus server (http://host:port) through the layout&apos;s &quot;metrics&quot; mapping (default: the idemctl exporter&apos;s metrics); records still come from the store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long one Prometheus query may take, in ms (default 5000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--listen takes IP:PORT, such as 127.0.0.1:9464, 0.0.0.0:9464 or [::1]:9464 (port 0: any free port), not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serves the store&apos;s per-scope counters (idem_requests_total{scope,outcome}, …) and in-flight and stuck gauges at /metrics in the Prometheus text format. Opens the store read-only; one reading of the store serves every scrape for the cache period.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where to serve /metrics: IP:PORT (default 127.0.0.1:9464; port 0: any free port, printed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long one reading of the store serves scrapes (at least 1s; default 1s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot listen on %1: the port is in use or the address is not this machine&apos;s (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving %1 at http://%2/metrics (Ctrl-C stops).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: idemctl COMMAND [options]
+The headless twin of idem-console.
+
+Commands:
+  demo      drive simulated sales traffic and print live counters
+  press     press test: concurrent requests on few keys, exactly once?
+  stats     counters per scope, records by state, stuck records
+  inflight  list in-flight records, oldest first
+  records   find records in any state (completed, timed out) by key or business number
+  get       show one record
+  sweep     mark in-flight records older than a threshold timed out (audited)
+  reconcile complete or release stuck records against an order table (audited)
+  audit     verify the audit log&apos;s hash chains, or list its entries
+  report    a report of a time range as PDF, CSV or JSON
+  init      create an empty store (reading commands never create one)
+  exporter  serve the store&apos;s counters to Prometheus (/metrics)
+  alert-rules  the console&apos;s alert rules as a Prometheus rules file
+
+Every store command takes --store URL (or $IDEM_STORE), --json and --help;
+stats and report take --metrics URL to read the counters from Prometheus.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counters from Prometheus %1 (mapping %2); records from the store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--cache-for takes a duration from 1s to 1h (e.g. 1s, 5s), not &apos;%1&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

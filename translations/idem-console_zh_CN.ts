@@ -1049,6 +1049,30 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>%1：%2%（上限 %3%）</translation>
     </message>
     <message>
+        <source>no data in Prometheus</source>
+        <translation>Prometheus 中无数据</translation>
+    </message>
+    <message>
+        <source>Counters: Prometheus %1 gave none (%2): %3 Shown instead: the store&apos;s own view.</source>
+        <translation>计数：Prometheus %1 未给出数据（%2）：%3 改为显示存储自身的视图。</translation>
+    </message>
+    <message>
+        <source>Counters from Prometheus %1 (mapping %2); records, in-flight lists and actions from the store.</source>
+        <translation>计数来自 Prometheus %1（映射 %2）；记录、处理中列表和操作来自存储。</translation>
+    </message>
+    <message>
+        <source>Note: %1.</source>
+        <translation>注意：%1。</translation>
+    </message>
+    <message>
+        <source>Counters come from Prometheus again as soon as it answers.</source>
+        <translation>Prometheus 一恢复应答，计数就会重新来自 Prometheus。</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
         <source>requests / min</source>
         <translation>请求数 / 分钟</translation>
     </message>
@@ -1643,10 +1667,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>布局 %1 不是 JSON 对象：偏移 %3 处%2。</translation>
     </message>
     <message>
-        <source>Layout %1 needs &quot;base&quot;: &quot;go-middleware&quot; or &quot;java-handler&quot; (the service whose protocol the store follows).</source>
-        <translation>布局 %1 需要 &quot;base&quot;: &quot;go-middleware&quot; 或 &quot;java-handler&quot;（该存储所遵循协议的服务）。</translation>
-    </message>
-    <message>
         <source>Layout %1: &quot;name&quot; must be 1 to 64 characters.</source>
         <translation>布局 %1：“name”必须为 1 到 64 个字符。</translation>
     </message>
@@ -1725,6 +1745,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>Layout %1 gives &quot;%2&quot; twice: give each field once.</source>
         <translation>布局 %1 中 &quot;%2&quot; 出现了两次：每个字段只能写一次。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;base&quot;: &quot;native&quot; is for a file with a &quot;metrics&quot; section only; without one, use the layout native.</source>
+        <translation>布局 %1：&quot;base&quot;: &quot;native&quot; 只用于带 &quot;metrics&quot; 部分的文件；没有该部分时请使用 native 布局。</translation>
+    </message>
+    <message>
+        <source>Layout %1 needs &quot;base&quot;: &quot;go-middleware&quot; or &quot;java-handler&quot; (the service whose protocol the store follows), or &quot;native&quot; with a &quot;metrics&quot; section.</source>
+        <translation>布局 %1 需要 &quot;base&quot;: &quot;go-middleware&quot; 或 &quot;java-handler&quot;（存储所遵循协议的服务），或带 &quot;metrics&quot; 部分的 &quot;native&quot;。</translation>
     </message>
 </context>
 <context>
@@ -1859,6 +1887,45 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>Cannot write the settings file %1.</source>
         <translation>无法写入设置文件 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>MetricsMapping</name>
+    <message>
+        <source>Layout %1: &quot;metrics&quot; names no built-in mapping: use &quot;%2&quot; or an object with &quot;scope_label&quot; and &quot;counters&quot; (README &quot;Counters in Prometheus&quot;).</source>
+        <translation>布局 %1：&quot;metrics&quot; 未指明内置映射：请使用 &quot;%2&quot;，或一个含 &quot;scope_label&quot; 和 &quot;counters&quot; 的对象（见 README 的“Counters in Prometheus”）。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;metrics&quot; must be a built-in mapping&apos;s name or an object (README &quot;Counters in Prometheus&quot;).</source>
+        <translation>布局 %1：&quot;metrics&quot; 必须是内置映射的名称或一个对象（见 README 的“Counters in Prometheus”）。</translation>
+    </message>
+    <message>
+        <source>Layout %1: unknown field &quot;%2&quot; in &quot;metrics&quot; (known: scope_label, counters).</source>
+        <translation>布局 %1：&quot;metrics&quot; 中有未知字段 &quot;%2&quot;（已知：scope_label、counters）。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;metrics.scope_label&quot; must be a Prometheus label name (letters, digits and &apos;_&apos;, not starting with a digit), the label whose value names the scope.</source>
+        <translation>布局 %1：&quot;metrics.scope_label&quot; 必须是 Prometheus 标签名（字母、数字和 &apos;_&apos;，不以数字开头），即其值为作用域名称的标签。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;metrics.counters&quot; must be an object of counter name → PromQL expression.</source>
+        <translation>布局 %1：&quot;metrics.counters&quot; 必须是“计数名 → PromQL 表达式”的对象。</translation>
+    </message>
+    <message>
+        <source>Layout %1: unknown counter &quot;%2&quot; in &quot;metrics.counters&quot; (known: %3).</source>
+        <translation>布局 %1：&quot;metrics.counters&quot; 中有未知计数 &quot;%2&quot;（已知：%3）。</translation>
+    </message>
+    <message>
+        <source>Layout %1: the expression for %2 must be PromQL text of 1 to 4000 characters.</source>
+        <translation>布局 %1：%2 的表达式必须是 1 到 4000 个字符的 PromQL 文本。</translation>
+    </message>
+    <message>
+        <source>Layout %1: the expression for %2 has no {scope} placeholder: write the scope&apos;s label matcher as %3=~&quot;{scope}&quot;, so one scope can be asked for.</source>
+        <translation>布局 %1：%2 的表达式缺少 {scope} 占位符：请把作用域的标签匹配写成 %3=~&quot;{scope}&quot;，以便按单个作用域查询。</translation>
+    </message>
+    <message>
+        <source>Layout %1: &quot;metrics.counters&quot; needs an expression for %2: the hit rate is replayed ÷ (replayed + executed).</source>
+        <translation>布局 %1：&quot;metrics.counters&quot; 需要 %2 的表达式：命中率 = 重放 ÷（重放 + 执行）。</translation>
     </message>
 </context>
 <context>
@@ -2313,6 +2380,81 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>no system keychain available: %1; %2</source>
         <translation>没有可用的系统钥匙串：%1；可%2</translation>
+    </message>
+</context>
+<context>
+    <name>PrometheusClient</name>
+    <message>
+        <source>Prometheus at %1 answered a range query with a %2, not a matrix: the expression must give an instant vector (series), not a scalar or a string.</source>
+        <translation>位于 %1 的 Prometheus 对范围查询返回了 %2 而非矩阵：表达式必须给出瞬时向量（序列），而不是标量或字符串。</translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 did not answer within %2 ms (timeout).</source>
+        <translation>位于 %1 的 Prometheus 未在 %2 毫秒内应答（超时）。</translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 cannot be reached: %2</source>
+        <translation>无法连接位于 %1 的 Prometheus：%2</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 without Prometheus&apos;s JSON: is it a Prometheus server (its address without /api/v1)?</source>
+        <translation>%1 返回了 HTTP %2，但不是 Prometheus 的 JSON：它是 Prometheus 服务器吗（地址不含 /api/v1）？</translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 gave up on the query: %2</source>
+        <translation>位于 %1 的 Prometheus 放弃了该查询：%2</translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 refused the expression: %2</source>
+        <translation>位于 %1 的 Prometheus 拒绝了该表达式：%2</translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 failed (%2): %3</source>
+        <translation>位于 %1 的 Prometheus 失败（%2）：%3</translation>
+    </message>
+</context>
+<context>
+    <name>PrometheusCounterSource</name>
+    <message>
+        <source>%1 (the mapping %2&apos;s expression for %3: %4)</source>
+        <translation>%1（映射 %2 中 %3 的表达式：%4）</translation>
+    </message>
+    <message>
+        <source>The mapping %1&apos;s expression for %2 gives series without the label %3, which names the scope: keep it (sum by (%3) (…)). Expression: %4</source>
+        <translation>映射 %1 中 %2 的表达式给出的序列缺少标签 %3（它标明作用域）：请保留该标签（sum by (%3) (…)）。表达式：%4</translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 has no series for the mapping %2 in this range: is the exporter or the service scraped? (First expression: %3)</source>
+        <translation>位于 %1 的 Prometheus 在此时间范围内没有映射 %2 的序列：导出器或服务是否被抓取？（第一个表达式：%3）</translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 has no series of scope %2 for the mapping %3 in this range (first expression: %4).</source>
+        <translation>位于 %1 的 Prometheus 在此时间范围内没有作用域 %2 在映射 %3 下的序列（第一个表达式：%4）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s) without data in Prometheus (not drawn, not zero)</source>
+        <translation>
+            <numerusform>Prometheus 中有 %n 分钟无数据（不绘制，也不当作零）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scope-minute(s) without data</source>
+        <translation>
+            <numerusform>%n 个作用域分钟无数据</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n counter reset(s): a service restarted; counted from zero after each</source>
+        <translation>
+            <numerusform>%n 次计数器重置：某服务重启过；每次重置后从零开始计数</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PrometheusRules</name>
+    <message>
+        <source>Scope {{ $labels.%1 }}: {{ $value | printf &quot;%.1f&quot; }} (limit %2).</source>
+        <translation>作用域 {{ $labels.%1 }}：{{ $value | printf &quot;%.1f&quot; }}（阈值 %2）。</translation>
     </message>
 </context>
 <context>
@@ -4348,6 +4490,18 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Seed nodes:</source>
         <translation>种子节点：</translation>
     </message>
+    <message>
+        <source>optional: http://host:9090</source>
+        <translation>可选：http://host:9090</translation>
+    </message>
+    <message>
+        <source>A Prometheus server to take the hit, execute and anomaly counters from (the layout file&apos;s &quot;metrics&quot; mapping, else the idemctl exporter&apos;s metrics). Records, in-flight lists and actions still come from the store.</source>
+        <translation>用于获取命中、执行和异常计数的 Prometheus 服务器（使用布局文件的 &quot;metrics&quot; 映射，否则使用 idemctl exporter 的指标）。记录、处理中列表和操作仍来自存储。</translation>
+    </message>
+    <message>
+        <source>Prometheus:</source>
+        <translation>Prometheus：</translation>
+    </message>
 </context>
 <context>
     <name>StoreUrl</name>
@@ -4426,6 +4580,18 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>The Redis Cluster seed node &apos;%1&apos; is not host:port (e.g. redis://10.0.0.1:6379,10.0.0.2:6379/0).</source>
         <translation>Redis Cluster 种子节点“%1”不是 host:port 格式（例如 redis://10.0.0.1:6379,10.0.0.2:6379/0）。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Prometheus server&apos;s address: give http://host:port (e.g. http://127.0.0.1:9090), without /api/v1.</source>
+        <translation>“%1”不是 Prometheus 服务器的地址：请给出 http://host:port（例如 http://127.0.0.1:9090），不含 /api/v1。</translation>
+    </message>
+    <message>
+        <source>The Prometheus address must not hold a user or password.</source>
+        <translation>Prometheus 地址中不能包含用户或密码。</translation>
+    </message>
+    <message>
+        <source>Give the Prometheus server&apos;s address only (http://host:port, or its path prefix), without /api/v1, a query or a fragment: not &apos;%1&apos;.</source>
+        <translation>请只给出 Prometheus 服务器的地址（http://host:port 或其路径前缀），不含 /api/v1、查询或片段：而不是“%1”。</translation>
     </message>
 </context>
 <context>
@@ -5508,44 +5674,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation>press 不能以只读方式运行：它发出的每个请求都会像服务一样占用并完成一条记录。请去掉 --read-only，并给它一个专用的存储（例如 --store sqlite:///tmp/idem-press.db），切勿使用服务正在用的存储。</translation>
     </message>
     <message>
-        <source>Usage: idemctl COMMAND [options]
-The headless twin of idem-console.
-
-Commands:
-  demo      drive simulated sales traffic and print live counters
-  press     press test: concurrent requests on few keys, exactly once?
-  stats     counters per scope, records by state, stuck records
-  inflight  list in-flight records, oldest first
-  records   find records in any state (completed, timed out) by key or business number
-  get       show one record
-  sweep     mark in-flight records older than a threshold timed out (audited)
-  reconcile complete or release stuck records against an order table (audited)
-  audit     verify the audit log&apos;s hash chains, or list its entries
-  report    a report of a time range as PDF, CSV or JSON
-  init      create an empty store (reading commands never create one)
-
-Every command takes --store URL (or $IDEM_STORE), --json and --help.
-</source>
-        <translation>用法：idemctl COMMAND [options]
-idem-console 的无界面版本。
-
-命令：
-  demo      生成模拟销售流量并打印实时计数
-  press     压力测试：在少量键上并发请求，是否恰好执行一次？
-  stats     按作用域的计数、按状态的记录数、卡住的记录
-  inflight  列出处理中的记录，最早的在前
-  records   按键或业务单号查找任意状态（已完成、已超时）的记录
-  get       显示单条记录
-  sweep     将超过阈值时长的处理中记录标记为超时（记入审计）
-  reconcile 对照订单表完成或释放卡住的记录（记入审计）
-  audit     校验审计日志的哈希链，或列出其条目
-  report    生成某一时间范围的报告，格式为 PDF、CSV 或 JSON
-  init      创建空存储（读取类命令从不创建存储）
-
-每个命令都接受 --store URL（或 $IDEM_STORE）、--json 和 --help。
-</translation>
-    </message>
-    <message>
         <source>in_flight, completed, timed_out or any (default any).</source>
         <translation>in_flight、completed、timed_out 或 any（默认 any）。</translation>
     </message>
@@ -5600,6 +5728,148 @@ idem-console 的无界面版本。
     <message>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the rules file %1: %2</source>
+        <translation>无法读取规则文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a JSON array of alert rules (as the console keeps them: [{&quot;kind&quot;: &quot;hitRateAbove&quot;, &quot;scope&quot;: &quot;&quot;, &quot;threshold&quot;: 30, &quot;minutes&quot;: 3}]).</source>
+        <translation>%1 不是告警规则的 JSON 数组（控制台保存的格式：[{&quot;kind&quot;: &quot;hitRateAbove&quot;, &quot;scope&quot;: &quot;&quot;, &quot;threshold&quot;: 30, &quot;minutes&quot;: 3}]）。</translation>
+    </message>
+    <message>
+        <source>the defaults</source>
+        <translation>默认规则</translation>
+    </message>
+    <message>
+        <source>Writes the console&apos;s alert rules (hit-rate ceiling, mismatches, stuck records, store round trip) as a Prometheus rules file, so the same thresholds page through Alertmanager when no console is open. Check it with promtool check rules FILE.</source>
+        <translation>将控制台的告警规则（命中率上限、请求不一致、卡住的记录、存储往返耗时）写成 Prometheus 规则文件，使控制台未打开时也能按相同阈值通过 Alertmanager 告警。可用 promtool check rules FILE 检查。</translation>
+    </message>
+    <message>
+        <source>Output format: prometheus (the only one).</source>
+        <translation>输出格式：prometheus（唯一支持的格式）。</translation>
+    </message>
+    <message>
+        <source>The rules as JSON (the console&apos;s format); default: the console&apos;s saved rules, else its defaults.</source>
+        <translation>JSON 格式的规则（控制台的格式）；默认：控制台保存的规则，否则为其默认规则。</translation>
+    </message>
+    <message>
+        <source>A layout file whose &quot;metrics&quot; section names the counters (default: the idemctl exporter&apos;s metrics).</source>
+        <translation>其 &quot;metrics&quot; 部分指明计数的布局文件（默认：idemctl exporter 的指标）。</translation>
+    </message>
+    <message>
+        <source>Write to this file instead of standard output.</source>
+        <translation>写入此文件而不是标准输出。</translation>
+    </message>
+    <message>
+        <source>alert-rules needs --format prometheus.</source>
+        <translation>alert-rules 需要 --format prometheus。</translation>
+    </message>
+    <message>
+        <source>the layout %1 has no &quot;metrics&quot; section: without one, leave --layout out (the exporter&apos;s metrics).</source>
+        <translation>布局 %1 没有 &quot;metrics&quot; 部分：没有时请去掉 --layout（使用导出器的指标）。</translation>
+    </message>
+    <message>
+        <source>idemctl: left out (the mapping %1 cannot express it): %2</source>
+        <translation>idemctl：已略去（映射 %1 无法表达）：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>idemctl: %n rule(s) from %1 written to %2.</source>
+        <translation>
+            <numerusform>idemctl：来自 %1 的 %n 条规则已写入 %2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Take the counters from this Prometheus server (http://host:port) through the layout&apos;s &quot;metrics&quot; mapping (default: the idemctl exporter&apos;s metrics); records still come from the store.</source>
+        <translation>通过布局的 &quot;metrics&quot; 映射（默认：idemctl exporter 的指标）从此 Prometheus 服务器（http://host:port）获取计数；记录仍来自存储。</translation>
+    </message>
+    <message>
+        <source>How long one Prometheus query may take, in ms (default 5000).</source>
+        <translation>单个 Prometheus 查询最多可用的时间，单位毫秒（默认 5000）。</translation>
+    </message>
+    <message>
+        <source>--listen takes IP:PORT, such as 127.0.0.1:9464, 0.0.0.0:9464 or [::1]:9464 (port 0: any free port), not &apos;%1&apos;.</source>
+        <translation>--listen 需要 IP:PORT，例如 127.0.0.1:9464、0.0.0.0:9464 或 [::1]:9464（端口 0：任意空闲端口），而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>Serves the store&apos;s per-scope counters (idem_requests_total{scope,outcome}, …) and in-flight and stuck gauges at /metrics in the Prometheus text format. Opens the store read-only; one reading of the store serves every scrape for the cache period.</source>
+        <translation>以 Prometheus 文本格式在 /metrics 提供存储的按作用域计数（idem_requests_total{scope,outcome} 等）以及处理中和卡住记录的仪表值。以只读方式打开存储；缓存期内的每次抓取都使用同一次存储读取的结果。</translation>
+    </message>
+    <message>
+        <source>Where to serve /metrics: IP:PORT (default 127.0.0.1:9464; port 0: any free port, printed).</source>
+        <translation>/metrics 的服务地址：IP:PORT（默认 127.0.0.1:9464；端口 0：任意空闲端口，并打印出来）。</translation>
+    </message>
+    <message>
+        <source>How long one reading of the store serves scrapes (at least 1s; default 1s).</source>
+        <translation>一次存储读取用于应答抓取的时长（至少 1s；默认 1s）。</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1: the port is in use or the address is not this machine&apos;s (%2).</source>
+        <translation>无法在 %1 上监听：端口已被占用，或该地址不属于本机（%2）。</translation>
+    </message>
+    <message>
+        <source>Serving %1 at http://%2/metrics (Ctrl-C stops).</source>
+        <translation>正在 http://%2/metrics 提供 %1（按 Ctrl-C 停止）。</translation>
+    </message>
+    <message>
+        <source>Usage: idemctl COMMAND [options]
+The headless twin of idem-console.
+
+Commands:
+  demo      drive simulated sales traffic and print live counters
+  press     press test: concurrent requests on few keys, exactly once?
+  stats     counters per scope, records by state, stuck records
+  inflight  list in-flight records, oldest first
+  records   find records in any state (completed, timed out) by key or business number
+  get       show one record
+  sweep     mark in-flight records older than a threshold timed out (audited)
+  reconcile complete or release stuck records against an order table (audited)
+  audit     verify the audit log&apos;s hash chains, or list its entries
+  report    a report of a time range as PDF, CSV or JSON
+  init      create an empty store (reading commands never create one)
+  exporter  serve the store&apos;s counters to Prometheus (/metrics)
+  alert-rules  the console&apos;s alert rules as a Prometheus rules file
+
+Every store command takes --store URL (or $IDEM_STORE), --json and --help;
+stats and report take --metrics URL to read the counters from Prometheus.
+</source>
+        <translation>用法：idemctl 命令 [选项]
+idem-console 的无界面版本。
+
+命令：
+  demo      驱动模拟的大促流量并打印实时计数
+  press     压测：少量键上的并发请求，是否恰好执行一次？
+  stats     按作用域的计数、各状态的记录数、卡住的记录
+  inflight  列出处理中的记录，最早的在前
+  records   按键或业务单号查找任意状态（已完成、已超时）的记录
+  get       显示一条记录
+  sweep     将超过阈值的处理中记录标记为超时（记入审计）
+  reconcile 按订单表完成或释放卡住的记录（记入审计）
+  audit     校验审计日志的哈希链，或列出其条目
+  report    以 PDF、CSV 或 JSON 输出某时间范围的报告
+  init      创建空存储（读取类命令从不创建存储）
+  exporter  向 Prometheus 提供存储的计数（/metrics）
+  alert-rules  将控制台的告警规则输出为 Prometheus 规则文件
+
+每个存储命令都接受 --store URL（或 $IDEM_STORE）、--json 和 --help；
+stats 和 report 接受 --metrics URL，从 Prometheus 读取计数。
+</translation>
+    </message>
+    <message>
+        <source>Counters from Prometheus %1 (mapping %2); records from the store.</source>
+        <translation>计数来自 Prometheus %1（映射 %2）；记录来自存储。</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+    <message>
+        <source>--cache-for takes a duration from 1s to 1h (e.g. 1s, 5s), not &apos;%1&apos;.</source>
+        <translation>--cache-for 需要 1s 到 1h 之间的时长（例如 1s、5s），而不是“%1”。</translation>
     </message>
 </context>
 <context>

@@ -18,6 +18,7 @@
 #include <QDateTimeAxis>
 #include <QDateTimeEdit>
 #include <QGridLayout>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegendMarker>
@@ -87,6 +88,7 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
     , m_created(new KpiTile(tr("Records created / min"), this))
     , m_inFlightTile(new KpiTile(tr("In flight"), this))
     , m_noCounters(new QLabel(this))
+    , m_countersFrom(new QLabel(this))
     , m_noHitRate(new QLabel(this))
     , m_hitStack(new QStackedWidget(this))
     , m_scopeStatus(new ScopeStatusModel(this))
@@ -94,6 +96,11 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(buildControls());
+    m_countersFrom->setObjectName(QStringLiteral("countersFrom"));
+    m_countersFrom->setWordWrap(true);
+    m_countersFrom->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_countersFrom->setVisible(false);
+    layout->addWidget(m_countersFrom);
     layout->addLayout(buildTiles());
     layout->addLayout(buildCharts(), 1);
     buildSeries();
@@ -246,6 +253,16 @@ void DashboardView::buildSeries()
 
 void DashboardView::buildAlertMarkers()
 {
+    m_noDataMarkers = new QScatterSeries(m_trafficChart);
+    m_noDataMarkers->setName(tr("no data in Prometheus"));
+    m_noDataMarkers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    m_noDataMarkers->setMarkerSize(8);
+    m_noDataMarkers->setColor(Qt::gray);
+    m_noDataMarkers->setBorderColor(Qt::gray);
+    m_trafficChart->addSeries(m_noDataMarkers);
+    for (QAbstractAxis *axis : m_trafficChart->axes())
+        m_noDataMarkers->attachAxis(axis);
+    setSeriesShown(m_noDataMarkers, false);
     for (QChart *chart : {m_hitChart, m_anomalyChart}) {
         auto *markers = new QScatterSeries(chart);
         markers->setName(tr("alert raised"));
@@ -401,11 +418,35 @@ void DashboardView::showReading(const DashboardReading &reading)
 {
     if (reading.keepsCounters != m_showsCounters)
         showCounterMode(reading.keepsCounters);
+    showProvenance(reading);
     m_model->setReading(reading);
     m_scopeStatus->setReading(reading, 5);
     updateTiles();
     m_updated->setText(tr("Updated %1").arg(QDateTime::fromMSecsSinceEpoch(reading.readAtMs).toString(QStringLiteral("HH:mm:ss"))));
     emit readingShown(reading);
+}
+
+void DashboardView::showProvenance(const DashboardReading &reading)
+{
+    const CounterProvenance &p = reading.provenance;
+    m_countersFrom->setVisible(!p.server.isEmpty());
+    if (p.server.isEmpty())
+        return;
+    const QPalette palette = m_countersFrom->palette();
+    QString text;
+    if (p.failed()) {
+        text = tr("Counters: Prometheus %1 gave none (%2): %3 Shown instead: the store's own view.")
+                   .arg(p.server, CounterProvenance::failureName(p.failure), p.message);
+    } else {
+        text = tr("Counters from Prometheus %1 (mapping %2); records, in-flight lists and actions from the store.").arg(p.server, p.mapping);
+        if (!p.message.isEmpty())
+            text += QLatin1Char(' ') + tr("Note: %1.").arg(p.message);
+    }
+    m_countersFrom->setText(text);
+    QPalette shown = palette;
+    shown.setColor(QPalette::WindowText, p.failed() ? StatusColors::alarmText(palette) : QGuiApplication::palette().color(QPalette::WindowText));
+    m_countersFrom->setPalette(shown);
+    m_countersFrom->setToolTip(p.failed() ? tr("Counters come from Prometheus again as soon as it answers.") : QString());
 }
 
 void DashboardView::showCounterMode(bool counters)
@@ -485,6 +526,12 @@ void DashboardView::updateCharts()
     }
     m_inFlightSamples->replace(inFlight);
     m_stuckSamples->replace(stuck);
+    QList<double> noData;
+    for (int row = 0; m_showsCounters && row < rows; ++row) {
+        if (!m_model->hasData(row))
+            noData << double(m_model->minuteStartMs(row));
+    }
+    setSeriesShown(m_noDataMarkers, !noData.isEmpty());
     updateAlertMarkers();
     for (QScatterSeries *markers : {m_hitMarkers, m_anomalyMarkers}) {
         for (const QPointF &p : markers->points())
@@ -504,6 +551,13 @@ void DashboardView::updateCharts()
             axis->applyNiceNumbers();
         }
     }
+    // Along the top, away from the counts: a mark there is "unknown", not a value.
+    const QList<QAbstractAxis *> trafficY = m_trafficChart->axes(Qt::Vertical);
+    const double y = trafficY.isEmpty() ? 0 : static_cast<QValueAxis *>(trafficY.first())->max() * 0.96;
+    QList<QPointF> marks;
+    for (double x : std::as_const(noData))
+        marks << QPointF(x, y);
+    m_noDataMarkers->replace(marks);
 }
 
 void DashboardView::setAlertMarkers(const QList<AlertTransition> &raised)
@@ -545,6 +599,10 @@ void DashboardView::updateTiles()
                         k.hitRate && *k.hitRate > m_model->threshold());
     m_executions->setValue(QString::number(k.executionsPerMinute, 'f', 1));
     m_anomalies->setValue(QString::number(k.anomaliesPerMinute, 'f', 1), k.anomaliesPerMinute > 0);
+    if (k.noData) { // a Prometheus gap over the whole window: unknown, not zero
+        for (KpiTile *tile : {m_hitRate, m_executions, m_anomalies})
+            tile->setValue(tr("no data"));
+    }
     m_stuck->setValue(QString::number(k.stuck), k.stuck > 0);
     m_latency->setValue(tr("%1 ms").arg(k.roundTripMs));
     // All scopes: the total may hide a scope over its own limit; name the worst.

@@ -69,6 +69,12 @@ public:
     bool showsCounters() const { return m_showsCounters; }
     // Shown in place of the counter tiles and the hit-rate chart then.
     QLabel *noCountersNotice() const { return m_noCounters; }
+    // Where the counters come from when a Prometheus server is configured
+    // (hidden otherwise): the server and mapping, its gaps and resets, or why
+    // it gave nothing and the store's own view is shown instead.
+    QLabel *countersFromLabel() const { return m_countersFrom; }
+    // The minutes without data in Prometheus (gray marks along the top of the traffic chart).
+    QScatterSeries *noDataMarkers() const { return m_noDataMarkers; }
     QChart *trafficChart() const { return m_trafficChart; }
     QChart *anomalyChart() const { return m_anomalyChart; }
     QChart *hitChart() const { return m_hitChart; }
@@ -103,6 +109,7 @@ private:
     std::pair<qint64, qint64> rangeMs() const;
     // Switches the tiles, charts and series between counters and activity.
     void showCounterMode(bool counters);
+    void showProvenance(const DashboardReading &reading);
 
     StoreSession *m_session;
     CounterTimelineModel *m_model;
@@ -123,6 +130,8 @@ private:
     KpiTile *m_created;
     KpiTile *m_inFlightTile;
     QLabel *m_noCounters;
+    QLabel *m_countersFrom;
+    QScatterSeries *m_noDataMarkers = nullptr;
     QLabel *m_noHitRate;
     QStackedWidget *m_hitStack;
     bool m_showsCounters = true;

@@ -52,6 +52,7 @@ StoreEntryForm::StoreEntryForm(QWidget *parent)
     , m_audit(new QLineEdit(this))
     , m_cache(new QLineEdit(this))
     , m_scanCount(new QSpinBox(this))
+    , m_metrics(new QLineEdit(this))
     , m_seedNodes(new QLineEdit(this))
     , m_password(new QLineEdit(this))
     , m_passwordSourceRow(new QWidget(this))
@@ -90,6 +91,10 @@ void StoreEntryForm::nameFields()
     m_audit->setObjectName(QStringLiteral("audit"));
     m_cache->setObjectName(QStringLiteral("cache"));
     m_scanCount->setObjectName(QStringLiteral("scanCount"));
+    m_metrics->setObjectName(QStringLiteral("metrics"));
+    m_metrics->setPlaceholderText(tr("optional: http://host:9090"));
+    m_metrics->setToolTip(tr("A Prometheus server to take the hit, execute and anomaly counters from (the layout file's \"metrics\" "
+                             "mapping, else the idemctl exporter's metrics). Records, in-flight lists and actions still come from the store."));
     m_seedNodes->setObjectName(QStringLiteral("seedNodes"));
     m_password->setObjectName(QStringLiteral("password"));
     m_remember->setObjectName(QStringLiteral("rememberInKeychain"));
@@ -190,6 +195,7 @@ void StoreEntryForm::buildForm()
     m_layout->addRow(tr("Audit log:"), m_audit);
     m_layout->addRow(tr("Cache:"), m_cache);
     m_layout->addRow(tr("SCAN COUNT:"), m_scanCount);
+    m_layout->addRow(tr("Prometheus:"), m_metrics);
     m_layout->addRow(tr("Password:"), m_password);
     m_layout->addRow(QString(), m_passwordSourceRow);
     m_layout->addRow(QString(), m_readOnly);
@@ -199,7 +205,7 @@ void StoreEntryForm::buildForm()
 
 void StoreEntryForm::connectFields()
 {
-    for (QLineEdit *edit : {m_name, m_path, m_host, m_seedNodes, m_database, m_user, m_password, m_variable, m_audit, m_cache})
+    for (QLineEdit *edit : {m_name, m_path, m_host, m_seedNodes, m_database, m_user, m_password, m_variable, m_audit, m_cache, m_metrics})
         connect(edit, &QLineEdit::textChanged, this, &StoreEntryForm::refresh);
     connect(m_layoutFile, &QLineEdit::textChanged, this, &StoreEntryForm::layoutChanged);
     connect(m_layoutChoice, &QComboBox::currentIndexChanged, this, &StoreEntryForm::layoutChanged);
@@ -250,6 +256,7 @@ void StoreEntryForm::setEntry(const StoreEntry &entry)
     m_audit->setText(loaded.audit);
     m_cache->setText(loaded.cache);
     m_scanCount->setValue(qMax(0, loaded.scanCount));
+    m_metrics->setText(loaded.metrics);
     m_password->clear();
     m_remember->setChecked(entry.passwordSource == StoreEntry::PasswordSource::Keychain);
     m_fromEnvironment->setChecked(entry.passwordSource == StoreEntry::PasswordSource::Environment);
@@ -292,6 +299,7 @@ StoreUrlFields StoreEntryForm::fields() const
         f.cache = m_cache->text().trimmed();
     if (m_layout->isRowVisible(m_scanCount))
         f.scanCount = m_scanCount->value();
+    f.metrics = m_metrics->text().trimmed();
     return f;
 }
 
@@ -449,6 +457,7 @@ void StoreEntryForm::refresh()
     markInvalid(m_cache, bad == StoreUrlFields::Field::Cache);
     markInvalid(m_scanCount, bad == StoreUrlFields::Field::ScanCount);
     markInvalid(m_seedNodes, bad == StoreUrlFields::Field::SeedNodes);
+    markInvalid(m_metrics, bad == StoreUrlFields::Field::Metrics);
     updateAuditPlaceholder(url ? url.value() : QString());
     if (url) {
         Result<StoreEntry> complete = entry(); // the variable name and an empty layout file are checked there

@@ -84,6 +84,7 @@ private:
     QLineEdit *m_audit = nullptr;
     QLineEdit *m_cache = nullptr;
     QSpinBox *m_scanCount = nullptr;
+    QLineEdit *m_metrics = nullptr;
     QLineEdit *m_seedNodes = nullptr; // Redis Cluster: more seed nodes, comma-separated host:port
     QLineEdit *m_password = nullptr;
     QWidget *m_passwordSourceRow = nullptr;

@@ -148,6 +148,16 @@ void addStoreOptions(QCommandLineParser &parser)
     parser.addHelpOption();
 }
 
+void addMetricsOptions(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("metrics"), CliText::tr("Take the counters from this Prometheus server (http://host:port) through the "
+                                                             "layout's \"metrics\" mapping (default: the idemctl exporter's metrics); "
+                                                             "records still come from the store."),
+                      QStringLiteral("url")});
+    parser.addOption({QStringLiteral("metrics-timeout"), CliText::tr("How long one Prometheus query may take, in ms (default 5000)."),
+                      QStringLiteral("ms")});
+}
+
 std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments)
 {
     if (!parser.parse(arguments))
@@ -177,8 +187,11 @@ QString storeUrlText(const QCommandLineParser &parser)
                                        std::pair{QStringLiteral("audit"), QStringLiteral("audit")},
                                        std::pair{QStringLiteral("cache"), QStringLiteral("cache")},
                                        std::pair{QStringLiteral("scan-count"), QStringLiteral("scan_count")},
-                                       std::pair{QStringLiteral("time-zone"), QStringLiteral("time_zone")}}) {
-        if (!parser.isSet(option))
+                                       std::pair{QStringLiteral("time-zone"), QStringLiteral("time_zone")},
+                                       std::pair{QStringLiteral("metrics"), QStringLiteral("metrics")},
+                                       std::pair{QStringLiteral("metrics-timeout"), QStringLiteral("metrics_timeout_ms")}}) {
+        // --metrics is only some commands' option: optionNames() lists the given ones without a warning.
+        if (!parser.optionNames().contains(option))
             continue;
         url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + item + QLatin1Char('=')
             + QString::fromLatin1(QUrl::toPercentEncoding(parser.value(option)));

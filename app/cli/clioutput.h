@@ -42,6 +42,9 @@ QJsonObject recordToJson(const Record &record, qint64 nowMs);
 
 // The common options: --store URL (or IDEM_STORE) and --json.
 void addStoreOptions(QCommandLineParser &parser);
+// --metrics URL and --metrics-timeout MS (stats, report): the URL options
+// metrics= and metrics_timeout_ms=, so the counters come from Prometheus.
+void addMetricsOptions(QCommandLineParser &parser);
 // Parses a command's arguments; on error prints why and returns ExitUsage.
 std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments);
 // The store URL given by --store, else IDEM_STORE (may be empty).

@@ -1,5 +1,7 @@
 // idemctl: the headless twin of idem-console.
+#include "app/cli/alertrulescommand.h"
 #include "app/cli/auditcommand.h"
+#include "app/cli/exportercommand.h"
 #include "app/cli/democommand.h"
 #include "app/cli/initcommand.h"
 #include "app/cli/presscommand.h"
@@ -41,6 +43,8 @@ int main(int argc, char *argv[])
         {QStringLiteral("audit"), runAuditCommand},
         {QStringLiteral("report"), runReportCommand},
         {QStringLiteral("init"), runInitCommand},
+        {QStringLiteral("exporter"), runExporterCommand},
+        {QStringLiteral("alert-rules"), runAlertRulesCommand},
     };
 
     QStringList args = QCoreApplication::arguments();
@@ -60,8 +64,11 @@ int main(int argc, char *argv[])
             "  reconcile complete or release stuck records against an order table (audited)\n"
             "  audit     verify the audit log's hash chains, or list its entries\n"
             "  report    a report of a time range as PDF, CSV or JSON\n"
-            "  init      create an empty store (reading commands never create one)\n\n"
-            "Every command takes --store URL (or $IDEM_STORE), --json and --help.\n");
+            "  init      create an empty store (reading commands never create one)\n"
+            "  exporter  serve the store's counters to Prometheus (/metrics)\n"
+            "  alert-rules  the console's alert rules as a Prometheus rules file\n\n"
+            "Every store command takes --store URL (or $IDEM_STORE), --json and --help;\n"
+            "stats and report take --metrics URL to read the counters from Prometheus.\n");
         return first.isEmpty() ? ExitUsage : ExitOk;
     }
     if (first == QLatin1String("--version") || first == QLatin1String("-v")) {

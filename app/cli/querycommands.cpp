@@ -5,6 +5,7 @@
 #include "app/guard/scopepolicy.h"
 #include "app/ops/timeoutsweep.h"
 #include "app/store/visibletext.h"
+#include "app/telemetry/countersource.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -26,16 +27,31 @@ struct ScopeStats {
     qint64 stuck = 0;                 // in flight past the scope's timeout
 };
 
+struct Stats {
+    QList<ScopeStats> scopes;
+    CounterProvenance provenance; // the store, or Prometheus (which then answered)
+};
+
 // Every scope with counters in the window or records now (or only `scope`),
-// by name: one counters read, one count by state, one stuck count per scope.
-Result<QList<ScopeStats>> readStats(Store &store, const QString &scope, int minutes)
+// by name: one counters read (the store's counter source: Prometheus when
+// --metrics names one), one count by state, one stuck count per scope. A
+// Prometheus server that cannot answer is an error: these numbers go into
+// scripts, which must not take "no data" for zero.
+Result<Stats> readStats(Store &store, const QString &scope, int minutes)
 {
     const qint64 toMinute = now() / 60000;
-    const Result<QList<CounterRow>> rows = store.counters(scope, toMinute - minutes + 1, toMinute);
+    const Result<CounterReading> rows = store.counterSource().read(scope, toMinute - minutes + 1, toMinute);
     if (!rows)
         return rows.error();
+    if (rows->provenance.failed()) {
+        // Exit 1 either way: a bad expression is the layout file's, not the command line's.
+        const bool badQuery = rows->provenance.failure == CounterProvenance::Failure::BadQuery;
+        return makeError(badQuery ? ErrorKind::Refused : ErrorKind::Unavailable, rows->provenance.message);
+    }
+    Stats result;
+    result.provenance = rows->provenance;
     QMap<QString, ScopeStats> stats;
-    for (const CounterRow &row : rows.value())
+    for (const CounterRow &row : rows->rows)
         stats[row.scope].counters += row.counts;
     const Result<QList<ScopeCount>> states = store.countByState(scope);
     if (!states)
@@ -44,7 +60,6 @@ Result<QList<ScopeStats>> readStats(Store &store, const QString &scope, int minu
         if (scope.isEmpty() || c.scope == scope)
             stats[c.scope].byState[recordStateName(c.state)] = c.count;
     }
-    QList<ScopeStats> out;
     for (auto it = stats.begin(); it != stats.end(); ++it) {
         InFlightQuery stuck;
         stuck.scope = it.key();
@@ -54,16 +69,16 @@ Result<QList<ScopeStats>> readStats(Store &store, const QString &scope, int minu
             return stuckCount.error();
         it->scope = it.key();
         it->stuck = stuckCount.value();
-        out << *it;
+        result.scopes << *it;
     }
-    return out;
+    return result;
 }
 
-QJsonObject statsJson(const ScopeStats &s)
+QJsonObject statsJson(const ScopeStats &s, const CounterProvenance &from)
 {
     QJsonObject counters;
     for (int i = 0; i < CounterCount; ++i)
-        counters.insert(counterName(Counter(i)), s.counters.values[i]);
+        counters.insert(counterName(Counter(i)), from.maps(Counter(i)) ? QJsonValue(s.counters.values[i]) : QJsonValue()); // null: not mapped
     QJsonObject byState;
     for (auto it = s.byState.cbegin(); it != s.byState.cend(); ++it)
         byState.insert(it.key(), it.value());
@@ -73,11 +88,11 @@ QJsonObject statsJson(const ScopeStats &s)
                        {QStringLiteral("records"), byState}, {QStringLiteral("stuck"), s.stuck}};
 }
 
-QString statsLine(const ScopeStats &s)
+QString statsLine(const ScopeStats &s, const CounterProvenance &from)
 {
     QStringList parts;
     for (int i = 0; i < CounterCount; ++i)
-        parts << counterName(Counter(i)) + QLatin1Char('=') + QString::number(s.counters.values[i]);
+        parts << counterName(Counter(i)) + QLatin1Char('=') + (from.maps(Counter(i)) ? QString::number(s.counters.values[i]) : QStringLiteral("-"));
     const std::optional<double> hitRate = s.counters.hitRate();
     return CliText::tr("%1: %2 hit=%3 in_flight=%4 completed=%5 timed_out=%6 stuck=%7")
         .arg(visibleText(s.scope), parts.join(QLatin1Char(' ')),
@@ -96,6 +111,7 @@ int runStatsCommand(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(CliText::tr("Counters per scope over the last minutes, record counts by state and stuck records."));
     addStoreOptions(parser);
+    addMetricsOptions(parser);
     parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope."), QStringLiteral("scope")});
     parser.addOption({QStringLiteral("minutes"), CliText::tr("Window of the counters in minutes (default 60)."), QStringLiteral("m"), QStringLiteral("60")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
@@ -109,19 +125,36 @@ int runStatsCommand(const QStringList &arguments)
     if (!opened)
         return engineError(opened.error(), json);
 
-    const Result<QList<ScopeStats>> stats = readStats(*opened.value(), parser.value(QStringLiteral("scope")), minutes);
+    const Result<Stats> stats = readStats(*opened.value(), parser.value(QStringLiteral("scope")), minutes);
     if (!stats)
         return engineError(stats.error(), json);
+    const CounterProvenance &from = stats->provenance;
+    const bool prometheus = from.source == CounterProvenance::Source::Prometheus;
     if (json) {
         QJsonArray scopes;
-        for (const ScopeStats &s : stats.value())
-            scopes.append(statsJson(s));
-        printJson(QJsonObject{{QStringLiteral("store"), opened.value()->displayUrl()}, {QStringLiteral("minutes"), minutes}, {QStringLiteral("scopes"), scopes}});
+        for (const ScopeStats &s : stats->scopes)
+            scopes.append(statsJson(s, from));
+        QJsonObject out{{QStringLiteral("store"), opened.value()->displayUrl()}, {QStringLiteral("minutes"), minutes}, {QStringLiteral("scopes"), scopes},
+                        {QStringLiteral("counters_from"), prometheus ? QStringLiteral("prometheus") : QStringLiteral("store")}};
+        if (prometheus) {
+            QJsonArray gaps;
+            for (qint64 m : from.noData.value(QString()))
+                gaps.append(m);
+            out.insert(QStringLiteral("prometheus"), QJsonObject{{QStringLiteral("server"), from.server}, {QStringLiteral("mapping"), from.mapping},
+                                                                 {QStringLiteral("no_data_minutes"), gaps}, {QStringLiteral("resets"), from.resets},
+                                                                 {QStringLiteral("note"), from.message}});
+        }
+        printJson(out);
         return ExitOk;
     }
-    for (const ScopeStats &s : stats.value())
-        printLine(statsLine(s));
-    if (stats->isEmpty())
+    if (prometheus) {
+        printLine(CliText::tr("Counters from Prometheus %1 (mapping %2); records from the store.").arg(from.server, from.mapping));
+        if (!from.message.isEmpty())
+            printLine(CliText::tr("note: %1").arg(from.message));
+    }
+    for (const ScopeStats &s : stats->scopes)
+        printLine(statsLine(s, from));
+    if (stats->scopes.isEmpty())
         printLine(CliText::tr("No records and no counters in the last %1 minutes.").arg(minutes));
     return ExitOk;
 }

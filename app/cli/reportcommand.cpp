@@ -37,6 +37,7 @@ void addReportOptions(QCommandLineParser &parser)
                     "records now), the per-minute series, the operator actions from the audit log and the audit "
                     "chain's verdict, as PDF, CSV or JSON."));
     addStoreOptions(parser);
+    addMetricsOptions(parser);
     parser.addOption({QStringLiteral("from"), CliText::tr("Start of the range, ISO 8601 (e.g. 2026-11-30T08:00:00Z)."), QStringLiteral("time")});
     parser.addOption({QStringLiteral("to"), CliText::tr("End of the range, ISO 8601 (inclusive)."), QStringLiteral("time")});
     parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope (repeatable; default: every scope)."), QStringLiteral("scope")});

@@ -1,5 +1,7 @@
 #include "app/ops/report.h"
 
+#include "app/telemetry/countersource.h"
+
 #include <QCoreApplication>
 #include <QMap>
 #include <QSet>
@@ -103,9 +105,17 @@ Result<ReportData> ReportBuilder::gather(Store &store, const ReportRequest &requ
     // Counters: one query over every scope, filtered here when scopes are chosen.
     if (Result<void> flushed = store.flushCounters(); !flushed && store.writable())
         return flushed.error();
-    const Result<QList<CounterRow>> rows = store.counters(QString(), request.fromMs / MinuteMs, request.toMs / MinuteMs);
-    if (!rows)
-        return rows.error();
+    // Through the store's counter source: a Prometheus server that cannot
+    // answer fails the report (a report with holes reads as quiet minutes).
+    const Result<CounterReading> reading = store.counterSource().read(QString(), request.fromMs / MinuteMs, request.toMs / MinuteMs);
+    if (!reading)
+        return reading.error();
+    if (reading->provenance.failed())
+        return makeError(ErrorKind::Unavailable, reading->provenance.message);
+    data.countersFrom = reading->provenance.source == CounterProvenance::Source::Prometheus
+                            ? QStringLiteral("prometheus %1").arg(reading->provenance.server)
+                            : QStringLiteral("store");
+    const Result<QList<CounterRow>> rows = reading->rows;
     const QSet<QString> chosen(request.scopes.cbegin(), request.scopes.cend());
     QMap<QString, CounterSet> perScope;
     QMap<qint64, CounterSet> perMinute;

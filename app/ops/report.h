@@ -33,6 +33,7 @@ struct ReportMinute {
 // Everything a report shows, gathered once and written as PDF, CSV or JSON.
 struct ReportData {
     QString store;                // the display URL: never a password
+    QString countersFrom;         // "store", or "prometheus <server>" (Store::counterSource)
     qint64 fromMs = 0;
     qint64 toMs = 0;
     qint64 generatedAtMs = 0;

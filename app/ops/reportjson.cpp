@@ -40,6 +40,7 @@ QJsonObject ReportJson::write(const ReportData &data)
     return QJsonObject{
         {QStringLiteral("schema"), QStringLiteral("idem-report/1")},
         {QStringLiteral("store"), data.store},
+        {QStringLiteral("counters_from"), data.countersFrom},
         {QStringLiteral("from"), iso(data.fromMs)},
         {QStringLiteral("to"), iso(data.toMs)},
         {QStringLiteral("generated_at"), iso(data.generatedAtMs)},

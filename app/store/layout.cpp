@@ -77,6 +77,26 @@ std::optional<Error> checkStateValue(const QString &value, const QString &what, 
     return std::nullopt;
 }
 
+// A native store's layout file holds nothing but a name and the metrics
+// mapping: the native record layout has nothing to map.
+Result<Layout> nativeWithMetrics(const QJsonObject &o, const QString &origin)
+{
+    if (auto e = unknownMembers(o, {QStringLiteral("name"), QStringLiteral("base"), QStringLiteral("metrics")}, QStringLiteral("a native layout"), origin))
+        return *e;
+    Layout l;
+    l.name = o.value(QStringLiteral("name")).toString(QFileInfo(origin).completeBaseName());
+    if (l.name.isEmpty() || l.name.size() > 64)
+        return bad(Text::tr("Layout %1: \"name\" must be 1 to 64 characters.").arg(origin));
+    if (!o.contains(QStringLiteral("metrics")))
+        return bad(Text::tr("Layout %1: \"base\": \"native\" is for a file with a \"metrics\" section only; without one, use the layout native.").arg(origin));
+    Result<MetricsMapping> mapping = MetricsMapping::fromJson(o.value(QStringLiteral("metrics")), l.name);
+    if (!mapping)
+        return mapping.error();
+    l.metrics = std::move(mapping).value();
+    l.sourceFile = origin;
+    return l;
+}
+
 } // namespace
 
 QString Layout::familyName(LayoutFamily family)
@@ -153,13 +173,17 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
         return bad(Text::tr("Layout %1 gives \"%2\" twice: give each field once.").arg(origin, *twice));
     const QJsonObject o = doc.object();
     if (auto e = unknownMembers(o, {QStringLiteral("name"), QStringLiteral("base"), QStringLiteral("scope"), QStringLiteral("redis"),
-                                    QStringLiteral("sql"), QStringLiteral("states"), QStringLiteral("retention_seconds")},
+                                    QStringLiteral("sql"), QStringLiteral("states"), QStringLiteral("retention_seconds"),
+                                    QStringLiteral("metrics")},
                                 QStringLiteral("the top level"), origin))
         return *e;
 
     const QString base = o.value(QStringLiteral("base")).toString();
+    if (base == QLatin1String("native"))
+        return nativeWithMetrics(o, origin);
     if (base != QLatin1String("go-middleware") && base != QLatin1String("java-handler"))
-        return bad(Text::tr("Layout %1 needs \"base\": \"go-middleware\" or \"java-handler\" (the service whose protocol the store follows).").arg(origin));
+        return bad(Text::tr("Layout %1 needs \"base\": \"go-middleware\" or \"java-handler\" (the service whose protocol the store follows), "
+                            "or \"native\" with a \"metrics\" section.").arg(origin));
     Layout l = builtin(base).value();
     if (o.contains(QStringLiteral("name")) && !o.value(QStringLiteral("name")).isString())
         return bad(Text::tr("Layout %1: \"name\" must be a string of 1 to 64 characters.").arg(origin));
@@ -261,6 +285,14 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
             return bad(Text::tr("Layout %1: the processing, success, timeout and failed state values must differ.").arg(origin));
         return std::nullopt;
     }));
+    check(member(o, QStringLiteral("metrics"), o.value(QStringLiteral("metrics")).isString() ? QJsonValue::String : QJsonValue::Object, origin,
+                 [&](const QJsonValue &v) -> std::optional<Error> {
+                     Result<MetricsMapping> mapping = MetricsMapping::fromJson(v, l.name);
+                     if (!mapping)
+                         return mapping.error();
+                     l.metrics = std::move(mapping).value();
+                     return std::nullopt;
+                 }));
     if (error)
         return *error;
 

@@ -1,6 +1,9 @@
 #pragma once
 
 #include "app/store/result.h"
+#include "app/telemetry/metricsmapping.h"
+
+#include <optional>
 
 #include <QMap>
 #include <QString>
@@ -55,6 +58,11 @@ struct Layout {
 
     // go-middleware: how long a reconciled record is replayed (expires_at).
     qint64 retentionMs = 24 * 60 * 60 * 1000;
+
+    // What to ask a Prometheus server for the counters when the store URL
+    // names one (metrics=): the file's "metrics" section; unset: the
+    // exporter's metrics (MetricsMapping::exporter()).
+    std::optional<MetricsMapping> metrics;
 
     bool isNative() const { return family == LayoutFamily::Native; }
     QString column(const QString &role) const { return columns.value(role); }

@@ -7,6 +7,7 @@
 #include "app/store/readonlystore.h"
 #include "app/store/redisstore.h"
 #include "app/store/sqlstore.h"
+#include "app/telemetry/prometheuscountersource.h"
 
 #include <QCoreApplication>
 
@@ -82,6 +83,13 @@ Result<std::unique_ptr<Store>> openStore(const StoreUrl &url, OpenMode mode)
     if (Result<void> opened = store->open(); !opened)
         return opened.error();
     if (mode == OpenMode::ReadOnly)
-        return std::unique_ptr<Store>(std::make_unique<ReadOnlyStore>(std::move(store)));
+        store = std::make_unique<ReadOnlyStore>(std::move(store));
+    // Counters from Prometheus: asked for when read, so a server that is
+    // down fails a reading (which says so), never the open.
+    if (const QString server = url.options.value(QStringLiteral("metrics")); !server.isEmpty()) {
+        const int timeoutMs = url.options.value(QStringLiteral("metrics_timeout_ms"), QString::number(PrometheusCounterSource::DefaultTimeoutMs)).toInt();
+        store->setCounterSource(std::make_shared<PrometheusCounterSource>(
+            QUrl(server), layout->metrics.value_or(MetricsMapping::exporter()), timeoutMs));
+    }
     return store;
 }

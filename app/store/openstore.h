@@ -13,5 +13,9 @@
 // default is the guard's own mode (OpenMode::Create): a service's first
 // write creates its store; an operator's tools pass ReadWrite or ReadOnly,
 // which never create one (store.h says what each mode may do).
+// With the URL option metrics=http://host:port the store's counterSource()
+// is that Prometheus server, queried through the layout's "metrics" mapping
+// (the exporter's metrics when the layout has none); metrics_timeout_ms
+// bounds each query (default 5000).
 Result<std::unique_ptr<Store>> openStore(const QString &url, OpenMode mode = OpenMode::Create);
 Result<std::unique_ptr<Store>> openStore(const StoreUrl &url, OpenMode mode = OpenMode::Create);

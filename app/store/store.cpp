@@ -1,5 +1,7 @@
 #include "app/store/store.h"
 
+#include "app/telemetry/countersource.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -151,4 +153,16 @@ bool startedBeforeCutoff(const OperatorAction &action, const Record &current)
 {
     return action.expectedState != RecordState::InFlight
         || (action.startedBeforeMs && current.updatedAt < *action.startedBeforeMs);
+}
+
+Store::Store()
+    : m_counterSource(std::make_shared<StoreCounterSource>(*this))
+{
+}
+
+Store::~Store() = default;
+
+void Store::setCounterSource(std::shared_ptr<CounterSource> source)
+{
+    m_counterSource = source ? std::move(source) : std::make_shared<StoreCounterSource>(*this);
 }

@@ -13,6 +13,8 @@
 #include <functional>
 #include <memory>
 
+class CounterSource;
+
 // What a claim needs to decide in one atomic step (DESIGN.md protocol).
 struct ClaimRequest {
     QString scope;
@@ -282,8 +284,8 @@ enum class OpenMode { ReadWrite, ReadOnly, Create };
 class Store {
     Q_DISABLE_COPY_MOVE(Store)
 public:
-    Store() = default;
-    virtual ~Store() = default;
+    Store();
+    virtual ~Store();
 
     // The URL with any password removed: safe to show and log.
     virtual QString displayUrl() const = 0;
@@ -322,6 +324,13 @@ public:
 
     // Counter rows with minute in [fromMinute, toMinute]; empty scope: all.
     virtual Result<QList<CounterRow>> counters(const QString &scope, qint64 fromMinute, qint64 toMinute) = 0;
+    // Where the dashboard, the alerts, `idemctl stats` and reports take the
+    // per-scope per-minute counters from (DESIGN.md "Telemetry in the
+    // operators' own stack"): counters() above, unless openStore was given a
+    // Prometheus server (URL option metrics=). Records and actions always
+    // come from the store.
+    CounterSource &counterSource() { return *m_counterSource; }
+    void setCounterSource(std::shared_ptr<CounterSource> source);
     // Writes buffered counters now (stores that buffer them); idempotent.
     virtual Result<void> flushCounters() = 0;
     // A failure seen by the caller (the store itself may be down): buffered
@@ -393,4 +402,5 @@ protected:
 
 private:
     OpenMode m_openMode = OpenMode::Create;
+    std::shared_ptr<CounterSource> m_counterSource;
 };

@@ -46,7 +46,7 @@ QString redactLevel(QString text)
 struct OptionRule {
     const char *name;
     QList<StoreUrl::Kind> kinds;        // empty: every scheme
-    enum class Type { Text, Number, Choice, Url } type = Type::Text;
+    enum class Type { Text, Number, Choice, Url, HttpUrl } type = Type::Text;
     qint64 min = 0;
     qint64 max = 0;
     QStringList choices{};
@@ -61,6 +61,10 @@ const QList<OptionRule> &optionRules()
         {"layout", {}},
         {"audit", {}, T::Url},
         {"time_zone", {}},
+        // A Prometheus server the counters come from (DESIGN.md "Telemetry
+        // in the operators' own stack"), and how long one query may take.
+        {"metrics", {}, T::HttpUrl},
+        {"metrics_timeout_ms", {}, T::Number, 100, 600000},
         {"cache", sql, T::Url, 0, 0, {QStringLiteral("none")}},
         {"busy_timeout_ms", {K::Sqlite}, T::Number, 0, 3600000},
         {"connect_timeout_ms", {K::Redis}, T::Number, 1, 600000},
@@ -151,6 +155,10 @@ std::optional<Error> optionProblem(StoreUrl::Kind kind, const QString &scheme, c
             return bad(QCoreApplication::translate("StoreUrl", "The store URL option %1: %2").arg(name, nested.error().message));
         break;
     }
+    case OptionRule::Type::HttpUrl:
+        if (std::optional<Error> problem = StoreUrl::checkMetricsUrl(value))
+            return bad(QCoreApplication::translate("StoreUrl", "The store URL option %1: %2").arg(name, problem->message));
+        break;
     case OptionRule::Type::Choice:
         if (!rule->choices.contains(value)) {
             return bad(QCoreApplication::translate("StoreUrl", "The store URL option %1 must be one of %2, not '%3'.")
@@ -178,6 +186,23 @@ std::optional<Error> readOptions(const QUrl &url, StoreUrl *result)
 }
 
 } // namespace
+
+std::optional<Error> StoreUrl::checkMetricsUrl(const QString &text)
+{
+    const QUrl url(text, QUrl::StrictMode);
+    const QString scheme = url.scheme().toLower();
+    if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")) || url.host().isEmpty())
+        return bad(QCoreApplication::translate("StoreUrl", "'%1' is not a Prometheus server's address: give http://host:port (e.g. "
+                                                           "http://127.0.0.1:9090), without /api/v1.")
+                       .arg(shownName(redacted(text))));
+    if (!url.userInfo().isEmpty())
+        return bad(QCoreApplication::translate("StoreUrl", "The Prometheus address must not hold a user or password."));
+    if (url.hasQuery() || url.hasFragment() || url.path().contains(QLatin1String("/api/v1")))
+        return bad(QCoreApplication::translate("StoreUrl", "Give the Prometheus server's address only (http://host:port, or its path "
+                                                           "prefix), without /api/v1, a query or a fragment: not '%1'.")
+                       .arg(shownName(text)));
+    return std::nullopt;
+}
 
 bool StoreUrl::isSecretOption(const QString &name)
 {

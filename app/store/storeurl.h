@@ -2,6 +2,8 @@
 
 #include "app/store/result.h"
 
+#include <optional>
+
 #include <QMap>
 #include <QString>
 #include <QStringList>
@@ -43,6 +45,9 @@ struct StoreUrl {
     // A query option whose value is a secret (password=, pwd=, secret_key=,
     // auth_token=, …): never shown, never saved.
     static bool isSecretOption(const QString &name);
+    // The value of the option metrics=: a Prometheus server's http(s)
+    // address, without user information, query or /api/v1.
+    static std::optional<Error> checkMetricsUrl(const QString &text);
     QString displayString() const;
     QString schemeName() const;
 };

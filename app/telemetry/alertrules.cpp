@@ -202,6 +202,10 @@ AlertEvaluator::Judgement AlertEvaluator::judge(const AlertRule &rule, const QSt
     j.minute = newest;
     j.holds = true;
     for (int i = 0; i < qBound(1, rule.minutes, AlertRule::MaxMinutes); ++i) {
+        if (sample.noData.value(QString()).contains(newest - i) || sample.noData.value(scope).contains(newest - i)) {
+            j.unknown = true;
+            return j;
+        }
         const CounterSet counts = minutes.value(newest - i);
         double value = 0;
         bool over = false;
@@ -281,6 +285,8 @@ QList<AlertTransition> AlertEvaluator::evaluate(const AlertSample &sample)
             const std::pair<int, QString> key{index, scope};
             const auto raised = std::find_if(m_active.begin(), m_active.end(), [&](const auto &e) { return e.first == key; });
             const Judgement j = judge(rule, scope, sample, byScope);
+            if (j.unknown)
+                continue;
             if (j.holds && raised != m_active.end()) {
                 raised->second.lastValue = j.value;
                 raised->second.lastAtMs = sample.nowMs;

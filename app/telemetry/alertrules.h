@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QList>
 #include <QMetaType>
+#include <QSet>
 #include <QString>
 
 #include <optional>
@@ -74,6 +75,10 @@ struct AlertSample {
     QList<CounterRow> rows;
     std::optional<qint64> stuck;
     std::optional<qint64> roundTripMs;
+    // Minutes whose counters are unknown (a Prometheus gap): scope → minutes,
+    // the empty scope for every scope. A per-minute rule whose window holds
+    // one is not judged: its alert neither rises nor clears on missing data.
+    QHash<QString, QSet<qint64>> noData;
 };
 
 struct AlertTransition {
@@ -114,6 +119,7 @@ public:
 
 private:
     struct Judgement {
+        bool unknown = false; // the window has a minute without data
         bool holds = false;
         double value = 0;
         qint64 minute = 0;

@@ -11,6 +11,7 @@ IDEM_BUILD_PACKAGES=(
     libqt6opengl6-dev # Qt6Charts' CMake config needs Qt6OpenGL; qt6-charts-dev only Recommends it
     libhiredis-dev qtkeychain-qt6-dev
     libpq-dev # PostgreSQL's hot statements through libpq (app/store/pghot.h)
+    prometheus-cpp-dev # the exporter's metrics and /metrics endpoint (app/telemetry/storemetrics.h); brings libprometheus-cpp-pull1.0
     libqt6svg6 # the SVG window icon (its icon engine plugin)
     fonts-dejavu-core fonts-wqy-microhei
     qt6-translations-l10n # Qt's own zh_CN texts (QWizard's buttons, QDialogButtonBox, file dialogs)
@@ -52,6 +53,8 @@ IDEM_RUNTIME_NEEDS=(
     "test command runuser util-linux PostgreSQL runs as the postgres user when the tests run as root"
     "test command ss iproute2 free ports for the test servers"
     "test command ps procps the test servers' liveness"
+    "test command prometheus prometheus the test Prometheus server (tools/lib/servers.sh start_prometheus)"
+    "test command promtool prometheus tst_prometheus checks the exporter's output and the alert rules file"
 )
 
 # The servers tools/test.sh starts for the store tests (tools/lib/servers.sh):
@@ -61,6 +64,7 @@ IDEM_SERVER_PACKAGES=(
     postgresql
     mariadb-server mariadb-client
     iproute2 procps util-linux
+    prometheus # the test Prometheus server and promtool (tst_prometheus)
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

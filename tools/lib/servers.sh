@@ -8,6 +8,10 @@
 #                                nodes) and REDIS_CLUSTER_PORTS (all six, masters first)
 #   start_postgres               exports IDEM_TEST_POSTGRESQL_URL (postgresql://idem@127.0.0.1:PORT/idem) and POSTGRES_PORT
 #   start_mysql                  exports IDEM_TEST_MYSQL_URL (mysql://idem@127.0.0.1:PORT/idem) and MYSQL_PORT
+#   start_prometheus             exports IDEM_TEST_PROMETHEUS_URL (http://127.0.0.1:PORT) and
+#                                IDEM_TEST_PROMETHEUS_TARGETS: a folder where a test writes NAME.json
+#                                (file-based service discovery: [{"targets": ["127.0.0.1:PORT"]}]) once its
+#                                exporter listens; Prometheus scrapes every target there every second
 #
 # The user idem may create databases of its own (PostgreSQL: CREATEDB; MariaDB:
 # any database named idem_…), so a test can stand for a service's database
@@ -267,6 +271,47 @@ start_mysql() {
     export MYSQL_PORT=$port
     export IDEM_TEST_MYSQL_URL="mysql://idem@127.0.0.1:$port/idem"
     log "mysql ready: $IDEM_TEST_MYSQL_URL"
+}
+
+# Prometheus with a temporary data folder, scraping whatever targets the
+# tests list in its targets folder (a target must exist before it is listed,
+# so a test starts its exporter, then writes the file). Scrapes and rule
+# evaluations every second: a test waits seconds, not minutes, for a sample.
+start_prometheus() {
+    [ -n "$IDEM_SERVERS_DIR" ] || die "start_prometheus: call servers_init first"
+    local dir="$IDEM_SERVERS_DIR/prometheus" port pid attempt rc
+    mkdir -p "$dir/data" "$dir/targets"
+    printf '%s\n' "global:" "  scrape_interval: 1s" "  scrape_timeout: 1s" "  evaluation_interval: 1s" \
+        "scrape_configs:" "  - job_name: idem-test" "    file_sd_configs:" "      - files: ['$dir/targets/*.json']" \
+        "        refresh_interval: 1s" > "$dir/prometheus.yml"
+    for attempt in 1 2 3; do
+        port=$(_servers_free_port)
+        log "starting prometheus on 127.0.0.1:$port"
+        prometheus --config.file="$dir/prometheus.yml" --storage.tsdb.path="$dir/data" \
+            --web.listen-address="127.0.0.1:$port" --storage.tsdb.retention.time=1d --log.level=warn \
+            > "$dir/prometheus.log" 2>&1 &
+        pid=$!
+        _servers_track prometheus "$pid"
+        rc=0
+        _servers_wait prometheus "$pid" "$dir/prometheus.log" _servers_http_ready "$port" /-/ready || rc=$?
+        [ "$rc" -eq 0 ] && break
+        [ "$rc" -eq 1 ] && [ "$attempt" -lt 3 ] && continue
+        die "prometheus did not start"
+    done
+    export PROMETHEUS_PORT=$port
+    export IDEM_TEST_PROMETHEUS_URL="http://127.0.0.1:$port"
+    export IDEM_TEST_PROMETHEUS_TARGETS="$dir/targets"
+    log "prometheus ready: $IDEM_TEST_PROMETHEUS_URL (targets in $IDEM_TEST_PROMETHEUS_TARGETS)"
+}
+
+# True when GET PATH on 127.0.0.1:PORT answers 200 (bash's /dev/tcp: no HTTP client needed).
+_servers_http_ready() {
+    (
+        exec 3<> "/dev/tcp/127.0.0.1/$1" || exit 1
+        printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$2" >&3
+        IFS= read -r -t 2 line <&3 || exit 1
+        [[ $line == *" 200 "* ]]
+    )
 }
 
 # Stops every server started here (newest first): a clean shutdown signal,

@@ -1,0 +1,6 @@
+#pragma once
+
+#include <QStringList>
+
+// idemctl alert-rules: the console's alert rules as a Prometheus rules file.
+int runAlertRulesCommand(const QStringList &arguments);
