@@ -1,6 +1,7 @@
 #include "app/ops/report.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QMap>
 #include <QSet>
 
@@ -59,6 +60,56 @@ Result<QList<AuditEntry>> auditInRange(Store &store, const QString &scope, qint6
 }
 
 } // namespace
+
+QList<AuditEntry> ReportData::operatorActions() const
+{
+    QList<AuditEntry> list;
+    for (const AuditEntry &e : actions) {
+        if (!isAlertAction(e.action))
+            list.append(e);
+    }
+    return list;
+}
+
+QList<AuditEntry> ReportData::alertEntries() const
+{
+    QList<AuditEntry> list;
+    for (const AuditEntry &e : actions) {
+        if (isAlertAction(e.action))
+            list.append(e);
+    }
+    return list;
+}
+
+QList<ReportBatch> ReportData::batches() const
+{
+    QList<ReportBatch> list;
+    QHash<QString, qsizetype> batchIndex;
+    QHash<QStringList, qsizetype> lineIndex; // (batch id, action, operator, host) → line in its batch
+    for (const AuditEntry &e : actions) {
+        if (isAlertAction(e.action))
+            continue;
+        auto batch = batchIndex.constFind(e.batchId);
+        if (batch == batchIndex.cend()) {
+            batch = batchIndex.insert(e.batchId, list.size());
+            list.append(ReportBatch{e.batchId, {}, {}});
+        }
+        ReportBatch &b = list[batch.value()];
+        b.entries.append(e);
+        const QStringList lineKey{e.batchId, e.action, e.operatorName, e.host};
+        auto line = lineIndex.constFind(lineKey);
+        if (line == lineIndex.cend()) {
+            line = lineIndex.insert(lineKey, b.lines.size());
+            b.lines.append(ReportBatch::Line{e.action, e.operatorName, e.host, e.reason, true, 0, e.atMs, e.atMs});
+        }
+        ReportBatch::Line &l = b.lines[line.value()];
+        l.sameReason = l.sameReason && l.reason == e.reason;
+        ++l.count;
+        l.firstMs = std::min(l.firstMs, e.atMs);
+        l.lastMs = std::max(l.lastMs, e.atMs);
+    }
+    return list;
+}
 
 CounterSet ReportData::total() const
 {
