@@ -157,9 +157,10 @@ public:
         more(lines);
 
         m_flow.addHeading(subheading(PdfText::tr("Entries by batch")));
-        PdfTable entries({{PdfText::tr("At (UTC)"), 16}, {PdfText::tr("Scope #seq"), 21}, {PdfText::tr("Operator"), 16},
-                          {PdfText::tr("Host"), 16}, {PdfText::tr("Action"), 21}, {PdfText::tr("Key"), 25},
-                          {PdfText::tr("State"), 19}, {PdfText::tr("Reason"), 46}});
+        // Widths in millimetres of the A4 body (180 mm): a UUID key takes two lines, a reason the rest.
+        PdfTable entries({{PdfText::tr("At (UTC)"), 15}, {PdfText::tr("Scope #seq"), 18}, {PdfText::tr("Operator"), 15},
+                          {PdfText::tr("Host"), 15}, {PdfText::tr("Action"), 21}, {PdfText::tr("Key"), 33},
+                          {PdfText::tr("State"), 19}, {PdfText::tr("Reason"), 44}});
         int rows = 0;
         for (const ReportBatch &b : m_batches) {
             if (rows >= ReportPdf::ActionRows)
