@@ -54,13 +54,13 @@ QString verdictHtml(const AuditVerdict &v)
     return esc(PdfText::tr("not verified (cancelled)"));
 }
 
+// The report's sections, in order, as blocks of the page flow.
 class ReportBody {
 public:
-    ReportBody(const ReportData &d, PdfPageFlow &flow) : m_d(d), m_flow(flow) {}
-
-    void facts(const QString &label, const QString &valueHtml)
+    ReportBody(const ReportData &d, PdfPageFlow &flow)
+        : m_d(d), m_flow(flow), m_batches(d.batches()), m_alerts(d.alertEntries()),
+          m_operatorActions(int(d.actions.size() - m_alerts.size()))
     {
-        m_facts += QStringLiteral("<p style=\"margin:0\">%1: <b>%2</b></p>").arg(esc(label), valueHtml);
     }
 
     void title()
@@ -216,14 +216,12 @@ public:
                                         "outside the store: it is a witness of the chain heads at report time.")));
     }
 
-    void gather()
+private:
+    void facts(const QString &label, const QString &valueHtml)
     {
-        m_batches = m_d.batches();
-        m_alerts = m_d.alertEntries();
-        m_operatorActions = int(m_d.actions.size() - m_alerts.size());
+        m_facts += QStringLiteral("<p style=\"margin:0\">%1: <b>%2</b></p>").arg(esc(label), valueHtml);
     }
 
-private:
     static QString batchName(const ReportBatch &b)
     {
         return b.batchId.isEmpty() ? PdfText::tr("Without a batch id") : PdfText::tr("Batch %1").arg(b.batchId);
@@ -239,10 +237,10 @@ private:
 
     const ReportData &m_d;
     PdfPageFlow &m_flow;
-    QString m_facts;
-    QList<ReportBatch> m_batches;
-    QList<AuditEntry> m_alerts;
-    int m_operatorActions = 0;
+    const QList<ReportBatch> m_batches;
+    const QList<AuditEntry> m_alerts;
+    const int m_operatorActions;
+    QString m_facts; // the paragraph of "label: value" lines being written
 };
 
 } // namespace
@@ -269,7 +267,6 @@ Result<QByteArray> ReportPdf::render(const ReportData &data)
 
     PdfPageFlow flow(&writer, bodySize);
     ReportBody body(data, flow);
-    body.gather();
     body.title();
     body.summary();
     body.perScope();
