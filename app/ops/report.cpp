@@ -24,7 +24,10 @@ Result<QList<AuditEntry>> auditInRange(Store &store, const QString &scope, qint6
                                        const ActionControl &control)
 {
     QList<AuditEntry> all;
-    QSet<QPair<QString, qint64>> seen;
+    // An entry is known by where it is stored and its hash: (scope, seq)
+    // is not unique on a Redis Cluster, where each bucket of a scope has a
+    // chain of its own, numbered from 1.
+    QSet<QPair<QString, QString>> seen;
     qint64 upper = toMs;
     for (;;) {
         if (control.cancelled())
@@ -39,9 +42,10 @@ Result<QList<AuditEntry>> auditInRange(Store &store, const QString &scope, qint6
             return page.error();
         int added = 0;
         for (const AuditEntry &e : page.value()) {
-            if (seen.contains({e.scope, e.seq}))
+            const QPair<QString, QString> id{e.storeId, e.hash};
+            if (seen.contains(id))
                 continue;
-            seen.insert({e.scope, e.seq});
+            seen.insert(id);
             all.append(e);
             ++added;
         }
