@@ -527,7 +527,10 @@ private slots:
         QCOMPARE(actions.first().toObject().value(QStringLiteral("hash")).toString(), first.hash);
         QCOMPARE(actions.first().toObject().value(QStringLiteral("prev_hash")).toString(), first.prevHash);
         const QJsonObject audit = o.value(QStringLiteral("audit")).toObject();
-        QCOMPARE(audit.keys(), (QStringList{QStringLiteral("chains"), QStringLiteral("empty"), QStringLiteral("entries"), QStringLiteral("first_bad"), QStringLiteral("ok")}));
+        QCOMPARE(audit.keys(), (QStringList{QStringLiteral("chains"), QStringLiteral("empty"), QStringLiteral("entries"), QStringLiteral("first_bad"),
+                                QStringLiteral("heads"), QStringLiteral("ok")}));
+        // One head per chain verified, as the verifier read it.
+        QCOMPARE(qint64(audit.value(QStringLiteral("heads")).toArray().size()), m_data.audit.chains);
         QCOMPARE(audit.value(QStringLiteral("ok")).toBool(), true);
         QVERIFY(audit.value(QStringLiteral("first_bad")).isNull());
         const Result<AuditVerdict> verdict = AuditVerifier::verify(*m_store, {}, m_request.scopes);

@@ -2381,6 +2381,17 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
 </context>
 <context>
+    <name>PdfTable</name>
+    <message>
+        <source>▼ continues on the next page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>▲ continued from the previous page</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PrometheusClient</name>
     <message>
         <source>Prometheus at %1 answered a range query with a %2, not a matrix: the expression must give an instant vector (series), not a scalar or a string.</source>
@@ -3702,15 +3713,15 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>intact</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>BROKEN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), %6 alert handling entries, audit log %7.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3953,6 +3964,113 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>Cannot finish the PDF.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert handling entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeouts and reconciliations of records, with the operator and host each audit entry recorded. Alert handling is listed in its own section below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First – last (UTC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>different reasons: see the entries below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entries by batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n entries</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (continued)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert handling (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No alerts were raised or handled in this range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alerts the console raised, and their acknowledgements and snoozes: the console&apos;s own entries, which change no record.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head seq</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entries verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head hash (SHA-256)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broken at seq %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without a batch id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5585,10 +5703,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>intact</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5873,6 +5987,10 @@ stats and report take --metrics URL to read the counters from Prometheus.
     </message>
     <message>
         <source>--cache-for takes a duration from 1s to 1h (e.g. 1s, 5s), not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), %6 alert handling entries, audit log %7.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

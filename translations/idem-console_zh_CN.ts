@@ -2383,6 +2383,17 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
 </context>
 <context>
+    <name>PdfTable</name>
+    <message>
+        <source>▼ continues on the next page</source>
+        <translation>▼ 续下页</translation>
+    </message>
+    <message>
+        <source>▲ continued from the previous page</source>
+        <translation>▲ 接上页</translation>
+    </message>
+</context>
+<context>
     <name>PrometheusClient</name>
     <message>
         <source>Prometheus at %1 answered a range query with a %2, not a matrix: the expression must give an instant vector (series), not a scalar or a string.</source>
@@ -3686,16 +3697,16 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation>已停止：未写入任何文件。</translation>
     </message>
     <message>
-        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.</source>
-        <translation>报告已写入 %1：%2 个作用域，执行 %3 次，重放 %4 次，操作员操作 %5 次，审计日志%6。</translation>
-    </message>
-    <message>
         <source>intact</source>
         <translation>完整</translation>
     </message>
     <message>
         <source>BROKEN</source>
         <translation>已损坏</translation>
+    </message>
+    <message>
+        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), %6 alert handling entries, audit log %7.</source>
+        <translation>报告已写入 %1：%2 个作用域，执行 %3 次，重放 %4 次，操作员操作 %5 次，告警处理条目 %6 条，审计日志%7。</translation>
     </message>
 </context>
 <context>
@@ -3938,6 +3949,112 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>Cannot finish the PDF.</source>
         <translation>无法完成 PDF。</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>Operator batches</source>
+        <translation>操作员批次</translation>
+    </message>
+    <message>
+        <source>Alert handling entries</source>
+        <translation>告警处理条目</translation>
+    </message>
+    <message>
+        <source>Timeouts and reconciliations of records, with the operator and host each audit entry recorded. Alert handling is listed in its own section below.</source>
+        <translation>对记录的超时标记与对账，列出每条审计条目所记录的操作员和主机。告警处理在下方单独一节列出。</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>批次汇总</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>First – last (UTC)</source>
+        <translation>首次 – 末次（UTC）</translation>
+    </message>
+    <message>
+        <source>different reasons: see the entries below</source>
+        <translation>原因各不相同：见下方条目</translation>
+    </message>
+    <message>
+        <source>Entries by batch</source>
+        <translation>按批次列出的条目</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n entries</source>
+        <translation>
+            <numerusform>%1 · %n 个条目</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (continued)</source>
+        <translation>%1（续）</translation>
+    </message>
+    <message>
+        <source>Alert handling (%1)</source>
+        <translation>告警处理（%1）</translation>
+    </message>
+    <message>
+        <source>No alerts were raised or handled in this range.</source>
+        <translation>此时间范围内没有触发或处理的告警。</translation>
+    </message>
+    <message>
+        <source>Alerts the console raised, and their acknowledgements and snoozes: the console&apos;s own entries, which change no record.</source>
+        <translation>控制台触发的告警及其确认和暂缓：这些是控制台自身的条目，不会改变任何记录。</translation>
+    </message>
+    <message>
+        <source>Alert</source>
+        <translation>告警</translation>
+    </message>
+    <message>
+        <source>Chain</source>
+        <translation>链</translation>
+    </message>
+    <message>
+        <source>Head seq</source>
+        <translation>链头序号</translation>
+    </message>
+    <message>
+        <source>Entries verified</source>
+        <translation>已校验条目</translation>
+    </message>
+    <message>
+        <source>Head hash (SHA-256)</source>
+        <translation>链头哈希（SHA-256）</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>broken at seq %1: %2</source>
+        <translation>在序号 %1 处损坏：%2</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>完好</translation>
+    </message>
+    <message>
+        <source>Without a batch id</source>
+        <translation>无批次号</translation>
+    </message>
+    <message>
+        <source>Batch %1</source>
+        <translation>批次 %1</translation>
     </message>
 </context>
 <context>
@@ -5562,10 +5679,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation>--operator 不能为空。</translation>
     </message>
     <message>
-        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.</source>
-        <translation>报告已写入 %1：%2 个作用域，执行 %3 次，重放 %4 次，操作员操作 %5 次，审计日志%6。</translation>
-    </message>
-    <message>
         <source>intact</source>
         <translation>完整</translation>
     </message>
@@ -5870,6 +5983,10 @@ stats 和 report 接受 --metrics URL，从 Prometheus 读取计数。
     <message>
         <source>--cache-for takes a duration from 1s to 1h (e.g. 1s, 5s), not &apos;%1&apos;.</source>
         <translation>--cache-for 需要 1s 到 1h 之间的时长（例如 1s、5s），而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), %6 alert handling entries, audit log %7.</source>
+        <translation>报告已写入 %1：%2 个作用域，执行 %3 次，重放 %4 次，操作员操作 %5 次，告警处理条目 %6 条，审计日志%7。</translation>
     </message>
 </context>
 <context>

@@ -229,12 +229,14 @@ void ReportDialog::startExport()
                 emit exportCancelled();
                 return;
             }
-            showResult(tr("Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.")
+            showResult(tr("Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), %6 alert "
+                          "handling entries, audit log %7.")
                            .arg(QDir::toNativeSeparators(path))
                            .arg(o.scopes)
                            .arg(o.executed)
                            .arg(o.replayed)
-                           .arg(o.actions)
+                           .arg(o.operatorActions)
+                           .arg(o.alertEntries)
                            .arg(o.auditOk ? tr("intact") : tr("BROKEN")),
                        false);
             emit exported(path);

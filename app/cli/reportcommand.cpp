@@ -100,15 +100,19 @@ void printSummary(const ReportJob &job, const ReportSummary &summary, bool json)
                               {QStringLiteral("executed"), summary.executed},
                               {QStringLiteral("replayed"), summary.replayed},
                               {QStringLiteral("actions"), summary.actions},
+                              {QStringLiteral("operator_actions"), summary.operatorActions},
+                              {QStringLiteral("alert_entries"), summary.alertEntries},
                               {QStringLiteral("audit_ok"), summary.auditOk}});
         return;
     }
-    printLine(CliText::tr("Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), audit log %6.")
+    printLine(CliText::tr("Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), %6 alert "
+                          "handling entries, audit log %7.")
                   .arg(job.out)
                   .arg(summary.scopes)
                   .arg(summary.executed)
                   .arg(summary.replayed)
-                  .arg(summary.actions)
+                  .arg(summary.operatorActions)
+                  .arg(summary.alertEntries)
                   .arg(summary.auditOk ? CliText::tr("intact") : CliText::tr("BROKEN")));
 }
 

@@ -148,6 +148,7 @@ Result<AuditVerdict> AuditVerifier::verify(Store &store, const ActionControl &co
         chain.finish(head);
         if (chain.firstBreak() && !verdict.firstBad)
             verdict.firstBad = chain.firstBreak();
+        verdict.verified.append(AuditChainVerdict{head, chain.read(), chain.firstBreak()});
     }
     verdict.ok = !verdict.firstBad;
     return verdict;

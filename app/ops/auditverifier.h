@@ -11,6 +11,15 @@ struct AuditBreak {
     QString reason;        // "hash mismatch (entry edited)", "gap: seq 7 expected, 9 found", …
 };
 
+// One chain as verified: its head as the store gave it (read once, before
+// the chain's entries) and what walking the chain up to that head found.
+struct AuditChainVerdict {
+    AuditChainHead head;
+    qint64 entries = 0;                 // entries of this chain read
+    std::optional<AuditBreak> firstBad; // none: every entry checks and the last one is this head
+    bool ok() const { return !firstBad; }
+};
+
 struct AuditVerdict {
     qint64 entries = 0;
     qint64 chains = 0;
@@ -19,6 +28,9 @@ struct AuditVerdict {
     // Cancelled before every chain was read: ok is then false (nothing is
     // vouched for), firstBad is set only if a break was already found.
     bool cancelled = false;
+    // Every chain walked to its end, in the order checked: the heads a report
+    // witnesses. A cancelled verification lists only the chains it finished.
+    QList<AuditChainVerdict> verified;
 };
 
 // Walks every chain in the store's own order (pages of 1000) and checks each

@@ -3,6 +3,7 @@
 #include "app/telemetry/countersource.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QMap>
 #include <QSet>
 
@@ -25,7 +26,10 @@ Result<QList<AuditEntry>> auditInRange(Store &store, const QString &scope, qint6
                                        const ActionControl &control)
 {
     QList<AuditEntry> all;
-    QSet<QPair<QString, qint64>> seen;
+    // An entry is known by where it is stored and its hash: (scope, seq)
+    // is not unique on a Redis Cluster, where each bucket of a scope has a
+    // chain of its own, numbered from 1.
+    QSet<QPair<QString, QString>> seen;
     qint64 upper = toMs;
     for (;;) {
         if (control.cancelled())
@@ -40,9 +44,10 @@ Result<QList<AuditEntry>> auditInRange(Store &store, const QString &scope, qint6
             return page.error();
         int added = 0;
         for (const AuditEntry &e : page.value()) {
-            if (seen.contains({e.scope, e.seq}))
+            const QPair<QString, QString> id{e.storeId, e.hash};
+            if (seen.contains(id))
                 continue;
-            seen.insert({e.scope, e.seq});
+            seen.insert(id);
             all.append(e);
             ++added;
         }
@@ -61,6 +66,56 @@ Result<QList<AuditEntry>> auditInRange(Store &store, const QString &scope, qint6
 }
 
 } // namespace
+
+QList<AuditEntry> ReportData::operatorActions() const
+{
+    QList<AuditEntry> list;
+    for (const AuditEntry &e : actions) {
+        if (!isAlertAction(e.action))
+            list.append(e);
+    }
+    return list;
+}
+
+QList<AuditEntry> ReportData::alertEntries() const
+{
+    QList<AuditEntry> list;
+    for (const AuditEntry &e : actions) {
+        if (isAlertAction(e.action))
+            list.append(e);
+    }
+    return list;
+}
+
+QList<ReportBatch> ReportData::batches() const
+{
+    QList<ReportBatch> list;
+    QHash<QString, qsizetype> batchIndex;
+    QHash<QStringList, qsizetype> lineIndex; // (batch id, action, operator, host) → line in its batch
+    for (const AuditEntry &e : actions) {
+        if (isAlertAction(e.action))
+            continue;
+        auto batch = batchIndex.constFind(e.batchId);
+        if (batch == batchIndex.cend()) {
+            batch = batchIndex.insert(e.batchId, list.size());
+            list.append(ReportBatch{e.batchId, {}, {}});
+        }
+        ReportBatch &b = list[batch.value()];
+        b.entries.append(e);
+        const QStringList lineKey{e.batchId, e.action, e.operatorName, e.host};
+        auto line = lineIndex.constFind(lineKey);
+        if (line == lineIndex.cend()) {
+            line = lineIndex.insert(lineKey, b.lines.size());
+            b.lines.append(ReportBatch::Line{e.action, e.operatorName, e.host, e.reason, true, 0, e.atMs, e.atMs});
+        }
+        ReportBatch::Line &l = b.lines[line.value()];
+        l.sameReason = l.sameReason && l.reason == e.reason;
+        ++l.count;
+        l.firstMs = std::min(l.firstMs, e.atMs);
+        l.lastMs = std::max(l.lastMs, e.atMs);
+    }
+    return list;
+}
 
 CounterSet ReportData::total() const
 {

@@ -30,6 +30,26 @@ struct ReportMinute {
     CounterSet counts;
 };
 
+// The operator actions of one batch (one applied sweep or plan), for the
+// report's batch summary and its entries grouped by batch.
+struct ReportBatch {
+    // One line of the summary: the batch's entries with one action, operator
+    // and host, as each entry recorded them.
+    struct Line {
+        QString action;
+        QString operatorName;
+        QString host;
+        QString reason;         // the first entry's
+        bool sameReason = true; // false: some entries give another (a "-not-applied" entry says why, per record)
+        qint64 count = 0;
+        qint64 firstMs = 0;
+        qint64 lastMs = 0;
+    };
+    QString batchId;           // empty: the entries written without a batch id
+    QList<Line> lines;         // in the order of each line's first entry
+    QList<AuditEntry> entries; // oldest first
+};
+
 // Everything a report shows, gathered once and written as PDF, CSV or JSON.
 struct ReportData {
     QString store;                // the display URL: never a password
@@ -41,9 +61,16 @@ struct ReportData {
     qint64 stuckAfterMs = 0;
     QList<ReportScope> scopes;    // by scope name
     QList<ReportMinute> series;   // by minute
-    QList<AuditEntry> actions;    // audit entries in the range, oldest first
+    QList<AuditEntry> actions;    // audit entries in the range, oldest first: operator actions and alert handling
     AuditVerdict audit;           // the verdict over the report's chains (every chain if no scope was chosen)
     bool cancelled = false;       // stopped early: the data is incomplete and must not be written
+
+    // The entries of `actions` that change records (timeout, reconcile-…,
+    // their companions) and those about alerts (isAlertAction), oldest first.
+    QList<AuditEntry> operatorActions() const;
+    QList<AuditEntry> alertEntries() const;
+    // The operator actions by batch id, batches in the order of their first entry.
+    QList<ReportBatch> batches() const;
 
     CounterSet total() const;
     qint64 stuckTotal() const;

@@ -80,5 +80,13 @@ QByteArray ReportCsv::write(const ReportData &data)
     row(out, {QString::number(v.entries), QString::number(v.chains), v.ok ? QStringLiteral("true") : QStringLiteral("false"),
               v.firstBad ? v.firstBad->scope : QString(), v.firstBad ? QString::number(v.firstBad->seq) : QString(),
               v.firstBad ? v.firstBad->reason : QString()});
+    out += QStringLiteral("\r\n");
+
+    // The chain heads the verdict vouches for, one row per chain verified.
+    row(out, {QStringLiteral("chain"), QStringLiteral("scope"), QStringLiteral("head_seq"), QStringLiteral("head_hash"),
+              QStringLiteral("chain_entries"), QStringLiteral("chain_ok")});
+    for (const AuditChainVerdict &c : v.verified)
+        row(out, {c.head.chainName(), c.head.scope, QString::number(c.head.seq), c.head.hash, QString::number(c.entries),
+                  c.ok() ? QStringLiteral("true") : QStringLiteral("false")});
     return out.toUtf8();
 }

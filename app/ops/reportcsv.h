@@ -7,7 +7,8 @@
 
 // A report as CSV (RFC 4180: CRLF line ends, cells with a comma, quote, CR or
 // LF quoted, quotes doubled), in sections separated by an empty line, each
-// with its own header row: report, scopes, series, actions, audit.
+// with its own header row: report, scopes, series, actions, audit verdict,
+// audit chain heads (one row per chain verified).
 //
 // Formula injection: a cell that begins with = + - @, a tab or a CR gets a
 // leading apostrophe, so a spreadsheet shows it as text and never evaluates

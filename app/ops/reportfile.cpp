@@ -150,6 +150,8 @@ Result<ReportSummary> exportReport(Store &store, const ReportRequest &request, R
     summary.executed = total[Counter::Executed];
     summary.replayed = total[Counter::Replayed];
     summary.actions = data->actions.size();
+    summary.alertEntries = data->alertEntries().size();
+    summary.operatorActions = summary.actions - summary.alertEntries;
     summary.auditOk = data->audit.ok;
     return summary;
 }

@@ -85,9 +85,18 @@ QJsonObject ReportJson::verdict(const AuditVerdict &v)
                                {QStringLiteral("store_id"), v.firstBad->storeId},
                                {QStringLiteral("reason"), v.firstBad->reason}};
     }
+    QJsonArray heads;
+    for (const AuditChainVerdict &c : v.verified)
+        heads.append(QJsonObject{{QStringLiteral("chain"), c.head.chainName()},
+                                 {QStringLiteral("scope"), c.head.scope},
+                                 {QStringLiteral("seq"), c.head.seq},
+                                 {QStringLiteral("hash"), c.head.hash},
+                                 {QStringLiteral("entries"), c.entries},
+                                 {QStringLiteral("ok"), c.ok()}});
     return QJsonObject{{QStringLiteral("entries"), v.entries},
                        {QStringLiteral("chains"), v.chains},
                        {QStringLiteral("ok"), v.ok},
                        {QStringLiteral("empty"), v.ok && v.entries == 0},
-                       {QStringLiteral("first_bad"), firstBad}};
+                       {QStringLiteral("first_bad"), firstBad},
+                       {QStringLiteral("heads"), heads}};
 }

@@ -31,6 +31,11 @@ public:
     static QJsonObject entry(const AuditEntry &entry);
     // The one JSON form of a chain verdict: the report's "audit" and
     // `idemctl audit verify --json`.
-    // {"entries", "chains", "ok", "first_bad": null | {"scope", "seq", "store_id", "reason"}}
+    // {"entries", "chains", "ok", "empty", "first_bad": null | {"scope", "seq", "store_id", "reason"},
+    //  "heads": [{"chain", "scope", "seq", "hash", "entries", "ok"}]}
+    // "heads" lists each chain verified to its end with the head it was
+    // checked against ("chain" is the scope, or on a Redis Cluster the
+    // bucket's chain, "payment#07"): the witness to compare a later
+    // verification with.
     static QJsonObject verdict(const AuditVerdict &verdict);
 };

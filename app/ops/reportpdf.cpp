@@ -1,19 +1,13 @@
 #include "app/ops/reportpdf.h"
 
+#include "app/ops/pdfpageflow.h"
+#include "app/ops/reportcharts.h"
+
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QImage>
 #include <QPainter>
-#include <QPainterPath>
 #include <QPdfWriter>
-#include <QAbstractTextDocumentLayout>
-#include <QBuffer>
-#include <QTextDocument>
-#include <QUrl>
-#include <QtMath>
-
-#include <algorithm>
-#include <cmath>
 
 namespace {
 
@@ -23,192 +17,31 @@ struct PdfText {
 
 constexpr int Dpi = 300;
 constexpr qint64 MinuteMs = 60'000;
-constexpr int MaxBuckets = 240;
 const QString FontFamily = QStringLiteral("DejaVu Sans");
 
 QString when(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm")); }
+QString clock(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("MM-dd HH:mm:ss")); }
 QString rangeText(const ReportData &d) { return PdfText::tr("%1 – %2 UTC").arg(when(d.fromMs), when(d.toMs)); }
 QString percent(const std::optional<double> &r) { return r ? QStringLiteral("%1%").arg(*r * 100.0, 0, 'f', 1) : QStringLiteral("–"); }
 QString esc(const QString &s) { return s.toHtmlEscaped(); }
 
-QString counterLabel(Counter c)
+QString heading(const QString &text) { return QStringLiteral("<h2>%1</h2>").arg(esc(text)); }
+QString subheading(const QString &text) { return QStringLiteral("<h3>%1</h3>").arg(esc(text)); }
+QString note(const QString &text) { return QStringLiteral("<p style=\"font-size:7pt; color:#555555\">%1</p>").arg(esc(text)); }
+
+// "scope #seq": where an entry sits in its chain.
+QString position(const AuditEntry &e) { return QStringLiteral("%1 #%2").arg(e.scope).arg(e.seq); }
+
+QString stateChange(const AuditEntry &e)
 {
-    switch (c) {
-    case Counter::Executed: return PdfText::tr("Executed");
-    case Counter::Replayed: return PdfText::tr("Replayed");
-    case Counter::InProgress: return PdfText::tr("In progress");
-    case Counter::Mismatch: return PdfText::tr("Mismatch");
-    case Counter::Released: return PdfText::tr("Released");
-    case Counter::TimedOut: return PdfText::tr("Timed out");
-    case Counter::Reconciled: return PdfText::tr("Reconciled");
-    case Counter::StoreErrors: return PdfText::tr("Store errors");
-    case Counter::LateFinish: return PdfText::tr("Late finish");
-    case Counter::Count_: break;
-    }
-    return counterName(c);
+    if (e.stateBefore.isEmpty() && e.stateAfter.isEmpty())
+        return QString();
+    return QStringLiteral("%1 → %2").arg(e.stateBefore, e.stateAfter);
 }
 
-QColor counterColor(Counter c)
+QString span(qint64 firstMs, qint64 lastMs)
 {
-    static const QColor colors[] = {QColor(0x1f77b4), QColor(0x2ca02c), QColor(0xff7f0e), QColor(0xd62728), QColor(0x9467bd),
-                                    QColor(0x8c564b), QColor(0x17becf), QColor(0x7f7f7f), QColor(0xe377c2)};
-    return colors[static_cast<int>(c) % 9];
-}
-
-// The range cut into at most MaxBuckets buckets of whole minutes.
-struct Buckets {
-    qint64 firstMinute = 0;
-    qint64 minutesPerBucket = 1;
-    QList<CounterSet> sums;
-
-    explicit Buckets(const ReportData &d)
-    {
-        firstMinute = d.fromMs / MinuteMs;
-        const qint64 minutes = std::max<qint64>(1, d.toMs / MinuteMs - firstMinute + 1);
-        minutesPerBucket = (minutes + MaxBuckets - 1) / MaxBuckets;
-        sums.resize((minutes + minutesPerBucket - 1) / minutesPerBucket);
-        for (const ReportMinute &m : d.series) {
-            const qint64 i = (m.minute - firstMinute) / minutesPerBucket;
-            if (i >= 0 && i < sums.size())
-                sums[i] += m.counts;
-        }
-    }
-};
-
-struct Line {
-    QString name;
-    QColor color;
-    QList<std::optional<double>> values; // one per bucket; nullopt: no point (the line breaks)
-};
-
-// A line chart drawn with QPainter: y from 0 to yMax, x over the buckets,
-// time labels at both ends and the middle.
-QImage drawChart(const QString &title, const QList<Line> &lines, double yMax, bool asPercent, const ReportData &d,
-                 const QSize &size)
-{
-    QImage image(size, QImage::Format_RGB32);
-    const int dpm = qRound(Dpi / 0.0254);
-    image.setDotsPerMeterX(dpm);
-    image.setDotsPerMeterY(dpm);
-    image.fill(Qt::white);
-    QPainter p(&image);
-    p.setRenderHint(QPainter::Antialiasing);
-    QFont font(FontFamily, 7);
-    p.setFont(font);
-    const QFontMetricsF fm(font, &image);
-    const double pad = fm.height() * 0.5;
-    QFont bold = font;
-    bold.setBold(true);
-    bold.setPointSizeF(8);
-    p.setFont(bold);
-    const QFontMetricsF fmBold(bold, &image);
-    p.drawText(QPointF(0, fmBold.ascent()), title);
-    p.setFont(font);
-
-    const double legendH = fm.height() * 1.4;
-    const double left = fm.horizontalAdvance(QStringLiteral("100%")) + pad * 2;
-    const QRectF plot(left, fmBold.height() + pad, size.width() - left - pad, size.height() - fmBold.height() - pad * 3 - fm.height() - legendH);
-
-    // Grid and y labels.
-    p.setPen(QPen(QColor(0xdddddd), 2));
-    for (int i = 0; i <= 4; ++i) {
-        const double y = plot.bottom() - plot.height() * i / 4.0;
-        p.setPen(QPen(QColor(0xdddddd), 2));
-        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-        const double v = yMax * i / 4.0;
-        const QString label = asPercent ? QStringLiteral("%1%").arg(v * 100.0, 0, 'f', 0) : QString::number(v, 'f', v < 10 && yMax < 4 ? 1 : 0);
-        p.setPen(Qt::black);
-        p.drawText(QRectF(0, y - fm.height() / 2, left - pad, fm.height()), Qt::AlignRight | Qt::AlignVCenter, label);
-    }
-    p.setPen(QPen(Qt::black, 2));
-    p.drawLine(plot.bottomLeft(), plot.bottomRight());
-    p.drawLine(plot.bottomLeft(), plot.topLeft());
-
-    // x labels: start, middle, end.
-    const double labelY = plot.bottom() + pad * 0.5;
-    p.drawText(QRectF(plot.left(), labelY, plot.width() / 3, fm.height()), Qt::AlignLeft, when(d.fromMs));
-    p.drawText(QRectF(plot.left() + plot.width() / 3, labelY, plot.width() / 3, fm.height()), Qt::AlignHCenter,
-               when(d.fromMs + (d.toMs - d.fromMs) / 2));
-    p.drawText(QRectF(plot.right() - plot.width() / 3, labelY, plot.width() / 3, fm.height()), Qt::AlignRight, when(d.toMs));
-
-    // Lines.
-    for (const Line &line : lines) {
-        const qsizetype n = line.values.size();
-        const auto xOf = [&](qsizetype i) { return n <= 1 ? plot.center().x() : plot.left() + plot.width() * i / double(n - 1); };
-        const auto yOf = [&](double v) { return plot.bottom() - plot.height() * std::clamp(v / yMax, 0.0, 1.0); };
-        QPainterPath path;
-        bool open = false;
-        for (qsizetype i = 0; i < n; ++i) {
-            if (!line.values[i]) {
-                open = false;
-                continue;
-            }
-            const QPointF pt(xOf(i), yOf(*line.values[i]));
-            if (open) {
-                path.lineTo(pt);
-            } else {
-                path.moveTo(pt);
-                path.addEllipse(pt, 3, 3); // a lone point still shows
-                path.moveTo(pt);
-                open = true;
-            }
-        }
-        p.setPen(QPen(line.color, 5, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-        p.setBrush(Qt::NoBrush);
-        p.drawPath(path);
-    }
-
-    // Legend.
-    double x = plot.left();
-    const double legendY = size.height() - legendH + pad * 0.2;
-    if (lines.isEmpty())
-        p.drawText(QPointF(x, legendY + fm.ascent()), PdfText::tr("none in this range"));
-    for (const Line &line : lines) {
-        p.fillRect(QRectF(x, legendY + fm.height() * 0.35, fm.height() * 1.2, fm.height() * 0.3), line.color);
-        x += fm.height() * 1.5;
-        p.setPen(Qt::black);
-        p.drawText(QPointF(x, legendY + fm.ascent()), line.name);
-        x += fm.horizontalAdvance(line.name) + fm.height() * 1.5;
-    }
-    return image;
-}
-
-QImage hitRateChart(const ReportData &d, const Buckets &b, const QSize &size)
-{
-    Line line{PdfText::tr("Hit rate (replayed / (replayed + executed))"), QColor(0x1f77b4), {}};
-    for (const CounterSet &s : b.sums)
-        line.values.append(s.hitRate());
-    const QString title = b.minutesPerBucket == 1 ? PdfText::tr("Hit rate per minute")
-                                                  : PdfText::tr("Hit rate per %1 minutes").arg(b.minutesPerBucket);
-    return drawChart(title, {line}, 1.0, true, d, size);
-}
-
-QImage anomalyChart(const ReportData &d, const Buckets &b, const QSize &size)
-{
-    QList<Line> lines;
-    double yMax = 1;
-    const CounterSet total = d.total();
-    for (Counter c : ReportData::anomalyCounters()) {
-        if (total[c] == 0)
-            continue;
-        Line line{counterLabel(c), counterColor(c), {}};
-        for (const CounterSet &s : b.sums) {
-            line.values.append(double(s[c]));
-            yMax = std::max(yMax, double(s[c]));
-        }
-        lines.append(line);
-    }
-    // A round top: 1, 2, 5 × 10^n.
-    const double magnitude = std::pow(10.0, std::floor(std::log10(yMax)));
-    for (double step : {1.0, 2.0, 4.0, 5.0, 10.0}) {
-        if (step * magnitude >= yMax) {
-            yMax = step * magnitude;
-            break;
-        }
-    }
-    const QString title = b.minutesPerBucket == 1 ? PdfText::tr("Anomalies per minute")
-                                                  : PdfText::tr("Anomalies per %1 minutes").arg(b.minutesPerBucket);
-    return drawChart(title, lines, yMax, false, d, size);
+    return firstMs == lastMs ? clock(firstMs) : PdfText::tr("%1 – %2").arg(clock(firstMs), clock(lastMs));
 }
 
 QString verdictHtml(const AuditVerdict &v)
@@ -221,94 +54,194 @@ QString verdictHtml(const AuditVerdict &v)
     return esc(PdfText::tr("not verified (cancelled)"));
 }
 
-QString bodyHtml(const ReportData &d, const QSize &chartSize)
-{
-    const CounterSet total = d.total();
-    qint64 anomalies = 0;
-    for (Counter c : ReportData::anomalyCounters())
-        anomalies += total[c];
-    QStringList scopeNames;
-    for (const ReportScope &s : d.scopes)
-        scopeNames << s.scope;
-
-    QString h;
-    h += QStringLiteral("<h1>%1</h1>").arg(esc(PdfText::tr("Idempotency report")));
-    const auto fact = [&](const QString &label, const QString &valueHtml) {
-        h += QStringLiteral("<p style=\"margin:0\">%1: <b>%2</b></p>").arg(esc(label), valueHtml);
-    };
-    fact(PdfText::tr("Store"), esc(d.store));
-    fact(PdfText::tr("Range"), esc(rangeText(d)));
-    fact(PdfText::tr("Scopes"), esc(scopeNames.isEmpty() ? PdfText::tr("none") : scopeNames.join(QStringLiteral(", "))));
-    fact(PdfText::tr("Operator"), esc(d.operatorName));
-    fact(PdfText::tr("Generated"), esc(when(d.generatedAtMs) + QStringLiteral(" UTC")));
-
-    h += QStringLiteral("<h2>%1</h2>").arg(esc(PdfText::tr("Summary")));
-    fact(PdfText::tr("Executed"), QString::number(total[Counter::Executed]));
-    fact(PdfText::tr("Replayed"), QString::number(total[Counter::Replayed]));
-    fact(PdfText::tr("Hit rate"), percent(total.hitRate()));
-    fact(PdfText::tr("Anomalies"), QString::number(anomalies));
-    fact(PdfText::tr("Stuck at report time (in flight over %1 min)").arg(d.stuckAfterMs / MinuteMs), QString::number(d.stuckTotal()));
-    fact(PdfText::tr("Operator actions"), QString::number(d.actions.size()));
-    fact(PdfText::tr("Audit log"), verdictHtml(d.audit));
-
-    h += QStringLiteral("<h2>%1</h2>").arg(esc(PdfText::tr("Per scope")));
-    h += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\" border=\"1\" style=\"border-collapse:collapse; font-size:7pt\"><tr style=\"background:#e8e8e8\">");
-    h += QStringLiteral("<th align=\"left\">%1</th>").arg(esc(PdfText::tr("Scope")));
-    for (int i = 0; i < CounterCount; ++i) {
-        h += QStringLiteral("<th align=\"right\">%1</th>").arg(esc(counterLabel(static_cast<Counter>(i))));
-        if (i == 1)
-            h += QStringLiteral("<th align=\"right\">%1</th>").arg(esc(PdfText::tr("Hit rate")));
+// The report's sections, in order, as blocks of the page flow.
+class ReportBody {
+public:
+    ReportBody(const ReportData &d, PdfPageFlow &flow)
+        : m_d(d), m_flow(flow), m_batches(d.batches()), m_alerts(d.alertEntries()),
+          m_operatorActions(int(d.actions.size() - m_alerts.size()))
+    {
     }
-    h += QStringLiteral("<th align=\"right\">%1</th></tr>").arg(esc(PdfText::tr("Stuck")));
-    for (const ReportScope &s : d.scopes) {
-        h += QStringLiteral("<tr><td>%1</td>").arg(esc(s.scope));
+
+    void title()
+    {
+        QStringList scopeNames;
+        for (const ReportScope &s : m_d.scopes)
+            scopeNames << s.scope;
+        m_facts = QStringLiteral("<h1>%1</h1>").arg(esc(PdfText::tr("Idempotency report")));
+        facts(PdfText::tr("Store"), esc(m_d.store));
+        facts(PdfText::tr("Range"), esc(rangeText(m_d)));
+        facts(PdfText::tr("Scopes"), esc(scopeNames.isEmpty() ? PdfText::tr("none") : scopeNames.join(QStringLiteral(", "))));
+        facts(PdfText::tr("Operator"), esc(m_d.operatorName));
+        facts(PdfText::tr("Generated"), esc(when(m_d.generatedAtMs) + QStringLiteral(" UTC")));
+        m_flow.addHtml(m_facts);
+    }
+
+    void summary()
+    {
+        const CounterSet total = m_d.total();
+        qint64 anomalies = 0;
+        for (Counter c : ReportData::anomalyCounters())
+            anomalies += total[c];
+        m_flow.addHeading(heading(PdfText::tr("Summary")));
+        m_facts.clear();
+        facts(PdfText::tr("Executed"), QString::number(total[Counter::Executed]));
+        facts(PdfText::tr("Replayed"), QString::number(total[Counter::Replayed]));
+        facts(PdfText::tr("Hit rate"), percent(total.hitRate()));
+        facts(PdfText::tr("Anomalies"), QString::number(anomalies));
+        facts(PdfText::tr("Stuck at report time (in flight over %1 min)").arg(m_d.stuckAfterMs / MinuteMs), QString::number(m_d.stuckTotal()));
+        facts(PdfText::tr("Operator actions"), QString::number(m_operatorActions));
+        facts(PdfText::tr("Operator batches"), QString::number(m_batches.size()));
+        facts(PdfText::tr("Alert handling entries"), QString::number(m_alerts.size()));
+        facts(PdfText::tr("Audit log"), verdictHtml(m_d.audit));
+        m_flow.addHtml(m_facts);
+    }
+
+    void perScope()
+    {
+        m_flow.addHeading(heading(PdfText::tr("Per scope")));
+        QList<PdfTable::Column> columns{{PdfText::tr("Scope"), 1.8}};
         for (int i = 0; i < CounterCount; ++i) {
-            h += QStringLiteral("<td align=\"right\">%1</td>").arg(s.totals[static_cast<Counter>(i)]);
+            columns.append({ReportCharts::counterLabel(static_cast<Counter>(i)), 1, Qt::AlignRight});
             if (i == 1)
-                h += QStringLiteral("<td align=\"right\">%1</td>").arg(percent(s.totals.hitRate()));
+                columns.append({PdfText::tr("Hit rate"), 1, Qt::AlignRight});
         }
-        h += QStringLiteral("<td align=\"right\">%1</td></tr>").arg(s.stuck);
-    }
-    h += QStringLiteral("</table>");
-
-    h += QStringLiteral("<h2>%1</h2>").arg(esc(PdfText::tr("Charts")));
-    // QTextDocument scales image sizes by the paint device's dpi over 96: give them in 96-dpi pixels.
-    const QString img = QStringLiteral("<p><img src=\"%1\" width=\"%2\" height=\"%3\"></p>");
-    const int width = qFloor(chartSize.width() * 96.0 / Dpi);
-    const int height = qFloor(chartSize.height() * 96.0 / Dpi);
-    h += img.arg(QStringLiteral("chart:hitrate")).arg(width).arg(height);
-    h += img.arg(QStringLiteral("chart:anomalies")).arg(width).arg(height);
-
-    h += QStringLiteral("<h2>%1</h2>").arg(esc(PdfText::tr("Operator actions (%1)").arg(d.actions.size())));
-    if (d.actions.isEmpty()) {
-        h += QStringLiteral("<p>%1</p>").arg(esc(PdfText::tr("No operator actions in this range.")));
-    } else {
-        h += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"2\" border=\"1\" style=\"border-collapse:collapse; font-size:6.5pt\"><thead><tr style=\"background:#e8e8e8\">");
-        for (const QString &c : {PdfText::tr("At (UTC)"), PdfText::tr("Scope #seq"), PdfText::tr("Operator"), PdfText::tr("Action"),
-                                 PdfText::tr("Key"), PdfText::tr("State"), PdfText::tr("Reason")})
-            h += QStringLiteral("<th align=\"left\">%1</th>").arg(esc(c));
-        // A header row repeated on every page the table spans.
-        h += QStringLiteral("</tr></thead>");
-        for (const AuditEntry &e : d.actions.mid(0, ReportPdf::ActionRows)) {
-            h += QStringLiteral("<tr><td>%1</td><td>%2 #%3</td><td>%4@%5</td><td>%6</td><td>%7</td><td>%8 → %9</td><td>%10</td></tr>")
-                     .arg(esc(QDateTime::fromMSecsSinceEpoch(e.atMs, Qt::UTC).toString(QStringLiteral("MM-dd HH:mm:ss"))), esc(e.scope))
-                     .arg(e.seq)
-                     .arg(esc(e.operatorName), esc(e.host), esc(e.action), esc(e.key), esc(e.stateBefore), esc(e.stateAfter),
-                          esc(e.reason));
+        columns.append({PdfText::tr("Stuck"), 1, Qt::AlignRight});
+        PdfTable table(columns, 6); // thirteen columns: their names must fit
+        for (const ReportScope &s : m_d.scopes) {
+            QStringList cells{s.scope};
+            for (int i = 0; i < CounterCount; ++i) {
+                cells.append(QString::number(s.totals[static_cast<Counter>(i)]));
+                if (i == 1)
+                    cells.append(percent(s.totals.hitRate()));
+            }
+            cells.append(QString::number(s.stuck));
+            table.addRow(cells);
         }
-        h += QStringLiteral("</table>");
-        if (d.actions.size() > ReportPdf::ActionRows)
-            h += QStringLiteral("<p>%1</p>").arg(esc(PdfText::tr("… and %1 more; the CSV and JSON reports list every action.")
-                                                         .arg(d.actions.size() - ReportPdf::ActionRows)));
+        m_flow.addTable(std::move(table));
     }
 
-    h += QStringLiteral("<h2>%1</h2>").arg(esc(PdfText::tr("Audit chain")));
-    h += QStringLiteral("<p>%1</p>").arg(verdictHtml(d.audit));
-    h += QStringLiteral("<p style=\"font-size:7pt; color:#555555\">%1</p>")
-             .arg(esc(PdfText::tr("The verdict covers every entry of the chains checked, not only this range. Keep this report "
-                                  "outside the store: it is a witness of the chain heads at report time.")));
-    return h;
-}
+    void charts(double width)
+    {
+        m_flow.addHeading(heading(PdfText::tr("Charts")));
+        const QSize size(int(width), int(width * 0.3));
+        m_flow.addImage(ReportCharts::hitRate(m_d, size, Dpi), size);
+        m_flow.addImage(ReportCharts::anomalies(m_d, size, Dpi), size);
+    }
+
+    // Changes to records, apart from alert handling: a summary line per
+    // batch and action, then every entry under its batch.
+    void operatorActions()
+    {
+        m_flow.addHeading(heading(PdfText::tr("Operator actions (%1)").arg(m_operatorActions)));
+        if (m_batches.isEmpty()) {
+            m_flow.addHtml(QStringLiteral("<p>%1</p>").arg(esc(PdfText::tr("No operator actions in this range."))));
+            return;
+        }
+        m_flow.addHtml(note(PdfText::tr("Timeouts and reconciliations of records, with the operator and host each audit entry "
+                                        "recorded. Alert handling is listed in its own section below.")));
+
+        m_flow.addHeading(subheading(PdfText::tr("Batches")));
+        PdfTable batches({{PdfText::tr("Batch"), 30}, {PdfText::tr("Operator"), 18}, {PdfText::tr("Host"), 18},
+                          {PdfText::tr("Action"), 24}, {PdfText::tr("Count"), 10, Qt::AlignRight},
+                          {PdfText::tr("First – last (UTC)"), 22}, {PdfText::tr("Reason"), 58}});
+        int lines = 0;
+        for (const ReportBatch &b : m_batches) {
+            for (const ReportBatch::Line &l : b.lines) {
+                if (lines++ < ReportPdf::ActionRows)
+                    batches.addRow({b.batchId.isEmpty() ? PdfText::tr("none") : b.batchId, l.operatorName, l.host, l.action, QString::number(l.count), span(l.firstMs, l.lastMs),
+                                    l.sameReason ? l.reason : PdfText::tr("different reasons: see the entries below")});
+            }
+        }
+        m_flow.addTable(std::move(batches));
+        more(lines);
+
+        m_flow.addHeading(subheading(PdfText::tr("Entries by batch")));
+        // Widths in millimetres of the A4 body (180 mm): a UUID key takes two lines, a reason the rest.
+        PdfTable entries({{PdfText::tr("At (UTC)"), 15}, {PdfText::tr("Scope #seq"), 18}, {PdfText::tr("Operator"), 15},
+                          {PdfText::tr("Host"), 15}, {PdfText::tr("Action"), 21}, {PdfText::tr("Key"), 33},
+                          {PdfText::tr("State"), 19}, {PdfText::tr("Reason"), 44}});
+        int rows = 0;
+        for (const ReportBatch &b : m_batches) {
+            if (rows >= ReportPdf::ActionRows)
+                break;
+            entries.addGroupRow(PdfText::tr("%1 · %n entries", nullptr, int(b.entries.size())).arg(batchName(b)),
+                                PdfText::tr("%1 (continued)").arg(batchName(b)));
+            for (const AuditEntry &e : b.entries) {
+                if (rows++ >= ReportPdf::ActionRows)
+                    break;
+                entries.addRow({clock(e.atMs), position(e), e.operatorName, e.host, e.action, e.key, stateChange(e), e.reason});
+            }
+        }
+        m_flow.addTable(std::move(entries));
+        more(m_operatorActions);
+    }
+
+    void alerts()
+    {
+        m_flow.addHeading(heading(PdfText::tr("Alert handling (%1)").arg(m_alerts.size())));
+        if (m_alerts.isEmpty()) {
+            m_flow.addHtml(QStringLiteral("<p>%1</p>").arg(esc(PdfText::tr("No alerts were raised or handled in this range."))));
+            return;
+        }
+        m_flow.addHtml(note(PdfText::tr("Alerts the console raised, and their acknowledgements and snoozes: the console's own "
+                                        "entries, which change no record.")));
+        PdfTable table({{PdfText::tr("At (UTC)"), 16}, {PdfText::tr("Scope #seq"), 22}, {PdfText::tr("Action"), 28},
+                        {PdfText::tr("Operator"), 16}, {PdfText::tr("Host"), 16}, {PdfText::tr("Alert"), 82}});
+        for (const AuditEntry &e : m_alerts.mid(0, ReportPdf::ActionRows))
+            table.addRow({clock(e.atMs), position(e), e.action, e.operatorName, e.host, e.reason});
+        m_flow.addTable(std::move(table));
+        more(int(m_alerts.size()));
+    }
+
+    // What the verification read and the chain heads it checked: the
+    // witness to hold against a later verification of the same store.
+    void auditChain()
+    {
+        m_flow.addHeading(heading(PdfText::tr("Audit chain")));
+        m_flow.addHtml(QStringLiteral("<p>%1</p>").arg(verdictHtml(m_d.audit)), true);
+        if (!m_d.audit.verified.isEmpty()) {
+            PdfTable heads({{PdfText::tr("Chain"), 30}, {PdfText::tr("Head seq"), 12, Qt::AlignRight},
+                            {PdfText::tr("Entries verified"), 14, Qt::AlignRight}, {PdfText::tr("Head hash (SHA-256)"), 90, Qt::AlignLeft, true},
+                            {PdfText::tr("Verdict"), 34}});
+            for (const AuditChainVerdict &c : m_d.audit.verified) {
+                const QString verdict = c.firstBad ? PdfText::tr("broken at seq %1: %2").arg(c.firstBad->seq).arg(c.firstBad->reason)
+                                                   : PdfText::tr("ok");
+                heads.addRow({c.head.chainName(), QString::number(c.head.seq), QString::number(c.entries), c.head.hash, verdict},
+                             !c.ok());
+            }
+            m_flow.addTable(std::move(heads));
+        }
+        m_flow.addHtml(note(PdfText::tr("The verdict covers every entry of the chains checked, not only this range. Keep this report "
+                                        "outside the store: it is a witness of the chain heads at report time.")));
+    }
+
+private:
+    void facts(const QString &label, const QString &valueHtml)
+    {
+        m_facts += QStringLiteral("<p style=\"margin:0\">%1: <b>%2</b></p>").arg(esc(label), valueHtml);
+    }
+
+    static QString batchName(const ReportBatch &b)
+    {
+        return b.batchId.isEmpty() ? PdfText::tr("Without a batch id") : PdfText::tr("Batch %1").arg(b.batchId);
+    }
+
+    // Rows beyond the PDF's limit are left to CSV and JSON, and said so.
+    void more(int total)
+    {
+        if (total > ReportPdf::ActionRows)
+            m_flow.addHtml(QStringLiteral("<p>%1</p>").arg(esc(PdfText::tr("… and %1 more; the CSV and JSON reports list every action.")
+                                                                    .arg(total - ReportPdf::ActionRows))));
+    }
+
+    const ReportData &m_d;
+    PdfPageFlow &m_flow;
+    const QList<ReportBatch> m_batches;
+    const QList<AuditEntry> m_alerts;
+    const int m_operatorActions;
+    QString m_facts; // the paragraph of "label: value" lines being written
+};
 
 } // namespace
 
@@ -325,10 +258,6 @@ Result<QByteArray> ReportPdf::render(const ReportData &data)
     writer.setTitle(PdfText::tr("Idempotency report %1").arg(rangeText(data)));
     writer.setCreator(QStringLiteral("idem-console"));
 
-    QPainter painter;
-    if (!painter.begin(&writer))
-        return makeError(ErrorKind::Internal, PdfText::tr("Cannot draw the PDF in memory."));
-
     const QRect page = writer.pageLayout().paintRectPixels(Dpi); // the painter's origin is its top left
     const QFont small(FontFamily, 7);
     const QFontMetricsF fm(small, &writer);
@@ -336,22 +265,23 @@ Result<QByteArray> ReportPdf::render(const ReportData &data)
     const double footerH = fm.height() * 2.2;
     const QSizeF bodySize(page.width(), page.height() - headerH - footerH);
 
-    QTextDocument doc;
-    doc.documentLayout()->setPaintDevice(&writer);
-    doc.setDefaultFont(QFont(FontFamily, 9));
-    doc.setDocumentMargin(0);
-    doc.setPageSize(bodySize);
-    const QSize chartSize(int(bodySize.width()), int(bodySize.width() * 0.3));
-    const Buckets buckets(data);
-    doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:hitrate")), hitRateChart(data, buckets, chartSize));
-    doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:anomalies")), anomalyChart(data, buckets, chartSize));
-    doc.setHtml(bodyHtml(data, chartSize));
+    PdfPageFlow flow(&writer, bodySize);
+    ReportBody body(data, flow);
+    body.title();
+    body.summary();
+    body.perScope();
+    body.charts(bodySize.width());
+    body.operatorActions();
+    body.alerts();
+    body.auditChain();
+    const int pages = flow.pageCount();
 
-    const int pages = doc.pageCount();
+    QPainter painter;
+    if (!painter.begin(&writer))
+        return makeError(ErrorKind::Internal, PdfText::tr("Cannot draw the PDF in memory."));
     const QString headerLeft = PdfText::tr("Idempotency report · %1").arg(data.store);
-    for (int i = 0; i < pages; ++i) {
-        if (i > 0 && !writer.newPage())
-            return makeError(ErrorKind::Internal, PdfText::tr("Cannot add page %1 to the PDF.").arg(i + 1));
+    const auto decorate = [&](int i) {
+        painter.save();
         painter.setFont(small);
         painter.setPen(QColor(0x444444));
         const QRectF header(0, 0, page.width(), fm.height());
@@ -365,11 +295,21 @@ Result<QByteArray> ReportPdf::render(const ReportData &data)
         painter.drawText(footer, Qt::AlignLeft | Qt::AlignVCenter,
                          PdfText::tr("Operator: %1 · generated %2 UTC").arg(data.operatorName, when(data.generatedAtMs)));
         painter.drawText(footer, Qt::AlignRight | Qt::AlignVCenter, PdfText::tr("Page %1 of %2").arg(i + 1).arg(pages));
-
-        painter.save();
-        painter.translate(0, headerH - i * bodySize.height());
-        doc.drawContents(&painter, QRectF(QPointF(0, i * bodySize.height()), bodySize));
         painter.restore();
+    };
+    decorate(0);
+    int failedPage = 0;
+    const bool drawn = flow.paint(painter, headerH, [&](int i) {
+        if (!writer.newPage()) {
+            failedPage = i + 1;
+            return false;
+        }
+        decorate(i);
+        return true;
+    });
+    if (!drawn) {
+        painter.end();
+        return makeError(ErrorKind::Internal, PdfText::tr("Cannot add page %1 to the PDF.").arg(failedPage));
     }
     if (!painter.end())
         return makeError(ErrorKind::Internal, PdfText::tr("Cannot finish the PDF."));

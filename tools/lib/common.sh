@@ -36,6 +36,7 @@ IDEM_RUNTIME_NEEDS=(
     "run qt-plugin platforms/libqxcb.so libqt6gui6 the console window on X11"
     "run qt-plugin iconengines/libqsvgicon.so libqt6svg6 the SVG window and tray icons"
     "run font DejaVuSans.ttf fonts-dejavu-core the PDF report's font"
+    "run font DejaVuSansMono.ttf fonts-dejavu-core the PDF report's chain head hashes (monospace)"
     "run font wqy-microhei.ttc fonts-wqy-microhei Chinese text (zh_CN) on screen and in reports"
     "run file /usr/share/qt6/translations/qtbase_zh_CN.qm qt6-translations-l10n Qt's own dialog and wizard buttons in zh_CN"
     "test qt-plugin platforms/libqoffscreen.so libqt6gui6 widget tests without a display (QT_QPA_PLATFORM=offscreen)"
