@@ -10,6 +10,7 @@
 #include "models/recordbrowsermodel.h"
 #include "models/storesession.h"
 #include "ui/actionapplypage.h"
+#include "ui/auditview.h"
 #include "ui/mainwindow.h"
 #include "ui/recordactions.h"
 #include "ui/recordbrowserview.h"
@@ -140,7 +141,12 @@ private slots:
         wizard->button(QWizard::CommitButton)->click();
         QTRY_VERIFY_WITH_TIMEOUT(wizard->applyPage()->isComplete(), 20000);
         QCOMPARE(wizard->applyPage()->result()->value().applied, 1);
-        wizard->close();
+        // "Show in Audit" finishes the wizard: the Audit tab is not hidden under it.
+        QPushButton *showInAudit = wizard->findChild<QPushButton *>(QStringLiteral("showInAudit"));
+        QVERIFY(showInAudit->isVisible());
+        showInAudit->click();
+        QTRY_VERIFY(!wizard->isVisible());
+        QVERIFY(window.audit()->isVisible());
 
         Result<std::unique_ptr<Store>> store = openStore(m_url, OpenMode::ReadOnly);
         QVERIFY(!store.value()->get(QStringLiteral("callback"), QStringLiteral("t-1")).value().has_value());

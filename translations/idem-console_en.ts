@@ -2567,7 +2567,7 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>The %n record(s) selected in the In-flight tab (scope %1), each read again for the dry run</source>
+        <source>The %n selected record(s) (scope %1), each read again for the dry run</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>

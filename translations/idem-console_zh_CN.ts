@@ -2566,9 +2566,9 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>记录：</translation>
     </message>
     <message numerus="yes">
-        <source>The %n record(s) selected in the In-flight tab (scope %1), each read again for the dry run</source>
+        <source>The %n selected record(s) (scope %1), each read again for the dry run</source>
         <translation>
-            <numerusform>在「处理中」页选择的 %n 条记录（作用域 %1），试运行时逐条重新读取</numerusform>
+            <numerusform>所选的 %n 条记录（作用域 %1），试运行时逐条重新读取</numerusform>
         </translation>
     </message>
 </context>

@@ -122,6 +122,8 @@ QHBoxLayout *AuditView::buildFilters()
 void AuditView::buildTable()
 {
     m_table->setModel(m_model);
+    // One Tab stop: Tab leaves the table for the next control (arrows move in it).
+    m_table->setTabKeyNavigation(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();

@@ -201,6 +201,7 @@ QLayout *DashboardView::buildCharts()
     // place to look for the scope in trouble.
     m_scopeTable->setObjectName(QStringLiteral("scopeStatus"));
     m_scopeTable->setModel(m_scopeStatus);
+    m_scopeTable->setTabKeyNavigation(false); // one Tab stop
     m_scopeTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_scopeTable->setSelectionMode(QAbstractItemView::SingleSelection);
     m_scopeTable->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -142,6 +142,8 @@ QLabel *InFlightView::buildFutureWarning()
 void InFlightView::buildTable()
 {
     m_table->setModel(m_model);
+    // One Tab stop: Tab leaves the table for the next control (arrows move in it).
+    m_table->setTabKeyNavigation(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);

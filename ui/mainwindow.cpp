@@ -271,7 +271,7 @@ TimeoutWizard *MainWindow::showTimeoutWizard(const QString &scope)
     if (!scope.isEmpty())
         wizard->setScope(scope);
     connect(wizard, &TimeoutWizard::applied, this, &MainWindow::refreshViews);
-    connect(wizard->applyPage(), &ActionApplyPage::showInAuditRequested, this, &MainWindow::showBatchInAudit);
+    showInAuditFinishes(wizard, wizard->applyPage());
     wizard->show();
     return wizard;
 }
@@ -285,9 +285,21 @@ ReconcileWizard *MainWindow::showReconcileWizard()
     if (m_inFlight && !m_inFlight->scopeFilter().isEmpty())
         wizard->setScope(m_inFlight->scopeFilter());
     connect(wizard, &ReconcileWizard::applied, this, &MainWindow::refreshViews);
-    connect(wizard->applyPage(), &ActionApplyPage::showInAuditRequested, this, &MainWindow::showBatchInAudit);
+    showInAuditFinishes(wizard, wizard->applyPage());
     wizard->show();
     return wizard;
+}
+
+void MainWindow::showInAuditFinishes(QWizard *wizard, ActionApplyPage *page)
+{
+    // The batch is applied when its page offers this: the wizard finishes,
+    // so the Audit tab it asks for is seen, not hidden under it.
+    connect(page, &ActionApplyPage::showInAuditRequested, this, [this, wizard](const QString &batchId) {
+        showBatchInAudit(batchId);
+        wizard->accept();
+        raise();
+        activateWindow();
+    });
 }
 
 TimeoutWizard *MainWindow::showTimeoutWizard(const QList<RecordRef> &records, SweepAction action)

@@ -7,7 +7,9 @@
 
 #include <optional>
 
+class ActionApplyPage;
 class AlertList;
+class QWizard;
 class AlertMonitor;
 class AppSettings;
 class AuditView;
@@ -59,6 +61,8 @@ public:
     ReconcileWizard *showReconcileWizard();
     // The same, limited to these records (the In-flight tab's selection).
     TimeoutWizard *showTimeoutWizard(const QList<RecordRef> &records, SweepAction action = SweepAction::MarkTimedOut);
+    // A wizard's "Show in Audit": the Audit tab on the batch, the wizard finished.
+    void showInAuditFinishes(QWizard *wizard, ActionApplyPage *page);
     // The Audit tab on one record's entries.
     void showRecordHistory(const QString &scope, const QString &key);
     ReconcileWizard *showReconcileWizard(const QList<RecordRef> &records);

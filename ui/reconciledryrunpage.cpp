@@ -45,7 +45,10 @@ ReconcileDryRunPage::ReconcileDryRunPage(StoreSession *session, OrderMappingPage
     form->addRow(tr("Scope:"), m_scope);
     m_picked->setObjectName(QStringLiteral("selectedRecords"));
     m_picked->setWordWrap(true);
-    form->addRow(tr("Records:"), m_picked);
+    // A row of its own across the form: a wrapped label beside a caption
+    // got too little height from QFormLayout and was cut top and bottom.
+    m_picked->setTextFormat(Qt::RichText);
+    form->addRow(m_picked);
     form->setRowVisible(m_picked, false);
     form->addRow(tr("In flight for longer than:"), m_minutes);
     form->addRow(QString(), m_timedOut);
@@ -82,9 +85,11 @@ void ReconcileDryRunPage::setRecords(const QList<RecordRef> &records)
         if (!scopes.contains(r.scope))
             scopes << r.scope;
     }
-    m_picked->setText(tr("The %n record(s) selected in the In-flight tab (scope %1), each read again for the dry run", nullptr,
-                         int(records.size()))
-                          .arg(scopes.join(QStringLiteral(", "))));
+    m_picked->setText(QStringLiteral("<b>%1</b> %2").arg(tr("Records:").toHtmlEscaped(),
+                                                        tr("The %n selected record(s) (scope %1), each read again for the dry run", nullptr,
+                                                           int(records.size()))
+                                                            .arg(scopes.join(QStringLiteral(", ")))
+                                                            .toHtmlEscaped()));
     m_form->setRowVisible(m_scope, records.isEmpty());
     m_form->setRowVisible(m_picked, !records.isEmpty());
     invalidate();

@@ -28,6 +28,8 @@ ReconcilePlanPage::ReconcilePlanPage(QWidget *parent)
     m_totals->setObjectName(QStringLiteral("planTotals"));
     m_evidence->setObjectName(QStringLiteral("evidence"));
     m_table->setModel(m_model);
+    // One Tab stop: Tab leaves the table for the next control (arrows move in it).
+    m_table->setTabKeyNavigation(false);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(ReconcilePlanModel::AgeColumn, Qt::DescendingOrder); // oldest first
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -73,6 +73,10 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
     filters->addWidget(m_auditHistory);
 
     m_table->setModel(m_model);
+
+    // One Tab stop: Tab leaves the table for the next control (arrows move in it).
+
+    m_table->setTabKeyNavigation(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);

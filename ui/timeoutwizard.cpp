@@ -69,7 +69,10 @@ public:
         m_picked = new QLabel(this);
         m_picked->setObjectName(QStringLiteral("selectedRecords"));
         m_picked->setWordWrap(true);
-        form->addRow(tr("Records:"), m_picked);
+        // A row of its own across the form: a wrapped label beside a caption
+    // got too little height from QFormLayout and was cut top and bottom.
+    m_picked->setTextFormat(Qt::RichText);
+    form->addRow(m_picked);
         form->setRowVisible(m_picked, false);
         m_form = form;
         form->addRow(tr("In flight for longer than:"), m_minutes);
@@ -121,8 +124,11 @@ public:
             if (!scopes.contains(r.scope))
                 scopes << r.scope;
         }
-        m_picked->setText(tr("The %n selected record(s) (scope %1), each read again for the preview", nullptr, int(records.size()))
-                              .arg(scopes.join(QStringLiteral(", "))));
+        m_picked->setText(QStringLiteral("<b>%1</b> %2").arg(tr("Records:").toHtmlEscaped(),
+                                                            tr("The %n selected record(s) (scope %1), each read again for the preview", nullptr,
+                                                               int(records.size()))
+                                                                .arg(scopes.join(QStringLiteral(", ")))
+                                                                .toHtmlEscaped()));
         m_form->setRowVisible(m_scope, records.isEmpty());
         m_form->setRowVisible(m_picked, !records.isEmpty());
         setTitle(records.isEmpty() ? tr("Which records") : tr("Selected records"));
@@ -173,6 +179,8 @@ public:
         m_summary->setTextFormat(Qt::RichText);
         m_owners->setWordWrap(true);
         m_table->setModel(m_model);
+        // One Tab stop: Tab leaves the table for the next control (arrows move in it).
+        m_table->setTabKeyNavigation(false);
         m_table->setSortingEnabled(true);
         m_table->sortByColumn(ActionTargetModel::AgeColumn, Qt::DescendingOrder); // oldest first, as the store reads them
         m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
