@@ -66,6 +66,10 @@ void AlertMonitor::evaluate(const DashboardReading &reading)
     sample.nowMs = reading.readAtMs;
     sample.rows = reading.counters;
     sample.stuck = reading.stuck;
+    for (const DashboardReading::ScopeCounts &counts : reading.byScope) {
+        if (counts.stuck > 0)
+            sample.stuckByScope.insert(counts.scope, counts.stuck);
+    }
     sample.roundTripMs = reading.roundTripMs;
     sample.noData = reading.provenance.noData;
     const QList<AlertTransition> changes = m_evaluator.evaluate(sample);
@@ -130,6 +134,36 @@ int AlertMonitor::snoozedCount(qint64 nowMs) const
 {
     const QList<AlertTransition> active = m_evaluator.active();
     return int(std::count_if(active.cbegin(), active.cend(), [&](const AlertTransition &t) { return isSnoozed(t.rule.key(), nowMs); }));
+}
+
+QList<AlertMonitor::Shown> AlertMonitor::snoozed(qint64 nowMs) const
+{
+    QList<Shown> list;
+    for (const AlertTransition &t : m_evaluator.active()) {
+        if (!isSnoozed(t.rule.key(), nowMs))
+            continue;
+        const QString key = t.alertKey();
+        list << Shown{t, m_since.value(key, t.atMs), m_acknowledged.contains(key), m_snoozedUntil.value(t.rule.key())};
+    }
+    std::stable_sort(list.begin(), list.end(), [](const Shown &a, const Shown &b) { return a.snoozedUntilMs < b.snoozedUntilMs; });
+    return list;
+}
+
+bool AlertMonitor::wake(const QString &ruleKey, qint64 nowMs)
+{
+    if (!isSnoozed(ruleKey, nowMs))
+        return false;
+    m_snoozedUntil.remove(ruleKey);
+    const QList<AlertRule> rules = m_evaluator.rules();
+    const auto rule = std::find_if(rules.cbegin(), rules.cend(), [&](const AlertRule &r) { return r.key() == ruleKey; });
+    if (rule != rules.cend() && !m_session->readOnly()) {
+        const QByteArray evidence = QJsonDocument(QJsonObject{{QStringLiteral("rule"), ruleKey}}).toJson(QJsonDocument::Compact);
+        writeAudit(operatorEntry(QStringLiteral("alert-woken"), rule->storeWide() ? QString() : rule->scope,
+                                 tr("Snooze ended early: %1").arg(rule->describe()), evidence, nowMs),
+                   1);
+    }
+    emit activeChanged();
+    return true;
 }
 
 bool AlertMonitor::isSnoozed(const QString &ruleKey, qint64 nowMs) const

@@ -44,6 +44,7 @@ public:
         AlertTransition alert;   // the Raised transition; lastValue/lastAtMs are the newest sample
         qint64 sinceMs = 0;      // first raised (across a restart, see above)
         bool acknowledged = false;
+        qint64 snoozedUntilMs = 0; // snoozed(): when its rule's snooze ends
     };
 
     AlertMonitor(StoreSession *session, const QList<AlertRule> &rules, QObject *parent = nullptr);
@@ -65,6 +66,8 @@ public:
     QList<Shown> shown(qint64 nowMs) const;
     // How many raised alerts a snooze hides at nowMs.
     int snoozedCount(qint64 nowMs) const;
+    // Those raised alerts, with when each snooze ends, soonest first.
+    QList<Shown> snoozed(qint64 nowMs) const;
     // Every Raised transition this session, oldest first (chart markers, the
     // scope table's last alert).
     QList<AlertTransition> raisedHistory() const { return m_history; }
@@ -79,6 +82,9 @@ public:
     // Hides the alerts of a rule (AlertRule::key) until nowMs + durationMs and
     // audits that once; a snooze of zero ends one early (not audited).
     bool snooze(const QString &ruleKey, qint64 durationMs, qint64 nowMs);
+    // Ends a rule's snooze now, an operator's decision, audited
+    // ("alert-woken"); false when the rule is not snoozed.
+    bool wake(const QString &ruleKey, qint64 nowMs);
     bool isSnoozed(const QString &ruleKey, qint64 nowMs) const;
 
     // The state that outlives a restart (see the class comment), JSON.

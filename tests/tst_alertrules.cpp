@@ -11,6 +11,9 @@
 #include "app/telemetry/alertrules.h"
 
 #include <QComboBox>
+#include <QPushButton>
+#include <QToolButton>
+#include <QTreeWidget>
 #include <QSettings>
 #include <QTableWidget>
 #include <QSignalSpy>
@@ -98,8 +101,11 @@ private slots:
         QTest::newRow("any mismatch, 2 minutes running") << rule(K::MismatchAbovePerMinute, 0, 2) << order << QList<double>{1, 0, 1, 1, 0}
                                                           << QStringLiteral("...RC");
         QTest::newRow("stuck above 5") << rule(K::StuckAbove, 5) << order << QList<double>{3, 6, 7, 5, 0} << QStringLiteral(".R.C.");
-        QTest::newRow("stuck rule is store-wide, its scope ignored") << rule(K::StuckAbove, 5, 1, QStringLiteral("payment")) << order
-                                                                     << QList<double>{6} << QStringLiteral("R");
+        QTest::newRow("stuck is judged per scope: payment's rule ignores order") << rule(K::StuckAbove, 5, 1, QStringLiteral("payment"))
+                                                                                 << order << QList<double>{6} << QStringLiteral(".");
+        QTest::newRow("stuck is judged per scope: payment's rule on payment") << rule(K::StuckAbove, 5, 1, QStringLiteral("payment"))
+                                                                              << QStringLiteral("payment") << QList<double>{6, 2}
+                                                                              << QStringLiteral("RC");
         QTest::newRow("round trip above 200 ms") << rule(K::RoundTripAbove, 200) << order << QList<double>{50, 250, 300, 200}
                                                  << QStringLiteral(".R.C");
     }
@@ -129,6 +135,8 @@ private slots:
             case AlertRule::Kind::StuckAbove:
                 rows << trafficMinute(trafficScope, M0 + step, 5);
                 sample.stuck = qint64(v);
+                if (v > 0)
+                    sample.stuckByScope.insert(trafficScope, qint64(v));
                 break;
             case AlertRule::Kind::RoundTripAbove:
                 rows << trafficMinute(trafficScope, M0 + step, 5);
@@ -210,6 +218,7 @@ private slots:
             sample.nowMs = stepTime(step);
             sample.rows << trafficMinute(QStringLiteral("order"), M0 + step, 5, 1);
             sample.stuck = 3;
+            sample.stuckByScope = {{QStringLiteral("order"), 3}};
             sample.roundTripMs = 40;
             QCOMPARE(codes(evaluator.evaluate(sample)), QStringLiteral("."));
         }
@@ -219,6 +228,7 @@ private slots:
             sample.nowMs = stepTime(step);
             sample.rows << trafficMinute(QStringLiteral("order"), M0 + step, 5, 12);
             sample.stuck = 25;
+            sample.stuckByScope = {{QStringLiteral("order"), 25}};
             changes += codes(evaluator.evaluate(sample));
         }
         QCOMPARE(changes, QStringLiteral("R.R")); // stuck at once, mismatches after 3 minutes
@@ -289,12 +299,15 @@ private slots:
         AlertRulesDialog dialog(rules, {QStringLiteral("order"), QStringLiteral("payment")});
         QCOMPARE(dialog.rules(), rules);
         QCOMPARE(dialog.table()->rowCount(), 3);
-        // Store-wide kinds keep no scope or minutes.
+        // The round trip is the store's: no scope, no minutes.
         QVERIFY(!dialog.table()->cellWidget(1, AlertRulesDialog::ScopeColumn)->isEnabled());
+        QVERIFY(!dialog.table()->cellWidget(1, AlertRulesDialog::MinutesColumn)->isEnabled());
+        // Stuck records are per scope, judged on each reading: a scope, no minutes.
         auto *kind = static_cast<QComboBox *>(dialog.table()->cellWidget(0, AlertRulesDialog::KindColumn));
         kind->setCurrentIndex(kind->findData(int(AlertRule::Kind::StuckAbove)));
-        QVERIFY(!dialog.table()->cellWidget(0, AlertRulesDialog::ScopeColumn)->isEnabled());
-        QCOMPARE(dialog.rules().first(), rule(AlertRule::Kind::StuckAbove, 12.5));
+        QVERIFY(dialog.table()->cellWidget(0, AlertRulesDialog::ScopeColumn)->isEnabled());
+        QVERIFY(!dialog.table()->cellWidget(0, AlertRulesDialog::MinutesColumn)->isEnabled());
+        QCOMPARE(dialog.rules().first(), rule(AlertRule::Kind::StuckAbove, 12.5, 1, QStringLiteral("payment")));
         dialog.addRule(AlertRule{});
         QCOMPARE(dialog.rules().last(), AlertRule{});
     }
@@ -316,6 +329,7 @@ private slots:
         reading.toMinute = M0 + 1;
         reading.counters = {trafficMinute(QStringLiteral("order"), M0, 45)};
         reading.stuck = 3;
+        reading.byScope = {{QStringLiteral("payment"), 3, 3}};
         monitor.evaluate(reading);
         QCOMPARE(raised.size(), 2);
         QCOMPARE(monitor.active().size(), 2);
@@ -347,7 +361,8 @@ private slots:
             QCOMPARE(e.hash.size(), 64);
         }
         scopes.sort();
-        QCOMPARE(scopes, (QStringList{AlertMonitor::storeWideChain(), QStringLiteral("order")}));
+        // The stuck alert is payment's own, in payment's chain.
+        QCOMPARE(scopes, (QStringList{QStringLiteral("order"), QStringLiteral("payment")}));
     }
 
     void acknowledgeSnoozeAndRestartAreAuditedOnce()
@@ -363,6 +378,7 @@ private slots:
         reading.toMinute = M0 + 1;
         reading.counters = {trafficMinute(QStringLiteral("callback"), M0, 40)};
         reading.stuck = 24;
+        reading.byScope = {{QStringLiteral("callback"), 24, 24}};
         reading.roundTripMs = 900;
         const auto entries = [&url](const QString &action) -> qsizetype {
             Result<std::unique_ptr<Store>> store = openStore(url);
@@ -454,6 +470,49 @@ private slots:
         QCOMPARE(entries(QStringLiteral("alert")), 6);
     }
 
+    // A snoozed alert stays listed, greyed with when the snooze ends, and
+    // can be woken (audited); its Acknowledge and Snooze do not apply.
+    void snoozedAlertsAreListedAndCanBeWoken()
+    {
+        QTemporaryDir dir;
+        const QString url = QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("wake.db"));
+        QVERIFY(openStore(url, OpenMode::Create).ok());
+        StoreSession session(url);
+        AlertMonitor monitor(&session, {rule(AlertRule::Kind::RoundTripAbove, 500)});
+        QSignalSpy written(&monitor, &AlertMonitor::auditWritten);
+        DashboardReading reading;
+        reading.readAtMs = QDateTime::currentMSecsSinceEpoch();
+        reading.toMinute = reading.readAtMs / 60000;
+        reading.fromMinute = reading.toMinute - 14;
+        reading.roundTripMs = 900;
+        monitor.evaluate(reading);
+        QVERIFY(written.wait(10000));
+        AlertList list;
+        list.setMonitor(&monitor);
+        QCOMPARE(list.alertCount(), 1);
+        list.list()->setCurrentItem(list.list()->topLevelItem(0));
+        list.snoozeSelected(60 * 60000);
+        QVERIFY(written.wait(10000));
+        QCOMPARE(monitor.shown(QDateTime::currentMSecsSinceEpoch()).size(), 0);
+        QCOMPARE(list.alertCount(), 1); // still listed
+        QVERIFY(list.isSnoozedRow(0));
+        const QString until = QDateTime::fromMSecsSinceEpoch(monitor.snoozed(QDateTime::currentMSecsSinceEpoch()).first().snoozedUntilMs)
+                                  .toString(QStringLiteral("HH:mm"));
+        QVERIFY2(list.rowText(0).contains(QStringLiteral("snoozed until ") + until), qPrintable(list.rowText(0)));
+        list.list()->setCurrentItem(list.list()->topLevelItem(0));
+        QVERIFY(list.wakeButton()->isEnabled());
+        QVERIFY(!list.acknowledgeButton()->isEnabled());
+        QVERIFY(!list.snoozeButton()->isEnabled());
+        list.wakeButton()->click();
+        QVERIFY(written.wait(10000));
+        QCOMPARE(monitor.shown(QDateTime::currentMSecsSinceEpoch()).size(), 1);
+        QVERIFY(!list.isSnoozedRow(0));
+        Result<std::unique_ptr<Store>> store = openStore(url);
+        AuditQuery woken;
+        woken.action = QStringLiteral("alert-woken");
+        QCOMPARE(store.value()->auditEntries(woken)->size(), 1);
+    }
+
     void alertListTextIsLive()
     {
         AlertMonitor::Shown shown;
@@ -486,6 +545,7 @@ private slots:
         reading.readAtMs = stepTime(0);
         reading.toMinute = M0 + 1;
         reading.stuck = 1;
+        reading.byScope = {{QStringLiteral("payment"), 1, 1}};
         monitor.evaluate(reading);
         QCOMPARE(raised.size(), 1);
         QVERIFY(!written.wait(300));

@@ -260,17 +260,6 @@
         <source>Mismatches in %1 are back to %2 per minute at %3 (limit %4).</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n record(s) stuck in flight (limit %1): the service that claimed them has not finished. Check it, then use Actions ▸ Mark stuck records timed out.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Stuck records are back to %1 (limit %2).</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>The store took %1 ms to answer (limit %2 ms): check the store server&apos;s load and the network to it.</source>
         <translation type="unfinished"></translation>
@@ -289,6 +278,17 @@
     </message>
     <message>
         <source>notice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) stuck in flight in %1 (limit %2): the service that claimed them has not finished. Check it, then use Actions ▸ Mark stuck records timed out.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stuck records in %1 are back to %2 (limit %3).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -331,10 +331,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 stuck records in the store (limit %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>store round trip %1 ms (limit %2 ms)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -368,6 +364,22 @@
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>Wake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End the selected alert&apos;s snooze now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 stuck records (limit %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · snoozed until %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AlertMonitor</name>
@@ -381,6 +393,10 @@
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Snooze ended early: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -435,6 +451,10 @@
     </message>
     <message>
         <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judged on every reading, not over minutes of counters</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -256,16 +256,6 @@
         <source>Mismatches in %1 are back to %2 per minute at %3 (limit %4).</source>
         <translation>%1 的请求不一致已于 %3 恢复到每分钟 %2 次（阈值 %4）。</translation>
     </message>
-    <message numerus="yes">
-        <source>%n record(s) stuck in flight (limit %1): the service that claimed them has not finished. Check it, then use Actions ▸ Mark stuck records timed out.</source>
-        <translation>
-            <numerusform>%n 条记录卡在处理中（阈值 %1）：认领这些记录的服务尚未完成。请先检查该服务，再使用“操作 ▸ 将卡住的记录标记为超时”。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Stuck records are back to %1 (limit %2).</source>
-        <translation>卡住的记录已恢复到 %1 条（阈值 %2）。</translation>
-    </message>
     <message>
         <source>The store took %1 ms to answer (limit %2 ms): check the store server&apos;s load and the network to it.</source>
         <translation>存储响应耗时 %1 ms（阈值 %2 ms）：请检查存储服务器的负载及到该服务器的网络。</translation>
@@ -285,6 +275,16 @@
     <message>
         <source>notice</source>
         <translation>提示</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) stuck in flight in %1 (limit %2): the service that claimed them has not finished. Check it, then use Actions ▸ Mark stuck records timed out.</source>
+        <translation>
+            <numerusform>%1 中有 %n 条记录卡在处理中（阈值 %2）：认领这些记录的服务尚未完成。请先检查该服务，再使用“操作 ▸ 将卡住的记录标记为超时”。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stuck records in %1 are back to %2 (limit %3).</source>
+        <translation>%1 中卡住的记录已恢复到 %2 条（阈值 %3）。</translation>
     </message>
 </context>
 <context>
@@ -326,10 +326,6 @@
         <translation>%1：每分钟 %2 次参数不一致（422）（上限 %3）</translation>
     </message>
     <message>
-        <source>%1 stuck records in the store (limit %2)</source>
-        <translation>存储中有 %1 条卡住的记录（上限 %2）</translation>
-    </message>
-    <message>
         <source>store round trip %1 ms (limit %2 ms)</source>
         <translation>存储往返 %1 毫秒（上限 %2 毫秒）</translation>
     </message>
@@ -361,6 +357,22 @@
             <numerusform>%n 条暂停提醒</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Wake</source>
+        <translation>唤醒</translation>
+    </message>
+    <message>
+        <source>End the selected alert&apos;s snooze now</source>
+        <translation>立即结束所选告警的暂停提醒</translation>
+    </message>
+    <message>
+        <source>%1: %2 stuck records (limit %3)</source>
+        <translation>%1：%2 条卡住的记录（上限 %3）</translation>
+    </message>
+    <message>
+        <source> · snoozed until %1</source>
+        <translation> · 暂停提醒至 %1</translation>
+    </message>
 </context>
 <context>
     <name>AlertMonitor</name>
@@ -373,6 +385,10 @@
         <translation>
             <numerusform>暂停提醒 %n 分钟：%1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Snooze ended early: %1</source>
+        <translation>提前结束暂停提醒：%1</translation>
     </message>
 </context>
 <context>
@@ -428,6 +444,10 @@
     <message>
         <source> ms</source>
         <translation> ms</translation>
+    </message>
+    <message>
+        <source>Judged on every reading, not over minutes of counters</source>
+        <translation>每次读取时判断，不按分钟计数器窗口</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,7 @@ namespace {
 
 constexpr int KeyRole = Qt::UserRole;
 constexpr int RuleKeyRole = Qt::UserRole + 1;
+constexpr int SnoozedRole = Qt::UserRole + 2;
 
 QString number(double v)
 {
@@ -34,6 +35,7 @@ AlertList::AlertList(QWidget *parent)
     , m_title(new QLabel(this))
     , m_acknowledge(new QPushButton(tr("Acknowledge"), this))
     , m_snooze(new QToolButton(this))
+    , m_wake(new QPushButton(tr("Wake"), this))
     , m_tick(new QTimer(this))
 {
     setObjectName(QStringLiteral("alertList"));
@@ -49,7 +51,12 @@ AlertList::AlertList(QWidget *parent)
     m_acknowledge->setObjectName(QStringLiteral("acknowledgeAlert"));
     m_acknowledge->setToolTip(tr("Keep the selected alert listed but quiet until it clears and is raised again"));
     m_snooze->setObjectName(QStringLiteral("snoozeAlert"));
-    m_snooze->setText(tr("Snooze"));
+    // The arrow is part of the text: Qt's menu indicator overlapped the
+    // translated text of the button.
+    m_snooze->setText(tr("Snooze") + QStringLiteral(" ▾"));
+    m_snooze->setStyleSheet(QStringLiteral("QToolButton::menu-indicator { image: none; width: 0px; }"));
+    m_wake->setObjectName(QStringLiteral("wakeAlert"));
+    m_wake->setToolTip(tr("End the selected alert's snooze now"));
     m_snooze->setToolTip(tr("Hide the selected alert's rule for a while"));
     m_snooze->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(m_snooze);
@@ -62,6 +69,7 @@ AlertList::AlertList(QWidget *parent)
     auto *buttonRow = new QHBoxLayout;
     buttonRow->addWidget(m_acknowledge);
     buttonRow->addWidget(m_snooze);
+    buttonRow->addWidget(m_wake);
     auto *buttons = new QVBoxLayout;
     buttons->setContentsMargins(0, 0, 0, 0);
     buttons->addWidget(m_title);
@@ -80,6 +88,7 @@ AlertList::AlertList(QWidget *parent)
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 
     connect(m_acknowledge, &QPushButton::clicked, this, &AlertList::acknowledgeSelected);
+    connect(m_wake, &QPushButton::clicked, this, &AlertList::wakeSelected);
     connect(m_list, &QTreeWidget::itemSelectionChanged, this, &AlertList::updateButtons);
     // The ages ("5 min") move on by themselves.
     m_tick->setInterval(10000);
@@ -107,7 +116,7 @@ QString AlertList::summary(const AlertMonitor::Shown &shown, qint64 nowMs)
     switch (a.rule.kind) {
     case AlertRule::Kind::HitRateAbove: what = tr("%1: hit rate %2% (limit %3%)").arg(a.scope, value, limit); break;
     case AlertRule::Kind::MismatchAbovePerMinute: what = tr("%1: %2 mismatches (422) a minute (limit %3)").arg(a.scope, value, limit); break;
-    case AlertRule::Kind::StuckAbove: what = tr("%1 stuck records in the store (limit %2)").arg(value, limit); break;
+    case AlertRule::Kind::StuckAbove: what = tr("%1: %2 stuck records (limit %3)").arg(a.scope, value, limit); break;
     case AlertRule::Kind::RoundTripAbove: what = tr("store round trip %1 ms (limit %2 ms)").arg(value, limit); break;
     }
     const QString since = QDateTime::fromMSecsSinceEpoch(shown.sinceMs).toString(QStringLiteral("HH:mm"));
@@ -145,7 +154,20 @@ void AlertList::refresh(qint64 nowMs)
         if (shown.alert.alertKey() == selected)
             m_list->setCurrentItem(item);
     }
-    if (alerts.isEmpty()) {
+    // Snoozed alerts stay listed, after the others and greyed, so they can be woken.
+    const QList<AlertMonitor::Shown> quiet = m_monitor ? m_monitor->snoozed(nowMs) : QList<AlertMonitor::Shown>();
+    for (const AlertMonitor::Shown &shown : quiet) {
+        const QString until = QDateTime::fromMSecsSinceEpoch(shown.snoozedUntilMs).toString(QStringLiteral("HH:mm"));
+        auto *item = new QTreeWidgetItem(m_list, {summary(shown, nowMs) + tr(" · snoozed until %1").arg(until)});
+        item->setData(0, KeyRole, shown.alert.alertKey());
+        item->setData(0, RuleKeyRole, shown.alert.rule.key());
+        item->setData(0, SnoozedRole, true);
+        item->setToolTip(0, shown.alert.message);
+        item->setForeground(0, palette().color(QPalette::PlaceholderText));
+        if (shown.alert.alertKey() == selected)
+            m_list->setCurrentItem(item);
+    }
+    if (alerts.isEmpty() && quiet.isEmpty()) {
         auto *none = new QTreeWidgetItem(m_list, {m_monitor ? tr("No alerts raised.") : tr("No store is open.")});
         none->setFlags(Qt::ItemIsEnabled);
         none->setForeground(0, palette().color(QPalette::PlaceholderText));
@@ -161,8 +183,24 @@ void AlertList::updateButtons()
 {
     const QTreeWidgetItem *item = m_list->currentItem();
     const bool alert = item && !item->data(0, KeyRole).toString().isEmpty() && m_monitor;
-    m_acknowledge->setEnabled(alert && !item->text(0).endsWith(tr(" · acknowledged")));
-    m_snooze->setEnabled(alert);
+    const bool snoozed = alert && item->data(0, SnoozedRole).toBool();
+    m_acknowledge->setEnabled(alert && !snoozed && !item->text(0).endsWith(tr(" · acknowledged")));
+    m_snooze->setEnabled(alert && !snoozed);
+    m_wake->setEnabled(snoozed);
+}
+
+void AlertList::wakeSelected()
+{
+    const QTreeWidgetItem *item = m_list->currentItem();
+    if (!item || !m_monitor || !item->data(0, SnoozedRole).toBool())
+        return;
+    m_monitor->wake(item->data(0, RuleKeyRole).toString(), QDateTime::currentMSecsSinceEpoch());
+}
+
+bool AlertList::isSnoozedRow(int row) const
+{
+    const QTreeWidgetItem *item = m_list->topLevelItem(row);
+    return item && item->data(0, SnoozedRole).toBool();
 }
 
 int AlertList::alertCount() const

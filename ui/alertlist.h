@@ -16,8 +16,10 @@ class QTreeWidget;
 // severe first; each row says what, where, the value now against its limit
 // and how long it has been raised ("since 19:05 (5 min)"), redrawn every
 // 10 s and on every change. Acknowledge marks the selected alert (quiet
-// until it clears and is raised again); Snooze hides its rule's alerts for
-// 15 min, 1 h or 4 h. Both go through the monitor, which audits them once.
+// until it clears and is raised again); Snooze quiets its rule's alerts for
+// 15 min, 1 h or 4 h: they stay listed after the others, greyed, with when
+// the snooze ends, and Wake ends it early. All go through the monitor, which
+// audits each once.
 class AlertList final : public QFrame {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(AlertList)
@@ -34,6 +36,7 @@ public:
     QTreeWidget *list() const { return m_list; }
     QPushButton *acknowledgeButton() const { return m_acknowledge; }
     QToolButton *snoozeButton() const { return m_snooze; }
+    QPushButton *wakeButton() const { return m_wake; }
     int alertCount() const; // rows that are alerts (not the "none" line)
     QString rowText(int row) const;
     QString alertKeyAt(int row) const;
@@ -44,6 +47,9 @@ public:
     // Acknowledges / snoozes the selected alert's rule (the buttons' work).
     void acknowledgeSelected();
     void snoozeSelected(qint64 durationMs);
+    void wakeSelected();
+    // Whether a row is a snoozed alert (listed greyed after the others).
+    bool isSnoozedRow(int row) const;
 
 private:
     void updateButtons();
@@ -53,5 +59,6 @@ private:
     QLabel *m_title;
     QPushButton *m_acknowledge;
     QToolButton *m_snooze;
+    QPushButton *m_wake;
     QTimer *m_tick;
 };

@@ -114,11 +114,12 @@ void AlertRulesDialog::updateRow(int row)
     AlertRule probe;
     probe.kind = kind;
     const QString storeWide = tr("Store-wide: this reading is not kept per scope");
-    for (int column : {int(ScopeColumn), int(MinutesColumn)}) {
-        QWidget *w = m_table->cellWidget(row, column);
-        w->setEnabled(!probe.storeWide());
-        w->setToolTip(probe.storeWide() ? storeWide : QString());
-    }
+    QWidget *scopeCell = m_table->cellWidget(row, ScopeColumn);
+    scopeCell->setEnabled(!probe.storeWide());
+    scopeCell->setToolTip(probe.storeWide() ? storeWide : QString());
+    QWidget *minutesCell = m_table->cellWidget(row, MinutesColumn);
+    minutesCell->setEnabled(probe.perMinute());
+    minutesCell->setToolTip(probe.perMinute() ? QString() : tr("Judged on every reading, not over minutes of counters"));
     auto *threshold = static_cast<QDoubleSpinBox *>(m_table->cellWidget(row, ThresholdColumn));
     switch (kind) {
     case AlertRule::Kind::HitRateAbove: threshold->setSuffix(tr(" %")); break;
@@ -137,7 +138,7 @@ QList<AlertRule> AlertRulesDialog::rules() const
         const QString text = scope->currentText().trimmed();
         rule.scope = rule.storeWide() || text == scope->itemText(0) ? QString() : text;
         rule.threshold = static_cast<QDoubleSpinBox *>(m_table->cellWidget(row, ThresholdColumn))->value();
-        rule.minutes = rule.storeWide() ? 1 : static_cast<QSpinBox *>(m_table->cellWidget(row, MinutesColumn))->value();
+        rule.minutes = rule.perMinute() ? static_cast<QSpinBox *>(m_table->cellWidget(row, MinutesColumn))->value() : 1;
         rules << rule;
     }
     return rules;

@@ -189,11 +189,16 @@ AlertEvaluator::Judgement AlertEvaluator::judge(const AlertRule &rule, const QSt
                                                 const QHash<QString, QHash<qint64, CounterSet>> &byScope) const
 {
     Judgement j;
-    if (rule.kind == AlertRule::Kind::StuckAbove || rule.kind == AlertRule::Kind::RoundTripAbove) {
-        const std::optional<qint64> reading = rule.kind == AlertRule::Kind::StuckAbove ? sample.stuck : sample.roundTripMs;
+    if (rule.kind == AlertRule::Kind::StuckAbove) {
         j.minute = sample.nowMs / 60000;
-        j.value = double(reading.value_or(0));
-        j.holds = reading && j.value > rule.threshold;
+        j.value = double(scope.isEmpty() ? sample.stuck.value_or(0) : sample.stuckByScope.value(scope, 0));
+        j.holds = sample.stuck && j.value > rule.threshold;
+        return j;
+    }
+    if (rule.kind == AlertRule::Kind::RoundTripAbove) {
+        j.minute = sample.nowMs / 60000;
+        j.value = double(sample.roundTripMs.value_or(0));
+        j.holds = sample.roundTripMs && j.value > rule.threshold;
         return j;
     }
     // The newest complete minute and the ones before it must all be over.
@@ -246,10 +251,10 @@ QString AlertEvaluator::message(const AlertRule &rule, const QString &scope, con
                             .arg(scope, minuteText(j.minute), limit)
                       : tr("Mismatches in %1 are back to %2 per minute at %3 (limit %4).").arg(scope, value, minuteText(j.minute), limit);
     case AlertRule::Kind::StuckAbove:
-        return raised ? tr("%n record(s) stuck in flight (limit %1): the service that claimed them has not finished. "
+        return raised ? tr("%n record(s) stuck in flight in %1 (limit %2): the service that claimed them has not finished. "
                            "Check it, then use Actions ▸ Mark stuck records timed out.", nullptr, int(j.value))
-                            .arg(limit)
-                      : tr("Stuck records are back to %1 (limit %2).").arg(value, limit);
+                            .arg(scope, limit)
+                      : tr("Stuck records in %1 are back to %2 (limit %3).").arg(scope, value, limit);
     case AlertRule::Kind::RoundTripAbove:
         return raised ? tr("The store took %1 ms to answer (limit %2 ms): check the store server's load and the network to it.")
                             .arg(value, limit)
@@ -265,6 +270,8 @@ QList<AlertTransition> AlertEvaluator::evaluate(const AlertSample &sample)
         byScope[row.scope][row.minute] += row.counts;
     QStringList seenScopes = byScope.keys();
     std::sort(seenScopes.begin(), seenScopes.end());
+    QStringList stuckScopes = sample.stuckByScope.keys();
+    std::sort(stuckScopes.begin(), stuckScopes.end());
 
     QList<AlertTransition> changes;
     for (int index = 0; index < m_rules.size(); ++index) {
@@ -274,6 +281,8 @@ QList<AlertTransition> AlertEvaluator::evaluate(const AlertSample &sample)
             scopes << QString();
         else if (!rule.scope.isEmpty())
             scopes << rule.scope;
+        else if (rule.kind == AlertRule::Kind::StuckAbove)
+            scopes = stuckScopes;
         else
             scopes = seenScopes;
         // A raised alert on a scope that went quiet must still be judged to clear.

@@ -42,8 +42,12 @@ struct AlertRule {
     Severity severity() const { return severityOf(kind); }
     static QString severityLabel(Severity severity); // translated
 
-    bool storeWide() const { return kind == Kind::StuckAbove || kind == Kind::RoundTripAbove; }
-    bool perMinute() const { return !storeWide(); }
+    // The store's round trip is one reading for the whole store; stuck
+    // records are counted per scope (a scope-less rule judges every scope
+    // against its limit, as the counters are), like the per-minute rules.
+    bool storeWide() const { return kind == Kind::RoundTripAbove; }
+    // Judged over `minutes` whole minutes of counters (the others on each reading).
+    bool perMinute() const { return kind == Kind::HitRateAbove || kind == Kind::MismatchAbovePerMinute; }
     bool operator==(const AlertRule &) const = default;
 
     // Hit rate first; mismatches sustained over a few a minute, more than a
@@ -73,7 +77,8 @@ QList<AlertRule> alertRulesFromJson(const QByteArray &json, bool *ok = nullptr);
 struct AlertSample {
     qint64 nowMs = 0;
     QList<CounterRow> rows;
-    std::optional<qint64> stuck;
+    std::optional<qint64> stuck;            // store-wide
+    QHash<QString, qint64> stuckByScope;    // the scopes with stuck records (DashboardReading::byScope)
     std::optional<qint64> roundTripMs;
     // Minutes whose counters are unknown (a Prometheus gap): scope → minutes,
     // the empty scope for every scope. A per-minute rule whose window holds

@@ -87,8 +87,11 @@ QByteArray prometheusRulesYaml(const QList<AlertRule> &rules, const MetricsMappi
                 expr = QStringLiteral("%1 > %2").arg(increasePerScope(mapping, Counter::Mismatch, rule.scope), number(rule.threshold));
             break;
         case AlertRule::Kind::StuckAbove:
+            // Per scope, as the console judges it (a scope-less rule: every
+            // scope). A PromQL string escapes as a YAML double-quoted one.
             if (exporter)
-                expr = QStringLiteral("sum(idem_stuck_records) > %1").arg(number(rule.threshold));
+                expr = QStringLiteral("sum by (scope) (idem_stuck_records%1) > %2")
+                           .arg(rule.scope.isEmpty() ? QString() : QStringLiteral("{scope=%1}").arg(quoted(rule.scope)), number(rule.threshold));
             forText = QStringLiteral("1m");
             break;
         case AlertRule::Kind::RoundTripAbove:
