@@ -1,4 +1,5 @@
 #include "models/auditmodel.h"
+#include "models/auditwording.h"
 
 #include "models/storesession.h"
 #include "app/store/visibletext.h"
@@ -45,14 +46,16 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const
         return QDateTime::fromMSecsSinceEpoch(e.atMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
     case OperatorColumn: return text(e.operatorName);
     case HostColumn: return text(e.host);
-    case ActionColumn: return text(e.action);
+    case ActionColumn: return role == RawValueRole ? e.action : visibleText(AuditWording::action(e.action));
     case ScopeColumn: return text(e.scope);
     case KeyColumn: return text(e.key);
     case ChangeColumn:
         if (e.stateBefore.isEmpty() && e.stateAfter.isEmpty())
             return QString();
-        return tr("%1 → %2").arg(e.stateBefore.isEmpty() ? tr("(none)") : e.stateBefore,
-                                 e.stateAfter.isEmpty() ? tr("(none)") : e.stateAfter);
+        if (role == RawValueRole)
+            return QString(e.stateBefore + QLatin1Char('>') + e.stateAfter);
+        return tr("%1 → %2").arg(e.stateBefore.isEmpty() ? tr("(none)") : visibleText(AuditWording::state(e.stateBefore)),
+                                 e.stateAfter.isEmpty() ? tr("(none)") : visibleText(AuditWording::state(e.stateAfter)));
     case ReasonColumn:
         // One line in the table; the detail pane shows all of it.
         return role == RawValueRole ? e.reason : visibleBlock(e.reason).replace(QLatin1Char('\n'), QLatin1Char(' '));

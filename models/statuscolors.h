@@ -72,9 +72,18 @@ inline QPalette darkPalette()
     dark.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xb2));
     dark.setColor(QPalette::HighlightedText, Qt::white);
     dark.setColor(QPalette::Link, QColor(0x64, 0xb5, 0xf6));
-    dark.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
-    dark.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
-    dark.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    // Fusion's bevels: without these a dark button has no edge to lose when disabled.
+    dark.setColor(QPalette::Light, QColor(0x4a, 0x4a, 0x4a));
+    dark.setColor(QPalette::Midlight, QColor(0x3e, 0x3e, 0x3e));
+    dark.setColor(QPalette::Dark, QColor(0x1a, 0x1a, 0x1a));
+    dark.setColor(QPalette::Shadow, QColor(0x10, 0x10, 0x10));
+    // Disabled looks disabled: dim text on the window's own grey, not a
+    // field or button that only lost some contrast.
+    for (const QPalette::ColorRole role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText, QPalette::HighlightedText})
+        dark.setColor(QPalette::Disabled, role, QColor(0x6e, 0x6e, 0x6e));
+    dark.setColor(QPalette::Disabled, QPalette::Base, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::Disabled, QPalette::Button, QColor(0x2e, 0x2e, 0x2e));
+    dark.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x3a, 0x3a, 0x3a));
     return dark;
 }
 

@@ -11,6 +11,7 @@
 #include "app/telemetry/alertrules.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QPushButton>
 #include <QToolButton>
 #include <QTreeWidget>
@@ -307,7 +308,12 @@ private slots:
         kind->setCurrentIndex(kind->findData(int(AlertRule::Kind::StuckAbove)));
         QVERIFY(dialog.table()->cellWidget(0, AlertRulesDialog::ScopeColumn)->isEnabled());
         QVERIFY(!dialog.table()->cellWidget(0, AlertRulesDialog::MinutesColumn)->isEnabled());
-        QCOMPARE(dialog.rules().first(), rule(AlertRule::Kind::StuckAbove, 12.5, 1, QStringLiteral("payment")));
+        // Records are whole: the threshold shows (and is kept) without decimals.
+        QCOMPARE(static_cast<QDoubleSpinBox *>(dialog.table()->cellWidget(0, AlertRulesDialog::ThresholdColumn))->decimals(), 0);
+        const AlertRule stuck = dialog.rules().first();
+        QCOMPARE(stuck.kind, AlertRule::Kind::StuckAbove);
+        QCOMPARE(stuck.scope, QStringLiteral("payment"));
+        QCOMPARE(stuck.threshold, std::round(stuck.threshold));
         dialog.addRule(AlertRule{});
         QCOMPARE(dialog.rules().last(), AlertRule{});
     }

@@ -1,6 +1,7 @@
 // The Audit tab's model over a real SQLite store: newest first, every filter
 // answered by the store query, an older query's late answer dropped.
 #include "models/auditmodel.h"
+#include "models/auditwording.h"
 #include "models/storesession.h"
 
 #include "app/store/openstore.h"
@@ -33,6 +34,17 @@ private:
     }
 
 private slots:
+    // Every action and state the engine writes is said in words, not shown as stored.
+    void actionsAndStatesAreWorded()
+    {
+        for (const char *name : {"timeout", "reconcile-complete", "reconcile-release", "timeout-not-applied", "reconcile-complete-cache-updated",
+                                 "cache-not-updated", "alert", "alert-acknowledged", "alert-snoozed", "alert-woken"})
+            QVERIFY2(AuditWording::action(QLatin1String(name)) != QLatin1String(name), name);
+        for (const char *name : {"IN_FLIGHT", "COMPLETED", "TIMED_OUT", "RELEASED", "DELETED"})
+            QVERIFY2(AuditWording::state(QLatin1String(name)) != QLatin1String(name), name);
+        QCOMPARE(AuditWording::action(QStringLiteral("someone-elses")), QStringLiteral("someone-elses"));
+    }
+
     void initTestCase()
     {
         m_url = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("audit.db"));
@@ -74,7 +86,7 @@ private slots:
                     >= model.index(r, AuditModel::TimeColumn).data(AuditModel::RawValueRole).toLongLong());
         const AuditEntry &newest = model.entryAt(0);
         QCOMPARE(model.index(0, AuditModel::OperatorColumn).data().toString(), QStringLiteral("bob"));
-        QCOMPARE(model.index(0, AuditModel::ChangeColumn).data().toString(), QStringLiteral("IN_FLIGHT → TIMED_OUT"));
+        QCOMPARE(model.index(0, AuditModel::ChangeColumn).data().toString(), QStringLiteral("in flight → timed out"));
         QCOMPARE(model.index(0, AuditModel::HashColumn).data().toString(), newest.hash.left(AuditModel::HashPrefixLength));
         QCOMPARE(newest.hash.size(), 64);
         QCOMPARE(model.index(0, AuditModel::HashColumn).data(Qt::ToolTipRole).toString(), newest.hash);

@@ -627,52 +627,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Scope:    %1   seq %2
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Key:      %1
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Action:   %1   %2 → %3
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Operator: %1 @ %2
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Batch:    %1
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reason:   %1
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hash:     %1
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Previous: %1
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>
-Evidence:
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Verifying …</source>
         <translation type="unfinished"></translation>
     </message>
@@ -726,6 +680,113 @@ Evidence:
     </message>
     <message>
         <source>Showing operator batch %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, seq %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 @ %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AuditWording</name>
+    <message>
+        <source>%1, not applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, cache updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>marked timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reconciled: completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reconciled: released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cache not updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert raised</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert acknowledged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert snoozed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert woken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

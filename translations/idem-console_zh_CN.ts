@@ -619,62 +619,6 @@
         <translation>%1 条匹配条目</translation>
     </message>
     <message>
-        <source>Scope:    %1   seq %2
-</source>
-        <translation>作用域：   %1   序号 %2
-</translation>
-    </message>
-    <message>
-        <source>Key:      %1
-</source>
-        <translation>键：       %1
-</translation>
-    </message>
-    <message>
-        <source>Action:   %1   %2 → %3
-</source>
-        <translation>操作：     %1   %2 → %3
-</translation>
-    </message>
-    <message>
-        <source>Operator: %1 @ %2
-</source>
-        <translation>操作员：   %1 @ %2
-</translation>
-    </message>
-    <message>
-        <source>Batch:    %1
-</source>
-        <translation>批次：     %1
-</translation>
-    </message>
-    <message>
-        <source>Reason:   %1
-</source>
-        <translation>原因：     %1
-</translation>
-    </message>
-    <message>
-        <source>Hash:     %1
-</source>
-        <translation>哈希：     %1
-</translation>
-    </message>
-    <message>
-        <source>Previous: %1
-</source>
-        <translation>前序哈希： %1
-</translation>
-    </message>
-    <message>
-        <source>
-Evidence:
-</source>
-        <translation>
-证据：
-</translation>
-    </message>
-    <message>
         <source>Verifying …</source>
         <translation>正在校验…</translation>
     </message>
@@ -729,6 +673,113 @@ Evidence:
     <message>
         <source>Showing operator batch %1.</source>
         <translation>正在显示操作批次 %1。</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>%1, seq %2</source>
+        <translation>%1，序号 %2</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>操作员</translation>
+    </message>
+    <message>
+        <source>%1 @ %2</source>
+        <translation>%1 @ %2</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Hash</source>
+        <translation>哈希</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>前一条哈希</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+</context>
+<context>
+    <name>AuditWording</name>
+    <message>
+        <source>%1, not applied</source>
+        <translation>%1（未执行）</translation>
+    </message>
+    <message>
+        <source>%1, cache updated</source>
+        <translation>%1（缓存已更新）</translation>
+    </message>
+    <message>
+        <source>marked timed out</source>
+        <translation>标记为超时</translation>
+    </message>
+    <message>
+        <source>reconciled: completed</source>
+        <translation>对账：已完成</translation>
+    </message>
+    <message>
+        <source>reconciled: released</source>
+        <translation>对账：已释放</translation>
+    </message>
+    <message>
+        <source>cache not updated</source>
+        <translation>缓存未更新</translation>
+    </message>
+    <message>
+        <source>alert raised</source>
+        <translation>告警触发</translation>
+    </message>
+    <message>
+        <source>alert acknowledged</source>
+        <translation>告警已确认</translation>
+    </message>
+    <message>
+        <source>alert snoozed</source>
+        <translation>告警暂停提醒</translation>
+    </message>
+    <message>
+        <source>alert woken</source>
+        <translation>告警已唤醒</translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation>处理中</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>已超时</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>已删除</translation>
     </message>
 </context>
 <context>
@@ -5011,7 +5062,7 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>The default of 10 minutes matches the in-flight timeout of the guard; a record younger than its request&apos;s own timeout may still finish.</source>
-        <translation>默认值 10 分钟与 guard 的处理中超时一致；时长尚未达到其请求自身超时的记录仍可能完成。</translation>
+        <translation>默认值 10 分钟与防护组件（guard）的处理中超时一致；时长尚未达到其请求自身超时的记录仍可能完成。</translation>
     </message>
     <message>
         <source>In-flight records whose request started longer ago than the threshold are deleted (the go-middleware layout has no timed-out state), so their clients may resubmit. Each is audited first.</source>

@@ -126,6 +126,8 @@ void AlertRulesDialog::updateRow(int row)
     case AlertRule::Kind::RoundTripAbove: threshold->setSuffix(tr(" ms")); break;
     default: threshold->setSuffix(QString()); break;
     }
+    // Records, mismatches and milliseconds are counted in whole numbers.
+    threshold->setDecimals(kind == AlertRule::Kind::HitRateAbove ? 1 : 0);
 }
 
 QList<AlertRule> AlertRulesDialog::rules() const

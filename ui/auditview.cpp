@@ -1,4 +1,5 @@
 #include "ui/auditview.h"
+#include "models/auditwording.h"
 
 #include "models/auditmodel.h"
 #include "ui/jobprogresswidget.h"
@@ -18,7 +19,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPlainTextEdit>
+#include <QTextBrowser>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -43,7 +44,7 @@ AuditView::AuditView(StoreSession *session, QWidget *parent)
     , m_to(new QDateTimeEdit(this))
     , m_table(new QTableView(this))
     , m_count(new QLabel(this))
-    , m_detail(new QPlainTextEdit(this))
+    , m_detail(new QTextBrowser(this))
     , m_verify(new QPushButton(tr("Verify chain"), this))
     , m_progress(new JobProgressWidget(this))
     , m_verdict(new QLabel(this))
@@ -146,7 +147,7 @@ void AuditView::buildTable()
 void AuditView::buildDetails()
 {
     m_detail->setReadOnly(true);
-    m_detail->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_detail->setLineWrapMode(QTextEdit::NoWrap);
     m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_detail->setPlaceholderText(tr("Select an entry to see it in full, with its evidence."));
     m_verdict->setWordWrap(true);
@@ -228,7 +229,7 @@ void AuditView::connectModel()
     connect(m_model, &AuditModel::loadFailed, this, [this](const QString &message) {
         m_count->setText(tr("Could not load the audit log: %1").arg(message));
     });
-    connect(m_model, &QAbstractItemModel::modelReset, m_detail, &QPlainTextEdit::clear);
+    connect(m_model, &QAbstractItemModel::modelReset, m_detail, &QTextBrowser::clear);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditView::showSelected);
 }
 
@@ -349,20 +350,32 @@ void AuditView::showSelected()
         return;
     }
     const AuditEntry &e = m_model->entryAt(current.row());
-    QString text;
-    text += tr("Scope:    %1   seq %2\n").arg(e.scope).arg(e.seq);
-    text += tr("Key:      %1\n").arg(e.key);
-    text += tr("Action:   %1   %2 → %3\n").arg(e.action, e.stateBefore, e.stateAfter);
-    text += tr("Operator: %1 @ %2\n").arg(e.operatorName, e.host);
-    text += tr("Batch:    %1\n").arg(e.batchId);
-    text += tr("Reason:   %1\n").arg(e.reason);
-    text += tr("Hash:     %1\n").arg(e.hash);
-    text += tr("Previous: %1\n").arg(e.prevHash);
+    // A table: the captions' widths differ by language, so padding them
+    // with spaces never lined the values up in zh_CN.
+    QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'>");
+    const auto row = [&html](const QString &caption, const QString &value) {
+        html += QStringLiteral("<tr><td style='white-space:nowrap; padding-right:12px'><b>%1</b></td><td>%2</td></tr>")
+                    .arg(caption.toHtmlEscaped(), visibleBlock(value).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+    };
+    row(tr("Scope"), tr("%1, seq %2").arg(e.scope).arg(e.seq));
+    row(tr("Key"), e.key);
+    row(tr("Action"), AuditWording::action(e.action)
+                          + (e.stateBefore.isEmpty() && e.stateAfter.isEmpty()
+                                 ? QString()
+                                 : QStringLiteral("   %1 → %2").arg(AuditWording::state(e.stateBefore), AuditWording::state(e.stateAfter))));
+    row(tr("Operator"), tr("%1 @ %2").arg(e.operatorName, e.host));
+    row(tr("Batch"), e.batchId);
+    row(tr("Reason"), e.reason);
+    row(tr("Hash"), e.hash);
+    row(tr("Previous"), e.prevHash);
+    html += QStringLiteral("</table>");
     if (!e.evidence.isEmpty()) {
         const QJsonDocument json = QJsonDocument::fromJson(e.evidence);
-        text += tr("\nEvidence:\n") + QString::fromUtf8(json.isNull() ? e.evidence : json.toJson(QJsonDocument::Indented));
+        html += QStringLiteral("<p><b>%1</b></p><pre>%2</pre>")
+                    .arg(tr("Evidence").toHtmlEscaped(),
+                         visibleBlock(QString::fromUtf8(json.isNull() ? e.evidence : json.toJson(QJsonDocument::Indented))).toHtmlEscaped());
     }
-    m_detail->setPlainText(text);
+    m_detail->setHtml(html);
 }
 
 void AuditView::verifyChain()

@@ -12,7 +12,7 @@ class QDateTimeEdit;
 class QHBoxLayout;
 class QLabel;
 class QLineEdit;
-class QPlainTextEdit;
+class QTextBrowser;
 class QPushButton;
 class QSplitter;
 class QTableView;
@@ -34,7 +34,7 @@ public:
 
     AuditModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
-    QPlainTextEdit *detail() const { return m_detail; }
+    QTextBrowser *detail() const { return m_detail; }
     QLabel *verdictLabel() const { return m_verdict; }
     QPushButton *verifyButton() const { return m_verify; }
     QSplitter *splitter() const { return m_splitter; } // table over details, for the saved layout
@@ -98,7 +98,7 @@ private:
     QPushButton *m_reload = nullptr;
     QTableView *m_table;
     QLabel *m_count;
-    QPlainTextEdit *m_detail;
+    QTextBrowser *m_detail;
     QPushButton *m_verify;
     JobProgressWidget *m_progress;
     QLabel *m_verdict;

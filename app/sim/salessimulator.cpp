@@ -62,8 +62,14 @@ Result<void> SalesSimulator::start()
 
     // Records left stuck before the console was opened (the Java article's
     // lost finalisations): some orders were paid, some are pending, some were
-    // never written. Their attempts started 11–40 minutes ago.
-    for (int i = 0; i < m_config.backlogStuck; ++i) {
+    // never written. Their attempts started 11–40 minutes ago. A restarted
+    // demo continues its store: only what its backlog lacks is added, so
+    // restarts do not pile it up.
+    InFlightQuery leftOver;
+    leftOver.keyPrefix = QStringLiteral("backlog-");
+    const Result<qint64> existing = m_store.countInFlight(leftOver);
+    const int missing = qMax(0, m_config.backlogStuck - int(qMin<qint64>(existing.value_or(0), m_config.backlogStuck)));
+    for (int i = 0; i < missing; ++i) {
         auto journey = std::make_shared<Journey>();
         journey->scope = i % 3 == 0 ? QStringLiteral("order") : QStringLiteral("payment");
         journey->orderNo = QStringLiteral("SO%1").arg(m_nextOrder.fetch_add(1));
@@ -75,10 +81,22 @@ Result<void> SalesSimulator::start()
     return {};
 }
 
+void SalesSimulator::pause(qint64 ms)
+{
+    // Work that takes time (a hanging external call) ends at once on stop(),
+    // so quitting the console never waits for a simulated delay.
+    std::unique_lock lock(m_mutex);
+    m_stopping.wait_for(lock, std::chrono::milliseconds(ms), [this] { return !m_running; });
+}
+
 void SalesSimulator::stop()
 {
     if (!m_running.exchange(false))
         return;
+    {
+        std::lock_guard lock(m_mutex); // a pause() between its check and its wait sees the stop
+    }
+    m_stopping.notify_all();
     m_wake.notify_all();
     if (m_driver.joinable())
         m_driver.join();
@@ -194,17 +212,17 @@ Response SalesSimulator::runBusiness(Journey &journey, const QByteArray &body)
     switch (journey.fate) {
     case Journey::Fate::ServerError:
         if (!journey.serverErrorUsed.exchange(true)) {
-            QThread::msleep(30 + random(100));
+            pause(30 + random(100));
             response.status = 503;
             response.body = R"({"error":"upstream_unavailable"})";
             return response;
         }
         break;
     case Journey::Fate::Slow:
-        QThread::msleep(2000 + random(4000)); // the external payment call hangs
+        pause(2000 + random(4000)); // the external payment call hangs
         break;
     case Journey::Fate::Declined:
-        QThread::msleep(20 + random(60));
+        pause(20 + random(60));
         (void)m_orders.put(journey.orderNo, QStringLiteral("FAILED"), journey.amountCents, nowMs());
         response.status = 402;
         response.body = R"({"error":"card_declined"})";
@@ -213,7 +231,7 @@ Response SalesSimulator::runBusiness(Journey &journey, const QByteArray &body)
     case Journey::Fate::LostFinalisation:
         break;
     }
-    QThread::msleep(20 + random(80));
+    pause(20 + random(80));
     (void)m_orders.put(journey.orderNo, QStringLiteral("PAID"), journey.amountCents, nowMs());
     response.status = 201;
     response.body = QJsonDocument(QJsonObject{{QStringLiteral("order_no"), journey.orderNo},

@@ -16,7 +16,7 @@
 struct SimulatorConfig {
     int journeysPerSecond = 50;  // new logical operations (a checkout, a payment callback …) per second
     quint32 seed = 0;            // 0: random
-    int backlogStuck = 24;       // stuck records left over "from before", aged 11–40 min, seeded at start
+    int backlogStuck = 24;       // stuck records left over "from before", aged 11–40 min: at start the store is topped up to this many
     int workerThreads = 32;      // concurrent requests in flight (slow external calls hold one each)
 };
 
@@ -50,6 +50,7 @@ private:
     void crashAfterCharge(const std::shared_ptr<Journey> &journey, bool chargeLanded, qint64 claimedAt);
     Response runBusiness(Journey &journey, const QByteArray &body);
     quint32 random(quint32 bound);
+    void pause(qint64 ms); // sleeps, but wakes at once on stop()
 
     Store &m_store;
     OrderTable &m_orders;
@@ -59,6 +60,7 @@ private:
     QThreadPool m_pool;
     std::mutex m_mutex;
     std::condition_variable m_wake;
+    std::condition_variable m_stopping; // wakes every pause() on stop()
     std::multimap<qint64, std::function<void()>> m_due; // due time → task
     std::mutex m_randomMutex;
     QRandomGenerator m_random;
