@@ -150,6 +150,7 @@ void InFlightView::buildTable()
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(InFlightRecordModel::AgeColumn, Qt::DescendingOrder); // oldest first
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed); // a search never changes the rows' height
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setColumnWidth(InFlightRecordModel::KeyColumn, 270);
