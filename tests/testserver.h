@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tests/serverrequirement.h"
+
 #include <QProcess>
 #include <QStringList>
 #include <QTemporaryDir>
@@ -73,6 +75,16 @@ private:
     int m_port = 0;
     bool m_initialised = false;
 };
+
+// From a test function (initTestCase() for the suite): goes on when the
+// programs a TestServer of `kind` needs are installed; IDEM_SERVER_MISSING
+// (tests/serverrequirement.h) with what is missing otherwise.
+#define IDEM_REQUIRE_SERVER_PROGRAMS(kind)                                                                             \
+    do {                                                                                                               \
+        if (const QString idemMissingPrograms_ = TestServer::missingPrograms(kind); !idemMissingPrograms_.isEmpty())    \
+            IDEM_SERVER_MISSING(QStringLiteral("not installed: %1 (tools/test.sh installs the server packages)")       \
+                                    .arg(idemMissingPrograms_));                                                       \
+    } while (false)
 
 // A Redis Cluster of one test's own, for failover tests: six redis-servers
 // (cluster-enabled, no persistence) in a QTemporaryDir, joined by

@@ -18,16 +18,18 @@
 TestStore::TestStore()
     : m_backend(qEnvironmentVariable("IDEM_TEST_BACKEND", QStringLiteral("sqlite")))
 {
-    if (m_backend == QLatin1String("sqlite"))
+    if (m_backend == QLatin1String("sqlite")) {
         m_url = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("records.db"));
-    else
-        m_url = qEnvironmentVariable(QByteArray(QByteArray("IDEM_TEST_") + m_backend.toUpper().toLatin1() + QByteArray("_URL")).constData());
+    } else {
+        m_urlVariable = "IDEM_TEST_" + m_backend.toUpper().toLatin1() + "_URL";
+        m_url = qEnvironmentVariable(m_urlVariable.constData());
+    }
 }
 
 std::unique_ptr<Store> TestStore::open(QString *whyNot)
 {
     if (m_url.isEmpty()) {
-        *whyNot = QStringLiteral("IDEM_TEST_%1_URL is not set (tools/test.sh sets it)").arg(m_backend.toUpper());
+        *whyNot = ServerRequirement::unsetMessage(m_urlVariable.constData());
         return nullptr;
     }
     Result<std::unique_ptr<Store>> store = openStore(m_url);

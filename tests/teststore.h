@@ -2,6 +2,7 @@
 
 #include "app/store/redisbuckets.h"
 #include "app/store/store.h"
+#include "tests/serverrequirement.h"
 
 #include <QTemporaryDir>
 #include <QStringList>
@@ -22,12 +23,18 @@ QList<AuditEntry> scopeAudit(Store &store, const QString &scope);
 // redis_cluster, postgresql, mysql). SQLite gets a fresh file in a temporary directory; a
 // server backend takes its URL from IDEM_TEST_<BACKEND>_URL and each test
 // gets its own scope prefix, so tests never see each other's records.
+// A suite calls IDEM_REQUIRE_STORE_SERVER (below) before open(), so that a
+// server backend without its URL fails or is skipped as
+// tests/serverrequirement.h decides.
 class TestStore final {
 public:
     TestStore();
-    // nullptr (and QSKIP-worthy reason) when the backend is not configured.
+    // nullptr with the reason when the store does not open, or its URL is
+    // not set (which IDEM_REQUIRE_STORE_SERVER reports first).
     std::unique_ptr<Store> open(QString *whyNot);
     QString url() const { return m_url; }
+    // IDEM_TEST_<BACKEND>_URL for a server backend; empty for SQLite.
+    QByteArray urlVariable() const { return m_urlVariable; }
     // A scope unique to this process and call, for test isolation on shared servers.
     QString scope(const QString &base) const;
     QString backend() const { return m_backend; }
@@ -81,5 +88,15 @@ private:
 
     QTemporaryDir m_dir;
     QString m_backend;
+    QByteArray m_urlVariable;
     QString m_url;
 };
+
+// From a test function (initTestCase() for the suite): goes on when the
+// store's backend is SQLite or its server's URL is set;
+// IDEM_REQUIRE_SERVER_URL's failure or skip otherwise.
+#define IDEM_REQUIRE_STORE_SERVER(testStore)                                                                           \
+    do {                                                                                                               \
+        if (!(testStore).urlVariable().isEmpty())                                                                      \
+            IDEM_REQUIRE_SERVER_URL((testStore).urlVariable().constData());                                            \
+    } while (false)

@@ -279,8 +279,7 @@ private:
 
 void TstClusterFailover::initTestCase()
 {
-    if (const QString missing = TestServer::missingPrograms(TestServer::Kind::Redis); !missing.isEmpty())
-        QFAIL(qPrintable(QStringLiteral("not installed: %1").arg(missing)));
+    IDEM_REQUIRE_SERVER_PROGRAMS(TestServer::Kind::Redis);
 }
 
 void TstClusterFailover::pressThroughFailover_data()

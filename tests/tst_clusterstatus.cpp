@@ -7,6 +7,7 @@
 #include "models/inflightrecordmodel.h"
 #include "models/statuscolors.h"
 #include "models/storesession.h"
+#include "tests/serverrequirement.h"
 #include "ui/clusterstatuslabel.h"
 
 #include <QCoreApplication>
@@ -16,14 +17,6 @@
 
 class ClusterStatusTest : public QObject {
     Q_OBJECT
-
-    static QString requiredUrl(const char *variable)
-    {
-        const QString url = qEnvironmentVariable(variable);
-        if (url.isEmpty() && qEnvironmentVariableIntValue("IDEM_TEST_REQUIRE_SERVERS") == 1)
-            qFatal("%s is not set (tools/test.sh starts the servers and sets it)", variable);
-        return url;
-    }
 
 private slots:
     void showsUpAndDownMasters()
@@ -49,9 +42,7 @@ private slots:
 
     void realClusterThroughASession()
     {
-        const QString url = requiredUrl("IDEM_TEST_REDIS_CLUSTER_URL");
-        if (url.isEmpty())
-            QSKIP("IDEM_TEST_REDIS_CLUSTER_URL is not set");
+        IDEM_FETCH_SERVER_URL(url, "IDEM_TEST_REDIS_CLUSTER_URL");
         StoreSession session(url);
         ClusterStatusLabel label;
         label.setSession(&session);
@@ -67,9 +58,7 @@ private slots:
     // buckets and the masters, paged in age order, each once; then timed out.
     void inFlightModelAndSweepOnACluster()
     {
-        const QString url = requiredUrl("IDEM_TEST_REDIS_CLUSTER_URL");
-        if (url.isEmpty())
-            QSKIP("IDEM_TEST_REDIS_CLUSTER_URL is not set");
+        IDEM_FETCH_SERVER_URL(url, "IDEM_TEST_REDIS_CLUSTER_URL");
         constexpr qint64 Minute = 60'000;
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         const QString scope = QStringLiteral("console-%1").arg(QCoreApplication::applicationPid());
@@ -127,9 +116,7 @@ private slots:
 
     void singleServerShowsNoClusterLine()
     {
-        const QString url = requiredUrl("IDEM_TEST_REDIS_URL");
-        if (url.isEmpty())
-            QSKIP("IDEM_TEST_REDIS_URL is not set");
+        IDEM_FETCH_SERVER_URL(url, "IDEM_TEST_REDIS_URL");
         StoreSession session(url);
         ClusterStatusLabel label;
         label.show();

@@ -5,6 +5,7 @@
 // stands for the cache option's case.
 #include "app/store/openstore.h"
 #include "app/store/sqlstore.h"
+#include "tests/serverrequirement.h"
 
 #include <QtSql>
 #include <QtTest>
@@ -84,8 +85,7 @@ private slots:
             QVERIFY(q.exec(QStringLiteral("CREATE TABLE orders (order_no TEXT PRIMARY KEY, status TEXT)")));
         }
         QSqlDatabase::removeDatabase(QStringLiteral("orders"));
-        if (qEnvironmentVariableIsEmpty("IDEM_TEST_MYSQL_URL"))
-            QFAIL("IDEM_TEST_MYSQL_URL is not set (tools/test.sh starts the servers and sets it)");
+        IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
         m_javaTable = QStringLiteral("idem_dryrun_java_%1").arg(QCoreApplication::applicationPid());
         QVERIFY(mysql(QStringLiteral("CREATE TABLE %1 (idempotent_id VARCHAR(64) PRIMARY KEY, biz_type VARCHAR(32), biz_no VARCHAR(64), "
                                      "status VARCHAR(16) NOT NULL, request_body TEXT, response_body TEXT, create_time DATETIME, "

@@ -13,6 +13,7 @@
 #include "app/store/redisconnection.h"
 #include "app/store/sqlstore.h"
 #include "app/store/storeurl.h"
+#include "tests/serverrequirement.h"
 
 #include <QtSql>
 #include <QtTest>
@@ -224,8 +225,7 @@ private slots:
     // java-handler on MySQL, its audit log in the service's own database.
     void javaHandlerOnMySqlWithTheAuditInItsDatabase()
     {
-        if (qEnvironmentVariableIsEmpty("IDEM_TEST_MYSQL_URL"))
-            QFAIL("IDEM_TEST_MYSQL_URL is not set (tools/test.sh starts the servers and sets it)");
+        IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
         const QString url = freshDatabase("IDEM_TEST_MYSQL_URL");
         QVERIFY(!url.isEmpty());
         QSqlDatabase db = sql(url, QStringLiteral("java"));
@@ -249,8 +249,7 @@ private slots:
     // go-middleware on PostgreSQL, its audit log in the service's own database.
     void goMiddlewareOnPostgresqlWithTheAuditInItsDatabase()
     {
-        if (qEnvironmentVariableIsEmpty("IDEM_TEST_POSTGRESQL_URL"))
-            QFAIL("IDEM_TEST_POSTGRESQL_URL is not set (tools/test.sh starts the servers and sets it)");
+        IDEM_REQUIRE_SERVER_URL("IDEM_TEST_POSTGRESQL_URL");
         const QString url = freshDatabase("IDEM_TEST_POSTGRESQL_URL");
         QVERIFY(!url.isEmpty());
         QSqlDatabase db = sql(url, QStringLiteral("go"));
@@ -277,8 +276,7 @@ private slots:
     // file still absent; the first action creates it.
     void foreignLayoutWithoutItsAuditFile()
     {
-        if (qEnvironmentVariableIsEmpty("IDEM_TEST_REDIS_URL"))
-            QFAIL("IDEM_TEST_REDIS_URL is not set (tools/test.sh starts the servers and sets it)");
+        IDEM_REQUIRE_SERVER_URL("IDEM_TEST_REDIS_URL");
         const QString url = withDatabase("IDEM_TEST_REDIS_URL", QStringLiteral("13"));
         RedisConnection redis(redisSettings(StoreUrl::parse(url).value()));
         QVERIFY(redis.command({"FLUSHDB"}));
@@ -304,8 +302,7 @@ private slots:
     // adds none.
     void nativeRedisWithoutAuditKeys()
     {
-        if (qEnvironmentVariableIsEmpty("IDEM_TEST_REDIS_URL"))
-            QFAIL("IDEM_TEST_REDIS_URL is not set (tools/test.sh starts the servers and sets it)");
+        IDEM_REQUIRE_SERVER_URL("IDEM_TEST_REDIS_URL");
         const QString url = withDatabase("IDEM_TEST_REDIS_URL", QStringLiteral("14"));
         RedisConnection redis(redisSettings(StoreUrl::parse(url).value()));
         QVERIFY(redis.command({"FLUSHDB"}));

@@ -248,12 +248,7 @@ private slots:
         const TestServer::Kind kind = backend == QLatin1String("redis")        ? TestServer::Kind::Redis
                                       : backend == QLatin1String("postgresql") ? TestServer::Kind::Postgres
                                                                                : TestServer::Kind::Mysql;
-        if (const QString missing = TestServer::missingPrograms(kind); !missing.isEmpty()) {
-            const QString why = QStringLiteral("not installed: %1").arg(missing);
-            if (qEnvironmentVariableIntValue("IDEM_TEST_REQUIRE_SERVERS") == 1)
-                QFAIL(qPrintable(why));
-            QSKIP(qPrintable(why));
-        }
+        IDEM_REQUIRE_SERVER_PROGRAMS(kind);
 
         TestServer server(kind);
         QString error;

@@ -38,8 +38,7 @@ private slots:
     {
         QFETCH(int, kind);
         const auto serverKind = TestServer::Kind(kind);
-        if (const QString missing = TestServer::missingPrograms(serverKind); !missing.isEmpty())
-            QFAIL(qPrintable(QStringLiteral("not installed: %1").arg(missing)));
+        IDEM_REQUIRE_SERVER_PROGRAMS(serverKind);
         TestServer server(serverKind);
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));

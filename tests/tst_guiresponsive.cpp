@@ -10,6 +10,7 @@
 #include "models/passwordvault.h"
 
 #include "app/store/storeurl.h"
+#include "tests/serverrequirement.h"
 
 #include <QElapsedTimer>
 #include <QLabel>
@@ -56,9 +57,8 @@ private:
 private slots:
     void initTestCase()
     {
-        m_url = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
-        if (m_url.isEmpty())
-            QFAIL("IDEM_TEST_REDIS_URL is not set (tools/test.sh starts a redis-server and sets it)");
+        IDEM_FETCH_SERVER_URL(url, "IDEM_TEST_REDIS_URL");
+        m_url = url;
     }
 
     void windowRespondsWhileRedisSleeps()

@@ -2,6 +2,7 @@
 #include "app/store/openstore.h"
 #include "app/store/redisconnection.h"
 #include "app/store/storeurl.h"
+#include "tests/serverrequirement.h"
 
 #include <QtSql>
 #include <QtTest>
@@ -411,12 +412,7 @@ private slots:
     // exit 2 and the database stays empty; init creates the tables.
     void readingAnEmptyPostgresqlDatabaseCreatesNothing()
     {
-        const QString base = qEnvironmentVariable("IDEM_TEST_POSTGRESQL_URL");
-        if (base.isEmpty()) {
-            if (qEnvironmentVariableIsSet("IDEM_TEST_REQUIRE_SERVERS"))
-                QFAIL("IDEM_TEST_POSTGRESQL_URL is not set");
-            QSKIP("IDEM_TEST_POSTGRESQL_URL is not set (tools/test.sh sets it)");
-        }
+        IDEM_FETCH_SERVER_URL(base, "IDEM_TEST_POSTGRESQL_URL");
         const QUrl url(base);
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("empty-pg"));
         db.setHostName(url.host());
@@ -536,9 +532,7 @@ private slots:
     // and nothing is written.
     void trafficCommandsRefuseAForeignLayout()
     {
-        const QString redisUrl = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
-        if (redisUrl.isEmpty())
-            QSKIP("IDEM_TEST_REDIS_URL is not set (tools/test.sh sets it)");
+        IDEM_FETCH_SERVER_URL(redisUrl, "IDEM_TEST_REDIS_URL");
         const QString layoutFile = m_dir.filePath(QStringLiteral("go-traffic.json"));
         const QByteArray prefix = "idemp:traffic" + QByteArray::number(QCoreApplication::applicationPid()) + ':';
         {
@@ -562,9 +556,7 @@ private slots:
 
     void goMiddlewareInflightAndReconcile()
     {
-        const QString redisUrl = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
-        if (redisUrl.isEmpty())
-            QSKIP("IDEM_TEST_REDIS_URL is not set (tools/test.sh sets it)");
+        IDEM_FETCH_SERVER_URL(redisUrl, "IDEM_TEST_REDIS_URL");
         RedisConnection redis(redisSettings(redisUrl));
         // A prefix of this run only, so other tests' keys are not listed.
         const QByteArray prefix = "idemp:ctl" + QByteArray::number(QCoreApplication::applicationPid()) + ':';
@@ -660,9 +652,8 @@ private slots:
         const QString hostile = QStringLiteral("K\x1b]0;pwned\x07\x1b[2J");
         const QByteArray shown = "K\\x1b]0;pwned\\x07\\x1b[2J";
         const auto clean = [](const QByteArray &out) { return !out.contains('\x1b') && !out.contains('\x07'); };
-        QStringList stores{QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("hostile.db"))};
-        if (!qEnvironmentVariableIsEmpty("IDEM_TEST_REDIS_URL"))
-            stores << qEnvironmentVariable("IDEM_TEST_REDIS_URL");
+        IDEM_FETCH_SERVER_URL(redisUrl, "IDEM_TEST_REDIS_URL");
+        const QStringList stores{QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("hostile.db")), redisUrl};
         const qint64 hourAgo = QDateTime::currentMSecsSinceEpoch() - 3600000;
         const QString scope = QStringLiteral("esc%1").arg(QCoreApplication::applicationPid());
         for (const QString &url : stores) {
@@ -716,9 +707,6 @@ private slots:
         QVERIFY2(blob.exitCode == 0 && clean(blob.out) && blob.out.contains("B1b\\x1b]0;x\\x07\\x1b[2J"), blob.out.constData());
 
         // A go-middleware key (the Redis key's suffix and the JSON's "key").
-        const QString redisUrl = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
-        if (redisUrl.isEmpty())
-            QSKIP("IDEM_TEST_REDIS_URL is not set (tools/test.sh sets it): the Redis rows did not run");
         RedisConnection redis(redisSettings(redisUrl));
         const QByteArray prefix = "idemp:esc" + QByteArray::number(QCoreApplication::applicationPid()) + ':';
         const QString layoutFile = m_dir.filePath(QStringLiteral("go-esc.json"));

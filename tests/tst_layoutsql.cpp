@@ -4,8 +4,9 @@
 // Rows are written the way those services write them (their statements), the
 // console lists, shows and acts on them, and the test checks what the
 // services would then see. Each run uses tables of its own; the audit log is
-// a SQLite file in a temporary directory. A backend whose IDEM_TEST_*_URL is
-// not set is skipped.
+// a SQLite file in a temporary directory. A test whose server's
+// IDEM_TEST_*_URL is not set fails under tools/test.sh and is skipped when
+// run by hand (tests/serverrequirement.h).
 #include "app/ops/auditverifier.h"
 #include "app/ops/operatorbatch.h"
 #include "app/ops/timeoutsweep.h"
@@ -13,6 +14,7 @@
 #include "app/store/openstore.h"
 #include "app/store/redisconnection.h"
 #include "app/store/sqlstore.h"
+#include "tests/serverrequirement.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -230,10 +232,6 @@ void TestLayoutSql::checkAudit(Store &store, qint64 entries)
     QCOMPARE(verdict->entries, entries);
 }
 
-#define SKIP_UNLESS(variable)                                                                                          \
-    if (qEnvironmentVariableIsEmpty(variable))                                                                        \
-        QSKIP(variable " is not set (tools/test.sh starts the servers)");
-
 QString TestLayoutSql::goTable(const QString &base, QString *layoutPath)
 {
     QSqlDatabase db = writer("IDEM_TEST_POSTGRESQL_URL");
@@ -304,7 +302,7 @@ QVariant TestLayoutSql::scalar(const char *variable, const QString &statement, c
 
 void TestLayoutSql::goListingAndDetail()
 {
-    SKIP_UNLESS("IDEM_TEST_POSTGRESQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_POSTGRESQL_URL");
     QString layout;
     const QString t = goTable(QStringLiteral("idem_go_list"), &layout);
     QVERIFY(!t.isEmpty());
@@ -420,7 +418,7 @@ void TestLayoutSql::goListingAndDetail()
 
 void TestLayoutSql::goActions()
 {
-    SKIP_UNLESS("IDEM_TEST_POSTGRESQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_POSTGRESQL_URL");
     QString layout;
     const QString t = goTable(QStringLiteral("idem_go_act"), &layout);
     QVERIFY(!t.isEmpty());
@@ -516,7 +514,7 @@ void TestLayoutSql::raceAfterAudit(const char *variable, const QString &layout, 
 
 void TestLayoutSql::goRaceAfterAudit()
 {
-    SKIP_UNLESS("IDEM_TEST_POSTGRESQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_POSTGRESQL_URL");
     QString layout;
     const QString t = goTable(QStringLiteral("idem_go_race"), &layout);
     QVERIFY(!t.isEmpty());
@@ -534,7 +532,7 @@ void TestLayoutSql::goRaceAfterAudit()
 
 void TestLayoutSql::javaRaceAfterAudit()
 {
-    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
     const QString t = javaTable(QStringLiteral("idem_java_race"));
     QVERIFY(!t.isEmpty());
     QVERIFY(javaRow(t, QStringLiteral("race"), QStringLiteral("order"), QStringLiteral("NO"), QDateTime::currentSecsSinceEpoch() - 1200));
@@ -550,7 +548,7 @@ void TestLayoutSql::javaRaceAfterAudit()
 
 void TestLayoutSql::goMalformedRows()
 {
-    SKIP_UNLESS("IDEM_TEST_POSTGRESQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_POSTGRESQL_URL");
     QString layout;
     const QString t = goTable(QStringLiteral("idem_go_bad"), &layout);
     QVERIFY(!t.isEmpty());
@@ -575,7 +573,7 @@ void TestLayoutSql::goMalformedRows()
 
 void TestLayoutSql::goOpenErrors()
 {
-    SKIP_UNLESS("IDEM_TEST_POSTGRESQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_POSTGRESQL_URL");
     QString layout;
     const QString t = goTable(QStringLiteral("idem_go_open"), &layout);
     QVERIFY(!t.isEmpty());
@@ -595,7 +593,7 @@ void TestLayoutSql::goOpenErrors()
 
 void TestLayoutSql::javaListingAndDetail()
 {
-    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
     const QString t = javaTable(QStringLiteral("idem_java_list"));
     QVERIFY(!t.isEmpty());
     const qint64 base = (QDateTime::currentSecsSinceEpoch() / 60 - 60) * 60; // a minute an hour ago
@@ -703,8 +701,8 @@ void TestLayoutSql::javaListingAndDetail()
 
 void TestLayoutSql::javaActionsAndCache()
 {
-    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
-    SKIP_UNLESS("IDEM_TEST_REDIS_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_REDIS_URL");
     const QString t = javaTable(QStringLiteral("idem_java_act"));
     QVERIFY(!t.isEmpty());
     const QByteArray prefix = QStringLiteral("idem:%1:").arg(m_run).toUtf8();
@@ -758,7 +756,7 @@ void TestLayoutSql::javaActionsAndCache()
 
 void TestLayoutSql::javaCacheDown()
 {
-    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
     const QString t = javaTable(QStringLiteral("idem_java_nocache"));
     QVERIFY(!t.isEmpty());
     QVERIFY(javaRow(t, QStringLiteral("n-1"), QStringLiteral("order"), QStringLiteral("NO"), QDateTime::currentSecsSinceEpoch() - 1200));
@@ -808,7 +806,7 @@ void TestLayoutSql::javaCacheDown()
 // neither, and a writable open without it reads too (the console).
 void TestLayoutSql::javaWithoutCacheIsRefusedUnlessSaid()
 {
-    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
     const QString t = javaTable(QStringLiteral("idem_java_saycache"));
     QVERIFY(!t.isEmpty());
     QVERIFY(javaRow(t, QStringLiteral("c-1"), QStringLiteral("order"), QStringLiteral("NO"), QDateTime::currentSecsSinceEpoch() - 1200));
@@ -842,7 +840,7 @@ void TestLayoutSql::javaWithoutCacheIsRefusedUnlessSaid()
 
 void TestLayoutSql::javaMalformedRows()
 {
-    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
     const QString t = javaTable(QStringLiteral("idem_java_bad"));
     QVERIFY(!t.isEmpty());
     const qint64 now = QDateTime::currentSecsSinceEpoch();
@@ -878,7 +876,7 @@ void TestLayoutSql::javaMalformedRows()
 
 void TestLayoutSql::javaConfiguredLayout()
 {
-    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
     QSqlDatabase db = writer("IDEM_TEST_MYSQL_URL");
     const QString t = uniqueTable(QStringLiteral("biz_idem"));
     m_mysqlTables << t;
@@ -917,7 +915,7 @@ void TestLayoutSql::javaConfiguredLayout()
 
 void TestLayoutSql::javaOpenErrors()
 {
-    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
     const QString t = javaTable(QStringLiteral("idem_java_open"));
     QVERIFY(!t.isEmpty());
     auto store = open("IDEM_TEST_MYSQL_URL",
@@ -941,7 +939,7 @@ QTEST_GUILESS_MAIN(TestLayoutSql)
 // reads what the first wrote; another table gets another log.
 void TestLayoutSql::goAuditLogFollowsTheStore()
 {
-    SKIP_UNLESS("IDEM_TEST_POSTGRESQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_POSTGRESQL_URL");
     const QByteArray xdg = qgetenv("XDG_DATA_HOME");
     qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("xdg")).toUtf8());
     const auto restore = qScopeGuard([&] { xdg.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", xdg); });
@@ -989,8 +987,8 @@ void TestLayoutSql::goAuditLogFollowsTheStore()
 // INSERT goes through: the client's resubmission runs.
 void TestLayoutSql::javaTimeoutIsNotRunAgainReleaseIs()
 {
-    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
-    SKIP_UNLESS("IDEM_TEST_REDIS_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_REDIS_URL");
     const QString t = javaTable(QStringLiteral("idem_java_next"));
     QVERIFY(!t.isEmpty());
     const QByteArray prefix = QStringLiteral("idem:%1:").arg(m_run).toUtf8();
@@ -1042,8 +1040,7 @@ void TestLayoutSql::javaTimeoutIsNotRunAgainReleaseIs()
 // table; after an audited action it holds that and the audit log.
 void TestLayoutSql::auditInTheServiceDatabaseAddsOnlyAuditTables()
 {
-    SKIP_UNLESS("IDEM_TEST_POSTGRESQL_URL");
-    const QString url = qEnvironmentVariable("IDEM_TEST_POSTGRESQL_URL");
+    IDEM_FETCH_SERVER_URL(url, "IDEM_TEST_POSTGRESQL_URL");
     const QString name = QStringLiteral("svc_") + m_run.toLower();
     QString adminUrl = url;
     adminUrl.replace(QStringLiteral("://idem@"), QStringLiteral("://postgres@"));
@@ -1095,7 +1092,7 @@ void TestLayoutSql::auditInTheServiceDatabaseAddsOnlyAuditTables()
 // sweep finds it.
 void TestLayoutSql::javaTimeZoneOfTheWriter()
 {
-    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
     const QString t = javaTable(QStringLiteral("idem_java_tz"));
     QVERIFY(!t.isEmpty());
     QSqlDatabase db = writer("IDEM_TEST_MYSQL_URL");
@@ -1154,8 +1151,8 @@ void TestLayoutSql::javaTimeZoneOfTheWriter()
 // audited. A record that changed since is not touched.
 void TestLayoutSql::javaCacheStepRetried()
 {
-    SKIP_UNLESS("IDEM_TEST_MYSQL_URL");
-    SKIP_UNLESS("IDEM_TEST_REDIS_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
+    IDEM_REQUIRE_SERVER_URL("IDEM_TEST_REDIS_URL");
     const QString t = javaTable(QStringLiteral("idem_java_retry"));
     QVERIFY(!t.isEmpty());
     const QByteArray prefix = QStringLiteral("idem:%1:").arg(m_run).toUtf8();

@@ -18,6 +18,7 @@
 #include "app/store/openstore.h"
 #include "app/store/pghot.h"
 #include "app/store/sqlstore.h"
+#include "tests/serverrequirement.h"
 
 #include <QtTest>
 #include <QSqlDatabase>
@@ -102,9 +103,7 @@ private:
 private slots:
     void initTestCase()
     {
-        const QString url = qEnvironmentVariable("IDEM_TEST_POSTGRESQL_URL");
-        if (url.isEmpty())
-            QFAIL("IDEM_TEST_POSTGRESQL_URL is not set (tools/test.sh starts the servers)");
+        IDEM_FETCH_SERVER_URL(url, "IDEM_TEST_POSTGRESQL_URL");
         m_name = QStringLiteral("pghot_%1").arg(QCoreApplication::applicationPid());
         QString adminUrl = url;
         adminUrl.replace(QStringLiteral("://idem@"), QStringLiteral("://postgres@"));

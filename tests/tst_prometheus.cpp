@@ -20,6 +20,7 @@
 #include "models/countertimelinemodel.h"
 #include "models/dashboardreading.h"
 #include "models/storesession.h"
+#include "tests/serverrequirement.h"
 #include "ui/dashboardview.h"
 
 #include <prometheus/counter.h>
@@ -44,11 +45,6 @@
 #include <QTest>
 
 namespace {
-
-QString requiredEnv(const char *variable)
-{
-    return qEnvironmentVariable(variable);
-}
 
 qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
 
@@ -132,13 +128,6 @@ class PrometheusTest : public QObject {
     QString m_layoutFile;
     qint64 m_burstMinute = 0;
 
-    bool serversGiven()
-    {
-        m_server = requiredEnv("IDEM_TEST_PROMETHEUS_URL");
-        m_targets = requiredEnv("IDEM_TEST_PROMETHEUS_TARGETS");
-        return !m_server.isEmpty() && !m_targets.isEmpty();
-    }
-
     void writeTarget(const QString &name, const QString &address)
     {
         QFile file(m_targets + QLatin1Char('/') + name + QStringLiteral(".json"));
@@ -188,11 +177,11 @@ class PrometheusTest : public QObject {
 private slots:
     void initTestCase()
     {
-        if (!serversGiven()) {
-            if (qEnvironmentVariableIntValue("IDEM_TEST_REQUIRE_SERVERS") == 1)
-                QFAIL("IDEM_TEST_PROMETHEUS_URL and IDEM_TEST_PROMETHEUS_TARGETS are not set (tools/test.sh starts Prometheus)");
-            QSKIP("IDEM_TEST_PROMETHEUS_URL is not set");
-        }
+        IDEM_FETCH_SERVER_URL(server, "IDEM_TEST_PROMETHEUS_URL");
+        // The folder of its file-based targets, where the test adds its own.
+        IDEM_FETCH_SERVER_URL(targets, "IDEM_TEST_PROMETHEUS_TARGETS");
+        m_server = server;
+        m_targets = targets;
         QVERIFY(m_dir.isValid());
         const QString tag = QString::number(QRandomGenerator::global()->bounded(1000000));
         m_scope = QStringLiteral("callback-") + tag;

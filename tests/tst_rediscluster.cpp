@@ -10,6 +10,7 @@
 #include "app/store/redisclusterlink.h"
 #include "app/store/redisconnectionpool.h"
 #include "app/store/redismux.h"
+#include "tests/serverrequirement.h"
 
 #include <QRandomGenerator>
 #include <QScopeGuard>
@@ -41,17 +42,6 @@ QList<QByteArray> items(const RedisReply &reply)
     for (size_t i = 0; i < reply->elements; ++i)
         out.append(RedisConnection::bytes(reply->element[i]));
     return out;
-}
-
-std::optional<StoreUrl> urlFromEnvironment(const char *variable)
-{
-    const QString text = qEnvironmentVariable(variable);
-    if (text.isEmpty())
-        return std::nullopt;
-    Result<StoreUrl> url = StoreUrl::parse(text);
-    if (!url)
-        qFatal("%s is not a store URL: %s", variable, qPrintable(url.error().message));
-    return url.value();
 }
 
 RedisSettings settingsFor(const QString &address)
@@ -121,13 +111,10 @@ private:
 
 void TestRedisCluster::initTestCase()
 {
-    const std::optional<StoreUrl> url = urlFromEnvironment("IDEM_TEST_REDIS_CLUSTER_URL");
-    if (!url) {
-        if (qEnvironmentVariable("IDEM_TEST_REQUIRE_SERVERS") == QLatin1String("1"))
-            QFAIL("IDEM_TEST_REDIS_CLUSTER_URL is not set, but IDEM_TEST_REQUIRE_SERVERS=1: start a cluster with tools/lib/servers.sh start_redis_cluster.");
-        QSKIP("IDEM_TEST_REDIS_CLUSTER_URL is not set (tools/test.sh starts a Redis Cluster).");
-    }
-    m_url = *url;
+    IDEM_FETCH_SERVER_URL(urlText, "IDEM_TEST_REDIS_CLUSTER_URL");
+    const Result<StoreUrl> url = StoreUrl::parse(urlText);
+    QVERIFY2(url.ok(), qPrintable(url.error().message));
+    m_url = url.value();
     QVERIFY2(!m_url.moreHosts.isEmpty(), "IDEM_TEST_REDIS_CLUSTER_URL should list the seed nodes (host:port,host:port,…)");
     // A fresh cluster is "ok" before its replicas have attached: wait for
     // the shape every test expects, 3 masters with one replica each.
@@ -494,13 +481,10 @@ void TestRedisCluster::oneHostUrlDetectsCluster()
 
 void TestRedisCluster::singleServerStaysSingle()
 {
-    const std::optional<StoreUrl> url = urlFromEnvironment("IDEM_TEST_REDIS_URL");
-    if (!url) {
-        if (qEnvironmentVariable("IDEM_TEST_REQUIRE_SERVERS") == QLatin1String("1"))
-            QFAIL("IDEM_TEST_REDIS_URL is not set, but IDEM_TEST_REQUIRE_SERVERS=1.");
-        QSKIP("IDEM_TEST_REDIS_URL is not set.");
-    }
-    RedisConnectionPool pool(*url);
+    IDEM_FETCH_SERVER_URL(urlText, "IDEM_TEST_REDIS_URL");
+    const Result<StoreUrl> url = StoreUrl::parse(urlText);
+    QVERIFY2(url.ok(), qPrintable(url.error().message));
+    RedisConnectionPool pool(url.value());
     Result<RedisLink *> link = pool.connection();
     QVERIFY2(link.ok(), qPrintable(link.error().message));
     QVERIFY(!link.value()->isCluster());

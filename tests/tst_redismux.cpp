@@ -146,8 +146,7 @@ private:
 private slots:
     void initTestCase()
     {
-        if (const QString missing = TestServer::missingPrograms(TestServer::Kind::Redis); !missing.isEmpty())
-            QFAIL(qPrintable(missing));
+        IDEM_REQUIRE_SERVER_PROGRAMS(TestServer::Kind::Redis);
         QString error;
         QVERIFY2(m_server.start(&error), qPrintable(error));
     }

@@ -7,6 +7,7 @@
 #include "app/guard/guard.h"
 #include "app/store/redispacked.h"
 #include "app/store/redisstore.h"
+#include "tests/serverrequirement.h"
 
 #include <QtTest>
 
@@ -97,9 +98,7 @@ private slots:
     void responsesComeBackByteForByte()
     {
         QFETCH(int, size);
-        const QString url = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
-        if (url.isEmpty())
-            QFAIL("IDEM_TEST_REDIS_URL is not set (tools/test.sh starts a redis-server and sets it)");
+        IDEM_FETCH_SERVER_URL(url, "IDEM_TEST_REDIS_URL");
         RedisStore store(StoreUrl::parse(url).value());
         QVERIFY(store.open());
         Guard guard(store);

@@ -217,9 +217,8 @@ private:
 private slots:
     void initTestCase()
     {
-        m_urlText = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
-        if (m_urlText.isEmpty())
-            QFAIL("IDEM_TEST_REDIS_URL is not set: tools/test.sh starts a redis-server and sets it (e.g. redis://127.0.0.1:6379/0).");
+        IDEM_FETCH_SERVER_URL(url, "IDEM_TEST_REDIS_URL");
+        m_urlText = url;
         const Result<StoreUrl> parsed = StoreUrl::parse(m_urlText);
         QVERIFY2(parsed.ok(), qPrintable(parsed.error().message));
         m_url = parsed.value();

@@ -6,9 +6,10 @@
 // - open() checks the schema instead of running DDL, so a user without the
 //   CREATE right works with tables someone else created, and gets a message
 //   naming the missing right when there are none.
-// Needs IDEM_TEST_POSTGRESQL_URL (tools/test.sh sets it); fails without it.
+// Needs IDEM_TEST_POSTGRESQL_URL (tools/test.sh sets it).
 #include "app/store/sqldialect.h"
 #include "app/store/sqlstore.h"
+#include "tests/serverrequirement.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -143,9 +144,7 @@ private:
 private slots:
     void initTestCase()
     {
-        const QString text = qEnvironmentVariable("IDEM_TEST_POSTGRESQL_URL");
-        if (text.isEmpty())
-            QFAIL("IDEM_TEST_POSTGRESQL_URL is not set: this test needs a PostgreSQL server (tools/test.sh starts one and sets it).");
+        IDEM_FETCH_SERVER_URL(text, "IDEM_TEST_POSTGRESQL_URL");
         const Result<StoreUrl> url = StoreUrl::parse(text);
         QVERIFY2(url.ok(), qPrintable(url.error().message));
         QVERIFY2(url->kind == StoreUrl::Kind::Postgres, "IDEM_TEST_POSTGRESQL_URL is not a postgresql:// URL");

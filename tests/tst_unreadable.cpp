@@ -130,10 +130,10 @@ private:
 private slots:
     void initTestCase()
     {
+        IDEM_REQUIRE_STORE_SERVER(m_env);
         QString why;
         m_store = m_env.open(&why);
-        if (!m_store)
-            QSKIP(qPrintable(why));
+        QVERIFY2(m_store, qPrintable(QStringLiteral("backend %1 unavailable: %2").arg(m_env.backend(), why)));
     }
 
     void init()

@@ -9,6 +9,7 @@
 
 #include "app/store/openstore.h"
 #include "app/store/sqlstore.h"
+#include "tests/serverrequirement.h"
 
 #include <QAbstractButton>
 #include <QLabel>
@@ -156,9 +157,7 @@ private slots:
 
     void theJavaHandlerPreviewRefusesWithoutItsCacheOption()
     {
-        const QString mysql = qEnvironmentVariable("IDEM_TEST_MYSQL_URL");
-        if (mysql.isEmpty())
-            QFAIL("IDEM_TEST_MYSQL_URL is not set (tools/test.sh starts the servers and sets it)");
+        IDEM_FETCH_SERVER_URL(mysql, "IDEM_TEST_MYSQL_URL");
         const QString table = QStringLiteral("idem_wizard_java_%1").arg(QCoreApplication::applicationPid());
         QVERIFY(execute(mysql, QStringLiteral("CREATE TABLE %1 (idempotent_id VARCHAR(64) PRIMARY KEY, biz_type VARCHAR(32), biz_no VARCHAR(64), "
                                               "status VARCHAR(16) NOT NULL, request_body TEXT, response_body TEXT, create_time DATETIME, "

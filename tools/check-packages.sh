@@ -143,7 +143,7 @@ while IFS= read -r line; do
                 case $d in /*) needs+=("$d"$'\t'"pkg-config gave $name") ;; esac
             done ;;
     esac
-done < <(grep -E '^[A-Za-z0-9_]+(:(FILEPATH|PATH)=|_(INCLUDE|LIBRARY)_DIRS:INTERNAL=)' "$cache" | grep -vE '^(CMAKE_INSTALL_[A-Z]+DIR|CMAKE_[A-Z_]*(COMMAND|ROOT|HOME_DIRECTORY|CACHEFILE_DIR)):')
+done < <(grep -E '^[A-Za-z0-9_][A-Za-z0-9_.+-]*(:(FILEPATH|PATH)=|_(INCLUDE|LIBRARY)_DIRS:INTERNAL=)' "$cache" | grep -vE '^(CMAKE_INSTALL_[A-Z]+DIR|CMAKE_[A-Z_]*(COMMAND|ROOT|HOME_DIRECTORY|CACHEFILE_DIR)):')
 
 # Run-time needs (tools/lib/common.sh's IDEM_RUNTIME_NEEDS).
 qt_plugins=

@@ -33,8 +33,9 @@ start_mysql
 start_prometheus
 export IDEM_TEST_REDIS_URL IDEM_TEST_REDIS_CLUSTER_URL IDEM_TEST_POSTGRESQL_URL IDEM_TEST_MYSQL_URL
 export IDEM_TEST_PROMETHEUS_URL IDEM_TEST_PROMETHEUS_TARGETS
-# Tests that start servers of their own (tst_faults) fail rather than skip
-# when a server program is missing here.
+# A test whose server is missing fails here rather than being skipped: a URL
+# not set, or a server program not installed for the tests that start
+# servers of their own (tests/serverrequirement.h).
 export IDEM_TEST_REQUIRE_SERVERS=1
 
 log "running the tests"
