@@ -152,3 +152,9 @@ bool startedBeforeCutoff(const OperatorAction &action, const Record &current)
     return action.expectedState != RecordState::InFlight
         || (action.startedBeforeMs && current.updatedAt < *action.startedBeforeMs);
 }
+
+QString Store::requestNote() const
+{
+    return Text::tr("No request was kept with this record: its claim came before requests were kept, or its scope's policy "
+                    "keeps none (ScopePolicy::keepRequest).");
+}
