@@ -8,11 +8,13 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QStringDecoder>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include "app/ops/agetext.h"
-#include "models/statuscolors.h"
 #include "app/store/visibletext.h"
+#include "models/statuscolors.h"
+#include "ui/keptrequestview.h"
 
 namespace {
 
@@ -55,6 +57,8 @@ RecordDetailView::RecordDetailView(QWidget *parent)
     , m_bodyNote(new QLabel(this))
     , m_readError(new QLabel(this))
     , m_bodyCaption(new QLabel(tr("Body as"), this))
+    , m_tabs(new QTabWidget(this))
+    , m_request(new KeptRequestView(this))
 {
     auto *layout = new QVBoxLayout(this);
     m_readError->setObjectName(QStringLiteral("readError"));
@@ -86,11 +90,14 @@ RecordDetailView::RecordDetailView(QWidget *parent)
     m_form->setRowVisible(m_fields.value(QStringLiteral("time_zone")), false);
     layout->addLayout(m_form);
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    layout->addWidget(new QLabel(tr("Headers"), this));
+    auto *response = new QWidget(this);
+    auto *responseLayout = new QVBoxLayout(response);
+    responseLayout->setContentsMargins(4, 4, 4, 4);
+    responseLayout->addWidget(new QLabel(tr("Headers"), response));
     m_headers->setReadOnly(true);
     m_headers->setFont(mono);
     m_headers->setMaximumHeight(90);
-    layout->addWidget(m_headers);
+    responseLayout->addWidget(m_headers);
     auto *bodyRow = new QHBoxLayout;
     bodyRow->addWidget(m_bodyCaption);
     m_format->addItem(tr("Text"), int(BodyFormat::Text));
@@ -98,11 +105,15 @@ RecordDetailView::RecordDetailView(QWidget *parent)
     m_format->addItem(tr("Hex"), int(BodyFormat::Hex));
     bodyRow->addWidget(m_format);
     bodyRow->addWidget(m_bodyNote, 1);
-    layout->addLayout(bodyRow);
+    responseLayout->addLayout(bodyRow);
     m_body->setReadOnly(true);
     m_body->setFont(mono);
     m_body->setLineWrapMode(QPlainTextEdit::NoWrap);
-    layout->addWidget(m_body, 1);
+    responseLayout->addWidget(m_body, 1);
+    m_tabs->setObjectName(QStringLiteral("detailTabs"));
+    m_tabs->addTab(m_request, tr("Request"));
+    m_tabs->addTab(response, tr("Response"));
+    layout->addWidget(m_tabs, 1);
     connect(m_format, &QComboBox::currentIndexChanged, this, &RecordDetailView::renderBody);
     clear();
 }
@@ -120,6 +131,7 @@ void RecordDetailView::clear()
     m_readError->hide();
     m_readError->clear();
     m_bodyCaption->setText(tr("Body as"));
+    m_request->clear();
 }
 
 void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
@@ -166,6 +178,20 @@ void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
     const QSignalBlocker block(m_format);
     m_format->setCurrentIndex(m_format->findData(int(json ? BodyFormat::Json : text ? BodyFormat::Text : BodyFormat::Hex)));
     renderBody();
+    m_request->showRequest(r.request, m_requestNote);
+    m_tabs->setCurrentIndex(r.state == RecordState::Completed || unreadable ? 1 : 0);
+}
+
+void RecordDetailView::setRequestNote(const QString &note)
+{
+    m_requestNote = note;
+    if (m_record)
+        m_request->showRequest(m_record->request, m_requestNote);
+}
+
+bool RecordDetailView::showsRequest() const
+{
+    return m_tabs->currentIndex() == 0;
 }
 
 void RecordDetailView::showAge(qint64 nowMs)
