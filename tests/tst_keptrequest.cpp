@@ -68,6 +68,12 @@ private slots:
         QVERIFY(kept.redacted.isEmpty());
         QVERIFY(!document.contains("truncated") && !document.contains("redacted"));
         QVERIFY(kept.bodyIsJson());
+        // Shown indented, in the order sent, strings (and their escapes) as sent.
+        KeptRequest shown;
+        shown.hasBody = true;
+        shown.body = "{\"z\":1, \"a\":[], \"b\":{\"c\":\"x,y:{[\\u0041\"},\"d\":[1,{\"e\":null}]}";
+        QCOMPARE(shown.bodyText(), QStringLiteral("{\n    \"z\": 1,\n    \"a\": [],\n    \"b\": {\n        \"c\": \"x,y:{[\\u0041\"\n    },\n"
+                                                  "    \"d\": [\n        1,\n        {\n            \"e\": null\n        }\n    ]\n}"));
     }
 
     void credentialsAreNeverKeptEvenWhenListed()

@@ -47,6 +47,7 @@ KeptRequestView::KeptRequestView(QWidget *parent)
     layout->addWidget(m_notes);
     layout->addWidget(m_headers);
     layout->addWidget(m_body, 1);
+    layout->addStretch(); // keeps a lone line at the top when the body is hidden
     clear();
 }
 

@@ -3,7 +3,7 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QFontDatabase>
-#include <QFormLayout>
+#include <QGridLayout>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -50,7 +50,7 @@ QString hexDump(const QByteArray &bytes, int limit)
 
 RecordDetailView::RecordDetailView(QWidget *parent)
     : QWidget(parent)
-    , m_form(new QFormLayout)
+    , m_form(new QGridLayout)
     , m_headers(new QPlainTextEdit(this))
     , m_format(new QComboBox(this))
     , m_body(new QPlainTextEdit(this))
@@ -69,25 +69,44 @@ RecordDetailView::RecordDetailView(QWidget *parent)
                                    .arg(StatusColors::warningBackground(palette()).name(), StatusColors::alarmText(palette()).name()));
     m_readError->hide();
     layout->addWidget(m_readError);
-    const QList<QPair<QString, QString>> fields = {
-        {QStringLiteral("scope"), tr("Scope")},          {QStringLiteral("key"), tr("Key")},
-        {QStringLiteral("state"), tr("State")},          {QStringLiteral("biz_no"), tr("Business no.")},
-        {QStringLiteral("age"), tr("Age")},              {QStringLiteral("attempts"), tr("Attempts")},
-        {QStringLiteral("owner"), tr("Owner")},          {QStringLiteral("lease"), tr("Lease")},
-        {QStringLiteral("fingerprint"), tr("Fingerprint")}, {QStringLiteral("status_code"), tr("Status code")},
-        {QStringLiteral("created_at"), tr("Created")},   {QStringLiteral("updated_at"), tr("Updated")},
-        {QStringLiteral("expires_at"), tr("Expires")},   {QStringLiteral("reconciled"), tr("Reconciled")},
-        {QStringLiteral("time_zone"), tr("Times")},
+    // Two fields a row where both are short, long ones (key, lease,
+    // fingerprint, the time zone note) across: the fields take half the
+    // height one a row took, and the request and response below get it.
+    struct Field {
+        const char *name;
+        QString caption;
+        int row;
+        int column; // 0: left (or the whole row when wide), 1: right
+        bool wide;
     };
-    for (const auto &[name, caption] : fields) {
+    const Field fields[] = {
+        {"scope", tr("Scope"), 0, 0, false},          {"state", tr("State"), 0, 1, false},
+        {"key", tr("Key"), 1, 0, true},
+        {"biz_no", tr("Business no."), 2, 0, false},  {"attempts", tr("Attempts"), 2, 1, false},
+        {"age", tr("Age"), 3, 0, false},              {"status_code", tr("Status code"), 3, 1, false},
+        {"owner", tr("Owner"), 4, 0, false},          {"reconciled", tr("Reconciled"), 4, 1, false},
+        {"lease", tr("Lease"), 5, 0, true},
+        {"fingerprint", tr("Fingerprint"), 6, 0, true},
+        {"created_at", tr("Created"), 7, 0, false},   {"updated_at", tr("Updated"), 7, 1, false},
+        {"expires_at", tr("Expires"), 8, 0, false},
+        {"time_zone", tr("Times"), 9, 0, true},
+    };
+    for (const Field &f : fields) {
+        auto *caption = new QLabel(f.caption + QLatin1Char(':'), this);
         auto *value = new QLabel(this);
         value->setTextFormat(Qt::PlainText); // a stored "<img …>" is text, never markup
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         value->setWordWrap(true);
-        m_form->addRow(caption + QLatin1Char(':'), value);
-        m_fields.insert(name, value);
+        m_form->addWidget(caption, f.row, 2 * f.column);
+        m_form->addWidget(value, f.row, 2 * f.column + 1, 1, f.wide ? 3 : 1);
+        m_fields.insert(QLatin1String(f.name), value);
+        m_captions.insert(QLatin1String(f.name), caption);
     }
-    m_form->setRowVisible(m_fields.value(QStringLiteral("time_zone")), false);
+    m_form->setColumnStretch(1, 1);
+    m_form->setColumnStretch(3, 1);
+    m_form->setHorizontalSpacing(8);
+    m_form->setVerticalSpacing(2);
+    setTimeZoneNote(QString());
     layout->addLayout(m_form);
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     auto *response = new QWidget(this);
@@ -253,7 +272,8 @@ void RecordDetailView::setTimeZoneNote(const QString &note)
 {
     QLabel *label = m_fields.value(QStringLiteral("time_zone"));
     label->setText(note);
-    m_form->setRowVisible(label, !note.isEmpty());
+    label->setVisible(!note.isEmpty());
+    m_captions.value(QStringLiteral("time_zone"))->setVisible(!note.isEmpty());
 }
 
 QString RecordDetailView::readErrorText() const

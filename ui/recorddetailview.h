@@ -6,7 +6,7 @@
 
 class KeptRequestView;
 class QComboBox;
-class QFormLayout;
+class QGridLayout;
 class QLabel;
 class QPlainTextEdit;
 class QTabWidget;
@@ -48,8 +48,9 @@ private:
     void renderBody();
 
     std::optional<Record> m_record;
-    QFormLayout *m_form;
+    QGridLayout *m_form;
     QHash<QString, QLabel *> m_fields;
+    QHash<QString, QLabel *> m_captions;
     QPlainTextEdit *m_headers;
     QComboBox *m_format;
     QPlainTextEdit *m_body;

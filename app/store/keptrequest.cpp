@@ -135,6 +135,54 @@ QString hexDump(const QByteArray &bytes, qsizetype limit)
     return out;
 }
 
+// A JSON document re-indented, its members in the order sent and its
+// strings and escapes untouched (QJsonDocument would sort the members and
+// re-escape them, and the kept body should read as the client sent it,
+// masks where they were). The input must be valid JSON.
+QByteArray prettyJson(QByteArrayView json)
+{
+    QByteArray out;
+    out.reserve(json.size() * 2);
+    int depth = 0;
+    const auto newline = [&] { out.append('\n').append(QByteArray(4 * depth, ' ')); };
+    const auto nextSolid = [&](qsizetype i) {
+        while (i < json.size() && (json[i] == ' ' || json[i] == '\t' || json[i] == '\n' || json[i] == '\r'))
+            ++i;
+        return i;
+    };
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        const char c = json[i];
+        if (c == '"') {
+            const qsizetype start = i++;
+            while (i < json.size() && json[i] != '"')
+                i += json[i] == '\\' ? 2 : 1;
+            out.append(json.sliced(start, qMin(i + 1, json.size()) - start));
+        } else if (c == '{' || c == '[') {
+            const qsizetype next = nextSolid(i + 1);
+            if (next < json.size() && (json[next] == '}' || json[next] == ']')) {
+                out.append(c).append(json[next]); // {} and [] stay on one line
+                i = next;
+                continue;
+            }
+            out.append(c);
+            ++depth;
+            newline();
+        } else if (c == '}' || c == ']') {
+            --depth;
+            newline();
+            out.append(c);
+        } else if (c == ',') {
+            out.append(c);
+            newline();
+        } else if (c == ':') {
+            out.append(": ");
+        } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+            out.append(c);
+        }
+    }
+    return out;
+}
+
 Error corrupt(const QString &what)
 {
     return makeError(ErrorKind::Corrupt, Text::tr("The request kept with this record cannot be read: %1.").arg(what));
@@ -294,7 +342,7 @@ QString KeptRequest::bodyText() const
         return Text::tr("%n byte(s), not UTF-8 text:", nullptr, int(body.size())) + QLatin1Char('\n')
             + hexDump(body, kMaxKeptRequestBytes);
     if (bodyIsJson())
-        return visibleBlock(QString::fromUtf8(QJsonDocument::fromJson(body).toJson(QJsonDocument::Indented)).trimmed());
+        return visibleBlock(QString::fromUtf8(prettyJson(body)));
     return visibleBlock(QString::fromUtf8(body));
 }
 

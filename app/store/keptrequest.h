@@ -68,7 +68,8 @@ struct KeptRequest {
 
     // Whether the body is a JSON document (then shown pretty-printed).
     bool bodyIsJson() const;
-    // The body for a person: pretty-printed JSON, else text with control
+    // The body for a person: JSON re-indented (members in the order sent,
+    // strings as sent), else text with control
     // characters escaped (visibleBlock), else "N bytes, not UTF-8" and a
     // hex dump of the first 4 KiB.
     QString bodyText() const;
