@@ -294,6 +294,6 @@ int runGetCommand(const QStringList &arguments)
                             : kept.value() ? kept.value()->displayText().trimmed()
                                            : opened.value()->requestNote();
     for (const QString &line : request.split(QLatin1Char('\n')))
-        printLine(QStringLiteral("    ") + line);
+        printLine(line.isEmpty() ? line : QStringLiteral("    ") + line);
     return ExitOk;
 }
