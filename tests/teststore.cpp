@@ -10,6 +10,7 @@
 
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QVariant>
 
 #include <QCoreApplication>
@@ -328,6 +329,46 @@ bool TestStore::execDdl(const QString &sql)
             ok = q.exec(sql);
             if (!ok)
                 qWarning("raw DDL '%s' on %s failed: %s", qPrintable(sql), qPrintable(parsed->displayString()), qPrintable(q.lastError().text()));
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+    return ok;
+}
+
+bool TestStore::rawRecord(const QString &scope, const QString &key, QMap<QString, QByteArray> *fields)
+{
+    fields->clear();
+    if (isRedis()) {
+        RawRedis redis(m_url);
+        const RedisReply reply = redis.run({"HGETALL", redis.recordKey(scope, key)});
+        if (!reply || reply->type != REDIS_REPLY_ARRAY)
+            return false;
+        for (size_t i = 0; i + 1 < reply->elements; i += 2)
+            fields->insert(QString::fromUtf8(RedisConnection::bytes(reply->element[i])), RedisConnection::bytes(reply->element[i + 1]));
+        return true;
+    }
+    const Result<StoreUrl> parsed = StoreUrl::parse(m_url);
+    if (!parsed)
+        return false;
+    const QString name = QStringLiteral("test-raw-record");
+    bool ok = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(sqlDriverName(parsed->kind), name);
+        configureSqlDatabase(db, parsed.value());
+        if (db.open()) {
+            QSqlQuery q(db);
+            ok = q.prepare(QStringLiteral("SELECT * FROM idem_records WHERE scope = ? AND idem_key = ?"));
+            q.addBindValue(scope);
+            q.addBindValue(key);
+            ok = ok && q.exec();
+            if (ok && q.next()) {
+                for (int i = 0; i < q.record().count(); ++i) {
+                    if (!q.value(i).isNull())
+                        fields->insert(q.record().fieldName(i).toLower(), q.value(i).toByteArray());
+                }
+            }
+            if (!ok)
+                qWarning("raw read on %s failed: %s", qPrintable(parsed->displayString()), qPrintable(q.lastError().text()));
         }
     }
     QSqlDatabase::removeDatabase(name);

@@ -4,6 +4,7 @@
 #include "app/store/store.h"
 #include "tests/serverrequirement.h"
 
+#include <QMap>
 #include <QTemporaryDir>
 #include <QStringList>
 #include <QVariantList>
@@ -60,6 +61,11 @@ public:
     // Removes a scope's whole chain and head, so a tampered chain does not
     // stay on a shared server for later runs' whole-store verification.
     bool dropAuditChain(const QString &scope);
+
+    // A native record as stored, read behind the store's back: each column
+    // (SQL) or hash field (Redis) by name, NULL and absent fields left out.
+    // False when the read failed; an empty map when there is no such record.
+    bool rawRecord(const QString &scope, const QString &key, QMap<QString, QByteArray> *fields);
 
     // One statement behind the store's back (SQL backends): true when it ran
     // and changed `rows` rows (any number when negative).

@@ -96,6 +96,7 @@ private:
         QCOMPARE(answered.updatedAt, stored.updatedAt);
         QCOMPARE(answered.expiresAt, stored.expiresAt);
         QCOMPARE(answered.reconciled, stored.reconciled);
+        QCOMPARE(answered.request, stored.request);
     }
 
 private slots:

@@ -212,7 +212,7 @@ private slots:
         view->table()->selectRow(3);
         RecordDetailView *detail = view->detail();
         QCOMPARE(detail->fieldText(QStringLiteral("key")), QStringLiteral("key-00073"));
-        QCOMPARE(detail->fieldText(QStringLiteral("state")), QStringLiteral("IN_FLIGHT"));
+        QCOMPARE(detail->fieldText(QStringLiteral("state")), QStringLiteral("in flight"));
         QCOMPARE(detail->fieldText(QStringLiteral("biz_no")), QStringLiteral("SO90073"));
         QCOMPARE(detail->fieldText(QStringLiteral("owner")), QStringLiteral("pay-svc:1"));
         QVERIFY(detail->fieldText(QStringLiteral("age")).startsWith(QStringLiteral("15 min")));

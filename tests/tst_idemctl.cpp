@@ -1,4 +1,5 @@
 // idemctl as an operator uses it: exit codes, messages, JSON output.
+#include "app/guard/guard.h"
 #include "app/store/openstore.h"
 #include "app/store/redisconnection.h"
 #include "app/store/storeurl.h"
@@ -722,6 +723,83 @@ private slots:
                                 QStringLiteral("--audit"), QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("go-esc-audit.db"))});
         QVERIFY(redis.command({"DEL", prefix + goKey}).ok());
         QVERIFY2(go.exitCode == 0 && clean(go.out) && go.out.contains("PAY\\x1b]0;x\\x07"), QByteArray(go.out + go.err).constData());
+    }
+
+    // `idemctl get` shows the request the record kept: --json as a "request"
+    // object (masked fields listed, the cut marked with the original size,
+    // a binary body as base64), text as an escaped block; null and a reason
+    // when none was kept.
+    void getShowsTheKeptRequest()
+    {
+        const QString url = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("request.db"));
+        const qint64 hourAgo = QDateTime::currentMSecsSinceEpoch() - 3600000;
+        {
+            Result<std::unique_ptr<Store>> store = openStore(url);
+            QVERIFY2(store.ok(), qPrintable(store.error().message));
+            ScopePolicies policies;
+            ScopePolicy off = ScopePolicies::defaultFor(QStringLiteral("order"));
+            off.keepRequest = false;
+            policies.set(QStringLiteral("order"), off);
+            Guard guard(*store.value(), policies, [hourAgo] { return hourAgo; });
+            GuardRequest r;
+            r.scope = QStringLiteral("payment");
+            r.key = QStringLiteral("pay-1");
+            r.path = "/api/payments";
+            r.headers = {{"Content-Type", "application/json"}, {"X-Request-Id", "req\x1b[2J-1"}, {"Authorization", "Bearer secret"}};
+            r.body = R"({"order_no":"SO1","card_number":"6222021234567890","amount":"88.00"})";
+            QVERIFY(store.value()->claim(guard.claimFor(r)).ok());
+            r.key = QStringLiteral("pay-big");
+            r.body = QByteArray(1024 * 1024, '\xfe');
+            QVERIFY(store.value()->claim(guard.claimFor(r)).ok());
+            r.scope = QStringLiteral("order");
+            r.key = QStringLiteral("ord-1");
+            QVERIFY(store.value()->claim(guard.claimFor(r)).ok());
+        }
+        const auto get = [&url](const QString &scope, const QString &key, bool json) {
+            QStringList args{QStringLiteral("get"), QStringLiteral("--store"), url, QStringLiteral("--scope"), scope, QStringLiteral("--key"), key};
+            if (json)
+                args << QStringLiteral("--json");
+            return idemctl(args);
+        };
+        const Run json = get(QStringLiteral("payment"), QStringLiteral("pay-1"), true);
+        QVERIFY2(json.exitCode == 0, json.err.constData());
+        QVERIFY2(!json.out.contains("6222021234567890") && !json.out.contains("secret"), json.out.constData());
+        const QJsonObject request = json.json().value(QStringLiteral("request")).toObject();
+        QCOMPARE(request.value(QStringLiteral("method")).toString(), QStringLiteral("POST"));
+        QCOMPARE(request.value(QStringLiteral("path")).toString(), QStringLiteral("/api/payments"));
+        QCOMPARE(request.value(QStringLiteral("headers")).toObject(),
+                 (QJsonObject{{QStringLiteral("Content-Type"), QStringLiteral("application/json")},
+                              {QStringLiteral("X-Request-Id"), QString(QStringLiteral("req") + QChar(0x1b) + QStringLiteral("[2J-1"))}}));
+        QCOMPARE(request.value(QStringLiteral("body")).toString(),
+                 QStringLiteral(R"({"order_no":"SO1","card_number":"[REDACTED]","amount":"88.00"})"));
+        QCOMPARE(request.value(QStringLiteral("truncated")).toBool(), false);
+        QCOMPARE(request.value(QStringLiteral("original_bytes")).toInt(), 68);
+        QCOMPARE(request.value(QStringLiteral("redacted")).toArray(), QJsonArray{QStringLiteral("card_number")});
+        QVERIFY(!request.contains(QStringLiteral("body_base64")));
+
+        const Run big = get(QStringLiteral("payment"), QStringLiteral("pay-big"), true);
+        const QJsonObject cut = big.json().value(QStringLiteral("request")).toObject();
+        QVERIFY2(cut.value(QStringLiteral("truncated")).toBool(), big.out.constData());
+        QCOMPARE(cut.value(QStringLiteral("original_bytes")).toInt(), 1024 * 1024);
+        const QByteArray kept = QByteArray::fromBase64(cut.value(QStringLiteral("body_base64")).toString().toLatin1());
+        QVERIFY(kept.size() > 2000 && kept == QByteArray(kept.size(), '\xfe'));
+        QVERIFY(!cut.contains(QStringLiteral("body")));
+
+        const Run none = get(QStringLiteral("order"), QStringLiteral("ord-1"), true);
+        QVERIFY2(none.exitCode == 0 && none.json().contains(QStringLiteral("request")) && none.json().value(QStringLiteral("request")).isNull(),
+                 none.out.constData());
+
+        // Text: the block after the fields, escaped, with the markers.
+        const Run text = get(QStringLiteral("payment"), QStringLiteral("pay-1"), false);
+        QVERIFY2(text.exitCode == 0 && !text.out.contains('\x1b') && !text.out.contains("6222021234567890"), text.out.constData());
+        QVERIFY2(text.out.contains("request:\n    POST /api/payments\n    Content-Type: application/json\n    X-Request-Id: req\\x1b[2J-1\n"),
+                 text.out.constData());
+        QVERIFY2(text.out.contains("-- Masked before it was stored: card_number."), text.out.constData());
+        const Run cutText = get(QStringLiteral("payment"), QStringLiteral("pay-big"), false);
+        QVERIFY2(cutText.out.contains("-- Cut to the 4 KiB kept per record") && cutText.out.contains("of the body's 1048576 bytes"),
+                 cutText.out.constData());
+        const Run noneText = get(QStringLiteral("order"), QStringLiteral("ord-1"), false);
+        QVERIFY2(noneText.out.contains("request:\n    No request was kept with this record"), noneText.out.constData());
     }
 
     // The operator's night: preview, apply, verify the audit log, notice tampering.

@@ -1364,6 +1364,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>The cache of %1/%2 was updated, but its audit entry failed: %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The go-middleware layout keeps no request, only its hash (request_hash, shown as the fingerprint).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The java-handler layout keeps the request body only, in its table&apos;s request_body column, as the service wrote it: no method, path or headers, and nothing masked by idem-console. Its Redis cache keeps a status only.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GoJson</name>
@@ -1715,6 +1723,83 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>%1 %2 / %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>KeptRequest</name>
+    <message>
+        <source>The request kept with this record cannot be read: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not JSON (%1 at offset %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the method or path is not a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a header is not a pair of strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the body is not a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the binary body is not base64</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s), not UTF-8 text:</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cut to the %1 KiB kept per record: %2 of the body&apos;s %3 bytes are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The body (%1 bytes) was not kept: it names a masked field (%2) but is neither JSON nor a form, so it could not be masked safely.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Masked before it was stored: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>KeptRequestView</name>
+    <message>
+        <source>Select a record to see the request it kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No request was kept with this record.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body only (the layout keeps no method, path or headers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no headers kept)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2788,10 +2873,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Select a row to see its order row (the evidence).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Include all</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2827,6 +2908,18 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>manual review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a row to see its order row and the request it kept (the evidence).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request kept with the record:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none kept)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3277,6 +3370,14 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>Times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Response</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4470,6 +4571,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>This store has no cache step to retry: its actions are complete when applied.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No request was kept with this record: its claim came before requests were kept, or its scope&apos;s policy keeps none (ScopePolicy::keepRequest).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoreEntryForm</name>
@@ -5424,10 +5529,6 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>One record with every field; the body as text when it is UTF-8, else base64.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Scope of the record.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6072,6 +6173,10 @@ stats and report take --metrics URL to read the counters from Prometheus.
     </message>
     <message>
         <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), %6 alert handling entries, audit log %7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One record with every field; the body as text when it is UTF-8, else base64; then the request the record kept (--json: a &quot;request&quot; object, null when none).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

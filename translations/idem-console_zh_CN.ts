@@ -1357,6 +1357,14 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>The cache of %1/%2 was updated, but its audit entry failed: %3</source>
         <translation>%1/%2 的缓存已更新，但其审计条目写入失败：%3</translation>
     </message>
+    <message>
+        <source>The go-middleware layout keeps no request, only its hash (request_hash, shown as the fingerprint).</source>
+        <translation>go-middleware 布局不保存请求，只保存它的哈希（request_hash，显示为指纹）。</translation>
+    </message>
+    <message>
+        <source>The java-handler layout keeps the request body only, in its table&apos;s request_body column, as the service wrote it: no method, path or headers, and nothing masked by idem-console. Its Redis cache keeps a status only.</source>
+        <translation>java-handler 布局只保存请求体，存放在其表的 request_body 列中，内容与服务写入的一致：没有方法、路径和请求头，idem-console 也未做任何遮蔽。它的 Redis 缓存只保存状态。</translation>
+    </message>
 </context>
 <context>
     <name>GoJson</name>
@@ -1709,6 +1717,82 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
+    </message>
+</context>
+<context>
+    <name>KeptRequest</name>
+    <message>
+        <source>The request kept with this record cannot be read: %1.</source>
+        <translation>此记录保存的请求无法读取：%1。</translation>
+    </message>
+    <message>
+        <source>not JSON (%1 at offset %2)</source>
+        <translation>不是 JSON（%1，位于偏移量 %2）</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the method or path is not a string</source>
+        <translation>方法或路径不是字符串</translation>
+    </message>
+    <message>
+        <source>a header is not a pair of strings</source>
+        <translation>某个请求头不是一对字符串</translation>
+    </message>
+    <message>
+        <source>the body is not a string</source>
+        <translation>请求体不是字符串</translation>
+    </message>
+    <message>
+        <source>the binary body is not base64</source>
+        <translation>二进制请求体不是 base64</translation>
+    </message>
+    <message>
+        <source>(not kept)</source>
+        <translation>（未保存）</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s), not UTF-8 text:</source>
+        <translation>
+            <numerusform>%n 字节，不是 UTF-8 文本：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cut to the %1 KiB kept per record: %2 of the body&apos;s %3 bytes are kept.</source>
+        <translation>已截断为每条记录保存的 %1 KiB：请求体共 %3 字节，保存了 %2 字节。</translation>
+    </message>
+    <message>
+        <source>The body (%1 bytes) was not kept: it names a masked field (%2) but is neither JSON nor a form, so it could not be masked safely.</source>
+        <translation>请求体（%1 字节）未保存：其中出现了需遮蔽的字段（%2），但它既不是 JSON 也不是表单，无法安全地遮蔽。</translation>
+    </message>
+    <message>
+        <source>Masked before it was stored: %1.</source>
+        <translation>保存前已遮蔽：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>KeptRequestView</name>
+    <message>
+        <source>Select a record to see the request it kept.</source>
+        <translation>选择一条记录以查看它保存的请求。</translation>
+    </message>
+    <message>
+        <source>No request was kept with this record.</source>
+        <translation>此记录未保存请求。</translation>
+    </message>
+    <message>
+        <source>The request body only (the layout keeps no method, path or headers)</source>
+        <translation>仅有请求体（该布局不保存方法、路径和请求头）</translation>
+    </message>
+    <message>
+        <source>(no headers kept)</source>
+        <translation>（未保存请求头）</translation>
     </message>
 </context>
 <context>
@@ -2776,10 +2860,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>完成：订单已完成，记录将重放根据订单生成的响应。释放：无订单或订单失败，客户端可以重新提交。人工复核行永远不会被执行。</translation>
     </message>
     <message>
-        <source>Select a row to see its order row (the evidence).</source>
-        <translation>选择一行以查看其订单行（证据）。</translation>
-    </message>
-    <message>
         <source>Include all</source>
         <translation>全部包含</translation>
     </message>
@@ -2818,6 +2898,18 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>manual review</source>
         <translation>人工复核</translation>
+    </message>
+    <message>
+        <source>Select a row to see its order row and the request it kept (the evidence).</source>
+        <translation>选择一行以查看其订单行和它保存的请求（证据）。</translation>
+    </message>
+    <message>
+        <source>Request kept with the record:</source>
+        <translation>记录保存的请求：</translation>
+    </message>
+    <message>
+        <source>(none kept)</source>
+        <translation>（未保存）</translation>
     </message>
 </context>
 <context>
@@ -3256,6 +3348,14 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>Times</source>
         <translation>时间</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Response</source>
+        <translation>响应</translation>
     </message>
 </context>
 <context>
@@ -4443,6 +4543,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>This store has no cache step to retry: its actions are complete when applied.</source>
         <translation>此存储没有可重试的缓存步骤：其操作在执行时即已完成。</translation>
     </message>
+    <message>
+        <source>No request was kept with this record: its claim came before requests were kept, or its scope&apos;s policy keeps none (ScopePolicy::keepRequest).</source>
+        <translation>此记录未保存请求：它的占用早于开始保存请求的版本，或其作用域的策略不保存请求（ScopePolicy::keepRequest）。</translation>
+    </message>
 </context>
 <context>
     <name>StoreEntryForm</name>
@@ -5386,10 +5490,6 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation>  卡住</translation>
     </message>
     <message>
-        <source>One record with every field; the body as text when it is UTF-8, else base64.</source>
-        <translation>查看单条记录的全部字段；响应体为 UTF-8 时以文本输出，否则以 base64 输出。</translation>
-    </message>
-    <message>
         <source>Scope of the record.</source>
         <translation>记录的作用域。</translation>
     </message>
@@ -6058,6 +6158,10 @@ stats 和 report 接受 --metrics URL，从 Prometheus 读取计数。
     <message>
         <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), %6 alert handling entries, audit log %7.</source>
         <translation>报告已写入 %1：%2 个作用域，执行 %3 次，重放 %4 次，操作员操作 %5 次，告警处理条目 %6 条，审计日志%7。</translation>
+    </message>
+    <message>
+        <source>One record with every field; the body as text when it is UTF-8, else base64; then the request the record kept (--json: a &quot;request&quot; object, null when none).</source>
+        <translation>查看单条记录的全部字段；响应体为 UTF-8 时以文本输出，否则以 base64 输出；随后是该记录保存的请求（--json：&quot;request&quot; 对象，未保存时为 null）。</translation>
     </message>
 </context>
 <context>

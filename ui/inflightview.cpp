@@ -352,6 +352,7 @@ void InFlightView::checkTimes(const QString &scope)
     struct Times {
         QString note;
         QString warning;
+        QString requestNote; // not about times, but about the same store, read in the same trip to the worker
     };
     m_session->request<Times>(
         this,
@@ -359,12 +360,13 @@ void InFlightView::checkTimes(const QString &scope)
             const Result<qint64> lead = futureLeadMs(store, scope, QDateTime::currentMSecsSinceEpoch());
             if (!lead)
                 return lead.error();
-            return Times{store.timeZoneNote(), futureRecordsWarning(lead.value(), store.timeZoneNote())};
+            return Times{store.timeZoneNote(), futureRecordsWarning(lead.value(), store.timeZoneNote()), store.requestNote()};
         },
         [this](const Result<Times> &times) {
             if (!times)
                 return; // the listing shows the store's error
             m_detail->setTimeZoneNote(times->note);
+            m_detail->setRequestNote(times->requestNote);
             m_future->setText(times->warning);
             m_future->setVisible(!times->warning.isEmpty());
         });

@@ -1,5 +1,6 @@
 #include "ui/reconcileplanpage.h"
 
+#include "app/store/keptrequest.h"
 #include "app/store/visibletext.h"
 #include "models/reconcileplanmodel.h"
 #include "models/statuscolors.h"
@@ -46,7 +47,7 @@ ReconcilePlanPage::ReconcilePlanPage(QWidget *parent)
     m_totals->setTextFormat(Qt::RichText);
     m_evidence->setReadOnly(true);
     m_evidence->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_evidence->setPlaceholderText(tr("Select a row to see its order row (the evidence)."));
+    m_evidence->setPlaceholderText(tr("Select a row to see its order row and the request it kept (the evidence)."));
 
     auto *includeAll = new QPushButton(tr("Include all"), this);
     auto *excludeAll = new QPushButton(tr("Exclude all"), this);
@@ -130,5 +131,10 @@ void ReconcilePlanPage::showEvidence()
     } else {
         text += tr("No order row was found for %1.").arg(row.target.bizNo.isEmpty() ? row.target.key : row.target.bizNo);
     }
+    // What the client sent, beside what the order table says: the two
+    // together decide the proposal, and the audit entry keeps both.
+    const Result<std::optional<KeptRequest>> kept = KeptRequest::decode(row.target.request);
+    text += QStringLiteral("\n\n") + tr("Request kept with the record:") + QLatin1Char('\n')
+        + (!kept ? kept.error().message : kept.value() ? kept.value()->displayText() : tr("(none kept)"));
     m_evidence->setPlainText(text);
 }

@@ -14,7 +14,8 @@ class ReconcilePlanModel;
 
 // Reconcile page 3: the plan. One row per stuck record with its proposal,
 // coloured by it; uncheck a row to leave its record out. The selected row's
-// order (the evidence) is shown beside. Totals count included rows only.
+// order and the request the record kept (the evidence) are shown beside.
+// Totals count included rows only.
 class ReconcilePlanPage final : public QWizardPage {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ReconcilePlanPage)

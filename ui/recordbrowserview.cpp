@@ -172,6 +172,11 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
                                     if (note)
                                         m_detail->setTimeZoneNote(note.value());
                                 });
+    m_session->request<QString>(this, [](Store &store) { return Result<QString>(store.requestNote()); },
+                                [this](const Result<QString> &note) {
+                                    if (note)
+                                        m_detail->setRequestNote(note.value());
+                                });
     applyFilter();
 }
 

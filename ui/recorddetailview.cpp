@@ -1,18 +1,21 @@
 #include "ui/recorddetailview.h"
+#include "models/auditwording.h"
 
 #include <QComboBox>
 #include <QDateTime>
 #include <QFontDatabase>
-#include <QFormLayout>
+#include <QGridLayout>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QStringDecoder>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include "app/ops/agetext.h"
-#include "models/statuscolors.h"
 #include "app/store/visibletext.h"
+#include "models/statuscolors.h"
+#include "ui/keptrequestview.h"
 
 namespace {
 
@@ -48,13 +51,15 @@ QString hexDump(const QByteArray &bytes, int limit)
 
 RecordDetailView::RecordDetailView(QWidget *parent)
     : QWidget(parent)
-    , m_form(new QFormLayout)
+    , m_form(new QGridLayout)
     , m_headers(new QPlainTextEdit(this))
     , m_format(new QComboBox(this))
     , m_body(new QPlainTextEdit(this))
     , m_bodyNote(new QLabel(this))
     , m_readError(new QLabel(this))
     , m_bodyCaption(new QLabel(tr("Body as"), this))
+    , m_tabs(new QTabWidget(this))
+    , m_request(new KeptRequestView(this))
 {
     auto *layout = new QVBoxLayout(this);
     m_readError->setObjectName(QStringLiteral("readError"));
@@ -65,32 +70,54 @@ RecordDetailView::RecordDetailView(QWidget *parent)
                                    .arg(StatusColors::warningBackground(palette()).name(), StatusColors::alarmText(palette()).name()));
     m_readError->hide();
     layout->addWidget(m_readError);
-    const QList<QPair<QString, QString>> fields = {
-        {QStringLiteral("scope"), tr("Scope")},          {QStringLiteral("key"), tr("Key")},
-        {QStringLiteral("state"), tr("State")},          {QStringLiteral("biz_no"), tr("Business no.")},
-        {QStringLiteral("age"), tr("Age")},              {QStringLiteral("attempts"), tr("Attempts")},
-        {QStringLiteral("owner"), tr("Owner")},          {QStringLiteral("lease"), tr("Lease")},
-        {QStringLiteral("fingerprint"), tr("Fingerprint")}, {QStringLiteral("status_code"), tr("Status code")},
-        {QStringLiteral("created_at"), tr("Created")},   {QStringLiteral("updated_at"), tr("Updated")},
-        {QStringLiteral("expires_at"), tr("Expires")},   {QStringLiteral("reconciled"), tr("Reconciled")},
-        {QStringLiteral("time_zone"), tr("Times")},
+    // Two fields a row where both are short, long ones (key, lease,
+    // fingerprint, the time zone note) across: the fields take half the
+    // height one a row took, and the request and response below get it.
+    struct Field {
+        const char *name;
+        QString caption;
+        int row;
+        int column; // 0: left (or the whole row when wide), 1: right
+        bool wide;
     };
-    for (const auto &[name, caption] : fields) {
+    const Field fields[] = {
+        {"scope", tr("Scope"), 0, 0, false},          {"state", tr("State"), 0, 1, false},
+        {"key", tr("Key"), 1, 0, true},
+        {"biz_no", tr("Business no."), 2, 0, false},  {"attempts", tr("Attempts"), 2, 1, false},
+        {"age", tr("Age"), 3, 0, false},              {"status_code", tr("Status code"), 3, 1, false},
+        {"owner", tr("Owner"), 4, 0, false},          {"reconciled", tr("Reconciled"), 4, 1, false},
+        {"lease", tr("Lease"), 5, 0, true},
+        {"fingerprint", tr("Fingerprint"), 6, 0, true},
+        {"created_at", tr("Created"), 7, 0, false},   {"updated_at", tr("Updated"), 7, 1, false},
+        {"expires_at", tr("Expires"), 8, 0, false},
+        {"time_zone", tr("Times"), 9, 0, true},
+    };
+    for (const Field &f : fields) {
+        auto *caption = new QLabel(f.caption + QLatin1Char(':'), this);
         auto *value = new QLabel(this);
         value->setTextFormat(Qt::PlainText); // a stored "<img …>" is text, never markup
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         value->setWordWrap(true);
-        m_form->addRow(caption + QLatin1Char(':'), value);
-        m_fields.insert(name, value);
+        m_form->addWidget(caption, f.row, 2 * f.column);
+        m_form->addWidget(value, f.row, 2 * f.column + 1, 1, f.wide ? 3 : 1);
+        m_fields.insert(QLatin1String(f.name), value);
+        m_captions.insert(QLatin1String(f.name), caption);
     }
-    m_form->setRowVisible(m_fields.value(QStringLiteral("time_zone")), false);
+    m_form->setColumnStretch(1, 1);
+    m_form->setColumnStretch(3, 1);
+    m_form->setHorizontalSpacing(8);
+    m_form->setVerticalSpacing(2);
+    setTimeZoneNote(QString());
     layout->addLayout(m_form);
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    layout->addWidget(new QLabel(tr("Headers"), this));
+    auto *response = new QWidget(this);
+    auto *responseLayout = new QVBoxLayout(response);
+    responseLayout->setContentsMargins(4, 4, 4, 4);
+    responseLayout->addWidget(new QLabel(tr("Headers"), response));
     m_headers->setReadOnly(true);
     m_headers->setFont(mono);
     m_headers->setMaximumHeight(90);
-    layout->addWidget(m_headers);
+    responseLayout->addWidget(m_headers);
     auto *bodyRow = new QHBoxLayout;
     bodyRow->addWidget(m_bodyCaption);
     m_format->addItem(tr("Text"), int(BodyFormat::Text));
@@ -98,11 +125,15 @@ RecordDetailView::RecordDetailView(QWidget *parent)
     m_format->addItem(tr("Hex"), int(BodyFormat::Hex));
     bodyRow->addWidget(m_format);
     bodyRow->addWidget(m_bodyNote, 1);
-    layout->addLayout(bodyRow);
+    responseLayout->addLayout(bodyRow);
     m_body->setReadOnly(true);
     m_body->setFont(mono);
     m_body->setLineWrapMode(QPlainTextEdit::NoWrap);
-    layout->addWidget(m_body, 1);
+    responseLayout->addWidget(m_body, 1);
+    m_tabs->setObjectName(QStringLiteral("detailTabs"));
+    m_tabs->addTab(m_request, tr("Request"));
+    m_tabs->addTab(response, tr("Response"));
+    layout->addWidget(m_tabs, 1);
     connect(m_format, &QComboBox::currentIndexChanged, this, &RecordDetailView::renderBody);
     clear();
 }
@@ -120,6 +151,7 @@ void RecordDetailView::clear()
     m_readError->hide();
     m_readError->clear();
     m_bodyCaption->setText(tr("Body as"));
+    m_request->clear();
 }
 
 void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
@@ -130,7 +162,7 @@ void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
     const auto set = [this](const QString &name, const QString &value) { m_fields.value(name)->setText(visibleText(value)); };
     set(QStringLiteral("scope"), r.scope);
     set(QStringLiteral("key"), r.key);
-    set(QStringLiteral("state"), recordStateName(r.state));
+    set(QStringLiteral("state"), AuditWording::state(recordStateName(r.state))); // in words; the stored name is in idemctl get
     set(QStringLiteral("biz_no"), r.bizNo.isEmpty() ? QStringLiteral("–") : r.bizNo);
     set(QStringLiteral("age"), r.updatedAt > 0 ? ageText(r.ageMs(nowMs)) : QStringLiteral("–"));
     set(QStringLiteral("attempts"), QString::number(r.attempts));
@@ -166,6 +198,20 @@ void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
     const QSignalBlocker block(m_format);
     m_format->setCurrentIndex(m_format->findData(int(json ? BodyFormat::Json : text ? BodyFormat::Text : BodyFormat::Hex)));
     renderBody();
+    m_request->showRequest(r.request, m_requestNote);
+    m_tabs->setCurrentIndex(r.state == RecordState::Completed || unreadable ? 1 : 0);
+}
+
+void RecordDetailView::setRequestNote(const QString &note)
+{
+    m_requestNote = note;
+    if (m_record)
+        m_request->showRequest(m_record->request, m_requestNote);
+}
+
+bool RecordDetailView::showsRequest() const
+{
+    return m_tabs->currentIndex() == 0;
 }
 
 void RecordDetailView::showAge(qint64 nowMs)
@@ -227,7 +273,8 @@ void RecordDetailView::setTimeZoneNote(const QString &note)
 {
     QLabel *label = m_fields.value(QStringLiteral("time_zone"));
     label->setText(note);
-    m_form->setRowVisible(label, !note.isEmpty());
+    label->setVisible(!note.isEmpty());
+    m_captions.value(QStringLiteral("time_zone"))->setVisible(!note.isEmpty());
 }
 
 QString RecordDetailView::readErrorText() const

@@ -4,15 +4,21 @@
 
 #include <QWidget>
 
+class KeptRequestView;
 class QComboBox;
-class QFormLayout;
+class QGridLayout;
 class QLabel;
 class QPlainTextEdit;
+class QTabWidget;
 
-// Every field of one record; headers pretty-printed; the body as text,
-// JSON or hex (JSON and text only when the bytes are valid UTF-8). A foreign
-// value that could not be read (Record::readError) is introduced by the
-// reason, prominently, and its raw bytes are shown as the body.
+// Every field of one record; below them two tabs: the request the record
+// kept (KeptRequestView) and the cached response, its headers pretty-printed
+// and its body as text, JSON or hex (JSON and text only when the bytes are
+// valid UTF-8). A record still in flight or timed out opens on the request
+// (it has no response yet: the request is what tells it apart), a
+// completed one on the response. A foreign value that could not be read
+// (Record::readError) is introduced by the reason, prominently, and its raw
+// bytes are shown as the body.
 class RecordDetailView final : public QWidget {
     Q_OBJECT
 public:
@@ -32,17 +38,26 @@ public:
     // How the store reads times without a zone (Store::timeZoneNote), shown
     // under the times; the row is hidden when empty (native stores).
     void setTimeZoneNote(const QString &note);
+    // Why a record of the store may show no request (Store::requestNote).
+    void setRequestNote(const QString &note);
+    KeptRequestView *requestView() const { return m_request; }
+    // The tab shown: true for the request, false for the response.
+    bool showsRequest() const;
 
 private:
     void renderBody();
 
     std::optional<Record> m_record;
-    QFormLayout *m_form;
+    QGridLayout *m_form;
     QHash<QString, QLabel *> m_fields;
+    QHash<QString, QLabel *> m_captions;
     QPlainTextEdit *m_headers;
     QComboBox *m_format;
     QPlainTextEdit *m_body;
     QLabel *m_bodyNote;
     QLabel *m_readError;
     QLabel *m_bodyCaption;
+    QTabWidget *m_tabs;
+    KeptRequestView *m_request;
+    QString m_requestNote;
 };

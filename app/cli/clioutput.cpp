@@ -3,6 +3,7 @@
 #include <QJsonArray>
 
 #include "app/ops/operatorbatch.h"
+#include "app/store/keptrequest.h"
 #include "app/store/openstore.h"
 #include "app/store/visibletext.h"
 
@@ -77,6 +78,30 @@ void printLine(const QString &line)
     out.flush();
 }
 
+QJsonValue requestToJson(const KeptRequest &kept)
+{
+    // Headers as the response's are (an object); a name sent twice keeps
+    // both values, joined as HTTP joins repeated fields (", ").
+    QJsonObject headers;
+    for (const auto &[name, value] : kept.headers) {
+        const QJsonValue before = headers.value(name);
+        headers.insert(name, before.isString() ? before.toString() + QStringLiteral(", ") + value : value);
+    }
+    QJsonObject o{{QStringLiteral("method"), kept.method},
+                  {QStringLiteral("path"), kept.path},
+                  {QStringLiteral("headers"), headers},
+                  {QStringLiteral("original_bytes"), kept.originalBytes},
+                  {QStringLiteral("kept_bytes"), kept.body.size()},
+                  {QStringLiteral("truncated"), kept.truncated},
+                  {QStringLiteral("redacted"), QJsonArray::fromStringList(kept.redacted)},
+                  {QStringLiteral("body_withheld"), kept.bodyWithheld}};
+    // As the stored document has it: text, or base64 for a body that is not UTF-8.
+    if (kept.hasBody)
+        o.insert(kept.binary ? QStringLiteral("body_base64") : QStringLiteral("body"),
+                 kept.binary ? QString::fromLatin1(kept.body.toBase64()) : QString::fromUtf8(kept.body));
+    return o;
+}
+
 QJsonObject recordToJson(const Record &record, qint64 nowMs)
 {
     QJsonObject o{
@@ -114,6 +139,11 @@ QJsonObject recordToJson(const Record &record, qint64 nowMs)
         o.insert(QStringLiteral("body"), text);
     else
         o.insert(QStringLiteral("body_base64"), QString::fromLatin1(record.body.toBase64()));
+    // The request the record kept: null when none was (or it cannot be read: request_error says why).
+    const Result<std::optional<KeptRequest>> kept = KeptRequest::decode(record.request);
+    o.insert(QStringLiteral("request"), kept && kept.value() ? requestToJson(*kept.value()) : QJsonValue());
+    if (!kept)
+        o.insert(QStringLiteral("request_error"), kept.error().message);
     return o;
 }
 

@@ -3,6 +3,7 @@
 #include "app/ops/operatorbatch.h"
 #include "app/store/openstore.h"
 
+#include "app/store/keptrequest.h"
 #include "app/store/record.h"
 #include "app/store/result.h"
 #include "app/store/store.h"
@@ -38,7 +39,13 @@ int engineError(const Error &error, bool json);
 void printJson(const QJsonObject &object);
 void printLine(const QString &line);
 
+// Every field of a record; "request" is the kept request (requestToJson)
+// or null when none was kept.
 QJsonObject recordToJson(const Record &record, qint64 nowMs);
+// A kept request: method, path, headers (an object), body (text) or
+// body_base64 (not UTF-8), original_bytes, kept_bytes, truncated, redacted
+// (the masked fields' paths), body_withheld.
+QJsonValue requestToJson(const KeptRequest &kept);
 
 // The common options: --store URL (or IDEM_STORE) and --json.
 void addStoreOptions(QCommandLineParser &parser);

@@ -4,6 +4,7 @@
 #include "app/ops/agetext.h"
 #include "app/guard/scopepolicy.h"
 #include "app/ops/timeoutsweep.h"
+#include "app/store/keptrequest.h"
 #include "app/store/visibletext.h"
 #include "app/telemetry/countersource.h"
 
@@ -277,7 +278,8 @@ int runInFlightCommand(const QStringList &arguments)
 int runGetCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(CliText::tr("One record with every field; the body as text when it is UTF-8, else base64."));
+    parser.setApplicationDescription(CliText::tr("One record with every field; the body as text when it is UTF-8, else base64; "
+                                                 "then the request the record kept (--json: a \"request\" object, null when none)."));
     addStoreOptions(parser);
     parser.addOption({QStringLiteral("scope"), CliText::tr("Scope of the record."), QStringLiteral("scope")});
     parser.addOption({QStringLiteral("key"), CliText::tr("Key of the record."), QStringLiteral("key")});
@@ -307,6 +309,8 @@ int runGetCommand(const QStringList &arguments)
         return ExitOk;
     }
     for (auto it = o.begin(); it != o.end(); ++it) {
+        if (it.key() == QLatin1String("request") || it.key() == QLatin1String("request_error"))
+            continue; // shown as a block of its own, last
         const QJsonValue v = it.value();
         // JSON escapes the headers' control characters; the body keeps its
         // line breaks; every other field is one line.
@@ -315,5 +319,14 @@ int runGetCommand(const QStringList &arguments)
                                                  : visibleText(v.toVariant().toString());
         printLine(QStringLiteral("%1: %2").arg(it.key(), -12).arg(text));
     }
+    // The request as the client sent it (as far as it was kept), indented
+    // under its caption; or why there is none.
+    printLine(QStringLiteral("request:")); // a field name, like those above (JSON's), not a sentence
+    const Result<std::optional<KeptRequest>> kept = KeptRequest::decode(record.value()->request);
+    const QString request = !kept          ? kept.error().message
+                            : kept.value() ? kept.value()->displayText().trimmed()
+                                           : opened.value()->requestNote();
+    for (const QString &line : request.split(QLatin1Char('\n')))
+        printLine(line.isEmpty() ? line : QStringLiteral("    ") + line);
     return ExitOk;
 }

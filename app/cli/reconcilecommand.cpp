@@ -32,6 +32,9 @@ QJsonObject rowToJson(const ReconcileRow &row, qint64 nowMs)
     QJsonValue order;
     if (row.order)
         order = QJsonDocument::fromJson(row.order->toJson()).object();
+    // The evidence's other half: what the client sent (null when none was kept).
+    const Result<std::optional<KeptRequest>> kept = KeptRequest::decode(row.target.request);
+    const QJsonValue request = kept && kept.value() ? requestToJson(*kept.value()) : QJsonValue();
     return QJsonObject{{QStringLiteral("scope"), row.target.scope},
                        {QStringLiteral("key"), row.target.key},
                        {QStringLiteral("biz_no"), row.target.bizNo},
@@ -41,7 +44,8 @@ QJsonObject rowToJson(const ReconcileRow &row, qint64 nowMs)
                        {QStringLiteral("proposal"), reconcileProposalName(row.proposal)},
                        {QStringLiteral("why"), row.why},
                        {QStringLiteral("excluded"), row.excluded},
-                       {QStringLiteral("order"), order}};
+                       {QStringLiteral("order"), order},
+                       {QStringLiteral("request"), request}};
 }
 
 // Which records the plan covers and how many of its rows are shown.

@@ -1,6 +1,7 @@
 #include "app/guard/guard.h"
 
 #include "app/guard/fingerprint.h"
+#include "app/guard/requestkeeping.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -90,14 +91,13 @@ GuardResult Guard::refuse(GuardOutcome outcome, int status, const QString &messa
     return result;
 }
 
-GuardResult Guard::handle(const GuardRequest &request, const Business &business)
+ClaimRequest Guard::claimFor(const GuardRequest &request) const
 {
-    if (const std::optional<QString> bad = validateScope(request.scope))
-        return refuse(GuardOutcome::InvalidKey, 400, *bad);
-    if (const std::optional<QString> bad = validateKey(request.key))
-        return refuse(GuardOutcome::InvalidKey, 400, *bad);
+    return claimFor(request, m_policies.forScope(request.scope));
+}
 
-    const ScopePolicy policy = m_policies.forScope(request.scope);
+ClaimRequest Guard::claimFor(const GuardRequest &request, const ScopePolicy &policy) const
+{
     ClaimRequest claim;
     claim.scope = request.scope;
     claim.key = request.key;
@@ -109,7 +109,21 @@ GuardResult Guard::handle(const GuardRequest &request, const Business &business)
     claim.reclaimStuck = policy.stuck == StuckPolicy::Reclaim;
     claim.replicaAcks = policy.replicaAcks;
     claim.replicaWaitMs = policy.replicaWaitMs;
+    // Built (and masked) before the claim: a store never sees what the
+    // policy keeps out.
+    claim.request = keptRequestOf(request, policy);
+    return claim;
+}
 
+GuardResult Guard::handle(const GuardRequest &request, const Business &business)
+{
+    if (const std::optional<QString> bad = validateScope(request.scope))
+        return refuse(GuardOutcome::InvalidKey, 400, *bad);
+    if (const std::optional<QString> bad = validateKey(request.key))
+        return refuse(GuardOutcome::InvalidKey, 400, *bad);
+
+    const ScopePolicy policy = m_policies.forScope(request.scope);
+    const ClaimRequest claim = claimFor(request, policy);
     Result<ClaimResult> claimed = m_store.claim(claim);
     if (!claimed) {
         m_store.countStoreError(request.scope, claim.nowMs);

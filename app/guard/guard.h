@@ -51,6 +51,13 @@ public:
 
     GuardResult handle(const GuardRequest &request, const Business &business);
 
+    // The claim handle() sends for a request under its scope's policy: the
+    // fingerprint, the kept request (masked and cut: requestkeeping.h),
+    // owner, clock and the policy's timeouts. For tools that claim as a
+    // service would without running business logic (the simulator's lost
+    // finalisations). Does no I/O.
+    ClaimRequest claimFor(const GuardRequest &request) const;
+
     // nullopt when the key is acceptable, else why not (for a 400 body).
     static std::optional<QString> validateKey(const QString &key);
     static std::optional<QString> validateScope(const QString &scope);
@@ -60,6 +67,7 @@ public:
     qint64 now() const { return m_clock(); }
 
 private:
+    ClaimRequest claimFor(const GuardRequest &request, const ScopePolicy &policy) const;
     GuardResult refuse(GuardOutcome outcome, int status, const QString &message, int retryAfterMs = 0) const;
 
     Store &m_store;

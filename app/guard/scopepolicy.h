@@ -23,6 +23,24 @@ struct ScopePolicy {
     // none, no extra round trip), and how long to wait for them.
     int replicaAcks = 0;
     qint64 replicaWaitMs = 1000;
+
+    // The request kept with the record (KeptRequest; README "The request
+    // kept with a record"): what an operator reads to tell what a stuck or
+    // replayed record was about. At most 4 KiB per record, cut with a
+    // marker; off keeps nothing (no column value, no hash field).
+    bool keepRequest = true;
+    // Request headers kept, names compared ignoring case, in the request's
+    // order. Authorization, Proxy-Authorization, Cookie and Set-Cookie are
+    // never kept, even when listed here: a credential in a record would
+    // reach every operator and every backup of the store.
+    QStringList keptHeaders{QStringLiteral("Content-Type"), QStringLiteral("User-Agent"), QStringLiteral("X-Request-Id"),
+                            QStringLiteral("X-Forwarded-For")};
+    // Fields whose values are masked (kRedactionMask) before the request is
+    // stored: JSON members at any depth, form fields and query parameters
+    // (FieldMasking says how names match: card_number also masks cardNumber
+    // and payer_card_number). Empty: nothing is masked.
+    QStringList redactedFields{QStringLiteral("card_number"), QStringLiteral("pan"), QStringLiteral("cvv"), QStringLiteral("cvc"),
+                               QStringLiteral("password"), QStringLiteral("id_card")};
 };
 
 // Per-scope policies with the articles' defaults: payment 24 h, order 7 d,

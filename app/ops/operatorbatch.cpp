@@ -70,7 +70,7 @@ Result<void> OperatorIdentity::validate() const
 ActionTarget ActionTarget::of(const Record &record, std::optional<qint64> startedBeforeMs)
 {
     return ActionTarget{record.scope, record.key,     record.lease,   record.state,   record.updatedAt,
-                        record.owner, record.bizNo, record.attempts, startedBeforeMs, record.createdAt};
+                        record.owner, record.bizNo, record.attempts, startedBeforeMs, record.createdAt, record.request};
 }
 
 Result<qint64> ageCutoff(qint64 nowMs, qint64 olderThanMs)
@@ -162,7 +162,7 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, co
             if (!result->warning.isEmpty())
                 ++warnings[result->warning];
         } else {
-            ActionTarget seen{action.scope, action.key, action.lease, action.expectedState, 0, QString(), QString(), 0, action.startedBeforeMs};
+            ActionTarget seen{action.scope, action.key, action.lease, action.expectedState, 0, QString(), QString(), 0, action.startedBeforeMs, 0, {}};
             report.skippedTargets.append(seen);
             ++report.skipped;
         }

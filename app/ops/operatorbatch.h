@@ -39,6 +39,9 @@ struct ActionTarget {
     // updated_at against it again (OperatorAction::startedBeforeMs).
     std::optional<qint64> startedBeforeMs;
     qint64 createdAt = 0; // the record's first claim
+    // The request the record kept (Record::request), for the evidence an
+    // operator decides on and the reconcile audit entry; empty when none.
+    QByteArray request;
 
     static ActionTarget of(const Record &record, std::optional<qint64> startedBeforeMs);
     // When the attempt began, for its age: an in-flight record's updatedAt

@@ -1,5 +1,7 @@
 #include "app/ops/reconcileplan.h"
 
+#include "app/store/keptrequest.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -49,8 +51,21 @@ QByteArray evidence(const OrderMapping &mapping, const ReconcileRow &row)
         const QByteArray a = QJsonDocument(QJsonArray{s}).toJson(QJsonDocument::Compact);
         return a.mid(1, a.size() - 2);
     };
+    // The request the record kept, as stored (a JSON object, embedded as
+    // it is: the auditor sees what the client sent, masked as it was), so
+    // the entry shows what was completed or released; null when none was
+    // kept, and a note instead of a value that is not a JSON object.
+    QByteArray request = QByteArrayLiteral("null");
+    QByteArray requestNote;
+    if (!row.target.request.isEmpty()) {
+        if (const Result<std::optional<KeptRequest>> kept = KeptRequest::decode(row.target.request); kept)
+            request = row.target.request;
+        else
+            requestNote = ",\"request_error\":" + str(kept.error().message);
+    }
     return "{\"order\":" + order + ",\"table\":" + str(mapping.table) + ",\"key_column\":" + str(mapping.keyColumn)
-        + ",\"proposal\":" + str(reconcileProposalName(row.proposal)) + ",\"why\":" + str(row.why) + '}';
+        + ",\"proposal\":" + str(reconcileProposalName(row.proposal)) + ",\"why\":" + str(row.why) + ",\"request\":" + request
+        + requestNote + '}';
 }
 
 } // namespace

@@ -59,7 +59,8 @@ public:
     // store: Refused), then completes or releases every row that is neither
     // excluded nor Review, each with its own compare-and-set on the lease and
     // state the dry run saw, and one audit entry whose evidence is
-    // {"order": the order row or null, "table": …, "why": …}. One batch id.
+    // {"order": the order row or null, "table": …, "why": …, "request": the
+    // request the record kept (KeptRequest's document) or null}. One batch id.
     static Result<ActionReport> apply(Store &store, const OrderMapping &mapping, const QList<ReconcileRow> &rows,
                                       const OperatorIdentity &who, const ScopePolicies &policies, qint64 nowMs,
                                       const ActionControl &control = {});

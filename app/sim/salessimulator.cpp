@@ -6,13 +6,10 @@
 #include <QThread>
 #include <QUuid>
 
-#include "app/guard/fingerprint.h"
+#include "app/sim/salesrequests.h"
 
 struct SalesSimulator::Journey {
-    QString scope;
-    QString key;
-    QString orderNo;
-    qint64 amountCents = 0;
+    SalesOrder order; // scope, key, order number, amount: what the client's requests say (salesrequests.h)
     enum class Fate { Normal, Declined, ServerError, Slow, LostFinalisation } fate = Fate::Normal;
     std::atomic<bool> serverErrorUsed{false};
 };
@@ -20,12 +17,6 @@ struct SalesSimulator::Journey {
 namespace {
 
 qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
-
-QByteArray requestBody(const QString &orderNo, qint64 amountCents)
-{
-    return QJsonDocument(QJsonObject{{QStringLiteral("order_no"), orderNo}, {QStringLiteral("amount_cents"), amountCents}})
-        .toJson(QJsonDocument::Compact);
-}
 
 } // namespace
 
@@ -71,10 +62,12 @@ Result<void> SalesSimulator::start()
     const int missing = qMax(0, m_config.backlogStuck - int(qMin<qint64>(existing.value_or(0), m_config.backlogStuck)));
     for (int i = 0; i < missing; ++i) {
         auto journey = std::make_shared<Journey>();
-        journey->scope = i % 3 == 0 ? QStringLiteral("order") : QStringLiteral("payment");
-        journey->orderNo = QStringLiteral("SO%1").arg(m_nextOrder.fetch_add(1));
-        journey->key = QStringLiteral("backlog-") + journey->orderNo;
-        journey->amountCents = 100 + random(90000);
+        SalesOrder &order = journey->order;
+        order.scope = i % 3 == 0 ? QStringLiteral("order") : QStringLiteral("payment");
+        order.orderNo = QStringLiteral("SO%1").arg(m_nextOrder.fetch_add(1));
+        order.key = QStringLiteral("backlog-") + order.orderNo;
+        order.amountCents = 100 + random(90000);
+        order.seed = random(0xffffffffu);
         crashAfterCharge(journey, i % 3 != 2, nowMs() - (11 + random(30)) * 60000LL);
     }
     m_driver = std::thread([this] { driverLoop(); });
@@ -141,14 +134,15 @@ void SalesSimulator::beginJourney()
 {
     m_tally.journeys++;
     auto journey = std::make_shared<Journey>();
+    SalesOrder &order = journey->order;
     const quint32 kind = random(100);
-    journey->scope = kind < 50 ? QStringLiteral("payment") : kind < 85 ? QStringLiteral("order") : QStringLiteral("callback");
-    journey->orderNo = QStringLiteral("SO%1").arg(m_nextOrder.fetch_add(1));
+    order.scope = kind < 50 ? QStringLiteral("payment") : kind < 85 ? QStringLiteral("order") : QStringLiteral("callback");
+    order.orderNo = QStringLiteral("SO%1").arg(m_nextOrder.fetch_add(1));
     // Callbacks are keyed by the business number (Java article); clients send a UUID.
-    journey->key = journey->scope == QLatin1String("callback")
-        ? QStringLiteral("PAY-") + journey->orderNo
-        : QUuid::createUuid().toString(QUuid::WithoutBraces);
-    journey->amountCents = 100 + random(90000);
+    order.key = order.scope == QLatin1String("callback") ? QStringLiteral("PAY-") + order.orderNo
+                                                          : QUuid::createUuid().toString(QUuid::WithoutBraces);
+    order.amountCents = 100 + random(90000);
+    order.seed = random(0xffffffffu);
     const quint32 fate = random(1000);
     journey->fate = fate < 15   ? Journey::Fate::LostFinalisation
                     : fate < 60 ? Journey::Fate::Slow
@@ -160,7 +154,7 @@ void SalesSimulator::beginJourney()
         crashAfterCharge(journey, random(3) != 0, nowMs());
         return;
     }
-    const QByteArray body = requestBody(journey->orderNo, journey->amountCents);
+    const QByteArray body = salesRequestBody(order, order.amountCents);
     const quint32 duplicate = random(100);
     if (duplicate < 15) {
         schedule(random(80), [this, journey, body] { send(journey, body, 0); }); // double click
@@ -168,22 +162,16 @@ void SalesSimulator::beginJourney()
         schedule(300 + random(1200), [this, journey, body] { send(journey, body, 0); }); // gateway retry
     } else if (duplicate < 27) {
         // A client bug: the same key with another amount (422).
-        schedule(200 + random(800), [this, journey] { send(journey, requestBody(journey->orderNo, journey->amountCents + 1), 0); });
+        schedule(200 + random(800), [this, journey] { send(journey, salesRequestBody(journey->order, journey->order.amountCents + 1), 0); });
     }
-    const int redeliveries = journey->scope == QLatin1String("callback") && random(100) < 30 ? 1 + int(random(3)) : 0;
+    const int redeliveries = order.scope == QLatin1String("callback") && random(100) < 30 ? 1 + int(random(3)) : 0;
     send(journey, body, redeliveries);
 }
 
 void SalesSimulator::send(const std::shared_ptr<Journey> &journey, const QByteArray &body, int redeliveries)
 {
     m_tally.requests++;
-    GuardRequest request;
-    request.scope = journey->scope;
-    request.key = journey->key;
-    request.path = journey->scope == QLatin1String("callback") ? QByteArray("/callbacks/payment") : QByteArray("/api/") + journey->scope.toLatin1() + 's';
-    request.headers = {{"Content-Type", "application/json"}};
-    request.body = body;
-    request.bizNo = journey->orderNo;
+    const GuardRequest request = salesRequest(journey->order, body);
     const GuardResult result = m_guard.handle(request, [&] { return runBusiness(*journey, body); });
     switch (result.outcome) {
     case GuardOutcome::Executed:
@@ -223,7 +211,7 @@ Response SalesSimulator::runBusiness(Journey &journey, const QByteArray &body)
         break;
     case Journey::Fate::Declined:
         pause(20 + random(60));
-        (void)m_orders.put(journey.orderNo, QStringLiteral("FAILED"), journey.amountCents, nowMs());
+        (void)m_orders.put(journey.order.orderNo, QStringLiteral("FAILED"), journey.order.amountCents, nowMs());
         response.status = 402;
         response.body = R"({"error":"card_declined"})";
         return response;
@@ -232,11 +220,11 @@ Response SalesSimulator::runBusiness(Journey &journey, const QByteArray &body)
         break;
     }
     pause(20 + random(80));
-    (void)m_orders.put(journey.orderNo, QStringLiteral("PAID"), journey.amountCents, nowMs());
+    (void)m_orders.put(journey.order.orderNo, QStringLiteral("PAID"), journey.order.amountCents, nowMs());
     response.status = 201;
-    response.body = QJsonDocument(QJsonObject{{QStringLiteral("order_no"), journey.orderNo},
+    response.body = QJsonDocument(QJsonObject{{QStringLiteral("order_no"), journey.order.orderNo},
                                               {QStringLiteral("status"), QStringLiteral("PAID")},
-                                              {QStringLiteral("amount_cents"), journey.amountCents},
+                                              {QStringLiteral("amount_cents"), journey.order.amountCents},
                                               {QStringLiteral("request_bytes"), body.size()}})
                         .toJson(QJsonDocument::Compact);
     return response;
@@ -248,13 +236,10 @@ void SalesSimulator::crashAfterCharge(const std::shared_ptr<Journey> &journey, b
     // before complete(): the record stays in flight. If the charge landed the
     // order is PAID (or PENDING when the gateway never answered); otherwise
     // there is no order at all.
-    ClaimRequest claim;
-    claim.scope = journey->scope;
-    claim.key = journey->key;
-    claim.fingerprint = requestFingerprint("POST", QByteArray("/api/") + journey->scope.toLatin1() + 's', {},
-                                           requestBody(journey->orderNo, journey->amountCents), {});
+    // Claimed as the guard claims (fingerprint, kept request), at that time.
+    const SalesOrder &order = journey->order;
+    ClaimRequest claim = m_guard.claimFor(salesRequest(order, salesRequestBody(order, order.amountCents)));
     claim.owner = QStringLiteral("pay-svc-%1:%2").arg(random(4)).arg(1000 + random(9000));
-    claim.bizNo = journey->orderNo;
     claim.nowMs = claimedAt;
     const Result<ClaimResult> claimed = m_store.claim(claim);
     if (!claimed || claimed->outcome != ClaimOutcome::Claimed) {
@@ -263,5 +248,5 @@ void SalesSimulator::crashAfterCharge(const std::shared_ptr<Journey> &journey, b
     }
     m_tally.lostFinalisations++;
     if (chargeLanded)
-        (void)m_orders.put(journey->orderNo, random(4) == 0 ? QStringLiteral("PENDING") : QStringLiteral("PAID"), journey->amountCents, claimedAt);
+        (void)m_orders.put(order.orderNo, random(4) == 0 ? QStringLiteral("PENDING") : QStringLiteral("PAID"), order.amountCents, claimedAt);
 }

@@ -1,5 +1,7 @@
 #include "app/store/foreignsqlmapping.h"
 
+#include "app/store/keptrequest.h"
+
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,7 +18,12 @@ struct Text {
 
 // Columns of the SELECT list, in order.
 enum GoColumn { GoScope, GoKey, GoLease, GoRequestHash, GoStatusCode, GoHeaders, GoBody, GoInFlight, GoCreated, GoExpires };
-enum JavaColumn { JavaScope, JavaKey, JavaLease, JavaBizNo, JavaStatus, JavaResponse, JavaCreated, JavaUpdated };
+enum JavaColumn { JavaScope, JavaKey, JavaLease, JavaBizNo, JavaStatus, JavaResponse, JavaCreated, JavaUpdated, JavaRequest };
+
+// How much of a java-handler request_body is shown: the service stored it
+// whole, so the console's 4 KiB cap for what it keeps itself does not apply;
+// this only bounds a listing's memory.
+constexpr qsizetype kForeignRequestBytes = 64 * 1024;
 
 const QStringList kTimeRoles{QStringLiteral("created_at"), QStringLiteral("expires_at"), QStringLiteral("create_time"),
                              QStringLiteral("update_time")};
@@ -95,7 +102,7 @@ ForeignSqlMapping::ForeignSqlMapping(const Layout &layout, SqlDialect::Kind kind
     m_updatedAt = QStringLiteral("COALESCE(CASE WHEN %1 = %2 THEN %3 ELSE %4 END, 0)").arg(status, m_processing, m_createdAt, updated);
     m_live = QStringLiteral("1 = 1");
     m_select = QStringList{m_scope, m_key, m_lease, column(QStringLiteral("biz_no")), status, column(QStringLiteral("response_body")),
-                           m_createdAt, updated}
+                           m_createdAt, updated, column(QStringLiteral("request_body"))}
                    .join(QStringLiteral(", "));
 }
 
@@ -216,6 +223,15 @@ Record ForeignSqlMapping::recordFromRow(const QSqlQuery &q) const
             r.updatedAt = r.createdAt;
         else if (!nullTime(JavaUpdated, QStringLiteral("update_time")))
             r.updatedAt = q.value(JavaUpdated).toLongLong();
+        // The handler's request_body, in the form the native request is kept
+        // in, so every view shows it the same way (as the request's body).
+        if (const QVariant request = q.value(JavaRequest); !request.isNull()) {
+            KeptRequest kept;
+            kept.body = request.toByteArray();
+            kept.hasBody = true;
+            kept.originalBytes = kept.body.size();
+            r.request = kept.encode(kForeignRequestBytes);
+        }
     }
     r.readError = problems.join(QStringLiteral("; "));
     return r;

@@ -304,3 +304,11 @@ Result<QList<AuditChainHead>> ForeignStore::auditHeads()
         return QList<AuditChainHead>(); // no audit log yet: no entries
     return audit.value()->auditHeads();
 }
+
+QString ForeignStore::requestNote() const
+{
+    if (m_layout.family == LayoutFamily::GoMiddleware)
+        return Text::tr("The go-middleware layout keeps no request, only its hash (request_hash, shown as the fingerprint).");
+    return Text::tr("The java-handler layout keeps the request body only, in its table's request_body column, as the service "
+                    "wrote it: no method, path or headers, and nothing masked by idem-console. Its Redis cache keeps a status only.");
+}

@@ -34,6 +34,9 @@ public:
     QString displayUrl() const override { return m_display; }
     QString layoutName() const override { return m_layout.name; }
     bool keepsCounters() const override { return false; }
+    // go-middleware keeps no request (its hash only); java-handler its body
+    // (request_body, in its SQL table; its Redis cache keeps a status only).
+    QString requestNote() const override;
     const Layout &layout() const { return m_layout; }
 
     // Opens the backend (openBackend()) and then the audit database.

@@ -26,6 +26,7 @@ public:
     Result<qint64> countInFlight(const InFlightQuery &query) override { return m_inner->countInFlight(query); }
     Result<QList<ScopeCount>> countByState(const QString &scope) override { return m_inner->countByState(scope); }
     QString timeZoneNote() const override { return m_inner->timeZoneNote(); }
+    QString requestNote() const override { return m_inner->requestNote(); }
     Result<void> retryFollowUp(const OperatorAction &action) override;
     Result<QList<CounterRow>> counters(const QString &scope, qint64 fromMinute, qint64 toMinute) override
     {

@@ -47,6 +47,12 @@ struct Record {
     qint64 updatedAt = 0;  // for an in-flight record: when the current attempt claimed it
     qint64 expiresAt = 0;  // 0: no expiry (in flight)
     bool reconciled = false; // response synthesised by reconciliation, not by the service
+    // The request the current attempt's claim kept (KeptRequest's document,
+    // at most 4 KiB); empty when none was kept: the scope's policy keeps
+    // none, the record predates keeping, or the layout has no place for it
+    // (Store::requestNote says which). Never part of a claim's decision:
+    // a claim's answer carries it only for the record it claimed.
+    QByteArray request;
     // Set when a foreign layout's stored value cannot be read (invalid JSON,
     // a wrong type, a missing field): the record is still listed, with what
     // is wrong, and no action applies to it. `body` then holds the raw value.

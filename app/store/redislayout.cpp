@@ -126,20 +126,20 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
 {
     if (std::optional<Error> bad = readError(scope, key, fields, tag))
         return *bad;
-    if (fields.type != REDIS_REPLY_ARRAY || fields.elements != FieldCount)
+    // Every field (readCommand), or a script's copy, which ends before the request.
+    if (fields.type != REDIS_REPLY_ARRAY || (fields.elements != FieldCount && fields.elements != kScriptFieldCount))
         return makeError(ErrorKind::Internal, Text::tr("Redis %1 answered a record read with an unexpected reply.").arg(m_display));
-    QList<PackedField> values;
-    values.reserve(FieldCount);
+    QList<PackedField> values(FieldCount); // a field not read stays missing
     QByteArray numberText[FieldCount]; // a script's integer, as text
-    for (int i = 0; i < FieldCount; ++i) {
+    for (int i = 0; i < int(fields.elements); ++i) {
         const redisReply *field = fields.element[i];
         if (field->type == REDIS_REPLY_NIL) {
-            values.append(std::nullopt);
+            values[i] = std::nullopt;
         } else if (field->type == REDIS_REPLY_STRING || field->type == REDIS_REPLY_STATUS) {
-            values.append(QByteArrayView(field->str, qsizetype(field->len)));
+            values[i] = QByteArrayView(field->str, qsizetype(field->len));
         } else {
             numberText[i] = RedisConnection::bytes(field); // empty for an array or an error: checked as such
-            values.append(QByteArrayView(numberText[i]));
+            values[i] = QByteArrayView(numberText[i]);
         }
     }
     return decode(scope, key, values, tag);
@@ -185,11 +185,12 @@ Result<std::optional<Record>> RedisLayout::decodeAll(const QString &scope, const
 Result<std::optional<Record>> RedisLayout::decodePacked(const QString &scope, const QString &key, const redisReply &packed,
                                                         const QString &tag) const
 {
-    const std::optional<QList<PackedField>> values = packed.type == REDIS_REPLY_STRING
+    std::optional<QList<PackedField>> values = packed.type == REDIS_REPLY_STRING
         ? unpackFields(QByteArrayView(packed.str, qsizetype(packed.len)))
         : std::nullopt;
-    if (!values || values->size() != FieldCount)
+    if (!values || values->size() != kScriptFieldCount)
         return makeError(ErrorKind::Internal, Text::tr("Redis %1 answered a record read with an unexpected reply.").arg(m_display));
+    values->resize(FieldCount); // the claim's copy never carries the request
     return decode(scope, key, *values, tag);
 }
 
@@ -206,7 +207,7 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
         any = any || present;
         if (present)
             v[i] = *values[i];
-        if (!present && i != Headers && i != Body)
+        if (!present && i != Headers && i != Body && i != Request)
             missing << kFieldNames[i];
     }
     if (!any)
@@ -256,5 +257,6 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
     r.updatedAt = numbers[UpdatedAt];
     r.expiresAt = numbers[ExpiresAt];
     r.reconciled = numbers[Reconciled] != 0;
+    r.request = v[Request].toByteArray(); // absent: none kept (or written before requests were)
     return std::optional<Record>(std::move(r));
 }

@@ -1,4 +1,5 @@
 #include "app/store/redisstore.h"
+#include "app/store/redislayoutfields.h"
 #include "app/store/redisstoredetail.h"
 
 #include <QAtomicInteger>
@@ -196,7 +197,7 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
         }
     }
     const QByteArray lease = newLease();
-    Result<RedisReply> reply = runScript(*c.value(), Claim, req.scope, kScriptKeyCount, kScriptArgCount + 6, [&](RedisArgSink &sink) {
+    Result<RedisReply> reply = runScript(*c.value(), Claim, req.scope, kScriptKeyCount, kScriptArgCount + 7, [&](RedisArgSink &sink) {
         RedisLayout::writeScriptKeys(sink, tag.value(), req.key, req.nowMs / 60000);
         writeScriptArgs(sink, req.key, req.nowMs);
         sink.add(req.fingerprint);
@@ -205,7 +206,8 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
         sink.add(req.bizNo);
         sink.add(qint64(req.inFlightTimeoutMs));
         sink.add(req.reclaimStuck ? "1" : "0");
-    });
+        sink.add(req.request); // packed with the rest: no argument more for Redis to build
+    }, req.request.size());
     if (!reply)
         return reply.error();
     const redisReply &r = *reply.value();
@@ -225,6 +227,8 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
         return record.error();
     if (!record.value())
         return makeError(ErrorKind::Internal, Text::tr("The claim script on %1 answered without the record.").arg(displayUrl()));
+    if (*result == ClaimOutcome::Claimed)
+        record.value()->request = req.request; // what the script stored (its copy leaves it out)
     maybeFlush(*c.value(), req.nowMs);
     noteClaimOutcome(*result);
     if (*result == ClaimOutcome::Claimed && req.replicaAcks > 0 && c.value()->isCluster()) {
@@ -247,6 +251,7 @@ Record RedisStore::freshClaim(const ClaimRequest &req, const QByteArray &lease)
     record.bizNo = req.bizNo;
     record.createdAt = req.nowMs;
     record.updatedAt = req.nowMs;
+    record.request = req.request;
     return record;
 }
 
@@ -399,7 +404,8 @@ Result<std::optional<Record>> RedisStore::get(const QString &scope, const QStrin
     // gone; TYPE said it is a hash: another program's (the claim script's
     // EXISTS test reports such a key as corrupt too).
     if (decoded && !decoded->has_value() && type == "hash")
-        return m_layout.corrupt(scope, key, "missing", RedisLayout::fieldNames().join(", "), tag.value());
+        return m_layout.corrupt(scope, key, "missing", RedisLayout::fieldNames().first(RedisLayoutFields::kScriptFieldCount).join(", "),
+                                tag.value());
     return decoded;
 }
 

@@ -170,21 +170,53 @@ QString SqlDialect::schemaResource() const
 QString SqlDialect::schemaProbe() const
 {
     switch (m_kind) {
+    // The request column counts as one object of the schema.
     case Kind::Postgres:
-        return QStringLiteral("SELECT COUNT(to_regclass(name)) FROM unnest(ARRAY['idem_records', 'idem_counters', "
-                              "'idem_records_inflight', 'idem_records_inflight_scope', 'idem_records_expiry', "
-                              "'idem_records_timedout', 'idem_records_timedout_scope', 'idem_audit', 'idem_audit_time', "
-                              "'idem_audit_head', 'idem_records_completed']) AS name");
+        return QStringLiteral("SELECT COUNT(to_regclass(name)) + (") + requestColumnProbe()
+            + QStringLiteral(") FROM unnest(ARRAY['idem_records', 'idem_counters', "
+                             "'idem_records_inflight', 'idem_records_inflight_scope', 'idem_records_expiry', "
+                             "'idem_records_timedout', 'idem_records_timedout_scope', 'idem_audit', 'idem_audit_time', "
+                             "'idem_audit_head', 'idem_records_completed']) AS name");
     case Kind::Mysql:
         return QStringLiteral("SELECT (SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE() "
                               "AND table_name IN ('idem_records', 'idem_counters', 'idem_audit', 'idem_audit_head')) + (SELECT COUNT(DISTINCT index_name) "
                               "FROM information_schema.statistics WHERE table_schema = DATABASE() "
-                              "AND table_name = 'idem_records' AND index_name IN ('idem_records_listing', 'idem_records_expiry'))");
+                              "AND table_name = 'idem_records' AND index_name IN ('idem_records_listing', 'idem_records_expiry')) + (")
+            + requestColumnProbe() + QLatin1Char(')');
     case Kind::Sqlite: break;
     }
-    return QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name IN "
+    return QStringLiteral("SELECT (SELECT COUNT(*) FROM sqlite_master WHERE name IN "
                           "('idem_records', 'idem_counters', 'idem_records_inflight', 'idem_records_expiry', "
-                          "'idem_records_timedout', 'idem_audit', 'idem_audit_time', 'idem_audit_head', 'idem_records_completed')");
+                          "'idem_records_timedout', 'idem_audit', 'idem_audit_time', 'idem_audit_head', 'idem_records_completed')) + (")
+        + requestColumnProbe() + QLatin1Char(')');
+}
+
+QString SqlDialect::requestColumnProbe() const
+{
+    // One number; schemaProbe() and laterObjectProbe() add it in as a subquery.
+    switch (m_kind) {
+    case Kind::Postgres:
+        // to_regclass follows the search_path, as the store's own statements do.
+        return QStringLiteral("SELECT COUNT(*) FROM pg_attribute WHERE attrelid = to_regclass('idem_records') "
+                              "AND attname = 'request' AND NOT attisdropped");
+    case Kind::Mysql:
+        return QStringLiteral("SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = DATABASE() "
+                              "AND table_name = 'idem_records' AND column_name = 'request'");
+    case Kind::Sqlite: break;
+    }
+    return QStringLiteral("SELECT COUNT(*) FROM pragma_table_info('idem_records') WHERE name = 'request'");
+}
+
+QString SqlDialect::addRequestColumn() const
+{
+    // The column as the schema files declare it, last: nullable, no default,
+    // so every server adds it without rewriting the table.
+    switch (m_kind) {
+    case Kind::Postgres: return QStringLiteral("ALTER TABLE idem_records ADD COLUMN request BYTEA");
+    case Kind::Mysql: return QStringLiteral("ALTER TABLE idem_records ADD COLUMN request BLOB NULL");
+    case Kind::Sqlite: break;
+    }
+    return QStringLiteral("ALTER TABLE idem_records ADD COLUMN request BLOB");
 }
 
 QString SqlDialect::auditSchemaProbe() const
@@ -207,27 +239,29 @@ int SqlDialect::auditSchemaObjectCount() const
 
 int SqlDialect::schemaObjectCount() const
 {
+    // Tables and indexes, and the request column.
     switch (m_kind) {
-    case Kind::Postgres: return 11;
-    case Kind::Mysql: return 6; // idem_records_listing leads with state: it serves COMPLETED too
+    case Kind::Postgres: return 12;
+    case Kind::Mysql: return 7; // idem_records_listing leads with state: it serves COMPLETED too
     case Kind::Sqlite: break;
     }
-    return 9;
+    return 10;
 }
 
-int SqlDialect::laterIndexCount() const
+int SqlDialect::laterObjectCount() const
 {
-    return m_kind == Kind::Mysql ? 0 : 1;
+    return m_kind == Kind::Mysql ? 1 : 2;
 }
 
-QString SqlDialect::laterIndexProbe() const
+QString SqlDialect::laterObjectProbe() const
 {
     switch (m_kind) {
-    case Kind::Postgres: return QStringLiteral("SELECT COUNT(to_regclass('idem_records_completed'))");
-    case Kind::Mysql: return QStringLiteral("SELECT 0");
+    case Kind::Postgres: return QStringLiteral("SELECT COUNT(to_regclass('idem_records_completed')) + (") + requestColumnProbe() + QLatin1Char(')');
+    case Kind::Mysql: return requestColumnProbe();
     case Kind::Sqlite: break;
     }
-    return QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name = 'idem_records_completed'");
+    return QStringLiteral("SELECT (SELECT COUNT(*) FROM sqlite_master WHERE name = 'idem_records_completed') + (")
+        + requestColumnProbe() + QLatin1Char(')');
 }
 
 QString SqlDialect::missingPrivilegesQuery() const
@@ -334,11 +368,13 @@ SqlStatement SqlDialect::inFlight(const InFlightQuery &q, const QString &head, b
     return s;
 }
 
-SqlStatement SqlDialect::inFlightListing(const InFlightQuery &query) const
+SqlStatement SqlDialect::inFlightListing(const InFlightQuery &query, bool requestColumn) const
 {
-    static const QString columns = QStringLiteral(
+    // A store that predates the request column lists NULL in its place.
+    const QString columns = QStringLiteral(
         "SELECT scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, headers, body, "
-        "created_at, updated_at, expires_at, reconciled FROM idem_records");
+        "created_at, updated_at, expires_at, reconciled, ") + (requestColumn ? QStringLiteral("request") : QStringLiteral("NULL"))
+        + QStringLiteral(" FROM idem_records");
     // MariaDB left to itself walks (state, …) backward from the state's
     // last entry for a newest-first next page (30,000 entries read for a
     // page of 5 in 40,000 completed records) and takes the primary key's

@@ -49,13 +49,23 @@ public:
     QString schemaResource() const;
     QString schemaProbe() const;
     int schemaObjectCount() const;
-    // The indexes a later version added to the schema (the COMPLETED listing's
-    // idem_records_completed): how many there are and a query counting those
-    // that exist. A ReadWrite open adds them (they are in the schema and the
-    // probe); a ReadOnly open of a store that lacks only these opens it
-    // anyway, adding nothing: its listings still answer, by a slower plan.
-    int laterIndexCount() const;
-    QString laterIndexProbe() const;
+    // The objects a later version added to the schema: the COMPLETED
+    // listing's index idem_records_completed, and idem_records' request
+    // column (counted by the schema probe as an object): how many there
+    // are and a query counting those that exist. A ReadWrite open adds them
+    // (they are in the schema, the column by addRequestColumn()); a ReadOnly
+    // open of a store that lacks only these opens it anyway, adding
+    // nothing: its listings still answer, by a slower plan, and its records
+    // read without a request.
+    int laterObjectCount() const;
+    QString laterObjectProbe() const;
+    // One row, one number: 1 when idem_records has the request column, else 0.
+    QString requestColumnProbe() const;
+    // Adds the request column to an idem_records made before it. Not in the
+    // schema file: CREATE TABLE IF NOT EXISTS leaves an existing table as
+    // it is, and neither SQLite nor MySQL has ADD COLUMN IF NOT EXISTS; run
+    // only when requestColumnProbe() says it is missing.
+    QString addRequestColumn() const;
     // The same for an audit-only database: the tables idem_audit and
     // idem_audit_head (and the audit's index) only.
     QString auditSchemaProbe() const;
@@ -73,7 +83,9 @@ public:
     QString insertIfAbsent(const QString &columns, const QString &values) const;
     // The in-flight listing and its count for a query (SqlStore::inFlight and
     // countInFlight run exactly these).
-    SqlStatement inFlightListing(const InFlightQuery &query) const;
+    // requestColumn: whether idem_records has the request column (a store
+    // opened read-only may predate it; its rows then read without one).
+    SqlStatement inFlightListing(const InFlightQuery &query, bool requestColumn = true) const;
     SqlStatement inFlightCount(const InFlightQuery &query) const;
     // A WHERE condition (no leading AND) that holds for a row whose fields
     // the engine could have written: whole numbers in nativeRangeProblem's

@@ -59,12 +59,15 @@ const QString &sqlRecordColumns()
     return columns;
 }
 
-Record sqlRecordFromRow(const QSqlQuery &q, const QString &where)
+Record sqlRecordFromRow(const QSqlQuery &q, const QString &where, bool withRequest)
 {
     std::array<QVariant, kSqlRecordColumns> values;
     for (int i = 0; i < kSqlRecordColumns; ++i)
         values[i] = q.value(i);
-    return sqlRecordFromValues(values, where);
+    Record r = sqlRecordFromValues(values, where);
+    if (withRequest)
+        r.request = bytes(q.value(kSqlRecordColumns));
+    return r;
 }
 
 Record sqlRecordFromValues(const std::array<QVariant, kSqlRecordColumns> &values, const QString &where)

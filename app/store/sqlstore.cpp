@@ -122,14 +122,19 @@ Result<void> SqlStore::open()
                          Text::tr("%1 holds no idempotency store (no idem_records table). Nothing was created: opening a store to read "
                                   "or to act on it never creates one. Check the URL, or create the store with idemctl init.")
                              .arg(displayUrl()));
-    // Perhaps only an index a later version added is missing: a reader adds
-    // nothing and lists without it (a slower plan, the same rows).
+    // Perhaps only what a later version added is missing (an index, the
+    // request column): a reader adds nothing and lists without it (a slower
+    // plan, the same rows, no kept requests).
     int usable = present.value();
-    if (usable < complete && openMode() == OpenMode::ReadOnly && !m_auditOnly && usable + m_dialect.laterIndexCount() >= complete) {
+    if (usable < complete && openMode() == OpenMode::ReadOnly && !m_auditOnly && usable + m_dialect.laterObjectCount() >= complete) {
         QSqlQuery later(db.value());
-        if (!later.exec(m_dialect.laterIndexProbe()) || !later.next())
+        if (!later.exec(m_dialect.laterObjectProbe()) || !later.next())
             return failure(later, Text::tr("Checking the schema"));
-        usable += m_dialect.laterIndexCount() - later.value(0).toInt();
+        usable += m_dialect.laterObjectCount() - later.value(0).toInt();
+        QSqlQuery column(db.value());
+        if (!column.exec(m_dialect.requestColumnProbe()) || !column.next())
+            return failure(column, Text::tr("Checking the schema"));
+        m_requestColumn = column.value(0).toInt() > 0;
     }
     if (usable < complete && openMode() == OpenMode::ReadOnly)
         return makeError(ErrorKind::InvalidArgument,
@@ -183,6 +188,18 @@ Result<void> SqlStore::createSchema(QSqlDatabase &db)
     if (transactional && !db.transaction())
         return makeError(ErrorKind::Unavailable, Text::tr("Cannot start a transaction on %1: %2").arg(displayUrl(), sqlErrorText(db.lastError())));
     QSqlQuery q(db);
+    const auto refused = [&]() -> Error {
+        const QSqlError error = q.lastError();
+        if (transactional)
+            db.rollback();
+        if (m_dialect.classify(error) != SqlDialect::Failure::NoPrivilege)
+            return failure(error, Text::tr("Creating the schema"));
+        QSqlQuery who(db);
+        const bool known = who.exec(m_dialect.schemaOwnerQuery()) && who.next();
+        return makeError(ErrorKind::Refused,
+                         m_dialect.missingDdlRightMessage(known ? who.value(0).toString() : m_url.database,
+                                                          known ? who.value(1).toString() : m_url.user, sqlErrorText(error)));
+    };
     for (const QString &statement : text.split(QStringLiteral(";\n"), Qt::SkipEmptyParts)) {
         QString sql;
         for (const QString &line : statement.split(QLatin1Char('\n'))) {
@@ -192,16 +209,17 @@ Result<void> SqlStore::createSchema(QSqlDatabase &db)
         // An audit-only database gets the audit's statements only.
         if (sql.trimmed().isEmpty() || (m_auditOnly && !sql.contains(QLatin1String("idem_audit"))) || q.exec(sql))
             continue;
-        const QSqlError error = q.lastError();
-        if (transactional)
-            db.rollback();
-        if (m_dialect.classify(error) != SqlDialect::Failure::NoPrivilege)
-            return failure(q, Text::tr("Creating the schema"));
-        QSqlQuery who(db);
-        const bool known = who.exec(m_dialect.schemaOwnerQuery()) && who.next();
-        return makeError(ErrorKind::Refused,
-                         m_dialect.missingDdlRightMessage(known ? who.value(0).toString() : m_url.database,
-                                                          known ? who.value(1).toString() : m_url.user, sqlErrorText(error)));
+        return refused();
+    }
+    // A table made before the request column keeps its columns through
+    // CREATE TABLE IF NOT EXISTS: the column is added on its own.
+    if (!m_auditOnly) {
+        if (!q.exec(m_dialect.requestColumnProbe()) || !q.next())
+            return refused();
+        const bool missing = q.value(0).toInt() == 0;
+        q.finish();
+        if (missing && !q.exec(m_dialect.addRequestColumn()))
+            return refused();
     }
     if (transactional && !db.commit())
         return makeError(ErrorKind::Unavailable, Text::tr("Cannot commit the schema on %1: %2").arg(displayUrl(), sqlErrorText(db.lastError())));
@@ -289,16 +307,19 @@ bool SqlStore::runWriting(QSqlQuery &query, const SqlStatement &statement)
     return run(query, statement);
 }
 
-Result<std::optional<Record>> SqlStore::fetch(QSqlDatabase &db, const QString &scope, const QString &key)
+Result<std::optional<Record>> SqlStore::fetch(QSqlDatabase &db, const QString &scope, const QString &key, bool withRequest)
 {
+    // Made once each: the claim reads a record on every SQLite and MySQL request.
+    static const QString lean = QStringLiteral("SELECT ") + sqlRecordColumns() + QStringLiteral(" FROM idem_records WHERE scope = ? AND idem_key = ?");
+    static const QString whole = QStringLiteral("SELECT ") + sqlRecordColumns() + QStringLiteral(", request FROM idem_records WHERE scope = ? AND idem_key = ?");
+    withRequest = withRequest && m_requestColumn;
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    if (!run(q, {QStringLiteral("SELECT ") + sqlRecordColumns() + QStringLiteral(" FROM idem_records WHERE scope = ? AND idem_key = ?"),
-                 {scope, key}}))
+    if (!run(q, {withRequest ? whole : lean, {scope, key}}))
         return failure(q, Text::tr("Reading a record"));
     if (!q.next())
         return std::optional<Record>();
-    Record record = sqlRecordFromRow(q, displayUrl());
+    Record record = sqlRecordFromRow(q, displayUrl(), withRequest);
     if (!record.readError.isEmpty())
         return makeError(ErrorKind::Corrupt, record.readError);
     return std::optional<Record>(std::move(record));
@@ -326,7 +347,7 @@ QString SqlStore::inlined(const QSqlDatabase &db, const SqlStatement &statement)
 
 Result<std::optional<Record>> SqlStore::get(const QString &scope, const QString &key)
 {
-    return readOnce([&](QSqlDatabase &db) { return fetch(db, scope, key); });
+    return readOnce([&](QSqlDatabase &db) { return fetch(db, scope, key, true); });
 }
 
 Result<QList<Record>> SqlStore::inFlight(const InFlightQuery &query)
@@ -336,11 +357,11 @@ Result<QList<Record>> SqlStore::inFlight(const InFlightQuery &query)
     return readOnce([&](QSqlDatabase &db) -> Result<QList<Record>> {
         QSqlQuery q(db);
         q.setForwardOnly(true);
-        if (!run(q, m_dialect.inFlightListing(query)))
+        if (!run(q, m_dialect.inFlightListing(query, m_requestColumn)))
             return failure(q, Text::tr("Listing records"));
         QList<Record> rows;
         while (q.next())
-            rows.append(sqlRecordFromRow(q, displayUrl())); // an unreadable row is listed, with readError
+            rows.append(sqlRecordFromRow(q, displayUrl(), true)); // an unreadable row is listed, with readError
 
         return rows;
     });

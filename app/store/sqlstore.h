@@ -89,7 +89,9 @@ private:
     Result<void> checkPrivileges(QSqlDatabase &db);
     template<typename Read>
     auto readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>()));
-    Result<std::optional<Record>> fetch(QSqlDatabase &db, const QString &scope, const QString &key);
+    // withRequest: the kept request too (get(), actions); the claim's reads
+    // leave it out, as its decisions never need it.
+    Result<std::optional<Record>> fetch(QSqlDatabase &db, const QString &scope, const QString &key, bool withRequest = false);
     static bool run(QSqlQuery &query, const SqlStatement &statement);
     static QString inlined(const QSqlDatabase &db, const SqlStatement &statement);
     // The guard's hot path on MySQL/MariaDB: the statement through this
@@ -141,6 +143,10 @@ private:
     bool m_auditOnly = false;
     bool m_auditLogMissing = false;
     std::atomic<bool> m_insertReturning{false}; // MariaDB ≥ 10.5, read by open()
+    // idem_records has the request column. Only a read-only open of a store
+    // made before it finds none (open() adds it otherwise); reads then
+    // select NULL in its place.
+    std::atomic<bool> m_requestColumn{true};
 };
 
 // A read that failed because the connection was lost (the server restarted

@@ -84,7 +84,7 @@ Result<ActionResult> SqlStore::applyAction(const OperatorAction &action)
     if (!result || result->outcome != TransitionOutcome::Applied)
         return result;
     result->warning = warning;
-    if (Result<std::optional<Record>> current = fetch(db.value(), action.scope, action.key))
+    if (Result<std::optional<Record>> current = fetch(db.value(), action.scope, action.key, true))
         result->current = current.value();
     return result;
 }
@@ -107,7 +107,7 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
         // started after the cutoff), or unreadable: nothing written, nothing
         // audited. An unreadable row is an error naming it (fetch).
         db.rollback();
-        Result<std::optional<Record>> current = fetch(db, action.scope, action.key);
+        Result<std::optional<Record>> current = fetch(db, action.scope, action.key, true);
         if (!current)
             return makeError(current.error().kind, Text::tr("\"%1\" was not applied to %2/%3: %4")
                                                        .arg(operatorActionName(action.kind), action.scope, action.key,

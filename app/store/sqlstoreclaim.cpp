@@ -20,9 +20,17 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(SqlStore)
 };
 
-// A new claim's values, in sqlRecordColumns() order: scope, key,
-// fingerprint, lease, owner, biz_no, created_at and updated_at are bound.
-const QString kNewClaimValues = QStringLiteral("?, ?, 'IN_FLIGHT', ?, ?, ?, 1, ?, 0, NULL, NULL, ?, ?, 0, 0");
+// A new claim's columns: the record's and the kept request.
+const QString &newClaimColumns()
+{
+    static const QString columns = sqlRecordColumns() + QStringLiteral(", request");
+    return columns;
+}
+
+// A new claim's values, in newClaimColumns() order: scope, key,
+// fingerprint, lease, owner, biz_no, created_at, updated_at and the
+// request are bound.
+const QString kNewClaimValues = QStringLiteral("?, ?, 'IN_FLIGHT', ?, ?, ?, 1, ?, 0, NULL, NULL, ?, ?, 0, 0, ?");
 
 QString newLease()
 {
@@ -35,6 +43,14 @@ QString newLease()
 QString text(const QString &value)
 {
     return value.isNull() ? QStringLiteral("") : value;
+}
+
+// No kept request is NULL, never an empty value: an invalid QVariant is
+// NULL to every binding path (QtSql, libpq, and the MariaDB statement
+// whose values the driver writes as literals).
+QVariant requestValue(const QByteArray &request)
+{
+    return request.isEmpty() ? QVariant() : QVariant(request);
 }
 
 } // namespace
@@ -57,9 +73,10 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrRead(QSqlDatabase &db, const Clai
 {
     if (m_dialect.kind() == Dialect::Postgres)
         return insertOrReadPostgres(db, req, lease);
-    static const QString sql = SqlDialect(Dialect::Mysql).insertIfAbsent(sqlRecordColumns(), kNewClaimValues)
+    static const QString sql = SqlDialect(Dialect::Mysql).insertIfAbsent(newClaimColumns(), kNewClaimValues)
         + QStringLiteral(" RETURNING ") + sqlRecordColumns();
-    const SqlStatement insert{sql, {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs}};
+    const SqlStatement insert{sql, {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs,
+                                    requestValue(req.request)}};
     QSqlQuery q(db);
     q.setForwardOnly(true);
     // A deadlock victim (InnoDB may pick a single-row insert) was rolled back: run it again.
@@ -92,14 +109,14 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrReadPostgres(QSqlDatabase &db, co
         QStringList columns = sqlRecordColumns().split(QStringLiteral(", "));
         for (QString &c : columns)
             c.prepend(QStringLiteral("r."));
-        return QStringLiteral("WITH ins AS (INSERT INTO idem_records (") + sqlRecordColumns() + QStringLiteral(") VALUES (")
+        return QStringLiteral("WITH ins AS (INSERT INTO idem_records (") + newClaimColumns() + QStringLiteral(") VALUES (")
             + kNewClaimValues
             + QStringLiteral(") ON CONFLICT (scope, idem_key) DO NOTHING RETURNING 1) SELECT ") + columns.join(QStringLiteral(", "))
             + QStringLiteral(", (SELECT count(*) FROM ins) FROM (SELECT 1) AS one "
                              "LEFT JOIN idem_records r ON r.scope = ? AND r.idem_key = ?");
     }();
     const PgAnswer answer = runPgHot(db, {sql, {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo),
-                                                req.nowMs, req.nowMs, req.scope, req.key}});
+                                                req.nowMs, req.nowMs, requestValue(req.request), req.scope, req.key}});
     if (!answer.ok())
         return failure(answer.error(), Text::tr("Claiming a record"));
     if (answer.rows() != 1 || answer.columns() != kSqlRecordColumns + 1)
@@ -142,7 +159,7 @@ SqlStore::FirstClaim SqlStore::claimedFirst(QSqlDatabase &db, const ClaimRequest
     maybeFlush(db, req.nowMs);
     return FirstClaim{ClaimResult{ClaimOutcome::Claimed,
                                   Record{req.scope, req.key, RecordState::InFlight, req.fingerprint, lease, req.owner, 1, req.bizNo, 0,
-                                         {}, {}, req.nowMs, req.nowMs, 0, false, {}},
+                                         {}, {}, req.nowMs, req.nowMs, 0, false, req.request, {}},
                                   false},
                       std::nullopt};
 }
@@ -209,13 +226,14 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
             const QString lease = newLease();
             QSqlQuery q(db.value());
             const SqlStatement insert{
-                m_dialect.insertIfAbsent(sqlRecordColumns(), kNewClaimValues),
-                {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs}};
+                m_dialect.insertIfAbsent(newClaimColumns(), kNewClaimValues),
+                {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs,
+                 requestValue(req.request)}};
             if (!runWriting(q, insert) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
                 return failure(q, Text::tr("Claiming a record"));
             if (q.isActive() && q.numRowsAffected() == 1) {
                 Record mine{req.scope, req.key, RecordState::InFlight, req.fingerprint, lease, req.owner, 1, req.bizNo,
-                            0, {}, {}, req.nowMs, req.nowMs, 0, false, {}};
+                            0, {}, {}, req.nowMs, req.nowMs, 0, false, req.request, {}};
                 m_counters.add(req.scope, req.nowMs, Counter::Executed);
                 maybeFlush(db.value(), req.nowMs);
                 return ClaimResult{ClaimOutcome::Claimed, std::move(mine), false};
@@ -261,6 +279,7 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
         mine.headers.clear();
         mine.body.clear();
         mine.reconciled = false;
+        mine.request = req.request; // the new attempt's request, or none: never the last attempt's
         if (!req.bizNo.isEmpty())
             mine.bizNo = req.bizNo;
         if (expired) {
@@ -273,10 +292,10 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
         const SqlStatement takeover{
             QStringLiteral("UPDATE idem_records SET state = 'IN_FLIGHT', fingerprint = ?, lease = ?, owner = ?, attempts = ?, "
                            "biz_no = ?, status_code = 0, headers = NULL, body = NULL, created_at = ?, updated_at = ?, "
-                           "expires_at = 0, reconciled = 0 "
+                           "expires_at = 0, reconciled = 0, request = ? "
                            "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = ? AND updated_at = ?"),
             {text(mine.fingerprint), mine.lease, text(mine.owner), mine.attempts, text(mine.bizNo), mine.createdAt,
-             mine.updatedAt, req.scope, req.key, seen.lease, recordStateName(seen.state), seen.updatedAt}};
+             mine.updatedAt, requestValue(mine.request), req.scope, req.key, seen.lease, recordStateName(seen.state), seen.updatedAt}};
         if (!runWriting(q, takeover) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
             return failure(q, Text::tr("Taking over a record"));
         if (q.isActive() && q.numRowsAffected() == 1) {

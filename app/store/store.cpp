@@ -166,3 +166,9 @@ void Store::setCounterSource(std::shared_ptr<CounterSource> source)
 {
     m_counterSource = source ? std::move(source) : std::make_shared<StoreCounterSource>(*this);
 }
+
+QString Store::requestNote() const
+{
+    return Text::tr("No request was kept with this record: its claim came before requests were kept, or its scope's policy "
+                    "keeps none (ScopePolicy::keepRequest).");
+}

@@ -27,6 +27,12 @@ struct ClaimRequest {
     // with reclaimStuck it is taken over (attempts+1), otherwise in progress.
     qint64 inFlightTimeoutMs = 10 * 60 * 1000;
     bool reclaimStuck = false;
+    // What the claim keeps with the record when it creates it or starts a
+    // new attempt (Record::request; the guard builds it, masked, from the
+    // scope's policy); empty keeps none. Sent with every claim (the store
+    // cannot know before its one round trip whether it will write), stored
+    // only by a claim that writes.
+    QByteArray request;
     // Redis Cluster only: a new claim is answered Claimed only once this many
     // replicas of its master have it (WAIT, one more round trip), within
     // replicaWaitMs; else the claim is released and the answer is
@@ -49,7 +55,10 @@ QString claimOutcomeName(ClaimOutcome outcome);
 
 struct ClaimResult {
     ClaimOutcome outcome = ClaimOutcome::Claimed;
-    Record record;   // the record after the claim (Claimed: ours, with our lease)
+    // The record after the claim (Claimed: ours, with our lease and our
+    // request). Other outcomes read only what the decision needs, so their
+    // record need not carry the kept request (get() reads it).
+    Record record;
     bool stuck = false; // InProgress on a record older than the in-flight timeout
 };
 
@@ -386,6 +395,10 @@ public:
     // starting in the future); empty when every time carries its zone
     // (native stores keep epoch milliseconds).
     virtual QString timeZoneNote() const { return QString(); }
+    // Why a record of this store may show no kept request (Record::request
+    // empty), for the operator: the layout keeps none, keeps the body only,
+    // or the claim's policy kept none. Never empty.
+    virtual QString requestNote() const;
 
     // False for a store opened read-only (ReadOnlyStore), whose writing
     // methods refuse with ErrorKind::Refused.

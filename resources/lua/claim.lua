@@ -1,15 +1,16 @@
 -- claim: SqlStore::claim's decision, atomically, in one round trip.
 -- ARGV[1], packed: the key, now, the minute and the counters' time to live
 -- (record.lua), the fingerprint, the new lease, owner, biz_no, the in-flight
--- timeout (ms), '1' to reclaim a stuck record.
+-- timeout (ms), '1' to reclaim a stuck record, and the request to keep
+-- (app/store/keptrequest.h; '' or left out: none).
 -- Returns {outcome, stuck 0/1, record fields} or {'corrupt', reason, detail};
 -- the record fields as one MessagePack array (cmsgpack.pack: a string per
 -- field, false where one is missing; app/store/redispacked.h says why).
 -- A fresh claim of an absent key returns {'claimed', 0} alone: the record
 -- is exactly what RedisStore sent, and packing it back cost a first request
 -- a tenth of its script time (issue 15).
-local member, now_ms, fingerprint_sent, lease, owner, biz_sent, timeout_ms, reclaim
-member, now_ms, MINUTE, COUNTER_TTL, fingerprint_sent, lease, owner, biz_sent, timeout_ms, reclaim = cmsgpack.unpack(ARGV[1])
+local member, now_ms, fingerprint_sent, lease, owner, biz_sent, timeout_ms, reclaim, request
+member, now_ms, MINUTE, COUNTER_TTL, fingerprint_sent, lease, owner, biz_sent, timeout_ms, reclaim, request = cmsgpack.unpack(ARGV[1])
 local now = tonumber(now_ms)
 -- Most claims are of a new key: EXISTS answers those in one cheap call,
 -- where the 13-field read of an absent key cost a few microseconds more.
@@ -74,11 +75,28 @@ end
 if r and biz == '' then
     biz = r.biz_no
 end
-redis.call('HSET', KEYS[1], 'state', 'IN_FLIGHT', 'fingerprint', fingerprint, 'lease', lease, 'owner', owner,
-           'attempts', attempts, 'biz_no', biz, 'status_code', '0', 'created_at', created, 'updated_at', now_ms,
-           'expires_at', '0', 'reconciled', '0')
+-- The kept request goes in the same HSET (one call, not two: each
+-- redis.call is a measurable share of a first request's server time). The
+-- scripts' decisions never read it (record.lua's FIELDS leave it out), so a
+-- record without one, written before requests were kept, reads the same.
+local has_request = request ~= nil and request ~= ''
+if has_request then
+    redis.call('HSET', KEYS[1], 'state', 'IN_FLIGHT', 'fingerprint', fingerprint, 'lease', lease, 'owner', owner,
+               'attempts', attempts, 'biz_no', biz, 'status_code', '0', 'created_at', created, 'updated_at', now_ms,
+               'expires_at', '0', 'reconciled', '0', 'request', request)
+else
+    redis.call('HSET', KEYS[1], 'state', 'IN_FLIGHT', 'fingerprint', fingerprint, 'lease', lease, 'owner', owner,
+               'attempts', attempts, 'biz_no', biz, 'status_code', '0', 'created_at', created, 'updated_at', now_ms,
+               'expires_at', '0', 'reconciled', '0')
+end
 if r then
-    redis.call('HDEL', KEYS[1], 'headers', 'body')
+    -- A new attempt: the last one's response goes, and so does its request
+    -- when this one keeps none (it would not be this attempt's).
+    if has_request then
+        redis.call('HDEL', KEYS[1], 'headers', 'body')
+    else
+        redis.call('HDEL', KEYS[1], 'headers', 'body', 'request')
+    end
     redis.call('PERSIST', KEYS[1])
     redis.call('ZREM', KEYS[3], member)
     redis.call('ZREM', KEYS[4], member)

@@ -27,7 +27,10 @@ local function record()
     if helpers then
         return helpers
     end
-    -- The record's fields, in the order RedisStore reads them.
+    -- The record's fields, in the order RedisStore reads them. The kept
+    -- request ('request', written by claim.lua) is not among them: no
+    -- decision needs it, the answers stay small, and a record written
+    -- before requests were kept passes every check here as it is.
     local FIELDS = {'state', 'fingerprint', 'lease', 'owner', 'attempts', 'biz_no', 'status_code',
                     'headers', 'body', 'created_at', 'updated_at', 'expires_at', 'reconciled'}
 

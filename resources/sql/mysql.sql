@@ -24,6 +24,10 @@ CREATE TABLE IF NOT EXISTS idem_records (
     updated_at   BIGINT         NOT NULL,
     expires_at   BIGINT         NOT NULL DEFAULT 0,
     reconciled   SMALLINT       NOT NULL DEFAULT 0,
+    -- The request the current attempt's claim kept (app/store/keptrequest.h: one JSON document of at most 4 KiB,
+    -- masked before it got here); NULL when none was kept. A BLOB holds 64 KiB: room enough. Added later:
+    -- SqlDialect::addRequestColumn() adds it to a store made before it (InnoDB adds a last nullable column in place).
+    request      BLOB           NULL,
     PRIMARY KEY (scope, idem_key),
     KEY idem_records_listing (state, updated_at, scope, idem_key),
     KEY idem_records_expiry (expires_at),

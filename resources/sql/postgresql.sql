@@ -18,6 +18,10 @@ CREATE TABLE IF NOT EXISTS idem_records (
     updated_at   BIGINT   NOT NULL,
     expires_at   BIGINT   NOT NULL DEFAULT 0,
     reconciled   SMALLINT NOT NULL DEFAULT 0,
+    -- The request the current attempt's claim kept (app/store/keptrequest.h: one JSON document of at most 4 KiB,
+    -- masked before it got here); NULL when none was kept. Added later: SqlDialect::addRequestColumn() adds it to a
+    -- store made before it (a nullable column without a default: a catalog change, no table rewrite).
+    request      BYTEA,
     PRIMARY KEY (scope, idem_key)
 );
 -- The stuck list is a range over in-flight rows only: these partial indexes hold no completed record,

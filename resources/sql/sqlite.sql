@@ -15,6 +15,10 @@ CREATE TABLE IF NOT EXISTS idem_records (
     updated_at   INTEGER NOT NULL,
     expires_at   INTEGER NOT NULL DEFAULT 0,
     reconciled   INTEGER NOT NULL DEFAULT 0,
+    -- The request the current attempt's claim kept (app/store/keptrequest.h: one JSON document of at most 4 KiB,
+    -- masked before it got here); NULL when none was kept. Added later: SqlDialect::addRequestColumn() adds it to a
+    -- store made before it, which CREATE TABLE IF NOT EXISTS leaves as it is.
+    request      BLOB,
     PRIMARY KEY (scope, idem_key)
 );
 -- The stuck list is a range over in-flight rows only, never a scan of all records.
