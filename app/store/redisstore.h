@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/store/luascript.h"
 #include "app/store/redisargs.h"
 #include "app/store/redisbuckets.h"
 #include "app/store/redisconnection.h"
@@ -165,9 +166,8 @@ public:
 
 private:
     enum Script { Claim, Complete, Release, Purge, Action, Audit, ScriptCount };
-    struct LuaScript {
-        QByteArray text;
-        QByteArray sha;
+    struct ScriptCall {
+        LuaScript lua;
         // Its arguments go packed into one (RedisPackingSink): the guard's
         // three scripts, which run on every guarded request.
         bool packed = false;
@@ -235,7 +235,7 @@ private:
     RedisConnectionPool m_connections;
     RedisBuckets m_buckets;
     std::optional<Error> m_scriptsError; // a Lua script missing from this build
-    std::array<LuaScript, ScriptCount> m_scripts;
+    std::array<ScriptCall, ScriptCount> m_scripts;
 
     std::atomic<qint64> m_nextFlushLookMs{0}; // steady clock; see maybeFlush()
     // +1 per replay, -kLeanNotReplay per other claim answer, within
