@@ -2197,10 +2197,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Configuring the orders session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Reading the columns of %1</source>
         <translation type="unfinished"></translation>
     </message>

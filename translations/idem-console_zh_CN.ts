@@ -2188,10 +2188,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>将会话设为只读</translation>
     </message>
     <message>
-        <source>Configuring the orders session</source>
-        <translation>配置订单会话</translation>
-    </message>
-    <message>
         <source>Reading the columns of %1</source>
         <translation>读取 %1 的列</translation>
     </message>

@@ -64,32 +64,6 @@ QByteArray jsonValue(const QVariant &value)
     }
 }
 
-bool isNumericType(int typeId)
-{
-    switch (typeId) {
-    case QMetaType::Int:
-    case QMetaType::UInt:
-    case QMetaType::LongLong:
-    case QMetaType::ULongLong:
-    case QMetaType::Short:
-    case QMetaType::UShort:
-    case QMetaType::Double:
-    case QMetaType::Float:
-        return true;
-    default:
-        return false;
-    }
-}
-
-bool isNumericMysqlType(const QString &dataType)
-{
-    static const QStringList numeric = {QStringLiteral("tinyint"), QStringLiteral("smallint"), QStringLiteral("mediumint"),
-                                        QStringLiteral("int"), QStringLiteral("integer"), QStringLiteral("bigint"),
-                                        QStringLiteral("decimal"), QStringLiteral("numeric"), QStringLiteral("float"),
-                                        QStringLiteral("double"), QStringLiteral("bit"), QStringLiteral("year")};
-    return numeric.contains(dataType.toLower());
-}
-
 // How a database may see two different texts as the same key: case
 // (MySQL's *_ci collations) and trailing spaces (PAD SPACE).
 QString looseKey(const QString &key)
@@ -231,56 +205,37 @@ Result<void> OrderLookup::open()
 
     QSqlDatabase db = QSqlDatabase::addDatabase(sqlDriverName(url->kind), m_connectionName);
     configureSqlDatabase(db, url.value());
-    if (url->kind == StoreUrl::Kind::Sqlite) // the lookup never writes
-        db.setConnectOptions(db.connectOptions() + QStringLiteral(";QSQLITE_OPEN_READONLY"));
+    m_dialect.emplace(SqlDialect::kindOf(url->kind));
+    if (const QString readOnly = m_dialect->readOnlyConnectOption(); !readOnly.isEmpty()) // the lookup never writes
+        db.setConnectOptions(db.connectOptions() + QLatin1Char(';') + readOnly);
     if (!db.open())
         return makeError(ErrorKind::Unavailable,
                          Text::tr("Cannot connect to the orders database %1: %2").arg(m_displayUrl, db.lastError().text()));
-    m_postgres = url->kind == StoreUrl::Kind::Postgres;
     {
         QSqlQuery session(db);
-        const QString readOnly = url->kind == StoreUrl::Kind::Postgres
-            ? QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
-            : url->kind == StoreUrl::Kind::Mysql ? QStringLiteral("SET SESSION TRANSACTION READ ONLY") : QString();
-        if (!readOnly.isEmpty() && !session.exec(readOnly))
-            return failure(session, Text::tr("Making the session read-only"));
-        // The lookups are one prepared statement run many times with
-        // different keys: plan it once. A custom plan per batch would weigh
-        // every one of 500 array elements against the column statistics,
-        // which costs more than running the batch.
-        if (m_postgres && !session.exec(QStringLiteral("SET plan_cache_mode = force_generic_plan")))
-            return failure(session, Text::tr("Configuring the orders session"));
+        for (const QString &statement : m_dialect->lookupSessionSetup()) {
+            if (!session.exec(statement))
+                return failure(session, Text::tr("Making the session read-only"));
+        }
     }
 
-    QString schema;
-    QString table;
-    if (Result<void> found = resolveTable(db, &schema, &table); !found)
-        return found;
-
-    // The columns in table order, with their types.
-    QList<QPair<QString, bool>> columns; // name, numeric
-    if (url->kind == StoreUrl::Kind::Mysql) {
+    std::optional<SqlDialect::CatalogTable> table;
+    QList<SqlDialect::CatalogColumn> columns;
+    {
         QSqlQuery q(db);
-        q.prepare(QStringLiteral("SELECT column_name, data_type FROM information_schema.columns "
-                                 "WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position"));
-        q.addBindValue(schema);
-        q.addBindValue(table);
-        if (!q.exec())
+        if (!m_dialect->findTable(q, m_mapping.table, &table))
+            return failure(q, Text::tr("Looking up table %1").arg(m_mapping.table));
+        if (!table)
+            return makeError(ErrorKind::InvalidArgument,
+                             Text::tr("There is no table %1 in the orders database %2.").arg(m_mapping.table, m_displayUrl));
+        if (!m_dialect->tableColumns(q, *table, &columns))
             return failure(q, Text::tr("Reading the columns of %1").arg(m_mapping.table));
-        while (q.next())
-            columns.append({q.value(0).toString(), isNumericMysqlType(q.value(1).toString())});
-    } else {
-        // Names come from the catalogue and were checked as identifiers:
-        // QSqlDatabase::record() pastes them into its own catalogue query.
-        const QSqlRecord record = db.record(schema.isEmpty() ? table : schema + QLatin1Char('.') + table);
-        for (int i = 0; i < record.count(); ++i)
-            columns.append({record.fieldName(i), isNumericType(record.field(i).metaType().id())});
     }
     if (columns.isEmpty())
         return makeError(ErrorKind::InvalidArgument, Text::tr("Cannot read the columns of table %1 in %2.").arg(m_mapping.table, m_displayUrl));
     m_columns.clear();
-    for (const auto &c : columns)
-        m_columns << c.first;
+    for (const SqlDialect::CatalogColumn &c : std::as_const(columns))
+        m_columns << c.name;
     m_keyIndex = findColumn(m_columns, m_mapping.keyColumn);
     if (m_keyIndex < 0)
         return makeError(ErrorKind::InvalidArgument, Text::tr("The key column %1 is not in table %2 (columns: %3).")
@@ -289,11 +244,11 @@ Result<void> OrderLookup::open()
     if (m_statusIndex < 0)
         return makeError(ErrorKind::InvalidArgument, Text::tr("The status column %1 is not in table %2 (columns: %3).")
                                                          .arg(m_mapping.statusColumn, m_mapping.table, m_columns.join(QStringLiteral(", "))));
-    m_numericKey = columns.at(m_keyIndex).second;
+    m_numericKey = columns.at(m_keyIndex).numeric;
 
     const QSqlDriver *driver = db.driver();
-    m_quotedTable = schema.isEmpty() ? QString() : driver->escapeIdentifier(schema, QSqlDriver::TableName) + QLatin1Char('.');
-    m_quotedTable += driver->escapeIdentifier(table, QSqlDriver::TableName);
+    m_quotedTable = table->schema.isEmpty() ? QString() : driver->escapeIdentifier(table->schema, QSqlDriver::TableName) + QLatin1Char('.');
+    m_quotedTable += driver->escapeIdentifier(table->table, QSqlDriver::TableName);
     m_quotedKey = driver->escapeIdentifier(m_columns.at(m_keyIndex), QSqlDriver::FieldName);
     QStringList quoted;
     for (const QString &c : std::as_const(m_columns))
@@ -302,79 +257,6 @@ Result<void> OrderLookup::open()
     m_queries = 0;
     m_open = true;
     return {};
-}
-
-// The table as the catalogue names it (exact case), looked up with bound
-// values only. PostgreSQL resolves an unqualified name on the search_path
-// and folds it to lower case as SQL would, else matches it exactly.
-Result<void> OrderLookup::resolveTable(QSqlDatabase &db, QString *schema, QString *table)
-{
-    const QStringList parts = m_mapping.table.split(QLatin1Char('.'));
-    const QString wantedSchema = parts.size() == 2 ? parts.first() : QString();
-    const QString wantedTable = parts.last();
-    const QString driver = db.driverName();
-    QSqlQuery q(db);
-    const auto notFound = [&] {
-        return makeError(ErrorKind::InvalidArgument,
-                         Text::tr("There is no table %1 in the orders database %2.").arg(m_mapping.table, m_displayUrl));
-    };
-    if (driver == QLatin1String("QSQLITE")) {
-        if (!wantedSchema.isEmpty() && wantedSchema.compare(QLatin1String("main"), Qt::CaseInsensitive) != 0)
-            return notFound();
-        q.prepare(QStringLiteral("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE"));
-        q.addBindValue(wantedTable);
-        if (!q.exec())
-            return failure(q, Text::tr("Looking up table %1").arg(m_mapping.table));
-        if (!q.next())
-            return notFound();
-        *schema = QString();
-        *table = q.value(0).toString();
-        return {};
-    }
-    if (driver == QLatin1String("QPSQL")) {
-        q.prepare(QStringLiteral("SELECT n.nspname, c.relname FROM pg_catalog.pg_class c "
-                                 "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
-                                 "WHERE c.oid = to_regclass(?) AND c.relkind IN ('r', 'v', 'm', 'p', 'f')"));
-        QString exact;
-        for (const QString &part : parts)
-            exact += (exact.isEmpty() ? QString() : QStringLiteral(".")) + db.driver()->escapeIdentifier(part, QSqlDriver::TableName);
-        for (const QString &candidate : {m_mapping.table, exact}) {
-            q.addBindValue(candidate);
-            if (!q.exec())
-                return failure(q, Text::tr("Looking up table %1").arg(m_mapping.table));
-            if (q.next()) {
-                *schema = q.value(0).toString();
-                *table = q.value(1).toString();
-                return {};
-            }
-        }
-        return notFound();
-    }
-    q.prepare(QStringLiteral("SELECT table_schema, table_name FROM information_schema.tables "
-                             "WHERE table_schema = COALESCE(NULLIF(?, ''), DATABASE()) AND table_name = ?"));
-    q.addBindValue(wantedSchema);
-    q.addBindValue(wantedTable);
-    if (!q.exec())
-        return failure(q, Text::tr("Looking up table %1").arg(m_mapping.table));
-    if (!q.next())
-        return notFound();
-    *schema = q.value(0).toString();
-    *table = q.value(1).toString();
-    return {};
-}
-
-// A PostgreSQL array literal of the values, each element double-quoted
-// with '"' and '\\' escaped: bound as one value, never part of the SQL.
-QString OrderLookup::postgresArray(const QList<QVariant> &values)
-{
-    QString out = QStringLiteral("{");
-    for (qsizetype i = 0; i < values.size(); ++i) {
-        QString element = values.at(i).toString();
-        element.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
-        element.replace(QLatin1Char('"'), QStringLiteral("\\\""));
-        out += (i ? QStringLiteral(",\"") : QStringLiteral("\"")) + element + QLatin1Char('"');
-    }
-    return out + QLatin1Char('}');
 }
 
 std::optional<QVariant> OrderLookup::bindable(const QString &key) const
@@ -423,43 +305,38 @@ Result<QHash<QString, OrderRow>> OrderLookup::lookup(const QStringList &keys)
         else
             ++it->matches;
     };
-    // PostgreSQL gets the batch as ONE bound array: QPSQL sends a prepared
-    // statement's values as literals of an EXECUTE, and the server parses
-    // and plans a 500-value IN list on every batch; "= ANY(array)" is one
-    // value and one generic plan. The other drivers bind an IN list.
-    // A key column whose type has no "= text" (uuid, say) refuses the array
-    // form when prepared: it then falls back to the IN list for good.
-    bool asArray = m_postgres;
+    // One bound array where the dialect has one (SqlDialect::keyArrayCondition),
+    // else an IN list. A key column whose type has no "= text" (uuid, say)
+    // refuses the array form when prepared: it then falls back to the IN
+    // list for good.
     if (!m_batchQuery) {
         QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
         m_batchQuery = std::make_unique<QSqlQuery>(db);
         // Not forward-only: QPSQL reads a forward-only result in libpq's
         // single-row mode, one PGresult per row; a batch of at most 500 rows
         // is better read in one piece.
-        QStringList marks;
-        for (int i = 0; i < MaxBatch; ++i)
-            marks << QStringLiteral("?");
-        const QString where = asArray ? QStringLiteral("%1 = ANY(CAST(? AS %2[]))")
-                                            .arg(m_quotedKey, m_numericKey ? QStringLiteral("bigint") : QStringLiteral("text"))
-                                      : QStringLiteral("%1 IN (%2)").arg(m_quotedKey, marks.join(QLatin1Char(',')));
-        if (asArray && !m_batchQuery->prepare(QStringLiteral("SELECT %1 FROM %2 WHERE %3").arg(m_selectList, m_quotedTable, where))) {
-            m_postgres = asArray = false;
+        const QString arrayCondition = m_dialect->keyArrayCondition(m_quotedKey, m_numericKey);
+        m_keyArray = !arrayCondition.isEmpty()
+            && m_batchQuery->prepare(QStringLiteral("SELECT %1 FROM %2 WHERE %3").arg(m_selectList, m_quotedTable, arrayCondition));
+        if (!m_keyArray) {
+            QStringList marks;
+            for (int i = 0; i < MaxBatch; ++i)
+                marks << QStringLiteral("?");
             m_batchQuery = std::make_unique<QSqlQuery>(db);
-        }
-        if (!asArray
-            && !m_batchQuery->prepare(QStringLiteral("SELECT %1 FROM %2 WHERE %3 IN (%4)")
-                                          .arg(m_selectList, m_quotedTable, m_quotedKey, marks.join(QLatin1Char(','))))) {
-            const Error e = failure(*m_batchQuery, Text::tr("Preparing the order lookup"));
-            m_batchQuery.reset();
-            return e;
+            if (!m_batchQuery->prepare(QStringLiteral("SELECT %1 FROM %2 WHERE %3 IN (%4)")
+                                           .arg(m_selectList, m_quotedTable, m_quotedKey, marks.join(QLatin1Char(','))))) {
+                const Error e = failure(*m_batchQuery, Text::tr("Preparing the order lookup"));
+                m_batchQuery.reset();
+                return e;
+            }
         }
     }
     QSqlQuery &q = *m_batchQuery;
     for (qsizetype first = 0; first < values.size(); first += MaxBatch) {
         // One statement for every batch: a short last batch repeats its last
         // key (IN ignores duplicates), so the server plans it once.
-        if (asArray) {
-            q.bindValue(0, postgresArray(values.mid(first, MaxBatch)));
+        if (m_keyArray) {
+            q.bindValue(0, SqlDialect::keyArray(values.mid(first, MaxBatch)));
         } else {
             for (int i = 0; i < MaxBatch; ++i)
                 q.bindValue(i, values.at(qMin(first + i, values.size() - 1)));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/ops/ordermapping.h"
+#include "app/store/sqldialect.h"
 #include "app/store/storeurl.h"
 
 #include <QHash>
@@ -69,7 +70,6 @@ public:
     qint64 queryCount() const { return m_queries; }
 
 private:
-    Result<void> resolveTable(QSqlDatabase &db, QString *schema, QString *table);
     Error failure(const QSqlQuery &query, const QString &what) const;
     std::optional<QVariant> bindable(const QString &key) const;
     OrderRow readRow(const QSqlQuery &query) const;
@@ -86,8 +86,8 @@ private:
     bool m_numericKey = false;
     bool m_open = false;
     qint64 m_queries = 0;
-    static QString postgresArray(const QList<QVariant> &values);
-    bool m_postgres = false;
+    std::optional<SqlDialect> m_dialect; // the orders database's, once open
+    bool m_keyArray = false;             // the batch binds its keys as one array
     std::unique_ptr<QSqlQuery> m_batchQuery;  // prepared once with MaxBatch placeholders
     std::unique_ptr<QSqlQuery> m_oneQuery;    // prepared once with one placeholder
 };

@@ -152,15 +152,6 @@ QString ForeignSqlMapping::stateCondition(RecordState state) const
     return QStringLiteral("%1 IN (%2)").arg(status, m_timedOutList);
 }
 
-QString ForeignSqlMapping::likePrefix(const QString &prefix)
-{
-    QString escaped = prefix;
-    escaped.replace(QLatin1Char('!'), QStringLiteral("!!"));
-    escaped.replace(QLatin1Char('%'), QStringLiteral("!%"));
-    escaped.replace(QLatin1Char('_'), QStringLiteral("!_"));
-    return escaped + QLatin1Char('%');
-}
-
 std::optional<RecordState> ForeignSqlMapping::stateOfStatus(const QString &status) const
 {
     if (status == m_layout.processingValue)

@@ -48,8 +48,6 @@ public:
     // Rows listed in this state, or empty when the layout has none (go-middleware has no TIMED_OUT).
     // Completed rows are those whose value says so (go: in_flight false; java: the success status).
     QString stateCondition(RecordState state) const;
-    // A prefix match with the LIKE escape used in stateCondition's statements.
-    static QString likePrefix(const QString &prefix);
 
     // java-handler: the state a status value stands for; nullopt when unknown.
     std::optional<RecordState> stateOfStatus(const QString &status) const;

@@ -18,15 +18,6 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(ForeignSqlStore)
 };
 
-bool run(QSqlQuery &query, const SqlStatement &statement)
-{
-    if (!query.prepare(statement.sql))
-        return false;
-    for (const QVariant &v : statement.values)
-        query.addBindValue(v);
-    return query.exec();
-}
-
 // Go's json.Marshal of the captured header map: an object, the last value of a name wins.
 QString headersObject(const HeaderList &headers)
 {
@@ -120,7 +111,7 @@ Result<void> ForeignSqlStore::checkTable(QSqlDatabase &db)
     QSqlQuery q(db);
     q.setForwardOnly(true);
     const QString schema = postgres ? QStringLiteral("current_schema()") : QStringLiteral("DATABASE()");
-    if (!run(q, {QStringLiteral("SELECT column_name FROM information_schema.columns WHERE table_schema = %1 AND table_name = ?").arg(schema),
+    if (!runStatement(q, {QStringLiteral("SELECT column_name FROM information_schema.columns WHERE table_schema = %1 AND table_name = ?").arg(schema),
                  {m_layout.table}}))
         return failure(q, Text::tr("Reading the columns of %1").arg(m_layout.table));
     QStringList present;
@@ -210,7 +201,7 @@ Result<std::optional<Record>> ForeignSqlStore::readRecord(const QString &scope, 
         }
         QSqlQuery q(db);
         q.setForwardOnly(true);
-        if (!run(q, select))
+        if (!runStatement(q, select))
             return failure(q, Text::tr("Reading a record"));
         if (!q.next())
             return std::optional<Record>();
@@ -234,10 +225,10 @@ std::optional<SqlStatement> ForeignSqlStore::listingWhere(const ForeignSqlMappin
     if (query.startedBeforeMs)
         add(m.updatedAtExpression() + QStringLiteral(" < ?"), {*query.startedBeforeMs});
     if (!query.keyPrefix.isEmpty())
-        add(m.keyColumn() + QStringLiteral(" LIKE ? ESCAPE '!'"), {ForeignSqlMapping::likePrefix(query.keyPrefix)});
+        add(m.keyColumn() + QStringLiteral(" LIKE ? ESCAPE '!'"), {likePrefix(query.keyPrefix)});
     if (!query.bizNoPrefix.isEmpty())
         add((m.isGo() ? m.keyColumn() : m.column(QStringLiteral("biz_no"))) + QStringLiteral(" LIKE ? ESCAPE '!'"),
-            {ForeignSqlMapping::likePrefix(query.bizNoPrefix)});
+            {likePrefix(query.bizNoPrefix)});
     if (withKeyset && query.after) {
         add(QStringLiteral("(%1, %2, %3) %4 (?, ?, ?)")
                 .arg(m.updatedAtExpression(), m.scopeExpression(), m.keyColumn(), query.newestFirst ? QStringLiteral("<") : QStringLiteral(">")),
@@ -262,7 +253,7 @@ Result<QList<Record>> ForeignSqlStore::inFlight(const InFlightQuery &query)
                             where->values};
         QSqlQuery q(db);
         q.setForwardOnly(true);
-        if (!run(q, select))
+        if (!runStatement(q, select))
             return failure(q, Text::tr("Listing records"));
         QList<Record> rows;
         while (q.next())
@@ -281,7 +272,7 @@ Result<qint64> ForeignSqlStore::countInFlight(const InFlightQuery &query)
             return qint64(0);
         QSqlQuery q(db);
         q.setForwardOnly(true);
-        if (!run(q, {QStringLiteral("SELECT COUNT(*) FROM ") + m.table() + where->sql, where->values}) || !q.next())
+        if (!runStatement(q, {QStringLiteral("SELECT COUNT(*) FROM ") + m.table() + where->sql, where->values}) || !q.next())
             return failure(q, Text::tr("Counting records"));
         return q.value(0).toLongLong();
     });
@@ -333,7 +324,7 @@ Result<QList<ActivityRow>> ForeignSqlStore::activity(const QString &scope, qint6
         select.sql += QStringLiteral(" GROUP BY 1, 2, 3 ORDER BY 2, 1");
         QSqlQuery q(db);
         q.setForwardOnly(true);
-        if (!run(q, select))
+        if (!runStatement(q, select))
             return failure(q, Text::tr("Reading the activity"));
         QList<ActivityRow> rows;
         while (q.next()) {
@@ -401,7 +392,7 @@ Result<TransitionOutcome> ForeignSqlStore::writeAction(const OperatorAction &act
     if (!db)
         return db.error();
     QSqlQuery q(db.value());
-    if (!run(q, actionStatement(*m_mapping, action)))
+    if (!runStatement(q, actionStatement(*m_mapping, action)))
         return failure(q, Text::tr("Applying \"%1\" to %2").arg(operatorActionName(action.kind), action.key));
     // Every action changes the status, in_flight or the row's existence, so
     // MySQL's changed-rows count is the matched count.

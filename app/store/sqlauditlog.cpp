@@ -24,16 +24,6 @@ QString text(const QString &value)
     return value.isNull() ? QStringLiteral("") : value;
 }
 
-// LIKE pattern for a literal prefix; '!' escapes the wildcards.
-QString likePrefix(const QString &prefix)
-{
-    QString escaped = prefix;
-    escaped.replace(QLatin1Char('!'), QStringLiteral("!!"));
-    escaped.replace(QLatin1Char('%'), QStringLiteral("!%"));
-    escaped.replace(QLatin1Char('_'), QStringLiteral("!_"));
-    return escaped + QLatin1Char('%');
-}
-
 // Values are read back as written; a NULL (someone edited the table) reads
 // as empty, which verification then reports as a broken entry.
 AuditEntry entryFromRow(const QSqlQuery &q)
@@ -57,15 +47,6 @@ AuditEntry entryFromRow(const QSqlQuery &q)
     return e;
 }
 
-bool run(QSqlQuery &query, const SqlStatement &statement)
-{
-    if (!query.prepare(statement.sql))
-        return false;
-    for (const QVariant &v : statement.values)
-        query.addBindValue(v);
-    return query.exec();
-}
-
 } // namespace
 
 std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, AuditEntry &entry) const
@@ -79,7 +60,7 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
     qint64 headSeq = 0;
     QString headHash;
     const auto readHead = [&] {
-        if (!run(q, {QStringLiteral("SELECT seq, hash FROM idem_audit_head WHERE scope = ?") + m_dialect.lockForUpdate(),
+        if (!runStatement(q, {QStringLiteral("SELECT seq, hash FROM idem_audit_head WHERE scope = ?") + m_dialect.lockForUpdate(),
                      {entry.scope}}))
             return false;
         hasHead = q.next();
@@ -95,7 +76,7 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
         // Entries without a head: the head was deleted (a hand edit).
         // Starting again at seq 1 would collide with the first entry and
         // hide the break; this scope is blocked, other scopes go on.
-        if (!run(q, {QStringLiteral("SELECT COUNT(*) FROM idem_audit WHERE scope = ?"), {entry.scope}}) || !q.next())
+        if (!runStatement(q, {QStringLiteral("SELECT COUNT(*) FROM idem_audit WHERE scope = ?"), {entry.scope}}) || !q.next())
             return failed(q, Text::tr("Reading the audit chain"));
         entries = q.value(0).toLongLong();
         q.finish();
@@ -126,7 +107,7 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
                             text(entry.action), text(entry.batchId), text(entry.key), text(entry.stateBefore),
                             text(entry.stateAfter), text(entry.reason),
                             entry.evidence.isNull() ? QByteArray("") : entry.evidence, entry.prevHash, entry.hash}};
-    if (!run(insert, row))
+    if (!runStatement(insert, row))
         return failed(insert, Text::tr("Writing an audit entry"));
 
     QSqlQuery head(db);
@@ -135,7 +116,7 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
                        {entry.seq, entry.hash, entry.scope, headSeq}}
         : SqlStatement{QStringLiteral("INSERT INTO idem_audit_head (scope, seq, hash) VALUES (?, ?, ?)"),
                        {entry.scope, entry.seq, entry.hash}};
-    if (!run(head, moveHead))
+    if (!runStatement(head, moveHead))
         return failed(head, Text::tr("Moving the audit chain head"));
     if (head.numRowsAffected() != 1) {
         // The locked head moved anyway: only a hand edit does that.
@@ -179,7 +160,7 @@ Result<QList<AuditEntry>> SqlAuditLog::entries(QSqlDatabase &db, const AuditQuer
     s.values << qMax(1, query.limit);
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    if (!run(q, s))
+    if (!runStatement(q, s))
         return m_failure(q, Text::tr("Listing audit entries"));
     QList<AuditEntry> out;
     while (q.next())
@@ -192,7 +173,7 @@ Result<QList<AuditEntry>> SqlAuditLog::chain(QSqlDatabase &db, const QString &sc
 {
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    if (!run(q, {QStringLiteral("SELECT ") + kAuditColumns
+    if (!runStatement(q, {QStringLiteral("SELECT ") + kAuditColumns
                      + QStringLiteral(" FROM idem_audit WHERE scope = ? AND seq > ? ORDER BY seq LIMIT ?"),
                  {scope, afterStoreId.isEmpty() ? qint64(std::numeric_limits<qint64>::min()) : afterStoreId.toLongLong(),
                   qMax(1, limit)}}))

@@ -271,13 +271,7 @@ Error SqlStore::failure(const QSqlError &error, const QString &what)
 
 bool SqlStore::run(QSqlQuery &query, const SqlStatement &statement)
 {
-    // prepare() is a round trip on a server: its failure (a lost connection)
-    // must be the error reported, not exec()'s complaint about it.
-    if (!query.prepare(statement.sql))
-        return false;
-    for (const QVariant &v : statement.values)
-        query.addBindValue(v);
-    return query.exec();
+    return runStatement(query, statement);
 }
 
 bool SqlStore::runHot(QSqlDatabase &db, const SqlStatement &statement, std::optional<QSqlQuery> &fallback, QSqlQuery **query)
