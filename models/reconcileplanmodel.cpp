@@ -1,4 +1,5 @@
 #include "models/reconcileplanmodel.h"
+#include "models/auditwording.h"
 
 #include "app/ops/agetext.h"
 #include "app/store/visibletext.h"
@@ -110,6 +111,7 @@ QVariant ReconcilePlanModel::data(const QModelIndex &index, int role) const
         case IncludeColumn: return QString();
         case AgeColumn: return ageText(m_nowMs - row.target.attemptStartedAt());
         case ProposalColumn: return proposalText(row.proposal);
+        case StateColumn: return AuditWording::state(recordStateName(row.target.state));
         case OrderStatusColumn: return row.order ? visibleText(row.order->status) : tr("(no order)");
         default: {
             // Text from the store or the order table is shown escaped, sorted raw.

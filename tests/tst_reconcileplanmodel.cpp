@@ -61,7 +61,7 @@ private slots:
         const auto cell = [&](int r, int c, int role = Qt::DisplayRole) { return model.index(r, c).data(role); };
         QCOMPARE(cell(0, ReconcilePlanModel::KeyColumn).toString(), QStringLiteral("a"));
         QCOMPARE(cell(0, ReconcilePlanModel::BizNoColumn).toString(), QStringLiteral("SO-a"));
-        QCOMPARE(cell(0, ReconcilePlanModel::StateColumn).toString(), QStringLiteral("IN_FLIGHT"));
+        QCOMPARE(cell(0, ReconcilePlanModel::StateColumn).toString(), QStringLiteral("in flight"));
         QCOMPARE(cell(0, ReconcilePlanModel::OrderStatusColumn).toString(), QStringLiteral("PAID"));
         QCOMPARE(cell(0, ReconcilePlanModel::WhyColumn).toString(), QStringLiteral("because of a"));
         QCOMPARE(cell(0, ReconcilePlanModel::AgeColumn, ReconcilePlanModel::RawValueRole).toLongLong(), 30 * 60000LL);

@@ -24,7 +24,7 @@ struct ScopePolicy {
     int replicaAcks = 0;
     qint64 replicaWaitMs = 1000;
 
-    // The request kept with the record (KeptRequest; README "The request
+    // The request kept with the record (KeptRequest; docs/design.md "The request
     // kept with a record"): what an operator reads to tell what a stuck or
     // replayed record was about. At most 4 KiB per record, cut with a
     // marker; off keeps nothing (no column value, no hash field).

@@ -54,11 +54,13 @@ Result<void> SalesSimulator::start()
     // Records left stuck before the console was opened (the Java article's
     // lost finalisations): some orders were paid, some are pending, some were
     // never written. Their attempts started 11–40 minutes ago. A restarted
-    // demo continues its store: only what its backlog lacks is added, so
+    // demo continues its store: only what its backlog lacks is added, counted
+    // in every state (an operator's fix is not undone by a restart), so
     // restarts do not pile it up.
-    InFlightQuery leftOver;
+    RecordQuery leftOver;
+    leftOver.state.reset();
     leftOver.keyPrefix = QStringLiteral("backlog-");
-    const Result<qint64> existing = m_store.countInFlight(leftOver);
+    const Result<qint64> existing = m_store.countRecords(leftOver);
     const int missing = qMax(0, m_config.backlogStuck - int(qMin<qint64>(existing.value_or(0), m_config.backlogStuck)));
     for (int i = 0; i < missing; ++i) {
         auto journey = std::make_shared<Journey>();
