@@ -519,7 +519,7 @@ private slots:
                                        QStringLiteral("batch_id"), QStringLiteral("evidence"),     QStringLiteral("hash"),
                                        QStringLiteral("host"),     QStringLiteral("key"),          QStringLiteral("operator"),
                                        QStringLiteral("prev_hash"), QStringLiteral("reason"),      QStringLiteral("scope"),
-                                       QStringLiteral("seq"),      QStringLiteral("state_after"),  QStringLiteral("state_before"),
+                                       QStringLiteral("seq"),      QStringLiteral("server_user"), QStringLiteral("state_after"),  QStringLiteral("state_before"),
                                        QStringLiteral("store_id")};
         for (const QJsonValue &v : actions)
             QCOMPARE(v.toObject().keys(), entryKeys);

@@ -1,5 +1,7 @@
 #include "app/store/auditentry.h"
 
+#include <QCoreApplication>
+
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -101,4 +103,13 @@ bool actionOfKind(const QString &action, AuditQuery::Kind kind)
     case AuditQuery::Kind::Alerts: return isAlertAction(action);
     }
     return true;
+}
+
+QString AuditEntry::operatorAndServer() const
+{
+    if (serverUser.isEmpty())
+        return operatorName;
+    if (serverUser == noServerIdentity())
+        return QCoreApplication::translate("AuditEntry", "%1 (no server identity: SQLite)").arg(operatorName);
+    return QCoreApplication::translate("AuditEntry", "%1 (server: %2)").arg(operatorName, serverUser);
 }

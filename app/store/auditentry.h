@@ -52,6 +52,9 @@ struct AuditEntry {
     QStringList warnings() const;
 
     // The serverUser of an entry written where the server has no users (SQLite).
+    // The typed operator and the server's identity, for reports: "bob (server: bob)".
+    QString operatorAndServer() const;
+
     static QString noServerIdentity() { return QStringLiteral("(none: SQLite has no server users)"); }
 
     static QString genesisHash();          // 64 '0'

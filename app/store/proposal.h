@@ -144,4 +144,8 @@ struct ApprovalPolicy {
     bool needsApproval(const QString &scope, qint64 records) const;
 };
 
+// Whether the decider is the proposer: the same server identity, or where
+// the server has none (SQLite) the same typed name, ignoring case.
+bool isOwnProposal(const Proposal &proposal, const QString &serverUser, const QString &operatorName);
+
 Q_DECLARE_METATYPE(Proposal)

@@ -67,7 +67,7 @@ RedisStore::RedisStore(const StoreUrl &url)
     , m_buckets(url.options.value(QStringLiteral("buckets")).toInt() > 0 ? url.options.value(QStringLiteral("buckets")).toInt()
                                                                             : RedisBuckets::kDefaultCount)
 {
-    const char *files[ScriptCount] = {"claim", "complete", "release", "purge", "action", "audit"};
+    const char *files[ScriptCount] = {"claim", "complete", "release", "purge", "action", "audit", "rights"};
     QFile prelude(QStringLiteral(":/lua/record.lua"));
     const QByteArray shared = prelude.open(QIODevice::ReadOnly) ? prelude.readAll() : QByteArray();
     QFile chainPrelude(QStringLiteral(":/lua/chain.lua"));

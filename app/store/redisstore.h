@@ -144,6 +144,10 @@ public:
     // The same chaining with audit.lua (head check, XADD, head). The entry's
     // atMs is kept as given.
     Result<AuditEntry> appendAudit(const AuditEntry &entry) override;
+    // ACL WHOAMI and what the user's ACL lets it write (rights.lua), asked by open().
+    StoreAccess access() const override;
+    // The three ACL users of `idemctl init --roles` (redisroles.cpp).
+    Result<QStringList> setUpRoles(const RoleSetup &setup) override;
     // Per scope, XREVRANGE pages of 500 from the newest entry, filtered here
     // (no index on operator, action, batch, key or time), merged newest
     // first by (atMs, scope, seq). A scope's walk stops once an entry is
@@ -164,7 +168,7 @@ public:
     Result<QList<StoreNode>> nodeHealth() override;
 
 private:
-    enum Script { Claim, Complete, Release, Purge, Action, Audit, ScriptCount };
+    enum Script { Claim, Complete, Release, Purge, Action, Audit, Rights, ScriptCount };
     struct LuaScript {
         QByteArray text;
         QByteArray sha;
@@ -236,6 +240,10 @@ private:
     RedisBuckets m_buckets;
     std::optional<Error> m_scriptsError; // a Lua script missing from this build
     std::array<LuaScript, ScriptCount> m_scripts;
+    mutable QMutex m_accessMutex;
+    StoreAccess m_access; // set by open()
+    // Asks the server who this connection is and what it may write.
+    Result<StoreAccess> probeAccess(RedisLink &c, bool scriptsLoaded);
 
     std::atomic<qint64> m_nextFlushLookMs{0}; // steady clock; see maybeFlush()
     // +1 per replay, -kLeanNotReplay per other claim answer, within

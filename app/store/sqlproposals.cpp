@@ -21,8 +21,10 @@ bool run(QSqlQuery &query, const SqlStatement &statement)
 {
     if (!query.prepare(statement.sql))
         return false;
+    // Every column of the four-eyes tables is NOT NULL: an empty text
+    // (a null QString would bind NULL) is bound as ''.
     for (const QVariant &v : statement.values)
-        query.addBindValue(v);
+        query.addBindValue(v.typeId() == QMetaType::QString && v.toString().isNull() ? QVariant(QStringLiteral("")) : v);
     return query.exec();
 }
 
@@ -127,8 +129,10 @@ Result<ApprovalPolicy> SqlProposals::policy(QSqlDatabase &db) const
     return policy;
 }
 
-Result<void> SqlProposals::setPolicyValue(QSqlDatabase &db, const QString &scope, const QString &name, std::optional<qint64> value) const
+Result<void> SqlProposals::setPolicyValue(QSqlDatabase &db, const QString &scopeName, const QString &name, std::optional<qint64> value) const
 {
+    // The store-wide row's scope is '' (a null QString would bind NULL).
+    const QString scope = scopeName.isEmpty() ? QStringLiteral("") : scopeName;
     QSqlQuery q(db);
     if (!run(q, {QStringLiteral("DELETE FROM idem_policy WHERE scope = ? AND name = ?"), {scope, name}}))
         return m_failure(q, Text::tr("Writing the four-eyes policy"));

@@ -45,9 +45,6 @@ private:
     const FailureFn m_failure;
 };
 
-// Whether the decider is the proposer: the same server identity, or where
-// the server has none (SQLite) the same typed name, ignoring case.
-bool isOwnProposal(const Proposal &proposal, const QString &serverUser, const QString &operatorName);
 // Why a decision ("decide") or closing ("applied", "expired") changed
 // nothing, from the proposal as it is now: closed, already decided,
 // expired, its own proposer, another hash.

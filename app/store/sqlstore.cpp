@@ -279,7 +279,18 @@ Result<void> SqlStore::checkPrivileges(QSqlDatabase &db)
 
 Error SqlStore::failure(const QSqlQuery &query, const QString &what)
 {
-    return failure(query.lastError(), what);
+    Error failed = failure(query.lastError(), what);
+    if (m_dialect.classify(query.lastError()) != SqlDialect::Failure::NoPrivilege || m_dialect.kind() != Dialect::Postgres)
+        return failed;
+    // PostgreSQL names the table ("permission denied for table
+    // idem_records"), not the right: the statement's verb is the right.
+    static const QRegularExpression table(QStringLiteral("for (?:table|relation) (\\w+)"));
+    const QString verb = query.lastQuery().trimmed().section(QLatin1Char(' '), 0, 0).toUpper();
+    const QRegularExpressionMatch named = table.match(sqlErrorText(query.lastError()));
+    if (named.hasMatch() && QStringList{QStringLiteral("SELECT"), QStringLiteral("INSERT"), QStringLiteral("UPDATE"), QStringLiteral("DELETE")}.contains(verb))
+        failed.message += QStringLiteral(" — ")
+            + Text::tr("The server grants %1 no %2 on %3.").arg(access().serverUser, verb, named.captured(1));
+    return failed;
 }
 
 Error SqlStore::failure(const QSqlError &error, const QString &what)

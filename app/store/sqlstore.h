@@ -80,6 +80,7 @@ public:
     Result<Proposal> closeProposal(const ProposalClosing &closing) override;
     Result<void> setApprovalThreshold(const QString &scope, std::optional<int> threshold) override;
     Result<void> setProposalTtl(qint64 ttlMs) override;
+    Result<QStringList> setUpRoles(const RoleSetup &setup) override; // sqlroles.cpp
 
     // An audit log only (a foreign store's `audit=` database, which may be
     // the service's own): open() probes and creates the two audit tables

@@ -225,3 +225,9 @@ Result<void> Store::setProposalTtl(qint64)
 {
     return noProposals();
 }
+
+Result<QStringList> Store::setUpRoles(const RoleSetup &)
+{
+    return makeError(ErrorKind::NotBuilt, Text::tr("Roles are the server's: PostgreSQL, MySQL/MariaDB and Redis have them. SQLite has no "
+                                                   "users (the file's permissions decide), and a foreign layout's store belongs to its service."));
+}

@@ -406,6 +406,12 @@ public:
     // store-wide one), nullopt removing it; the time a proposal stays open.
     virtual Result<void> setApprovalThreshold(const QString &scope, std::optional<int> threshold);
     virtual Result<void> setProposalTtl(qint64 ttlMs);
+    // Sets up the three roles of `idemctl init --roles` on the server
+    // (RoleSetup; README "Roles and four eyes"): the statements or ACL
+    // rules it runs, in order, for the operator to read. Run as the store's
+    // owner; again, it changes nothing that is already so. setup.dryRun:
+    // the statements only, nothing run. SQLite and foreign layouts: NotBuilt.
+    virtual Result<QStringList> setUpRoles(const RoleSetup &setup);
 
     // --- the servers behind a store (the status bar) ---
     // Each master of a Redis Cluster, pinged once (one round trip per

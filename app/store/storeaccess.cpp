@@ -1,6 +1,7 @@
 #include "app/store/storeaccess.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 namespace {
 struct Text {
@@ -37,4 +38,10 @@ QString StoreAccess::identityText() const
     if (serverUser.isEmpty())
         return Text::tr("unknown (the server would not say)");
     return serverUser;
+}
+
+bool RoleSetup::isValidUserName(const QString &name)
+{
+    static const QRegularExpression valid(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,62}$"));
+    return valid.match(name).hasMatch();
 }

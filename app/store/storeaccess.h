@@ -1,8 +1,11 @@
 #pragma once
 
+#include <QList>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+
+#include <utility>
 
 // Who the server says a store's connection is, and what the server lets it
 // do (DESIGN.md "Roles and four eyes"). The server decides; this is what it
@@ -45,3 +48,19 @@ struct StoreAccess {
 };
 
 Q_DECLARE_METATYPE(StoreAccess)
+
+// What `idemctl init --roles` sets up (Store::setUpRoles).
+struct RoleSetup {
+    // Login users to give a role, as (role, user): role "viewer",
+    // "operator" or "approver"; user a plain name (isValidUserName).
+    // PostgreSQL: GRANT idem_<role> TO user; MySQL/MariaDB: the same and
+    // the role made the user's default. Redis has no such grant: its
+    // three ACL users are the roles (README).
+    QList<std::pair<QString, QString>> grants;
+    bool dryRun = false;
+
+    static QStringList roleNames() { return {QStringLiteral("viewer"), QStringLiteral("operator"), QStringLiteral("approver")}; }
+    // Letters, digits and '_', starting with a letter or '_', up to 63
+    // characters: nothing a statement or an ACL rule could take for syntax.
+    static bool isValidUserName(const QString &name);
+};
