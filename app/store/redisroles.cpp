@@ -34,6 +34,8 @@ const QByteArray kRecordWrites = "(+hset +hdel +del +zadd +zrem +zremrangebyscor
                                  "~idem:{*}:c:* ~idem:scopes ~{idem:scopes}:buckets)";
 // Appending to an audit chain: XADD to the stream, moving its head.
 const QByteArray kAuditAppend = "(+xadd ~idem:{*}:audit) (+hset ~idem:{*}:audit:head)";
+// Deciding a proposal (its keys under the scope's hash tag).
+const QByteArray kDecide = "(+hset ~idem:{*}:p:*)";
 
 QList<QByteArrayList> roleRules()
 {
@@ -61,7 +63,7 @@ QList<QByteArrayList> roleRules()
     };
     return {rules("idem-viewer", kCommon),
             rules("idem-operator", kCommon + ' ' + kScripts + ' ' + kRecordWrites + ' ' + kAuditAppend),
-            rules("idem-approver", kCommon + ' ' + kScripts + ' ' + kAuditAppend)};
+            rules("idem-approver", kCommon + ' ' + kScripts + ' ' + kAuditAppend + ' ' + kDecide)};
 }
 
 } // namespace

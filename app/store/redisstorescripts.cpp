@@ -81,8 +81,8 @@ Result<StoreAccess> RedisStore::probeAccess(RedisLink &c, bool scriptsLoaded)
     const QByteArray tag = "idem:{rights}probe}:";
     // Loaded on the node that answers (on a cluster: the probe slot's master).
     Result<QList<RedisReply>> rights = c.pipelineAt(tag + "r:probe", {RedisCommand{"SCRIPT", "LOAD", m_scripts[Rights].text},
-                                                                        RedisCommand{"EVALSHA", m_scripts[Rights].sha, "3", tag + "r:probe",
-                                                                                     tag + "audit", tag + "audit:head"}});
+                                                                        RedisCommand{"EVALSHA", m_scripts[Rights].sha, "4", tag + "r:probe",
+                                                                                     tag + "audit", tag + "audit:head", tag + "p:probe"}});
     if (!rights)
         return rights.error();
     const redisReply &r = *rights.value().constLast();
@@ -93,15 +93,17 @@ Result<StoreAccess> RedisStore::probeAccess(RedisLink &c, bool scriptsLoaded)
         access.missingToApprove << evalsha;
         return access;
     }
-    if (!error.isEmpty() || r.type != REDIS_REPLY_ARRAY || r.elements < 2)
+    if (!error.isEmpty() || r.type != REDIS_REPLY_ARRAY || r.elements < 3)
         return access; // cannot tell: the server decides when an action runs
-    const bool records = r.element[0]->integer == 1, audit = r.element[1]->integer == 1;
+    const bool records = r.element[0]->integer == 1, audit = r.element[1]->integer == 1, decide = r.element[2]->integer == 1;
     const QString recordWrites = Text::tr("writes to the record keys (HSET, DEL, ZADD on idem:{scope}:*)");
     const QString auditAppend = Text::tr("XADD to the audit streams");
     access.mayAct = records && audit;
-    access.mayApprove = audit;
+    access.mayApprove = audit && decide;
     if (!records)
         access.missingToAct << recordWrites;
+    if (!decide)
+        access.missingToApprove << Text::tr("writes to the proposal keys (HSET on idem:{scope}:p:*)");
     if (!audit) {
         access.missingToAct << auditAppend;
         access.missingToApprove << auditAppend;

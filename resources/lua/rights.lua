@@ -1,7 +1,9 @@
 -- rights: what the calling user's ACL lets it write, asked of the server
 -- without writing anything (RedisStore::open, StoreAccess).
--- KEYS[1] a record key, KEYS[2] an audit stream, KEYS[3] its head (one hash tag).
--- Returns {may change a record, may append to the audit chain}, 1 or 0 each.
+-- KEYS[1] a record key, KEYS[2] an audit stream, KEYS[3] its head, KEYS[4]
+-- a proposal's key (one hash tag).
+-- Returns {may change a record, may append to the audit chain, may decide a
+-- proposal}, 1 or 0 each.
 local function may(...)
     if redis.acl_check_cmd(...) then
         return 1
@@ -9,4 +11,5 @@ local function may(...)
     return 0
 end
 return {may('HSET', KEYS[1], 'state', 'TIMED_OUT'),
-        may('XADD', KEYS[2], '*', 'seq', '1') * may('HSET', KEYS[3], 'seq', '1')}
+        may('XADD', KEYS[2], '*', 'seq', '1') * may('HSET', KEYS[3], 'seq', '1'),
+        may('HSET', KEYS[4], 'decision', 'approved')}

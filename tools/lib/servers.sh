@@ -269,7 +269,7 @@ start_mysql() {
         GRANT ALL PRIVILEGES ON idem.* TO 'idem'@'127.0.0.1' WITH GRANT OPTION;
         GRANT CREATE USER ON *.* TO 'idem'@'127.0.0.1';
         GRANT SELECT, INSERT, UPDATE, DELETE ON mysql.* TO 'idem'@'127.0.0.1';
-        GRANT ALL PRIVILEGES ON \`idem\\_%\`.* TO 'idem'@'127.0.0.1';" \
+        GRANT ALL PRIVILEGES ON \`idem\\_%\`.* TO 'idem'@'127.0.0.1' WITH GRANT OPTION;" \
         >> "$dir/mariadb.log" 2>&1 || { cat "$dir/mariadb.log" >&2; die "creating database and user idem failed"; }
     mariadb-admin --no-defaults --protocol=tcp -h 127.0.0.1 -P "$port" -u idem ping > /dev/null \
         || { cat "$dir/mariadb.log" >&2; die "user idem cannot connect over TCP"; }
