@@ -447,7 +447,7 @@ private slots:
         QVERIFY(header >= 0);
         const QString expected = evaluable(text) ? QLatin1Char('\'') + text : text;
         bool found = false;
-        for (qsizetype i = header + 1; i < rows.size() && rows[i].size() == 11; ++i) {
+        for (qsizetype i = header + 1; i < rows.size() && rows[i].size() == 12; ++i) {
             if (rows[i][5] != QLatin1String("note") || rows[i][10] != expected)
                 continue;
             found = true;
