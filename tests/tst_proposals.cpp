@@ -35,6 +35,7 @@ void TestProposals::backends()
     QTest::addColumn<QString>("backend");
     QTest::newRow("postgresql") << QStringLiteral("postgresql");
     QTest::newRow("mysql") << QStringLiteral("mysql");
+    QTest::newRow("redis") << QStringLiteral("redis");
 }
 
 #define PROPOSALS_FIXTURE(f)                                                                                           \
@@ -110,7 +111,8 @@ void TestProposals::approveThenApply()
     // A viewer may not approve: the server grants it nothing to write.
     const Run byViewer = decide("approve", id, f.viewer);
     QCOMPARE(byViewer.exitCode, 1);
-    QVERIFY2(byViewer.err.contains("UPDATE (decision) on idem_proposals"), byViewer.err.constData());
+    QVERIFY2(byViewer.err.contains(backend == QLatin1String("redis") ? QByteArray("EVALSHA") : QByteArray("UPDATE (decision) on idem_proposals")),
+             byViewer.err.constData());
     // Applying before approval: refused.
     const Run early = decide("apply", id, f.operatorLogin);
     QCOMPARE(early.exitCode, 1);
@@ -146,7 +148,7 @@ void TestProposals::selfApprovalRefused()
     PROPOSALS_FIXTURE(f);
     QVERIFY(seedStuck(f.ownerUrl, QStringLiteral("callback"), 2));
     // The owner may do everything, and proposes: it may not approve its own.
-    const Login owner{QStringLiteral("idem"), f.ownerUrl, {}};
+    const Login owner{backend == QLatin1String("redis") ? QStringLiteral("default") : QStringLiteral("idem"), f.ownerUrl, {}};
     const QString id = proposeSweep(owner, QStringLiteral("callback"));
     QVERIFY(Proposal::isValidId(id));
     const Run self = decide("approve", id, owner);
@@ -154,12 +156,22 @@ void TestProposals::selfApprovalRefused()
     QVERIFY2(self.err.contains("may not approve or reject its own proposal"), self.err.constData());
     // Nor behind the engine's back: the server's trigger refuses it.
     const QString hash = show(f, id).value(QStringLiteral("hash")).toString();
-    QString error;
-    QVERIFY(!sqlExec(f.ownerUrl,
-                     {QStringLiteral("UPDATE idem_proposals SET decision = 'approved', approved_hash = '%1', decided_by = 'x' WHERE id = '%2'")
-                          .arg(hash, id)},
-                     &error));
-    QVERIFY2(error.contains(QLatin1String("four eyes")), qPrintable(error));
+    if (backend == QLatin1String("redis")) {
+        // An operator (who proposes) may not write a decision at all.
+        const Login proposer = f.operatorLogin;
+        QByteArray out;
+        redisCli(f.ownerUrl, {QStringLiteral("-n"), QStringLiteral("3"), QStringLiteral("HSET"), QStringLiteral("idem:{callback}:pd:") + id,
+                              QStringLiteral("decision"), QStringLiteral("approved")},
+                 &out, proposer.user, proposer.redisPassword);
+        QVERIFY2(out.contains("NOPERM"), out.constData());
+    } else {
+        QString error;
+        QVERIFY(!sqlExec(f.ownerUrl,
+                         {QStringLiteral("UPDATE idem_proposals SET decision = 'approved', approved_hash = '%1', decided_by = 'x' WHERE id = '%2'")
+                              .arg(hash, id)},
+                         &error));
+        QVERIFY2(error.contains(QLatin1String("four eyes")), qPrintable(error));
+    }
     QCOMPARE(show(f, id).value(QStringLiteral("status")).toString(), QStringLiteral("proposed"));
     // A second identity may.
     const Run other = decide("approve", id, f.approver);

@@ -35,7 +35,9 @@ const QByteArray kRecordWrites = "(+hset +hdel +del +zadd +zrem +zremrangebyscor
 // Appending to an audit chain: XADD to the stream, moving its head.
 const QByteArray kAuditAppend = "(+xadd ~idem:{*}:audit) (+hset ~idem:{*}:audit:head)";
 // Deciding a proposal (its keys under the scope's hash tag).
-const QByteArray kDecide = "(+hset ~idem:{*}:p:*)";
+const QByteArray kDecide = "(+hset ~idem:{*}:pd:*)";
+// Proposing and recording an outcome: the proposal's and outcome's hashes, the index.
+const QByteArray kPropose = "(+hset +zadd ~idem:{*}:p:* ~idem:{*}:po:* ~idem:{*}:proposals)";
 
 QList<QByteArrayList> roleRules()
 {
@@ -62,7 +64,7 @@ QList<QByteArrayList> roleRules()
         return command;
     };
     return {rules("idem-viewer", kCommon),
-            rules("idem-operator", kCommon + ' ' + kScripts + ' ' + kRecordWrites + ' ' + kAuditAppend),
+            rules("idem-operator", kCommon + ' ' + kScripts + ' ' + kRecordWrites + ' ' + kAuditAppend + ' ' + kPropose),
             rules("idem-approver", kCommon + ' ' + kScripts + ' ' + kAuditAppend + ' ' + kDecide)};
 }
 

@@ -67,14 +67,14 @@ RedisStore::RedisStore(const StoreUrl &url)
     , m_buckets(url.options.value(QStringLiteral("buckets")).toInt() > 0 ? url.options.value(QStringLiteral("buckets")).toInt()
                                                                             : RedisBuckets::kDefaultCount)
 {
-    const char *files[ScriptCount] = {"claim", "complete", "release", "purge", "action", "audit", "rights"};
+    const char *files[ScriptCount] = {"claim", "complete", "release", "purge", "action", "audit", "rights", "proposal"};
     QFile prelude(QStringLiteral(":/lua/record.lua"));
     const QByteArray shared = prelude.open(QIODevice::ReadOnly) ? prelude.readAll() : QByteArray();
     QFile chainPrelude(QStringLiteral(":/lua/chain.lua"));
     const QByteArray chain = chainPrelude.open(QIODevice::ReadOnly) ? chainPrelude.readAll() : QByteArray();
     for (int i = 0; i < ScriptCount; ++i) {
         QFile file(QStringLiteral(":/lua/%1.lua").arg(QLatin1String(files[i])));
-        const bool chained = i == Action || i == Audit;
+        const bool chained = i == Action || i == Audit || i == ProposalStep;
         if (shared.isEmpty() || (chained && chain.isEmpty()) || !file.open(QIODevice::ReadOnly)) {
             m_scriptsError = makeError(ErrorKind::Internal, Text::tr("The Lua script %1 is missing from this build.").arg(file.fileName()));
             continue;

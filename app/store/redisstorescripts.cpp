@@ -82,7 +82,7 @@ Result<StoreAccess> RedisStore::probeAccess(RedisLink &c, bool scriptsLoaded)
     // Loaded on the node that answers (on a cluster: the probe slot's master).
     Result<QList<RedisReply>> rights = c.pipelineAt(tag + "r:probe", {RedisCommand{"SCRIPT", "LOAD", m_scripts[Rights].text},
                                                                         RedisCommand{"EVALSHA", m_scripts[Rights].sha, "4", tag + "r:probe",
-                                                                                     tag + "audit", tag + "audit:head", tag + "p:probe"}});
+                                                                                     tag + "audit", tag + "audit:head", tag + "pd:probe"}});
     if (!rights)
         return rights.error();
     const redisReply &r = *rights.value().constLast();
@@ -103,7 +103,7 @@ Result<StoreAccess> RedisStore::probeAccess(RedisLink &c, bool scriptsLoaded)
     if (!records)
         access.missingToAct << recordWrites;
     if (!decide)
-        access.missingToApprove << Text::tr("writes to the proposal keys (HSET on idem:{scope}:p:*)");
+        access.missingToApprove << Text::tr("writes to the proposal keys (HSET on idem:{scope}:pd:*)");
     if (!audit) {
         access.missingToAct << auditAppend;
         access.missingToApprove << auditAppend;

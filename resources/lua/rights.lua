@@ -1,7 +1,7 @@
 -- rights: what the calling user's ACL lets it write, asked of the server
 -- without writing anything (RedisStore::open, StoreAccess).
 -- KEYS[1] a record key, KEYS[2] an audit stream, KEYS[3] its head, KEYS[4]
--- a proposal's key (one hash tag).
+-- a proposal's decision key (one hash tag).
 -- Returns {may change a record, may append to the audit chain, may decide a
 -- proposal}, 1 or 0 each.
 local function may(...)
