@@ -4126,8 +4126,48 @@ No operator action applies to it. The raw value is shown below.</source>
         <translation>向审计流执行 XADD</translation>
     </message>
     <message>
-        <source>writes to the proposal keys (HSET on idem:{scope}:p:*)</source>
-        <translation>写入提案键（在 idem:{scope}:p:* 上执行 HSET）</translation>
+        <source>Reading the four-eyes policy</source>
+        <translation>读取四眼策略</translation>
+    </message>
+    <message>
+        <source>A threshold is a number of records, 0 or more.</source>
+        <translation>阈值是记录数，须为 0 或更大。</translation>
+    </message>
+    <message>
+        <source>Writing the four-eyes policy</source>
+        <translation>写入四眼策略</translation>
+    </message>
+    <message>
+        <source>A proposal must stay open for some time.</source>
+        <translation>提案必须保持开放一段时间。</translation>
+    </message>
+    <message>
+        <source>The proposal script on %1 answered unexpectedly.</source>
+        <translation>%1 上的提案脚本返回了意外的结果。</translation>
+    </message>
+    <message>
+        <source>A proposal needs a valid id, a scope and records.</source>
+        <translation>提案需要有效的编号、作用域和记录。</translation>
+    </message>
+    <message>
+        <source>A proposal %1 exists already in %2.</source>
+        <translation>%2 中已存在提案 %1。</translation>
+    </message>
+    <message>
+        <source>Reading proposal %1</source>
+        <translation>读取提案 %1</translation>
+    </message>
+    <message>
+        <source>Listing proposals</source>
+        <translation>列出提案</translation>
+    </message>
+    <message>
+        <source>There is no proposal %1 in %2.</source>
+        <translation>%2 中没有提案 %1。</translation>
+    </message>
+    <message>
+        <source>writes to the proposal keys (HSET on idem:{scope}:pd:*)</source>
+        <translation>写入提案决定键（在 idem:{scope}:pd:* 上执行 HSET）</translation>
     </message>
 </context>
 <context>
