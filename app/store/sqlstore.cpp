@@ -279,14 +279,18 @@ Result<void> SqlStore::checkPrivileges(QSqlDatabase &db)
 
 Error SqlStore::failure(const QSqlQuery &query, const QString &what)
 {
-    Error failed = failure(query.lastError(), what);
-    if (m_dialect.classify(query.lastError()) != SqlDialect::Failure::NoPrivilege || m_dialect.kind() != Dialect::Postgres)
+    // Read before failure(): a lost connection is dropped there, and the
+    // query's result with it.
+    const QSqlError error = query.lastError();
+    const QString statement = query.lastQuery();
+    Error failed = failure(error, what);
+    if (m_dialect.classify(error) != SqlDialect::Failure::NoPrivilege || m_dialect.kind() != Dialect::Postgres)
         return failed;
     // PostgreSQL names the table ("permission denied for table
     // idem_records"), not the right: the statement's verb is the right.
     static const QRegularExpression table(QStringLiteral("for (?:table|relation) (\\w+)"));
-    const QString verb = query.lastQuery().trimmed().section(QLatin1Char(' '), 0, 0).toUpper();
-    const QRegularExpressionMatch named = table.match(sqlErrorText(query.lastError()));
+    const QString verb = statement.trimmed().section(QLatin1Char(' '), 0, 0).toUpper();
+    const QRegularExpressionMatch named = table.match(sqlErrorText(error));
     if (named.hasMatch() && QStringList{QStringLiteral("SELECT"), QStringLiteral("INSERT"), QStringLiteral("UPDATE"), QStringLiteral("DELETE")}.contains(verb))
         failed.message += QStringLiteral(" — ")
             + Text::tr("The server grants %1 no %2 on %3.").arg(access().serverUser, verb, named.captured(1));
