@@ -123,26 +123,18 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
                                                .arg(entries))),
                                  false};
     }
-    // No column to keep it in: the entry is written (and hashed) without it.
-    if (!m_userColumn)
-        entry.serverUser.clear();
     entry.chainAfter(headSeq, headHash);
 
     QSqlQuery insert(db);
     // server_user NULL, not '', for an entry without one: it reads back as
     // written, and a trigger of `init --roles` compares a given one only.
-    // A store made before the column (opened without adding it) gets
-    // entries without an identity (SqlStore::entryIdentity() is empty then).
-    const bool user = m_userColumn;
-    SqlStatement row{QStringLiteral("INSERT INTO idem_audit (") + kAuditColumns
-                         + (user ? QStringLiteral(", server_user) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-                                 : QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")),
+    const SqlStatement row{QStringLiteral("INSERT INTO idem_audit (") + kAuditColumns
+                               + QStringLiteral(", server_user) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
                            {entry.scope, entry.seq, entry.atMs, text(entry.operatorName), text(entry.host),
                             text(entry.action), text(entry.batchId), text(entry.key), text(entry.stateBefore),
                             text(entry.stateAfter), text(entry.reason),
-                            entry.evidence.isNull() ? QByteArray("") : entry.evidence, entry.prevHash, entry.hash}};
-    if (user)
-        row.values << (entry.serverUser.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(entry.serverUser));
+                            entry.evidence.isNull() ? QByteArray("") : entry.evidence, entry.prevHash, entry.hash,
+                            entry.serverUser.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(entry.serverUser)}};
     if (!run(insert, row))
         return failed(insert, Text::tr("Writing an audit entry"));
 

@@ -130,10 +130,7 @@ Result<void> SqlStore::open()
     // requests, no server identities, no proposals).
     int usable = present.value();
     const int later = m_auditOnly ? SqlDialect::auditLaterObjectCount() : m_dialect.laterObjectCount();
-    // An operator's read-write open (the console, sweep) adds nothing either:
-    // an existing deployment's schema is changed by `idemctl init` or the
-    // guard (Create) only, and a user without DDL rights still opens it.
-    if (usable < complete && openMode() != OpenMode::Create && usable + later >= complete) {
+    if (usable < complete && openMode() == OpenMode::ReadOnly && usable + later >= complete) {
         const auto count = [&](const QString &probe) -> Result<int> {
             QSqlQuery q(db.value());
             if (!q.exec(probe) || !q.next())
@@ -153,8 +150,6 @@ Result<void> SqlStore::open()
         m_requestColumn = requestColumn.value() > 0;
         m_fourEyesTables = fourEyes.value() == SqlDialect::fourEyesTableCount();
     }
-    if (usable < complete && openMode() != OpenMode::Create && usable + later >= complete)
-        usable = complete; // what is missing is done without (above)
     if (usable < complete && openMode() == OpenMode::ReadOnly)
         return makeError(ErrorKind::InvalidArgument,
                          Text::tr("The store at %1 is incomplete (%2 of its %3 tables and indexes); a read-only open does not add the "
