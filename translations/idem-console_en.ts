@@ -1467,10 +1467,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The Lua script :/lua/goaction.lua is missing from this build.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; applies to in-flight records only: the %2 layout keeps no %3 records.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1915,6 +1911,13 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>Layout %1 needs &quot;base&quot;: &quot;go-middleware&quot; or &quot;java-handler&quot; (the service whose protocol the store follows), or &quot;native&quot; with a &quot;metrics&quot; section.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LuaScript</name>
+    <message>
+        <source>The Lua script %1 is missing from this build.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3480,10 +3483,6 @@ No operator action applies to it. The raw value is shown below.</source>
 </context>
 <context>
     <name>RedisStore</name>
-    <message>
-        <source>The Lua script %1 is missing from this build.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Loading the Lua scripts (may this user run SCRIPT and EVALSHA?)</source>
         <translation type="unfinished"></translation>

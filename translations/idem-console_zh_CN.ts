@@ -1479,10 +1479,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>其 key 字段为“%1”，与存放它的键不一致</translation>
     </message>
     <message>
-        <source>The Lua script :/lua/goaction.lua is missing from this build.</source>
-        <translation>此构建缺少 Lua 脚本 :/lua/goaction.lua。</translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; applies to in-flight records only: the %2 layout keeps no %3 records.</source>
         <translation>“%1”只适用于处理中的记录：%2 布局不保存 %3 记录。</translation>
     </message>
@@ -1927,6 +1923,13 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>Layout %1 needs &quot;base&quot;: &quot;go-middleware&quot; or &quot;java-handler&quot; (the service whose protocol the store follows), or &quot;native&quot; with a &quot;metrics&quot; section.</source>
         <translation>布局 %1 需要 &quot;base&quot;: &quot;go-middleware&quot; 或 &quot;java-handler&quot;（存储所遵循协议的服务），或带 &quot;metrics&quot; 部分的 &quot;native&quot;。</translation>
+    </message>
+</context>
+<context>
+    <name>LuaScript</name>
+    <message>
+        <source>The Lua script %1 is missing from this build.</source>
+        <translation>当前构建中缺少 Lua 脚本 %1。</translation>
     </message>
 </context>
 <context>
@@ -3789,10 +3792,6 @@ No operator action applies to it. The raw value is shown below.</source>
 </context>
 <context>
     <name>RedisStore</name>
-    <message>
-        <source>The Lua script %1 is missing from this build.</source>
-        <translation>当前构建中缺少 Lua 脚本 %1。</translation>
-    </message>
     <message>
         <source>Loading the Lua scripts (may this user run SCRIPT and EVALSHA?)</source>
         <translation>加载 Lua 脚本（请确认该用户有权执行 SCRIPT 和 EVALSHA）</translation>

@@ -2,7 +2,6 @@
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
-#include <QFile>
 
 #include <hiredis/hiredis.h>
 
@@ -36,15 +35,10 @@ Record unreadable(const Layout &layout, const KeyReplies &k, const QString &what
 } // namespace
 
 GoRedisStore::GoRedisStore(const StoreUrl &url, const Layout &layout)
-    : ForeignStore(url, layout)
-    , m_scan(url, layout, m_progress,
-             RedisScan::Reader{[](const QByteArray &key) { return QList<RedisCommand>{RedisCommand{"GET", key}}; },
-                               [layout](const KeyReplies &k, qint64) { return toRecord(layout, k, true); }})
+    : ScannedRedisStore(url, layout,
+                        RedisScan::Reader{[](const QByteArray &key) { return QList<RedisCommand>{RedisCommand{"GET", key}}; },
+                                          [layout](const KeyReplies &k, qint64) { return toRecord(layout, k, true); }})
 {
-    QFile file(QStringLiteral(":/lua/goaction.lua"));
-    if (file.open(QIODevice::ReadOnly))
-        m_script = file.readAll();
-    m_scriptSha = QCryptographicHash::hash(m_script, QCryptographicHash::Sha1).toHex();
 }
 
 GoRedisStore::~GoRedisStore() = default;
@@ -111,9 +105,9 @@ QByteArray GoRedisStore::finishedValue(const GoRecord &stored, const Response &r
 
 Result<void> GoRedisStore::openBackend()
 {
-    if (m_script.isEmpty())
-        return makeError(ErrorKind::Internal, Text::tr("The Lua script :/lua/goaction.lua is missing from this build."));
-    return m_scan.open();
+    if (Result<void> present = m_script.present(); !present)
+        return present;
+    return ScannedRedisStore::openBackend();
 }
 
 void GoRedisStore::remember(const QByteArray &redisKey, const QByteArray &value)
@@ -137,14 +131,15 @@ std::optional<QByteArray> GoRedisStore::recall(const QByteArray &redisKey)
 
 Result<std::optional<Record>> GoRedisStore::readRecord(const QString &scope, const QString &key)
 {
-    if (scope != m_layout.scope || key.isEmpty())
-        return std::optional<Record>();
-    Result<KeyReplies> read = m_scan.fetch(m_scan.redisKey(key));
+    Result<std::optional<KeyReplies>> read = readKey(scope, key);
     if (!read)
         return read.error();
-    if (read->type.isEmpty() && !read->replies.isEmpty() && read->replies.first()->type == REDIS_REPLY_STRING)
-        remember(read->redisKey, RedisConnection::bytes(read->replies.first().get()));
-    return toRecord(m_layout, read.value());
+    if (!read.value())
+        return std::optional<Record>();
+    const KeyReplies &replies = *read.value();
+    if (replies.type.isEmpty() && !replies.replies.isEmpty() && replies.replies.first()->type == REDIS_REPLY_STRING)
+        remember(replies.redisKey, RedisConnection::bytes(replies.replies.first().get()));
+    return toRecord(m_layout, replies);
 }
 
 Result<ActionResult> GoRedisStore::applyAction(const OperatorAction &action)
@@ -189,14 +184,7 @@ Result<TransitionOutcome> GoRedisStore::writeAction(const OperatorAction &action
         args << "del";
     }
 
-    RedisCommand eval{"EVALSHA", m_scriptSha, "1", redisKey};
-    eval << args;
-    Result<RedisReply> reply = c.value()->command(eval);
-    if (reply && RedisConnection::errorText(*reply.value()).startsWith("NOSCRIPT")) {
-        eval[0] = "EVAL";
-        eval[1] = m_script;
-        reply = c.value()->command(eval);
-    }
+    Result<RedisReply> reply = m_script.run(*c.value(), RedisCommand{redisKey}, args);
     if (!reply)
         return reply.error();
     const QByteArray answer = RedisConnection::bytes(reply.value().get());
@@ -209,24 +197,4 @@ Result<TransitionOutcome> GoRedisStore::writeAction(const OperatorAction &action
     return makeError(ErrorKind::Refused, Text::tr("Redis %1 did not run the action on %2: %3")
                                              .arg(m_scan.displayUrl(), QString::fromUtf8(redisKey),
                                                   QString::fromUtf8(RedisConnection::errorText(*reply.value()))));
-}
-
-Result<QList<Record>> GoRedisStore::inFlight(const InFlightQuery &query)
-{
-    return m_scan.inFlight(query);
-}
-
-Result<qint64> GoRedisStore::countInFlight(const InFlightQuery &query)
-{
-    return m_scan.countInFlight(query);
-}
-
-Result<QList<ScopeCount>> GoRedisStore::countByState(const QString &scope)
-{
-    return m_scan.countByState(scope);
-}
-
-Result<QList<ActivityRow>> GoRedisStore::activity(const QString &scope, qint64 fromMinute, qint64 toMinute)
-{
-    return m_scan.activity(scope, fromMinute, toMinute);
 }

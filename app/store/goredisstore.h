@@ -1,8 +1,8 @@
 #pragma once
 
-#include "app/store/foreignstore.h"
 #include "app/store/gojson.h"
-#include "app/store/redisscan.h"
+#include "app/store/luascript.h"
+#include "app/store/scannedredisstore.h"
 
 #include <QHash>
 #include <QMutex>
@@ -10,9 +10,7 @@
 // The go-middleware layout on Redis (seeds/000…, RedisStore in Go): one
 // string per key under <prefix><key> (default "idemp:") holding Go's
 // encoding/json of IdempotencyRecord (gojson.h). There is no index: listings
-// SCAN the key space (never KEYS; on a Redis Cluster every master in turn)
-// in the calling thread with progress and cancel (scanProgress(); RedisScan
-// states the costs, the caching and what a cluster adds).
+// SCAN the key space (ScannedRedisStore).
 //
 // A record maps to scope = the layout's scope, key = the Redis key without
 // the prefix (= biz_no), state IN_FLIGHT while in_flight else COMPLETED (the
@@ -29,18 +27,11 @@
 // (same key, request_hash and created_at text; expires_at = now + the
 // layout's retention in created_at's UTC offset; in_flight false) with PX
 // retention. Only IN_FLIGHT records can be acted on.
-class GoRedisStore final : public ForeignStore {
+class GoRedisStore final : public ScannedRedisStore {
 public:
     GoRedisStore(const StoreUrl &url, const Layout &layout);
     ~GoRedisStore() override;
 
-    Result<QList<Record>> inFlight(const InFlightQuery &query) override;
-    Result<qint64> countInFlight(const InFlightQuery &query) override;
-    Result<QList<ScopeCount>> countByState(const QString &scope) override;
-    Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
-    std::shared_ptr<ScanProgress> scanProgress() override { return m_progress; }
-    // On a cluster: every master of the map, PINGed one after the other.
-    Result<QList<StoreNode>> nodeHealth() override { return m_scan.nodeHealth(); }
     Result<ActionResult> applyAction(const OperatorAction &action) override;
 
     // The value reconcile-complete writes over `stored` (the decoded in-flight record).
@@ -62,10 +53,7 @@ private:
     void remember(const QByteArray &redisKey, const QByteArray &value);
     std::optional<QByteArray> recall(const QByteArray &redisKey);
 
-    std::shared_ptr<ScanProgress> m_progress = std::make_shared<ScanProgress>();
-    RedisScan m_scan;
-    QByteArray m_script;
-    QByteArray m_scriptSha;
+    const LuaScript m_script = LuaScript::fromResources({"goaction"});
     QMutex m_seenMutex;
     QHash<QByteArray, QByteArray> m_seen;
 };

@@ -15,10 +15,9 @@ struct Text {
 } // namespace
 
 JavaRedisStore::JavaRedisStore(const StoreUrl &url, const Layout &layout)
-    : ForeignStore(url, layout)
-    , m_scan(url, layout, m_progress,
-             RedisScan::Reader{[](const QByteArray &key) { return QList<RedisCommand>{RedisCommand{"GET", key}, RedisCommand{"PTTL", key}}; },
-                               [layout](const KeyReplies &k, qint64 nowMs) { return toRecord(layout, k, nowMs); }})
+    : ScannedRedisStore(url, layout,
+                        RedisScan::Reader{[](const QByteArray &key) { return QList<RedisCommand>{RedisCommand{"GET", key}, RedisCommand{"PTTL", key}}; },
+                                          [layout](const KeyReplies &k, qint64 nowMs) { return toRecord(layout, k, nowMs); }})
 {
 }
 
@@ -61,19 +60,14 @@ std::optional<Record> JavaRedisStore::toRecord(const Layout &layout, const KeyRe
     return r;
 }
 
-Result<void> JavaRedisStore::openBackend()
-{
-    return m_scan.open();
-}
-
 Result<std::optional<Record>> JavaRedisStore::readRecord(const QString &scope, const QString &key)
 {
-    if (scope != m_layout.scope || key.isEmpty())
-        return std::optional<Record>();
-    Result<KeyReplies> read = m_scan.fetch(m_scan.redisKey(key));
+    Result<std::optional<KeyReplies>> read = readKey(scope, key);
     if (!read)
         return read.error();
-    return toRecord(m_layout, read.value(), QDateTime::currentMSecsSinceEpoch());
+    if (!read.value())
+        return std::optional<Record>();
+    return toRecord(m_layout, *read.value(), QDateTime::currentMSecsSinceEpoch());
 }
 
 Error JavaRedisStore::refusedHere(OperatorActionKind kind) const
@@ -90,24 +84,4 @@ Result<ActionResult> JavaRedisStore::applyAction(const OperatorAction &action)
 Result<TransitionOutcome> JavaRedisStore::writeAction(const OperatorAction &action, const Record &)
 {
     return refusedHere(action.kind);
-}
-
-Result<QList<Record>> JavaRedisStore::inFlight(const InFlightQuery &query)
-{
-    return m_scan.inFlight(query);
-}
-
-Result<qint64> JavaRedisStore::countInFlight(const InFlightQuery &query)
-{
-    return m_scan.countInFlight(query);
-}
-
-Result<QList<ScopeCount>> JavaRedisStore::countByState(const QString &scope)
-{
-    return m_scan.countByState(scope);
-}
-
-Result<QList<ActivityRow>> JavaRedisStore::activity(const QString &scope, qint64 fromMinute, qint64 toMinute)
-{
-    return m_scan.activity(scope, fromMinute, toMinute);
 }

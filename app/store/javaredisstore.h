@@ -1,13 +1,11 @@
 #pragma once
 
-#include "app/store/foreignstore.h"
-#include "app/store/redisscan.h"
+#include "app/store/scannedredisstore.h"
 
 // The java-handler layout's Redis cache alone (seeds/004…): `idem:<id>`
 // holding PROCESSING (TTL 10 min) or SUCCESS (TTL 24 h), as strings (the
-// layout's state values). Listed by SCAN like GoRedisStore (RedisScan: GET
-// and PTTL of each key pipelined with the next SCAN step; every master of a
-// Redis Cluster in turn).
+// layout's state values). Listed by SCAN like GoRedisStore (ScannedRedisStore:
+// GET and PTTL of each key pipelined with the next SCAN step).
 //
 // PROCESSING is IN_FLIGHT, started at now - (processing TTL - PTTL), the
 // moment the handler set it; SUCCESS is COMPLETED, finished (and counted in
@@ -18,30 +16,19 @@
 // The record itself lives in MySQL: applyAction() is refused (before any
 // audit entry) with a message that says to open the MySQL store with
 // layout=java-handler&cache=redis://… instead.
-class JavaRedisStore final : public ForeignStore {
+class JavaRedisStore final : public ScannedRedisStore {
 public:
     JavaRedisStore(const StoreUrl &url, const Layout &layout);
     ~JavaRedisStore() override;
 
-    Result<QList<Record>> inFlight(const InFlightQuery &query) override;
-    Result<qint64> countInFlight(const InFlightQuery &query) override;
-    Result<QList<ScopeCount>> countByState(const QString &scope) override;
-    Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
-    std::shared_ptr<ScanProgress> scanProgress() override { return m_progress; }
-    // On a cluster: every master of the map, PINGed one after the other.
-    Result<QList<StoreNode>> nodeHealth() override { return m_scan.nodeHealth(); }
     Result<ActionResult> applyAction(const OperatorAction &action) override;
 
     static std::optional<Record> toRecord(const Layout &layout, const KeyReplies &key, qint64 nowMs);
 
 protected:
-    Result<void> openBackend() override;
     Result<std::optional<Record>> readRecord(const QString &scope, const QString &key) override;
     Result<TransitionOutcome> writeAction(const OperatorAction &action, const Record &current) override;
 
 private:
     Error refusedHere(OperatorActionKind kind) const;
-
-    std::shared_ptr<ScanProgress> m_progress = std::make_shared<ScanProgress>();
-    RedisScan m_scan;
 };

@@ -1,6 +1,7 @@
 #include "app/store/redisbuckets.h"
 
 #include "app/store/rediscluster.h"
+#include "app/store/luascript.h"
 #include "app/store/redisconnection.h"
 
 #include <QCoreApplication>
@@ -15,10 +16,10 @@ struct Text {
 
 constexpr int kSlots = 16384;
 
-const QByteArray &countScript()
+const LuaScript &countScript()
 {
-    static const QByteArray text = RedisConnection::luaResource("buckets");
-    return text;
+    static const LuaScript script = LuaScript::fromResources({"buckets"});
+    return script;
 }
 
 // CRC16 (XMODEM) of the whole key, as Redis computes a slot, without the
@@ -108,8 +109,7 @@ Result<ScopeBucketsPtr> RedisBuckets::forWrite(RedisLink &c, const QString &scop
         return std::make_shared<const ScopeBuckets>(make(scope, 1));
     if (ScopeBucketsPtr found = known(scope))
         return found;
-    Result<RedisReply> reply = c.command({"EVAL", countScript(), "2", "idem:scopes", countsKey(), scope.toUtf8(),
-                                          QByteArray::number(m_clusterCount)});
+    Result<RedisReply> reply = countScript().run(c, {"idem:scopes", countsKey()}, {scope.toUtf8(), QByteArray::number(m_clusterCount)});
     if (!reply)
         return reply.error();
     const redisReply &r = *reply.value();

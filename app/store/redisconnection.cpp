@@ -1,7 +1,6 @@
 #include "app/store/redisconnection.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QRandomGenerator>
 
 #include <hiredis/hiredis.h>
@@ -319,14 +318,6 @@ Result<QList<RedisReply>> RedisConnection::pipelineWire(const QByteArray &wire, 
     if (done.error)
         return *done.error;
     return std::move(done.replies);
-}
-
-QByteArray RedisConnection::luaResource(const char *name)
-{
-    QFile file(QStringLiteral(":/lua/%1.lua").arg(QLatin1String(name)));
-    if (file.open(QIODevice::ReadOnly))
-        return file.readAll();
-    return QByteArrayLiteral("return redis.error_reply('") + name + QByteArrayLiteral(".lua is missing from this build')");
 }
 
 void RedisConnection::useCompactReplies(redisReader *reader)

@@ -88,10 +88,6 @@ public:
     static void useCompactReplies(redisReader *reader);
     static void freeReply(const redisReply *reply);
 
-    // The Lua script :/lua/<name>.lua of this build (resources/lua), for an
-    // EVAL; when the build lacks it, a script that answers an error naming it.
-    static QByteArray luaResource(const char *name);
-
     // A string, status or integer reply as bytes; empty for anything else.
     static QByteArray bytes(const redisReply *reply);
     // Commands in the Redis protocol's encoding (RESP arrays of bulk strings).

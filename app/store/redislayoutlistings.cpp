@@ -3,6 +3,7 @@
 // completed count; kept apart from the record's keys and decoding in
 // redislayout.cpp.
 #include "app/store/redislayout.h"
+#include "app/store/luascript.h"
 #include "app/store/redislayoutfields.h"
 #include "app/store/redisscan.h"
 
@@ -27,11 +28,10 @@ struct Text {
 constexpr int kBatch = 500;
 
 // resources/lua/keyset.lua: the next page of a sorted set after (score, member).
-// Sent with EVAL (Redis caches it by its SHA1); read once per process.
-const QByteArray &keysetScript()
+const LuaScript &keysetScript()
 {
-    static const QByteArray text = RedisConnection::luaResource("keyset");
-    return text;
+    static const LuaScript script = LuaScript::fromResources({"keyset"});
+    return script;
 }
 
 } // namespace
@@ -78,8 +78,8 @@ Result<void> RedisLayout::walkInFlight(RedisLink &c, const QString &scope, const
         const QByteArray from = start ? (exclusive ? QByteArray("(") : QByteArray()) + QByteArray::number(*start)
                                       : (desc ? QByteArray("+inf") : QByteArray("-inf"));
         Result<RedisReply> range = position
-            ? c.command({"EVAL", keysetScript(), "1", zset, QByteArray::number(position->first), position->second,
-                         QByteArray::number(batch), desc ? "1" : "0"})
+            ? keysetScript().run(c, {zset}, {QByteArray::number(position->first), position->second, QByteArray::number(batch),
+                                            desc ? QByteArray("1") : QByteArray("0")})
             : c.command({desc ? "ZREVRANGEBYSCORE" : "ZRANGEBYSCORE", zset, from, end, "WITHSCORES", "LIMIT", "0",
                          QByteArray::number(batch)});
         if (!range)

@@ -4,8 +4,6 @@
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
-#include <QCryptographicHash>
-#include <QFile>
 #include <QHash>
 #include <QRandomGenerator>
 #include <QRegularExpression>
@@ -68,20 +66,13 @@ RedisStore::RedisStore(const StoreUrl &url)
                                                                             : RedisBuckets::kDefaultCount)
 {
     const char *files[ScriptCount] = {"claim", "complete", "release", "purge", "action", "audit", "rights", "proposal"};
-    QFile prelude(QStringLiteral(":/lua/record.lua"));
-    const QByteArray shared = prelude.open(QIODevice::ReadOnly) ? prelude.readAll() : QByteArray();
-    QFile chainPrelude(QStringLiteral(":/lua/chain.lua"));
-    const QByteArray chain = chainPrelude.open(QIODevice::ReadOnly) ? chainPrelude.readAll() : QByteArray();
     for (int i = 0; i < ScriptCount; ++i) {
-        QFile file(QStringLiteral(":/lua/%1.lua").arg(QLatin1String(files[i])));
+        // record.lua first in every script; chain.lua in those that append to an audit chain.
         const bool chained = i == Action || i == Audit || i == ProposalStep;
-        if (shared.isEmpty() || (chained && chain.isEmpty()) || !file.open(QIODevice::ReadOnly)) {
-            m_scriptsError = makeError(ErrorKind::Internal, Text::tr("The Lua script %1 is missing from this build.").arg(file.fileName()));
-            continue;
-        }
-        m_scripts[i].text = shared + '\n' + (chained ? chain + '\n' : QByteArray()) + file.readAll();
-        m_scripts[i].sha = QCryptographicHash::hash(m_scripts[i].text, QCryptographicHash::Sha1).toHex();
+        m_scripts[i].lua = chained ? LuaScript::fromResources({"record", "chain", files[i]}) : LuaScript::fromResources({"record", files[i]});
         m_scripts[i].packed = i == Claim || i == Complete || i == Release;
+        if (Result<void> present = m_scripts[i].lua.present(); !present && !m_scriptsError)
+            m_scriptsError = present.error();
     }
 }
 

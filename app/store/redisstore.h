@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/store/luascript.h"
 #include "app/store/redisargs.h"
 #include "app/store/redisbuckets.h"
 #include "app/store/redisconnection.h"
@@ -183,9 +184,8 @@ public:
 
 private:
     enum Script { Claim, Complete, Release, Purge, Action, Audit, Rights, ProposalStep, ScriptCount };
-    struct LuaScript {
-        QByteArray text;
-        QByteArray sha;
+    struct ScriptCall {
+        LuaScript lua;
         // Its arguments go packed into one (RedisPackingSink): the guard's
         // three scripts, which run on every guarded request.
         bool packed = false;
@@ -253,7 +253,7 @@ private:
     RedisConnectionPool m_connections;
     RedisBuckets m_buckets;
     std::optional<Error> m_scriptsError; // a Lua script missing from this build
-    std::array<LuaScript, ScriptCount> m_scripts;
+    std::array<ScriptCall, ScriptCount> m_scripts;
     mutable QMutex m_accessMutex;
     StoreAccess m_access; // set by open()
     // Asks the server who this connection is and what it may write.

@@ -27,8 +27,8 @@ Result<void> RedisStore::open()
     if (!c)
         return c.error();
     QList<RedisCommand> loads;
-    for (const LuaScript &script : m_scripts)
-        loads.append(RedisCommand{"SCRIPT", "LOAD", script.text});
+    for (const ScriptCall &script : m_scripts)
+        loads.append(RedisCommand{"SCRIPT", "LOAD", script.lua.text()});
     Result<QList<RedisReply>> replies = c.value()->pipeline(loads);
     if (!replies)
         return replies.error();
@@ -43,7 +43,7 @@ Result<void> RedisStore::open()
         }
         if (!error.isEmpty())
             return m_layout.replyError(error, Text::tr("Loading the Lua scripts (may this user run SCRIPT and EVALSHA?)"));
-        if (bytes(replies->at(i).get()) != m_scripts[i].sha)
+        if (bytes(replies->at(i).get()) != m_scripts[i].lua.sha())
             return makeError(ErrorKind::Internal, Text::tr("Redis %1 computed another SHA1 for a Lua script than this build.").arg(displayUrl()));
     }
     Result<StoreAccess> access = probeAccess(*c.value(), loaded);
@@ -80,8 +80,8 @@ Result<StoreAccess> RedisStore::probeAccess(RedisLink &c, bool scriptsLoaded)
     // A tag no scope has (scope names cannot hold braces): nothing is read or written.
     const QByteArray tag = "idem:{rights}probe}:";
     // Loaded on the node that answers (on a cluster: the probe slot's master).
-    Result<QList<RedisReply>> rights = c.pipelineAt(tag + "r:probe", {RedisCommand{"SCRIPT", "LOAD", m_scripts[Rights].text},
-                                                                        RedisCommand{"EVALSHA", m_scripts[Rights].sha, "4", tag + "r:probe",
+    Result<QList<RedisReply>> rights = c.pipelineAt(tag + "r:probe", {RedisCommand{"SCRIPT", "LOAD", m_scripts[Rights].lua.text()},
+                                                                        RedisCommand{"EVALSHA", m_scripts[Rights].lua.sha(), "4", tag + "r:probe",
                                                                                      tag + "audit", tag + "audit:head", tag + "pd:probe"}});
     if (!rights)
         return rights.error();
@@ -150,7 +150,7 @@ Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QStr
     qsizetype written = count;
     if (cluster) {
         eval.reserve(count);
-        eval << "EVALSHA" << m_scripts[script].sha << QByteArray::number(keyCount);
+        eval << "EVALSHA" << m_scripts[script].lua.sha() << QByteArray::number(keyCount);
         RedisCommandSink sink(eval);
         writeArgs(sink);
         written = eval.size();
@@ -158,7 +158,7 @@ Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QStr
         evalWire.reserve(1024 + sizeHint); // a claim is about 600 bytes
         RedisWireSink sink(evalWire, count);
         sink.add("EVALSHA");
-        sink.add(m_scripts[script].sha);
+        sink.add(m_scripts[script].lua.sha());
         sink.add(keyCount);
         writeArgs(sink);
         written = sink.written();
@@ -195,7 +195,7 @@ Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QStr
             return replies->constLast();
         // The server lost its script cache (restart, SCRIPT FLUSH, failover):
         // load it again and retry once, in one round trip.
-        batch = {RedisCommand{"SCRIPT", "LOAD", m_scripts[script].text}};
+        batch = {RedisCommand{"SCRIPT", "LOAD", m_scripts[script].lua.text()}};
         if (cluster)
             batch.append(eval);
     }
