@@ -447,7 +447,7 @@ private slots:
         QVERIFY(header >= 0);
         const QString expected = evaluable(text) ? QLatin1Char('\'') + text : text;
         bool found = false;
-        for (qsizetype i = header + 1; i < rows.size() && rows[i].size() == 11; ++i) {
+        for (qsizetype i = header + 1; i < rows.size() && rows[i].size() == 12; ++i) {
             if (rows[i][5] != QLatin1String("note") || rows[i][10] != expected)
                 continue;
             found = true;
@@ -519,7 +519,7 @@ private slots:
                                        QStringLiteral("batch_id"), QStringLiteral("evidence"),     QStringLiteral("hash"),
                                        QStringLiteral("host"),     QStringLiteral("key"),          QStringLiteral("operator"),
                                        QStringLiteral("prev_hash"), QStringLiteral("reason"),      QStringLiteral("scope"),
-                                       QStringLiteral("seq"),      QStringLiteral("state_after"),  QStringLiteral("state_before"),
+                                       QStringLiteral("seq"),      QStringLiteral("server_user"), QStringLiteral("state_after"),  QStringLiteral("state_before"),
                                        QStringLiteral("store_id")};
         for (const QJsonValue &v : actions)
             QCOMPARE(v.toObject().keys(), entryKeys);

@@ -459,6 +459,17 @@
     </message>
 </context>
 <context>
+    <name>AuditEntry</name>
+    <message>
+        <source>%1 (no server identity: SQLite)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (server: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AuditModel</name>
     <message>
         <source>%1 → %2</source>
@@ -724,6 +735,14 @@
     </message>
     <message>
         <source>Evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server identity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not recorded</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2039,6 +2058,22 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>Records</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Proposals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server grants every right an action and an approval need.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server does not grant: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server does not let %1 act (missing: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MappingProfiles</name>
@@ -2635,6 +2670,287 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
 </context>
 <context>
+    <name>Proposal</name>
+    <message>
+        <source>The proposal&apos;s record list cannot be read (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The proposal&apos;s record list holds an entry without a scope, key or known state.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The proposal&apos;s record %1 holds response headers that cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProposalBook</name>
+    <message>
+        <source>&apos;%1&apos; is not a proposal id (p-YYYYMMDDTHHMMSS-xxxxxxxx; idemctl proposals lists them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no proposal %1 in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 no longer matches its hash: it was changed after it was proposed. Nothing was done; reject it and propose the action again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to propose in scope %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejecting a proposal needs a reason.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 was proposed by %2, and %2 may not approve or reject its own proposal: a second identity must decide (four eyes). Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server does not let %1 decide proposals (role %2; missing: %3). Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 expired at %2 without being applied: nothing was changed. Propose the action again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 is %2, not approved: nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 was approved as %2 but is now %3: nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 holds an action this version cannot apply (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (proposal %2, approved by %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProposalsView</name>
+    <message>
+        <source>waiting for approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approved, to apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Approve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;ject…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;pply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposed by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server identity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (SQLite)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No proposals. An action on more records of a scope than its four-eyes threshold is held here until a second identity approves it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (changed since the proposal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>released (deleted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reason: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposed by %1 (server identity %2) on %3 at %4; hash %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 by %2 (%3) at %4 %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 by %2 (%3) at %4: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As the preview saw it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Business number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The store is open read-only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server does not let %1 decide proposals (missing: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You proposed this one: a second identity must approve or reject it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server does not let %1 act (missing: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approve %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reject %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why (written to the audit log):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 is %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applied: %1 changed, %2 skipped (changed since the proposal), %3 failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ReadOnlyStore</name>
     <message>
         <source>The store is open read-only, so %1 was refused and nothing changed. Reopen it without read-only mode to act on records.</source>
@@ -2666,6 +2982,26 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>retrying the cache step of %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>proposing %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approving %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rejecting %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closing %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writing the four-eyes policy</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3791,6 +4127,70 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>not counted: the counter key %1 of scope %2 holds a %3 (another program wrote it)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Reading the four-eyes policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A threshold is a number of records, 0 or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing the four-eyes policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A proposal must stay open for some time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The proposal script on %1 answered unexpectedly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A proposal needs a valid id, a scope and records.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A proposal %1 exists already in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading proposal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing proposals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no proposal %1 in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis has no grants of a role to a user: the roles are the ACL users idem-viewer, idem-operator and idem-approver. Give each a password (ACL SETUSER idem-viewer on &gt;PASSWORD) and connect as it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setting up the ACL users (ACL SETUSER; run as an administrator)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command EVALSHA (the store&apos;s scripts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writes to the record keys (HSET, DEL, ZADD on idem:{scope}:*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XADD to the audit streams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writes to the proposal keys (HSET on idem:{scope}:pd:*)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReportBuilder</name>
@@ -4551,6 +4951,118 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Counting &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Proposal %1 is %2 already (by %3 at %4): nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 was %2 already, by %3 (%4) at %5: nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 expired at %2: it can no longer be approved or rejected. Propose the action again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 was proposed by %2, and %2 may not approve or reject its own proposal: a second identity must decide (four eyes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 is not the one that was shown (its hash is %2, not %3): nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 is not approved: nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 does not expire before %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 changed meanwhile: nothing was changed; look at it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the four-eyes policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing the four-eyes policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keeping proposal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing proposals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading proposal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approving proposal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejecting proposal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closing proposal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a role: viewer, operator or approver.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a user name this can grant a role to: letters, digits and &apos;_&apos; only, up to 63, not starting with a digit. Grant it yourself (README, &quot;Roles and four eyes&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setting up the roles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setting up the roles (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking %1 who this session is and what it may do failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server grants %1 no %2 on %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no proposals table yet: it was made before four eyes, and a read-only open adds nothing. Open it once to write (idemctl init) to add it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot commit on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A threshold is a number of records, 0 or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A proposal must stay open for some time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A proposal needs a valid id, a scope and records.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no proposal %1 in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Store</name>
@@ -4568,6 +5080,41 @@ No operator action applies to it. The raw value is shown below.</source>
     </message>
     <message>
         <source>No request was kept with this record: its claim came before requests were kept, or its scope&apos;s policy keeps none (ScopePolicy::keepRequest).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This store keeps no proposals: four eyes needs a native store (SQLite, PostgreSQL, MySQL/MariaDB or Redis); a foreign layout&apos;s actions apply at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roles are the server&apos;s: PostgreSQL, MySQL/MariaDB and Redis have them. SQLite has no users (the file&apos;s permissions decide), and a foreign layout&apos;s store belongs to its service.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StoreAccess</name>
+    <message>
+        <source>every right (operator and approver)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operator (may act and propose)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approver (may approve proposals)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>viewer (read only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no server identity (SQLite has no users)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown (the server would not say)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6131,30 +6678,6 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: idemctl COMMAND [options]
-The headless twin of idem-console.
-
-Commands:
-  demo      drive simulated sales traffic and print live counters
-  press     press test: concurrent requests on few keys, exactly once?
-  stats     counters per scope, records by state, stuck records
-  inflight  list in-flight records, oldest first
-  records   find records in any state (completed, timed out) by key or business number
-  get       show one record
-  sweep     mark in-flight records older than a threshold timed out (audited)
-  reconcile complete or release stuck records against an order table (audited)
-  audit     verify the audit log&apos;s hash chains, or list its entries
-  report    a report of a time range as PDF, CSV or JSON
-  init      create an empty store (reading commands never create one)
-  exporter  serve the store&apos;s counters to Prometheus (/metrics)
-  alert-rules  the console&apos;s alert rules as a Prometheus rules file
-
-Every store command takes --store URL (or $IDEM_STORE), --json and --help;
-stats and report take --metrics URL to read the counters from Prometheus.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Counters from Prometheus %1 (mapping %2); records from the store.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6172,6 +6695,211 @@ stats and report take --metrics URL to read the counters from Prometheus.
     </message>
     <message>
         <source>One record with every field; the body as text when it is UTF-8, else base64; then the request the record kept (--json: a &quot;request&quot; object, null when none).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also set up the roles viewer, operator and approver on the server (PostgreSQL and MySQL/MariaDB: database roles idem_viewer, idem_operator, idem_approver and their grants; Redis: the ACL users idem-viewer, idem-operator, idem-approver) and the four-eyes thresholds (20 records store-wide, 1 in payment and callback). Run as the store&apos;s owner; again, it changes nothing that is already so.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --roles: give a login user a role (PostgreSQL, MySQL/MariaDB), as ROLE:USER, e.g. viewer:alice. Repeatable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long a proposal stays open before it expires (90s, 10m, 4h; default 4h).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--proposal-ttl takes a duration such as 90s, 10m or 4h.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--grant takes ROLE:USER, the role viewer, operator or approver, the user letters, digits and &apos;_&apos; (up to 63, not starting with a digit); not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--grant goes with --roles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roles set up on %1; ran:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Four eyes: more than 20 records store-wide, more than 1 in payment and callback, need a second identity.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: idemctl COMMAND [options]
+The headless twin of idem-console.
+
+Commands:
+  demo      drive simulated sales traffic and print live counters
+  press     press test: concurrent requests on few keys, exactly once?
+  stats     counters per scope, records by state, stuck records
+  inflight  list in-flight records, oldest first
+  records   find records in any state (completed, timed out) by key or business number
+  get       show one record
+  sweep     mark in-flight records older than a threshold timed out (audited)
+  reconcile complete or release stuck records against an order table (audited)
+  audit     verify the audit log&apos;s hash chains, or list its entries
+  report    a report of a time range as PDF, CSV or JSON
+  init      create an empty store (reading commands never create one); --roles: viewer, operator, approver
+  whoami    who the server says you are, your role, the four-eyes policy
+  proposals actions held for a second identity (four eyes)
+  approve   approve a proposal (not its proposer)
+  reject    reject a proposal, with a reason
+  apply     apply an approved proposal (records changed since are skipped)
+  exporter  serve the store&apos;s counters to Prometheus (/metrics)
+  alert-rules  the console&apos;s alert rules as a Prometheus rules file
+
+Every store command takes --store URL (or $IDEM_STORE), --json and --help;
+stats and report take --metrics URL to read the counters from Prometheus.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off (every action is applied at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than %1 record(s) store-wide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 need a second identity; a proposal stays open %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  %2  scope %3  %4 × %5  by %6 (%7)  expires %8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no server identity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>    reason: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>    %1 by %2 (%3) at %4%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>    %1 by %2 (%3) at %4 %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The proposal (idemctl proposals lists them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Who decides (default: the OS user).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why; written to the audit log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name one proposal: %1 ID.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a proposal id (p-YYYYMMDDTHHMMSS-xxxxxxxx; idemctl proposals lists them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deciding or applying a proposal writes to the store. Leave out --read-only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reject needs --reason TEXT (written to the audit log).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approves a proposal. The identity that proposed it cannot: a second one must.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejects a proposal, with a reason. Its records are left as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 approved by %2 (%3). Apply it with idemctl apply %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 rejected by %2 (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Says who the server takes this connection for (PostgreSQL current_user, MySQL CURRENT_USER(), Redis ACL WHOAMI), the role its rights amount to, what it may not do, and the four-eyes policy. Reads only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store:     %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Identity:  %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Role:      %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>May not act (sweep, reconcile, propose, apply): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>May not approve or reject: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Four eyes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists the proposals (actions held for a second identity), newest first, or shows one with its records. Reads only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show this proposal with its records.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no proposal %1 in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>    WARNING: this proposal no longer matches its hash: it was changed after it was proposed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No proposals.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applies an approved proposal: each record changes only if it is still as the proposal&apos;s preview saw it; records changed since are skipped and listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Proposal %1 applied, batch %2: %3 applied, %4 skipped (changed since the proposal), %5 failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope %1: %2 record(s), more than its four-eyes threshold of %3: not applied, proposed as %4. A second identity approves it (idemctl approve %4), then idemctl apply %4.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -451,6 +451,17 @@
     </message>
 </context>
 <context>
+    <name>AuditEntry</name>
+    <message>
+        <source>%1 (no server identity: SQLite)</source>
+        <translation>%1（无服务器身份：SQLite）</translation>
+    </message>
+    <message>
+        <source>%1 (server: %2)</source>
+        <translation>%1（服务器：%2）</translation>
+    </message>
+</context>
+<context>
     <name>AuditModel</name>
     <message>
         <source>%1 → %2</source>
@@ -717,6 +728,14 @@
     <message>
         <source>Evidence</source>
         <translation>证据</translation>
+    </message>
+    <message>
+        <source>Server identity</source>
+        <translation>服务器身份</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
     </message>
 </context>
 <context>
@@ -2031,6 +2050,22 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>Records</source>
         <translation>记录</translation>
     </message>
+    <message>
+        <source>Proposals</source>
+        <translation>提案</translation>
+    </message>
+    <message>
+        <source>The server grants every right an action and an approval need.</source>
+        <translation>服务器授予操作和审批所需的全部权限。</translation>
+    </message>
+    <message>
+        <source>The server does not grant: %1</source>
+        <translation>服务器未授予：%1</translation>
+    </message>
+    <message>
+        <source>The server does not let %1 act (missing: %2)</source>
+        <translation>服务器不允许 %1 执行操作（缺少：%2）</translation>
+    </message>
 </context>
 <context>
     <name>MappingProfiles</name>
@@ -2623,6 +2658,287 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
 </context>
 <context>
+    <name>Proposal</name>
+    <message>
+        <source>The proposal&apos;s record list cannot be read (%1).</source>
+        <translation>无法读取提案的记录列表（%1）。</translation>
+    </message>
+    <message>
+        <source>The proposal&apos;s record list holds an entry without a scope, key or known state.</source>
+        <translation>提案的记录列表中有一项缺少作用域、键或已知状态。</translation>
+    </message>
+    <message>
+        <source>The proposal&apos;s record %1 holds response headers that cannot be read.</source>
+        <translation>提案中的记录 %1 含有无法读取的响应头。</translation>
+    </message>
+</context>
+<context>
+    <name>ProposalBook</name>
+    <message>
+        <source>&apos;%1&apos; is not a proposal id (p-YYYYMMDDTHHMMSS-xxxxxxxx; idemctl proposals lists them).</source>
+        <translation>“%1”不是提案编号（p-YYYYMMDDTHHMMSS-xxxxxxxx；idemctl proposals 可列出）。</translation>
+    </message>
+    <message>
+        <source>There is no proposal %1 in %2.</source>
+        <translation>%2 中没有提案 %1。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 no longer matches its hash: it was changed after it was proposed. Nothing was done; reject it and propose the action again.</source>
+        <translation>提案 %1 与其哈希不再一致：提出后被改动过。未做任何操作；请驳回它并重新提出该操作。</translation>
+    </message>
+    <message>
+        <source>Nothing to propose in scope %1.</source>
+        <translation>作用域 %1 中没有可提出的记录。</translation>
+    </message>
+    <message>
+        <source>Rejecting a proposal needs a reason.</source>
+        <translation>驳回提案需要填写理由。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 was proposed by %2, and %2 may not approve or reject its own proposal: a second identity must decide (four eyes). Nothing was changed.</source>
+        <translation>提案 %1 由 %2 提出，%2 不能批准或驳回自己的提案：须由另一身份决定（四眼原则）。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The server does not let %1 decide proposals (role %2; missing: %3). Nothing was changed.</source>
+        <translation>服务器不允许 %1 决定提案（角色 %2；缺少：%3）。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 expired at %2 without being applied: nothing was changed. Propose the action again.</source>
+        <translation>提案 %1 已于 %2 过期且未应用：未做任何更改。请重新提出该操作。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 is %2, not approved: nothing was changed.</source>
+        <translation>提案 %1 的状态是 %2，并非已批准：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 was approved as %2 but is now %3: nothing was changed.</source>
+        <translation>提案 %1 批准时的哈希为 %2，现在为 %3：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 holds an action this version cannot apply (%2).</source>
+        <translation>提案 %1 含有本版本无法应用的操作（%2）。</translation>
+    </message>
+    <message>
+        <source>%1 (proposal %2, approved by %3)</source>
+        <translation>%1（提案 %2，由 %3 批准）</translation>
+    </message>
+</context>
+<context>
+    <name>ProposalsView</name>
+    <message>
+        <source>waiting for approval</source>
+        <translation>等待批准</translation>
+    </message>
+    <message>
+        <source>approved, to apply</source>
+        <translation>已批准，待应用</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>已驳回</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>已应用</translation>
+    </message>
+    <message>
+        <source>mark timed out</source>
+        <translation>标记为超时</translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation>处理中</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>已超时</translation>
+    </message>
+    <message>
+        <source>&amp;Approve</source>
+        <translation>批准(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Re&amp;ject…</source>
+        <translation>驳回(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>A&amp;pply</source>
+        <translation>应用(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation>提案</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Records</source>
+        <translation>记录数</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Proposed by</source>
+        <translation>提出人</translation>
+    </message>
+    <message>
+        <source>Server identity</source>
+        <translation>服务器身份</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>过期时间</translation>
+    </message>
+    <message>
+        <source>none (SQLite)</source>
+        <translation>无（SQLite）</translation>
+    </message>
+    <message>
+        <source>No proposals. An action on more records of a scope than its four-eyes threshold is held here until a second identity approves it.</source>
+        <translation>没有提案。对某作用域中超过其四眼阈值的记录执行的操作会保存在这里，直到另一身份批准。</translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation>已不存在</translation>
+    </message>
+    <message>
+        <source> (changed since the proposal)</source>
+        <translation>（提案后已变化）</translation>
+    </message>
+    <message>
+        <source>released (deleted)</source>
+        <translation>已释放（删除）</translation>
+    </message>
+    <message>
+        <source>reason: %1</source>
+        <translation>理由：%1</translation>
+    </message>
+    <message>
+        <source>Proposed by %1 (server identity %2) on %3 at %4; hash %5</source>
+        <translation>由 %1（服务器身份 %2）在 %3 于 %4 提出；哈希 %5</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 by %2 (%3) at %4 %5</source>
+        <translation>%1：%2（%3）于 %4 %5</translation>
+    </message>
+    <message>
+        <source>Approved</source>
+        <translation>已批准</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>已驳回</translation>
+    </message>
+    <message>
+        <source>%1 by %2 (%3) at %4: %5</source>
+        <translation>%1：%2（%3）于 %4：%5</translation>
+    </message>
+    <message>
+        <source>Applied</source>
+        <translation>已应用</translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>As the preview saw it</source>
+        <translation>预览时的状态</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Business number</source>
+        <translation>业务单号</translation>
+    </message>
+    <message>
+        <source>The store is open read-only.</source>
+        <translation>存储以只读方式打开。</translation>
+    </message>
+    <message>
+        <source>The server does not let %1 decide proposals (missing: %2).</source>
+        <translation>服务器不允许 %1 决定提案（缺少：%2）。</translation>
+    </message>
+    <message>
+        <source>You proposed this one: a second identity must approve or reject it.</source>
+        <translation>这是您提出的提案：须由另一身份批准或驳回。</translation>
+    </message>
+    <message>
+        <source>The server does not let %1 act (missing: %2).</source>
+        <translation>服务器不允许 %1 执行操作（缺少：%2）。</translation>
+    </message>
+    <message>
+        <source>Approve %1</source>
+        <translation>批准 %1</translation>
+    </message>
+    <message>
+        <source>Reject %1</source>
+        <translation>驳回 %1</translation>
+    </message>
+    <message>
+        <source>Your name:</source>
+        <translation>您的姓名：</translation>
+    </message>
+    <message>
+        <source>Why (written to the audit log):</source>
+        <translation>理由（写入审计日志）：</translation>
+    </message>
+    <message>
+        <source>Proposal %1 is %2.</source>
+        <translation>提案 %1 现为%2。</translation>
+    </message>
+    <message>
+        <source>Apply %1</source>
+        <translation>应用 %1</translation>
+    </message>
+    <message>
+        <source>Applied: %1 changed, %2 skipped (changed since the proposal), %3 failed.</source>
+        <translation>已应用：%1 条已更改，%2 条跳过（提案后已变化），%3 条失败。</translation>
+    </message>
+</context>
+<context>
     <name>ReadOnlyStore</name>
     <message>
         <source>The store is open read-only, so %1 was refused and nothing changed. Reopen it without read-only mode to act on records.</source>
@@ -2655,6 +2971,26 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>retrying the cache step of %1/%2</source>
         <translation>重试 %1/%2 的缓存步骤</translation>
+    </message>
+    <message>
+        <source>proposing %1</source>
+        <translation>提出 %1</translation>
+    </message>
+    <message>
+        <source>approving %1</source>
+        <translation>批准 %1</translation>
+    </message>
+    <message>
+        <source>rejecting %1</source>
+        <translation>驳回 %1</translation>
+    </message>
+    <message>
+        <source>closing %1</source>
+        <translation>关闭 %1</translation>
+    </message>
+    <message>
+        <source>writing the four-eyes policy</source>
+        <translation>写入四眼策略</translation>
     </message>
 </context>
 <context>
@@ -3764,6 +4100,70 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>not counted: the counter key %1 of scope %2 holds a %3 (another program wrote it)</source>
         <translation>未计数：作用域 %2 的计数器键 %1 存放的是 %3 类型（由其他程序写入）</translation>
     </message>
+    <message>
+        <source>Redis has no grants of a role to a user: the roles are the ACL users idem-viewer, idem-operator and idem-approver. Give each a password (ACL SETUSER idem-viewer on &gt;PASSWORD) and connect as it.</source>
+        <translation>Redis 没有把角色授予用户的机制：角色就是 ACL 用户 idem-viewer、idem-operator 和 idem-approver。为每个用户设置密码（ACL SETUSER idem-viewer on &gt;PASSWORD）并以其身份连接。</translation>
+    </message>
+    <message>
+        <source>Setting up the ACL users (ACL SETUSER; run as an administrator)</source>
+        <translation>设置 ACL 用户（ACL SETUSER；须以管理员身份运行）</translation>
+    </message>
+    <message>
+        <source>the command EVALSHA (the store&apos;s scripts)</source>
+        <translation>命令 EVALSHA（存储的脚本）</translation>
+    </message>
+    <message>
+        <source>writes to the record keys (HSET, DEL, ZADD on idem:{scope}:*)</source>
+        <translation>写入记录键（在 idem:{scope}:* 上执行 HSET、DEL、ZADD）</translation>
+    </message>
+    <message>
+        <source>XADD to the audit streams</source>
+        <translation>向审计流执行 XADD</translation>
+    </message>
+    <message>
+        <source>Reading the four-eyes policy</source>
+        <translation>读取四眼策略</translation>
+    </message>
+    <message>
+        <source>A threshold is a number of records, 0 or more.</source>
+        <translation>阈值是记录数，须为 0 或更大。</translation>
+    </message>
+    <message>
+        <source>Writing the four-eyes policy</source>
+        <translation>写入四眼策略</translation>
+    </message>
+    <message>
+        <source>A proposal must stay open for some time.</source>
+        <translation>提案必须保持开放一段时间。</translation>
+    </message>
+    <message>
+        <source>The proposal script on %1 answered unexpectedly.</source>
+        <translation>%1 上的提案脚本返回了意外的结果。</translation>
+    </message>
+    <message>
+        <source>A proposal needs a valid id, a scope and records.</source>
+        <translation>提案需要有效的编号、作用域和记录。</translation>
+    </message>
+    <message>
+        <source>A proposal %1 exists already in %2.</source>
+        <translation>%2 中已存在提案 %1。</translation>
+    </message>
+    <message>
+        <source>Reading proposal %1</source>
+        <translation>读取提案 %1</translation>
+    </message>
+    <message>
+        <source>Listing proposals</source>
+        <translation>列出提案</translation>
+    </message>
+    <message>
+        <source>There is no proposal %1 in %2.</source>
+        <translation>%2 中没有提案 %1。</translation>
+    </message>
+    <message>
+        <source>writes to the proposal keys (HSET on idem:{scope}:pd:*)</source>
+        <translation>写入提案决定键（在 idem:{scope}:pd:* 上执行 HSET）</translation>
+    </message>
 </context>
 <context>
     <name>ReportBuilder</name>
@@ -4523,6 +4923,118 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Counting &quot;%1&quot;</source>
         <translation>为“%1”计数</translation>
     </message>
+    <message>
+        <source>Proposal %1 is %2 already (by %3 at %4): nothing was changed.</source>
+        <translation>提案 %1 已经%2（由 %3 于 %4）：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 was %2 already, by %3 (%4) at %5: nothing was changed.</source>
+        <translation>提案 %1 已经被%2，由 %3（%4）于 %5：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 expired at %2: it can no longer be approved or rejected. Propose the action again.</source>
+        <translation>提案 %1 已于 %2 过期：不能再批准或驳回。请重新提出该操作。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 was proposed by %2, and %2 may not approve or reject its own proposal: a second identity must decide (four eyes).</source>
+        <translation>提案 %1 由 %2 提出，%2 不能批准或驳回自己的提案：须由另一身份决定（四眼原则）。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 is not the one that was shown (its hash is %2, not %3): nothing was changed.</source>
+        <translation>提案 %1 不是所展示的那一个（其哈希为 %2，而非 %3）：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 is not approved: nothing was changed.</source>
+        <translation>提案 %1 未获批准：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 does not expire before %2.</source>
+        <translation>提案 %1 在 %2 之前不会过期。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 changed meanwhile: nothing was changed; look at it again.</source>
+        <translation>提案 %1 在此期间已变化：未做任何更改；请重新查看。</translation>
+    </message>
+    <message>
+        <source>Reading the four-eyes policy</source>
+        <translation>读取四眼策略</translation>
+    </message>
+    <message>
+        <source>Writing the four-eyes policy</source>
+        <translation>写入四眼策略</translation>
+    </message>
+    <message>
+        <source>Keeping proposal %1</source>
+        <translation>保存提案 %1</translation>
+    </message>
+    <message>
+        <source>Listing proposals</source>
+        <translation>列出提案</translation>
+    </message>
+    <message>
+        <source>Reading proposal %1</source>
+        <translation>读取提案 %1</translation>
+    </message>
+    <message>
+        <source>Approving proposal %1</source>
+        <translation>批准提案 %1</translation>
+    </message>
+    <message>
+        <source>Rejecting proposal %1</source>
+        <translation>驳回提案 %1</translation>
+    </message>
+    <message>
+        <source>Closing proposal %1</source>
+        <translation>关闭提案 %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a role: viewer, operator or approver.</source>
+        <translation>“%1”不是角色：应为 viewer、operator 或 approver。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a user name this can grant a role to: letters, digits and &apos;_&apos; only, up to 63, not starting with a digit. Grant it yourself (README, &quot;Roles and four eyes&quot;).</source>
+        <translation>“%1”不是可授予角色的用户名：只能包含字母、数字和“_”，最多 63 个字符，且不能以数字开头。请自行授予（README，“角色与四眼原则”）。</translation>
+    </message>
+    <message>
+        <source>Setting up the roles</source>
+        <translation>设置角色</translation>
+    </message>
+    <message>
+        <source>Setting up the roles (%1)</source>
+        <translation>设置角色（%1）</translation>
+    </message>
+    <message>
+        <source>Asking %1 who this session is and what it may do failed: %2</source>
+        <translation>询问 %1 当前会话的身份和权限失败：%2</translation>
+    </message>
+    <message>
+        <source>The server grants %1 no %2 on %3.</source>
+        <translation>服务器未授予 %1 对 %3 的 %2 权限。</translation>
+    </message>
+    <message>
+        <source>%1 has no proposals table yet: it was made before four eyes, and a read-only open adds nothing. Open it once to write (idemctl init) to add it.</source>
+        <translation>%1 还没有提案表：它创建于四眼功能之前，只读打开不会添加任何东西。以写方式打开一次（idemctl init）即可添加。</translation>
+    </message>
+    <message>
+        <source>Cannot commit on %1: %2</source>
+        <translation>无法在 %1 上提交：%2</translation>
+    </message>
+    <message>
+        <source>A threshold is a number of records, 0 or more.</source>
+        <translation>阈值是记录数，须为 0 或更大。</translation>
+    </message>
+    <message>
+        <source>A proposal must stay open for some time.</source>
+        <translation>提案必须保持开放一段时间。</translation>
+    </message>
+    <message>
+        <source>A proposal needs a valid id, a scope and records.</source>
+        <translation>提案需要有效的编号、作用域和记录。</translation>
+    </message>
+    <message>
+        <source>There is no proposal %1 in %2.</source>
+        <translation>%2 中没有提案 %1。</translation>
+    </message>
 </context>
 <context>
     <name>Store</name>
@@ -4541,6 +5053,41 @@ No operator action applies to it. The raw value is shown below.</source>
     <message>
         <source>No request was kept with this record: its claim came before requests were kept, or its scope&apos;s policy keeps none (ScopePolicy::keepRequest).</source>
         <translation>此记录未保存请求：它的占用早于开始保存请求的版本，或其作用域的策略不保存请求（ScopePolicy::keepRequest）。</translation>
+    </message>
+    <message>
+        <source>This store keeps no proposals: four eyes needs a native store (SQLite, PostgreSQL, MySQL/MariaDB or Redis); a foreign layout&apos;s actions apply at once.</source>
+        <translation>此存储不保存提案：四眼功能需要原生存储（SQLite、PostgreSQL、MySQL/MariaDB 或 Redis）；外部布局的操作会立即应用。</translation>
+    </message>
+    <message>
+        <source>Roles are the server&apos;s: PostgreSQL, MySQL/MariaDB and Redis have them. SQLite has no users (the file&apos;s permissions decide), and a foreign layout&apos;s store belongs to its service.</source>
+        <translation>角色由服务器提供：PostgreSQL、MySQL/MariaDB 和 Redis 都有。SQLite 没有用户（由文件权限决定），外部布局的存储属于其服务。</translation>
+    </message>
+</context>
+<context>
+    <name>StoreAccess</name>
+    <message>
+        <source>every right (operator and approver)</source>
+        <translation>全部权限（操作员和审批人）</translation>
+    </message>
+    <message>
+        <source>operator (may act and propose)</source>
+        <translation>操作员（可执行操作和提出提案）</translation>
+    </message>
+    <message>
+        <source>approver (may approve proposals)</source>
+        <translation>审批人（可批准提案）</translation>
+    </message>
+    <message>
+        <source>viewer (read only)</source>
+        <translation>查看者（只读）</translation>
+    </message>
+    <message>
+        <source>no server identity (SQLite has no users)</source>
+        <translation>无服务器身份（SQLite 没有用户）</translation>
+    </message>
+    <message>
+        <source>unknown (the server would not say)</source>
+        <translation>未知（服务器未告知）</translation>
     </message>
 </context>
 <context>
@@ -6095,6 +6642,58 @@ Run &apos;idemctl audit verify --help&apos; or &apos;idemctl audit list --help&a
         <translation>正在 http://%2/metrics 提供 %1（按 Ctrl-C 停止）。</translation>
     </message>
     <message>
+        <source>Counters from Prometheus %1 (mapping %2); records from the store.</source>
+        <translation>计数来自 Prometheus %1（映射 %2）；记录来自存储。</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+    <message>
+        <source>--cache-for takes a duration from 1s to 1h (e.g. 1s, 5s), not &apos;%1&apos;.</source>
+        <translation>--cache-for 需要 1s 到 1h 之间的时长（例如 1s、5s），而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), %6 alert handling entries, audit log %7.</source>
+        <translation>报告已写入 %1：%2 个作用域，执行 %3 次，重放 %4 次，操作员操作 %5 次，告警处理条目 %6 条，审计日志%7。</translation>
+    </message>
+    <message>
+        <source>One record with every field; the body as text when it is UTF-8, else base64; then the request the record kept (--json: a &quot;request&quot; object, null when none).</source>
+        <translation>查看单条记录的全部字段；响应体为 UTF-8 时以文本输出，否则以 base64 输出；随后是该记录保存的请求（--json：&quot;request&quot; 对象，未保存时为 null）。</translation>
+    </message>
+    <message>
+        <source>Also set up the roles viewer, operator and approver on the server (PostgreSQL and MySQL/MariaDB: database roles idem_viewer, idem_operator, idem_approver and their grants; Redis: the ACL users idem-viewer, idem-operator, idem-approver) and the four-eyes thresholds (20 records store-wide, 1 in payment and callback). Run as the store&apos;s owner; again, it changes nothing that is already so.</source>
+        <translation>同时在服务器上设置 viewer、operator 和 approver 角色（PostgreSQL 和 MySQL/MariaDB：数据库角色 idem_viewer、idem_operator、idem_approver 及其授权；Redis：ACL 用户 idem-viewer、idem-operator、idem-approver）以及四眼阈值（全存储 20 条，payment 和 callback 中 1 条）。须以存储所有者身份运行；重复运行不会改变已有设置。</translation>
+    </message>
+    <message>
+        <source>With --roles: give a login user a role (PostgreSQL, MySQL/MariaDB), as ROLE:USER, e.g. viewer:alice. Repeatable.</source>
+        <translation>与 --roles 一起使用：为登录用户授予角色（PostgreSQL、MySQL/MariaDB），格式为 角色:用户，例如 viewer:alice。可重复。</translation>
+    </message>
+    <message>
+        <source>How long a proposal stays open before it expires (90s, 10m, 4h; default 4h).</source>
+        <translation>提案在过期前保持开放的时长（90s、10m、4h；默认 4h）。</translation>
+    </message>
+    <message>
+        <source>--proposal-ttl takes a duration such as 90s, 10m or 4h.</source>
+        <translation>--proposal-ttl 需要一个时长，例如 90s、10m 或 4h。</translation>
+    </message>
+    <message>
+        <source>--grant takes ROLE:USER, the role viewer, operator or approver, the user letters, digits and &apos;_&apos; (up to 63, not starting with a digit); not &apos;%1&apos;.</source>
+        <translation>--grant 需要 角色:用户 的格式，角色为 viewer、operator 或 approver，用户名只能包含字母、数字和“_”（最多 63 个字符，不能以数字开头）；而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--grant goes with --roles.</source>
+        <translation>--grant 须与 --roles 一起使用。</translation>
+    </message>
+    <message>
+        <source>Roles set up on %1; ran:</source>
+        <translation>已在 %1 上设置角色；执行了：</translation>
+    </message>
+    <message>
+        <source>Four eyes: more than 20 records store-wide, more than 1 in payment and callback, need a second identity.</source>
+        <translation>四眼原则：全存储超过 20 条、payment 和 callback 中超过 1 条的操作需要另一身份批准。</translation>
+    </message>
+    <message>
         <source>Usage: idemctl COMMAND [options]
 The headless twin of idem-console.
 
@@ -6109,7 +6708,12 @@ Commands:
   reconcile complete or release stuck records against an order table (audited)
   audit     verify the audit log&apos;s hash chains, or list its entries
   report    a report of a time range as PDF, CSV or JSON
-  init      create an empty store (reading commands never create one)
+  init      create an empty store (reading commands never create one); --roles: viewer, operator, approver
+  whoami    who the server says you are, your role, the four-eyes policy
+  proposals actions held for a second identity (four eyes)
+  approve   approve a proposal (not its proposer)
+  reject    reject a proposal, with a reason
+  apply     apply an approved proposal (records changed since are skipped)
   exporter  serve the store&apos;s counters to Prometheus (/metrics)
   alert-rules  the console&apos;s alert rules as a Prometheus rules file
 
@@ -6130,7 +6734,12 @@ idem-console 的无界面版本。
   reconcile 按订单表完成或释放卡住的记录（记入审计）
   audit     校验审计日志的哈希链，或列出其条目
   report    以 PDF、CSV 或 JSON 输出某时间范围的报告
-  init      创建空存储（读取类命令从不创建存储）
+  init      创建空存储（读取类命令从不创建存储）；--roles：查看者、操作员、审批人
+  whoami    服务器认定的身份、您的角色、四眼策略
+  proposals 等待另一身份批准的操作（四眼原则）
+  approve   批准提案（提出人本人不可）
+  reject    驳回提案，需填写理由
+  apply     应用已批准的提案（此后变化的记录会被跳过）
   exporter  向 Prometheus 提供存储的计数（/metrics）
   alert-rules  将控制台的告警规则输出为 Prometheus 规则文件
 
@@ -6139,24 +6748,148 @@ stats 和 report 接受 --metrics URL，从 Prometheus 读取计数。
 </translation>
     </message>
     <message>
-        <source>Counters from Prometheus %1 (mapping %2); records from the store.</source>
-        <translation>计数来自 Prometheus %1（映射 %2）；记录来自存储。</translation>
+        <source>off (every action is applied at once)</source>
+        <translation>关闭（所有操作立即应用）</translation>
     </message>
     <message>
-        <source>note: %1</source>
-        <translation>注意：%1</translation>
+        <source>more than %1 record(s) store-wide</source>
+        <translation>全存储超过 %1 条记录</translation>
     </message>
     <message>
-        <source>--cache-for takes a duration from 1s to 1h (e.g. 1s, 5s), not &apos;%1&apos;.</source>
-        <translation>--cache-for 需要 1s 到 1h 之间的时长（例如 1s、5s），而不是“%1”。</translation>
+        <source>more than %1 in %2</source>
+        <translation>%2 中超过 %1 条</translation>
     </message>
     <message>
-        <source>Report written to %1: %2 scope(s), %3 executed, %4 replayed, %5 operator action(s), %6 alert handling entries, audit log %7.</source>
-        <translation>报告已写入 %1：%2 个作用域，执行 %3 次，重放 %4 次，操作员操作 %5 次，告警处理条目 %6 条，审计日志%7。</translation>
+        <source>%1 need a second identity; a proposal stays open %2 min</source>
+        <translation>%1 需要另一身份批准；提案保持开放 %2 分钟</translation>
     </message>
     <message>
-        <source>One record with every field; the body as text when it is UTF-8, else base64; then the request the record kept (--json: a &quot;request&quot; object, null when none).</source>
-        <translation>查看单条记录的全部字段；响应体为 UTF-8 时以文本输出，否则以 base64 输出；随后是该记录保存的请求（--json：&quot;request&quot; 对象，未保存时为 null）。</translation>
+        <source>%1  %2  scope %3  %4 × %5  by %6 (%7)  expires %8</source>
+        <translation>%1  %2  作用域 %3  %4 × %5  提出人 %6（%7）  过期 %8</translation>
+    </message>
+    <message>
+        <source>no server identity</source>
+        <translation>无服务器身份</translation>
+    </message>
+    <message>
+        <source>    reason: %1</source>
+        <translation>    理由：%1</translation>
+    </message>
+    <message>
+        <source>    %1 by %2 (%3) at %4%5</source>
+        <translation>    %1：%2（%3）于 %4%5</translation>
+    </message>
+    <message>
+        <source>: %1</source>
+        <translation>：%1</translation>
+    </message>
+    <message>
+        <source>    %1 by %2 (%3) at %4 %5</source>
+        <translation>    %1：%2（%3）于 %4 %5</translation>
+    </message>
+    <message>
+        <source>The proposal (idemctl proposals lists them).</source>
+        <translation>提案（idemctl proposals 可列出）。</translation>
+    </message>
+    <message>
+        <source>Who decides (default: the OS user).</source>
+        <translation>决定人（默认：操作系统用户）。</translation>
+    </message>
+    <message>
+        <source>Why; written to the audit log.</source>
+        <translation>理由；写入审计日志。</translation>
+    </message>
+    <message>
+        <source>Name one proposal: %1 ID.</source>
+        <translation>请指定一个提案：%1 编号。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a proposal id (p-YYYYMMDDTHHMMSS-xxxxxxxx; idemctl proposals lists them).</source>
+        <translation>“%1”不是提案编号（p-YYYYMMDDTHHMMSS-xxxxxxxx；idemctl proposals 可列出）。</translation>
+    </message>
+    <message>
+        <source>Deciding or applying a proposal writes to the store. Leave out --read-only.</source>
+        <translation>决定或应用提案会写入存储。请去掉 --read-only。</translation>
+    </message>
+    <message>
+        <source>reject needs --reason TEXT (written to the audit log).</source>
+        <translation>reject 需要 --reason 文本（写入审计日志）。</translation>
+    </message>
+    <message>
+        <source>Approves a proposal. The identity that proposed it cannot: a second one must.</source>
+        <translation>批准提案。提出该提案的身份不能批准：须由另一身份批准。</translation>
+    </message>
+    <message>
+        <source>Rejects a proposal, with a reason. Its records are left as they are.</source>
+        <translation>驳回提案，并填写理由。其记录保持不变。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 approved by %2 (%3). Apply it with idemctl apply %1.</source>
+        <translation>提案 %1 已由 %2（%3）批准。使用 idemctl apply %1 应用它。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 rejected by %2 (%3).</source>
+        <translation>提案 %1 已由 %2（%3）驳回。</translation>
+    </message>
+    <message>
+        <source>Says who the server takes this connection for (PostgreSQL current_user, MySQL CURRENT_USER(), Redis ACL WHOAMI), the role its rights amount to, what it may not do, and the four-eyes policy. Reads only.</source>
+        <translation>显示服务器认定的本连接身份（PostgreSQL current_user、MySQL CURRENT_USER()、Redis ACL WHOAMI）、其权限对应的角色、不能执行的操作以及四眼策略。只读。</translation>
+    </message>
+    <message>
+        <source>Store:     %1</source>
+        <translation>存储：    %1</translation>
+    </message>
+    <message>
+        <source>Identity:  %1</source>
+        <translation>身份：    %1</translation>
+    </message>
+    <message>
+        <source>Role:      %1</source>
+        <translation>角色：    %1</translation>
+    </message>
+    <message>
+        <source>May not act (sweep, reconcile, propose, apply): %1</source>
+        <translation>不能执行操作（sweep、reconcile、提出、应用）：%1</translation>
+    </message>
+    <message>
+        <source>May not approve or reject: %1</source>
+        <translation>不能批准或驳回：%1</translation>
+    </message>
+    <message>
+        <source>Four eyes: %1</source>
+        <translation>四眼原则：%1</translation>
+    </message>
+    <message>
+        <source>Lists the proposals (actions held for a second identity), newest first, or shows one with its records. Reads only.</source>
+        <translation>列出提案（等待另一身份批准的操作），最新的在前；或显示一个提案及其记录。只读。</translation>
+    </message>
+    <message>
+        <source>Show this proposal with its records.</source>
+        <translation>显示此提案及其记录。</translation>
+    </message>
+    <message>
+        <source>There is no proposal %1 in %2.</source>
+        <translation>%2 中没有提案 %1。</translation>
+    </message>
+    <message>
+        <source>    WARNING: this proposal no longer matches its hash: it was changed after it was proposed.</source>
+        <translation>    警告：此提案与其哈希不再一致：提出后被改动过。</translation>
+    </message>
+    <message>
+        <source>No proposals.</source>
+        <translation>没有提案。</translation>
+    </message>
+    <message>
+        <source>Applies an approved proposal: each record changes only if it is still as the proposal&apos;s preview saw it; records changed since are skipped and listed.</source>
+        <translation>应用已批准的提案：每条记录仅在仍与提案预览时一致时才更改；此后变化的记录会被跳过并列出。</translation>
+    </message>
+    <message>
+        <source>Proposal %1 applied, batch %2: %3 applied, %4 skipped (changed since the proposal), %5 failed.</source>
+        <translation>提案 %1 已应用，批次 %2：%3 条已应用，%4 条跳过（提案后已变化），%5 条失败。</translation>
+    </message>
+    <message>
+        <source>Scope %1: %2 record(s), more than its four-eyes threshold of %3: not applied, proposed as %4. A second identity approves it (idemctl approve %4), then idemctl apply %4.</source>
+        <translation>作用域 %1：%2 条记录，超过其四眼阈值 %3：未应用，已保存为提案 %4。由另一身份批准（idemctl approve %4）后，运行 idemctl apply %4。</translation>
     </message>
 </context>
 <context>

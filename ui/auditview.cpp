@@ -365,6 +365,7 @@ void AuditView::showSelected()
                                  ? QString()
                                  : QStringLiteral("   %1 → %2").arg(AuditWording::state(e.stateBefore), AuditWording::state(e.stateAfter))));
     row(tr("Operator"), tr("%1 @ %2").arg(e.operatorName, e.host));
+    row(tr("Server identity"), e.serverUser.isEmpty() ? tr("not recorded") : e.serverUser);
     row(tr("Batch"), e.batchId);
     row(tr("Reason"), e.reason);
     row(tr("Hash"), e.hash);

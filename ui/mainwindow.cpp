@@ -1,4 +1,5 @@
 #include "ui/mainwindow.h"
+#include "ui/proposalsview.h"
 #include "ui/screenfit.h"
 
 #include "ui/actionapplypage.h"
@@ -53,6 +54,7 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
     , m_connection(new ElidedLabel(this))
     , m_cluster(new ClusterStatusLabel(this))
 {
+    m_role = new QLabel(this);
     setWindowTitle(tr("idem-console"));
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -73,6 +75,8 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
     m_stack->addWidget(m_placeholder);
     layout->addWidget(m_stack, 1);
     setCentralWidget(central);
+    m_role->setObjectName(QStringLiteral("roleLabel"));
+    statusBar()->addPermanentWidget(m_role);
     statusBar()->addPermanentWidget(m_cluster);
     statusBar()->addPermanentWidget(m_connection);
     // A message the lines leave too little room for is still readable whole.
@@ -145,7 +149,10 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
         m_inFlight = nullptr;
         m_records = nullptr;
         m_audit = nullptr;
+        m_proposals = nullptr;
     }
+    m_access = StoreAccess{};
+    m_role->clear();
     saveAlertState();
     m_alertList->setMonitor(nullptr);
     m_alertMonitor = nullptr; // deleted with its session
@@ -165,6 +172,8 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
     m_tabs->addTab(m_inFlight, tr("In flight"));
     m_audit = new AuditView(m_session, this);
     m_tabs->addTab(m_audit, tr("Audit"));
+    m_proposals = new ProposalsView(m_session, this);
+    m_tabs->addTab(m_proposals, tr("Proposals"));
     // Records in every state, found by key or business number, with the
     // In flight tab's row actions; its audit button opens the Audit tab on the record.
     m_records = new RecordBrowserView(m_session, m_tabs);
@@ -198,6 +207,20 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
                                     showStoreLabel();
                                 });
     connect(m_session, &StoreSession::health, this, &MainWindow::showHealth);
+    // Who the server says this connection is, and what it lets it do: the
+    // status bar names the role; what the server would refuse is greyed out.
+    m_session->request<StoreAccess>(this, [](Store &store) { return Result<StoreAccess>(store.access()); },
+                                    [this](const Result<StoreAccess> &access) {
+                                        if (!access)
+                                            return;
+                                        m_access = access.value();
+                                        m_role->setText(tr("%1 · %2").arg(m_access.identityText(), m_access.roleText()));
+                                        QStringList missing = m_access.missingToAct + m_access.missingToApprove;
+                                        missing.removeDuplicates();
+                                        m_role->setToolTip(missing.isEmpty() ? tr("The server grants every right an action and an approval need.")
+                                                                             : tr("The server does not grant: %1").arg(missing.join(QStringLiteral(", "))));
+                                        updateActions();
+                                    });
     m_cluster->setSession(m_session);
     const QByteArray savedAlerts = m_settings->alertState(m_entry.url); // read before anything saves it anew
     m_alertMonitor = new AlertMonitor(m_session, m_settings->alertRules(), m_session);
@@ -227,8 +250,11 @@ bool MainWindow::isReadOnly() const
 void MainWindow::updateActions()
 {
     // The store refuses actions when read-only; the menu says so before asking it.
-    const bool writable = m_session && !m_session->readOnly();
-    const QString why = m_session ? tr("The store is open read-only") : tr("No store is open");
+    const bool writable = m_session && !m_session->readOnly() && m_access.mayAct;
+    const QString why = !m_session              ? tr("No store is open")
+                        : m_session->readOnly() ? tr("The store is open read-only")
+                                                : tr("The server does not let %1 act (missing: %2)")
+                                                      .arg(m_access.identityText(), m_access.missingToAct.join(QStringLiteral(", ")));
     for (QAction *action : {m_timeoutAction, m_reconcileAction}) {
         action->setEnabled(writable);
         action->setToolTip(writable ? QString() : why);
@@ -237,6 +263,8 @@ void MainWindow::updateActions()
         m_inFlight->setActionsEnabled(writable);
     if (m_records)
         m_records->setActionsEnabled(writable);
+    if (m_proposals)
+        m_proposals->setAccess(m_access, m_session && !m_session->readOnly());
     // A report only reads: it needs a store, read-only or not.
     m_reportAction->setEnabled(m_session != nullptr);
     m_reportAction->setToolTip(m_session ? QString() : tr("No store is open"));
@@ -250,6 +278,8 @@ void MainWindow::refreshViews()
         m_inFlight->refresh(); // keeps the selection and the scroll position
     if (m_audit)
         m_audit->model()->reload();
+    if (m_proposals)
+        m_proposals->refresh();
 }
 
 void MainWindow::showBatchInAudit(const QString &batchId)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/store/storeaccess.h"
+
 #include "app/ops/timeoutsweep.h"
 #include "models/storeentry.h"
 
@@ -13,6 +15,7 @@ class QWizard;
 class AlertMonitor;
 class AppSettings;
 class AuditView;
+class ProposalsView;
 class ClusterStatusLabel;
 class DashboardView;
 class ElidedLabel;
@@ -79,6 +82,8 @@ public:
     ClusterStatusLabel *clusterLabel() const { return m_cluster; }
     QLabel *readOnlyBanner() const { return m_banner; }
     AuditView *audit() const { return m_audit; }
+    ProposalsView *proposals() const { return m_proposals; }
+    QLabel *roleLabel() const { return m_role; }
     QAction *timeoutAction() const { return m_timeoutAction; }
     QAction *reconcileAction() const { return m_reconcileAction; }
     QAction *reportAction() const { return m_reportAction; }
@@ -114,6 +119,10 @@ private:
     InFlightView *m_inFlight = nullptr;
     RecordBrowserView *m_records = nullptr;
     AuditView *m_audit = nullptr;
+    ProposalsView *m_proposals = nullptr;
+    // The role the server gave this connection (StoreAccess), in the status bar.
+    QLabel *m_role = nullptr;
+    StoreAccess m_access;
     QAction *m_timeoutAction = nullptr;
     QAction *m_reconcileAction = nullptr;
     QAction *m_reportAction = nullptr;

@@ -104,7 +104,7 @@ int runList(const QStringList &arguments)
         printLine(QStringLiteral("%1  %2#%3  %4  %5  %6 -> %7  %8@%9  %10  %11")
                       .arg(QDateTime::fromMSecsSinceEpoch(e.atMs).toString(Qt::ISODate), visibleText(e.scope))
                       .arg(e.seq)
-                      .arg(visibleText(e.action), field(e.key), field(e.stateBefore), field(e.stateAfter), visibleText(e.operatorName),
+                      .arg(visibleText(e.action), field(e.key), field(e.stateBefore), field(e.stateAfter), visibleText(e.operatorAndServer()),
                            visibleText(e.host), visibleText(e.batchId), visibleText(e.reason)));
     }
     return ExitOk;

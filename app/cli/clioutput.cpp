@@ -188,7 +188,7 @@ void addMetricsOptions(QCommandLineParser &parser)
                       QStringLiteral("ms")});
 }
 
-std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments)
+std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments, int positionals)
 {
     if (!parser.parse(arguments))
         return usageError(parser.errorText());
@@ -196,8 +196,8 @@ std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &a
         QTextStream(stdout) << parser.helpText();
         return ExitOk;
     }
-    if (!parser.positionalArguments().isEmpty())
-        return usageError(CliText::tr("unexpected argument '%1'.").arg(parser.positionalArguments().constFirst()));
+    if (parser.positionalArguments().size() > positionals)
+        return usageError(CliText::tr("unexpected argument '%1'.").arg(parser.positionalArguments().value(positionals)));
     return std::nullopt;
 }
 

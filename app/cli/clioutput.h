@@ -53,7 +53,7 @@ void addStoreOptions(QCommandLineParser &parser);
 // metrics= and metrics_timeout_ms=, so the counters come from Prometheus.
 void addMetricsOptions(QCommandLineParser &parser);
 // Parses a command's arguments; on error prints why and returns ExitUsage.
-std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments);
+std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments, int positionals = 0);
 // The store URL given by --store, else IDEM_STORE (may be empty).
 QString storeUrlText(const QCommandLineParser &parser);
 // Opens the store named by --store or IDEM_STORE (none: InvalidArgument).

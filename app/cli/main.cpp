@@ -5,6 +5,7 @@
 #include "app/cli/democommand.h"
 #include "app/cli/initcommand.h"
 #include "app/cli/presscommand.h"
+#include "app/cli/proposalscommand.h"
 #include "app/cli/querycommands.h"
 #include "app/cli/reconcilecommand.h"
 #include "app/cli/recordscommand.h"
@@ -43,6 +44,11 @@ int main(int argc, char *argv[])
         {QStringLiteral("audit"), runAuditCommand},
         {QStringLiteral("report"), runReportCommand},
         {QStringLiteral("init"), runInitCommand},
+        {QStringLiteral("whoami"), runWhoamiCommand},
+        {QStringLiteral("proposals"), runProposalsCommand},
+        {QStringLiteral("approve"), runApproveCommand},
+        {QStringLiteral("reject"), runRejectCommand},
+        {QStringLiteral("apply"), runApplyCommand},
         {QStringLiteral("exporter"), runExporterCommand},
         {QStringLiteral("alert-rules"), runAlertRulesCommand},
     };
@@ -64,7 +70,12 @@ int main(int argc, char *argv[])
             "  reconcile complete or release stuck records against an order table (audited)\n"
             "  audit     verify the audit log's hash chains, or list its entries\n"
             "  report    a report of a time range as PDF, CSV or JSON\n"
-            "  init      create an empty store (reading commands never create one)\n"
+            "  init      create an empty store (reading commands never create one); --roles: viewer, operator, approver\n"
+            "  whoami    who the server says you are, your role, the four-eyes policy\n"
+            "  proposals actions held for a second identity (four eyes)\n"
+            "  approve   approve a proposal (not its proposer)\n"
+            "  reject    reject a proposal, with a reason\n"
+            "  apply     apply an approved proposal (records changed since are skipped)\n"
             "  exporter  serve the store's counters to Prometheus (/metrics)\n"
             "  alert-rules  the console's alert rules as a Prometheus rules file\n\n"
             "Every store command takes --store URL (or $IDEM_STORE), --json and --help;\n"

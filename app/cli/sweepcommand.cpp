@@ -3,6 +3,7 @@
 #include "app/cli/actioncommand.h"
 #include "app/cli/clioutput.h"
 #include "app/ops/agetext.h"
+#include "app/ops/proposalbook.h"
 #include "app/ops/timeoutsweep.h"
 #include "app/store/layout.h"
 #include "app/store/openstore.h"
@@ -197,7 +198,46 @@ int runSweepCommand(const QStringList &arguments)
         return ExitOk;
     }
 
-    const Result<ActionReport> applied = TimeoutSweep::apply(store, preview->targets, command.who, ScopePolicies(),
+    // Four eyes: a scope with more matched records than its threshold is
+    // proposed instead (its records as the preview saw them), the rest
+    // applied at once. A store without a policy applies everything.
+    const Result<ApprovalPolicy> policy = store.approvalPolicy();
+    if (!policy)
+        return engineError(policy.error(), command.json);
+    const QStringList held = ProposalBook::scopesNeedingApproval(policy.value(), preview->targets);
+    QList<ActionTarget> now;
+    for (const ActionTarget &t : preview->targets) {
+        if (!held.contains(t.scope))
+            now.append(t);
+    }
+    QJsonArray proposed;
+    for (const QString &scope : held) {
+        const Result<Proposal> p = ProposalBook::propose(store, scope, action, preview->targets, command.who, QDateTime::currentMSecsSinceEpoch());
+        if (!p)
+            return engineError(p.error(), command.json);
+        proposed.append(QJsonObject{{QStringLiteral("id"), p->id},
+                                    {QStringLiteral("scope"), scope},
+                                    {QStringLiteral("records"), p->items.size()},
+                                    {QStringLiteral("threshold"), policy->thresholdFor(scope).value_or(0)},
+                                    {QStringLiteral("expires_at_ms"), p->expiresAtMs}});
+        if (!command.json)
+            printLine(CliText::tr("Scope %1: %2 record(s), more than its four-eyes threshold of %3: not applied, proposed as %4. "
+                                  "A second identity approves it (idemctl approve %4), then idemctl apply %4.")
+                          .arg(visibleText(scope))
+                          .arg(p->items.size())
+                          .arg(policy->thresholdFor(scope).value_or(0))
+                          .arg(p->id));
+    }
+    if (!held.isEmpty())
+        out.insert(QStringLiteral("proposals"), proposed);
+    if (now.isEmpty() && !held.isEmpty()) {
+        if (command.json) {
+            addNothingAppliedJson(out);
+            printJson(out);
+        }
+        return ExitOk;
+    }
+    const Result<ActionReport> applied = TimeoutSweep::apply(store, now, command.who, ScopePolicies(),
                                                              QDateTime::currentMSecsSinceEpoch(), control, action);
     if (!applied)
         return engineError(applied.error(), command.json);

@@ -68,10 +68,10 @@ QByteArray ReportCsv::write(const ReportData &data)
 
     row(out, {QStringLiteral("at"), QStringLiteral("scope"), QStringLiteral("seq"), QStringLiteral("operator"),
               QStringLiteral("host"), QStringLiteral("action"), QStringLiteral("batch_id"), QStringLiteral("key"),
-              QStringLiteral("state_before"), QStringLiteral("state_after"), QStringLiteral("reason")});
+              QStringLiteral("state_before"), QStringLiteral("state_after"), QStringLiteral("reason"), QStringLiteral("server_user")});
     for (const AuditEntry &e : data.actions)
         row(out, {iso(e.atMs), e.scope, QString::number(e.seq), e.operatorName, e.host, e.action, e.batchId, e.key,
-                  e.stateBefore, e.stateAfter, e.reason});
+                  e.stateBefore, e.stateAfter, e.reason, e.serverUser});
     out += QStringLiteral("\r\n");
 
     row(out, {QStringLiteral("audit_entries"), QStringLiteral("audit_chains"), QStringLiteral("audit_ok"),

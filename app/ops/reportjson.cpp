@@ -63,6 +63,7 @@ QJsonObject ReportJson::entry(const AuditEntry &e)
                        {QStringLiteral("at_ms"), e.atMs},
                        {QStringLiteral("at"), iso(e.atMs)},
                        {QStringLiteral("operator"), e.operatorName},
+                       {QStringLiteral("server_user"), e.serverUser},
                        {QStringLiteral("host"), e.host},
                        {QStringLiteral("action"), e.action},
                        {QStringLiteral("batch_id"), e.batchId},

@@ -170,7 +170,7 @@ public:
             for (const AuditEntry &e : b.entries) {
                 if (rows++ >= ReportPdf::ActionRows)
                     break;
-                entries.addRow({clock(e.atMs), position(e), e.operatorName, e.host, e.action, e.key, stateChange(e), e.reason});
+                entries.addRow({clock(e.atMs), position(e), e.operatorAndServer(), e.host, e.action, e.key, stateChange(e), e.reason});
             }
         }
         m_flow.addTable(std::move(entries));
@@ -189,7 +189,7 @@ public:
         PdfTable table({{PdfText::tr("At (UTC)"), 16}, {PdfText::tr("Scope #seq"), 22}, {PdfText::tr("Action"), 28},
                         {PdfText::tr("Operator"), 16}, {PdfText::tr("Host"), 16}, {PdfText::tr("Alert"), 82}});
         for (const AuditEntry &e : m_alerts.mid(0, ReportPdf::ActionRows))
-            table.addRow({clock(e.atMs), position(e), e.action, e.operatorName, e.host, e.reason});
+            table.addRow({clock(e.atMs), position(e), e.action, e.operatorAndServer(), e.host, e.reason});
         m_flow.addTable(std::move(table));
         more(int(m_alerts.size()));
     }

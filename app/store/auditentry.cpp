@@ -1,5 +1,7 @@
 #include "app/store/auditentry.h"
 
+#include <QCoreApplication>
+
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -63,6 +65,12 @@ QByteArray AuditEntry::canonical() const
     put("after", stateAfter.toUtf8());
     put("reason", reason.toUtf8());
     put("evidence", evidence);
+    // The server identity joined the entry later. An entry without one is
+    // hashed exactly as before it existed, so every chain written earlier
+    // still verifies; an entry with one cannot lose it unnoticed (its bytes
+    // would change), nor have one added.
+    if (!serverUser.isEmpty())
+        put("user", serverUser.toUtf8());
     put("prev", prevHash.toLatin1());
     return out;
 }
@@ -95,4 +103,13 @@ bool actionOfKind(const QString &action, AuditQuery::Kind kind)
     case AuditQuery::Kind::Alerts: return isAlertAction(action);
     }
     return true;
+}
+
+QString AuditEntry::operatorAndServer() const
+{
+    if (serverUser.isEmpty())
+        return operatorName;
+    if (serverUser == noServerIdentity())
+        return QCoreApplication::translate("AuditEntry", "%1 (no server identity: SQLite)").arg(operatorName);
+    return QCoreApplication::translate("AuditEntry", "%1 (server: %2)").arg(operatorName, serverUser);
 }

@@ -24,7 +24,12 @@ struct AuditEntry {
     QString scope;          // the chain
     qint64 seq = 0;         // position in the chain, from 1; set by the store
     qint64 atMs = 0;        // when the action was applied (ms since epoch, UTC)
-    QString operatorName;
+    QString operatorName;   // as the operator typed it
+    // Who the server says the writer is (PostgreSQL current_user, MySQL
+    // CURRENT_USER(), Redis ACL WHOAMI), set by the store, never by the
+    // caller; kNoServerIdentity on SQLite, which has no users; empty in
+    // entries written before identities were recorded.
+    QString serverUser;
     QString host;
     QString action;         // "timeout", "reconcile-complete", "reconcile-release", "alert", …
     QString batchId;        // one id per applied plan or sweep
@@ -45,6 +50,12 @@ struct AuditEntry {
     // object is kept whole under "evidence".
     void addWarning(const QString &warning);
     QStringList warnings() const;
+
+    // The serverUser of an entry written where the server has no users (SQLite).
+    // The typed operator and the server's identity, for reports: "bob (server: bob)".
+    QString operatorAndServer() const;
+
+    static QString noServerIdentity() { return QStringLiteral("(none: SQLite has no server users)"); }
 
     static QString genesisHash();          // 64 '0'
     QByteArray canonical() const;           // every field but hash/storeId, length-prefixed

@@ -51,3 +51,36 @@ Result<AuditEntry> ReadOnlyStore::appendAudit(const AuditEntry &)
 {
     return refusal(QCoreApplication::translate("ReadOnlyStore", "writing an audit entry"));
 }
+
+StoreAccess ReadOnlyStore::access() const
+{
+    // What the server grants, shown as it is; writable() says that this
+    // client acts on nothing anyway.
+    return m_inner->access();
+}
+
+Result<Proposal> ReadOnlyStore::createProposal(const Proposal &proposal)
+{
+    return refusal(QCoreApplication::translate("ReadOnlyStore", "proposing %1").arg(proposal.id));
+}
+
+Result<Proposal> ReadOnlyStore::decideProposal(const ProposalDecision &decision)
+{
+    return refusal(decision.approve ? QCoreApplication::translate("ReadOnlyStore", "approving %1").arg(decision.id)
+                                    : QCoreApplication::translate("ReadOnlyStore", "rejecting %1").arg(decision.id));
+}
+
+Result<Proposal> ReadOnlyStore::closeProposal(const ProposalClosing &closing)
+{
+    return refusal(QCoreApplication::translate("ReadOnlyStore", "closing %1").arg(closing.id));
+}
+
+Result<void> ReadOnlyStore::setApprovalThreshold(const QString &, std::optional<int>)
+{
+    return refusal(QCoreApplication::translate("ReadOnlyStore", "writing the four-eyes policy"));
+}
+
+Result<void> ReadOnlyStore::setProposalTtl(qint64)
+{
+    return refusal(QCoreApplication::translate("ReadOnlyStore", "writing the four-eyes policy"));
+}

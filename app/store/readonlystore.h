@@ -46,6 +46,17 @@ public:
     Result<QList<AuditChainHead>> auditHeads() override { return m_inner->auditHeads(); }
     Result<QList<StoreNode>> nodeHealth() override { return m_inner->nodeHealth(); }
 
+    // The inner store's identity; reads pass through, decisions are refused.
+    StoreAccess access() const override;
+    Result<ApprovalPolicy> approvalPolicy() override { return m_inner->approvalPolicy(); }
+    Result<Proposal> createProposal(const Proposal &proposal) override;
+    Result<QList<Proposal>> proposals(const ProposalQuery &query) override { return m_inner->proposals(query); }
+    Result<std::optional<Proposal>> proposal(const QString &id) override { return m_inner->proposal(id); }
+    Result<Proposal> decideProposal(const ProposalDecision &decision) override;
+    Result<Proposal> closeProposal(const ProposalClosing &closing) override;
+    Result<void> setApprovalThreshold(const QString &scope, std::optional<int> threshold) override;
+    Result<void> setProposalTtl(qint64 ttlMs) override;
+
     QString layoutName() const override { return m_inner->layoutName(); }
     bool keepsCounters() const override { return m_inner->keepsCounters(); }
     Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute) override

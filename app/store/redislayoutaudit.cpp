@@ -19,11 +19,15 @@ struct Text {
 
 RedisCommand RedisLayout::auditFields(const AuditEntry &e)
 {
-    return {"scope", e.scope.toUtf8(), "seq", QByteArray::number(e.seq), "at", QByteArray::number(e.atMs),
+    RedisCommand fields{"scope", e.scope.toUtf8(), "seq", QByteArray::number(e.seq), "at", QByteArray::number(e.atMs),
             "operator", e.operatorName.toUtf8(), "host", e.host.toUtf8(), "action", e.action.toUtf8(),
             "batch", e.batchId.toUtf8(), "key", e.key.toUtf8(), "before", e.stateBefore.toUtf8(),
             "after", e.stateAfter.toUtf8(), "reason", e.reason.toUtf8(), "evidence", e.evidence.isNull() ? QByteArray("") : e.evidence,
             "prev", e.prevHash.toLatin1(), "hash", e.hash.toLatin1()};
+    // The server identity (ACL WHOAMI), in entries that have one only.
+    if (!e.serverUser.isEmpty())
+        fields << "user" << e.serverUser.toUtf8();
+    return fields;
 }
 
 AuditEntry RedisLayout::decodeAuditEntry(const redisReply &item)
@@ -71,6 +75,8 @@ AuditEntry RedisLayout::decodeAuditEntry(const redisReply &item)
             e.prevHash = QString::fromLatin1(value);
         else if (name == "hash")
             e.hash = QString::fromLatin1(value);
+        else if (name == "user")
+            e.serverUser = QString::fromUtf8(value);
     }
     return e;
 }

@@ -65,10 +65,10 @@ RedisStore::RedisStore(const StoreUrl &url)
     , m_buckets(url.options.value(QStringLiteral("buckets")).toInt() > 0 ? url.options.value(QStringLiteral("buckets")).toInt()
                                                                             : RedisBuckets::kDefaultCount)
 {
-    const char *files[ScriptCount] = {"claim", "complete", "release", "purge", "action", "audit"};
+    const char *files[ScriptCount] = {"claim", "complete", "release", "purge", "action", "audit", "rights", "proposal"};
     for (int i = 0; i < ScriptCount; ++i) {
         // record.lua first in every script; chain.lua in those that append to an audit chain.
-        const bool chained = i == Action || i == Audit;
+        const bool chained = i == Action || i == Audit || i == ProposalStep;
         m_scripts[i].lua = chained ? LuaScript::fromResources({"record", "chain", files[i]}) : LuaScript::fromResources({"record", files[i]});
         m_scripts[i].packed = i == Claim || i == Complete || i == Release;
         if (Result<void> present = m_scripts[i].lua.present(); !present && !m_scriptsError)

@@ -145,6 +145,24 @@ public:
     // The same chaining with audit.lua (head check, XADD, head). The entry's
     // atMs is kept as given.
     Result<AuditEntry> appendAudit(const AuditEntry &entry) override;
+    // ACL WHOAMI and what the user's ACL lets it write (rights.lua), asked by open().
+    StoreAccess access() const override;
+    // The three ACL users of `idemctl init --roles` (redisroles.cpp).
+    Result<QStringList> setUpRoles(const RoleSetup &setup) override;
+    // Four eyes (redisproposals.cpp): the policy in the hash idem:policy;
+    // each proposal in three hashes under its scope's hash tag (on a
+    // cluster: the tag of the scope's audit chain for entries about no
+    // record): idem:{tag}:p:<id> (the proposer's), :pd:<id> (the
+    // decision), :po:<id> (the outcome), indexed by idem:{tag}:proposals;
+    // each step written with its audit entry by proposal.lua.
+    Result<ApprovalPolicy> approvalPolicy() override;
+    Result<Proposal> createProposal(const Proposal &proposal) override;
+    Result<QList<Proposal>> proposals(const ProposalQuery &query) override;
+    Result<std::optional<Proposal>> proposal(const QString &id) override;
+    Result<Proposal> decideProposal(const ProposalDecision &decision) override;
+    Result<Proposal> closeProposal(const ProposalClosing &closing) override;
+    Result<void> setApprovalThreshold(const QString &scope, std::optional<int> threshold) override;
+    Result<void> setProposalTtl(qint64 ttlMs) override;
     // Per scope, XREVRANGE pages of 500 from the newest entry, filtered here
     // (no index on operator, action, batch, key or time), merged newest
     // first by (atMs, scope, seq). A scope's walk stops once an entry is
@@ -165,7 +183,7 @@ public:
     Result<QList<StoreNode>> nodeHealth() override;
 
 private:
-    enum Script { Claim, Complete, Release, Purge, Action, Audit, ScriptCount };
+    enum Script { Claim, Complete, Release, Purge, Action, Audit, Rights, ProposalStep, ScriptCount };
     struct ScriptCall {
         LuaScript lua;
         // Its arguments go packed into one (RedisPackingSink): the guard's
@@ -236,6 +254,16 @@ private:
     RedisBuckets m_buckets;
     std::optional<Error> m_scriptsError; // a Lua script missing from this build
     std::array<ScriptCall, ScriptCount> m_scripts;
+    mutable QMutex m_accessMutex;
+    StoreAccess m_access; // set by open()
+    // Asks the server who this connection is and what it may write.
+    Result<StoreAccess> probeAccess(RedisLink &c, bool scriptsLoaded);
+    // One step of a proposal with its audit entry (proposal.lua); the
+    // refusal's word ("decided", "own", …) when the script refused.
+    Result<QByteArray> proposalStep(const QString &scope, const QByteArray &step, const QByteArray &arg, const RedisCommand &fields,
+                                    const QString &id, AuditEntry entry, qint64 nowMs);
+    // The proposals of one scope's tag (newest first, at most limit), or one.
+    Result<QList<Proposal>> readProposals(RedisLink &c, const QString &tag, const QStringList &ids);
 
     std::atomic<qint64> m_nextFlushLookMs{0}; // steady clock; see maybeFlush()
     // +1 per replay, -kLeanNotReplay per other claim answer, within

@@ -75,6 +75,8 @@ Result<RedisReply> RedisStore::appendChained(RedisLink &c, Script script, const 
     // This process's writers of one chain take turns here: they would only
     // make each other retry. Other processes are met by the head check.
     QMutexLocker turn(&m_chainTurns[qHash(chain) % m_chainTurns.size()]);
+    // Who the server says this connection is, never what a caller set.
+    entry.serverUser = access().serverUser;
     Result<AuditChainHead> head = readHead(c, chain);
     if (!head)
         return head.error();

@@ -43,11 +43,17 @@ AuditEntry entryFromRow(const QSqlQuery &q)
     e.evidence = q.value(11).isNull() ? QByteArray() : q.value(11).toByteArray();
     e.prevHash = q.value(12).toString();
     e.hash = q.value(13).toString();
+    e.serverUser = q.value(14).toString(); // NULL (an entry written before identities were recorded): none
     e.storeId = QString::number(e.seq);
     return e;
 }
 
 } // namespace
+
+QString SqlAuditLog::columns() const
+{
+    return kAuditColumns + (m_userColumn ? QStringLiteral(", server_user") : QStringLiteral(", NULL"));
+}
 
 std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, AuditEntry &entry) const
 {
@@ -101,12 +107,15 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
     entry.chainAfter(headSeq, headHash);
 
     QSqlQuery insert(db);
+    // server_user NULL, not '', for an entry without one: it reads back as
+    // written, and a trigger of `init --roles` compares a given one only.
     const SqlStatement row{QStringLiteral("INSERT INTO idem_audit (") + kAuditColumns
-                               + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                               + QStringLiteral(", server_user) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
                            {entry.scope, entry.seq, entry.atMs, text(entry.operatorName), text(entry.host),
                             text(entry.action), text(entry.batchId), text(entry.key), text(entry.stateBefore),
                             text(entry.stateAfter), text(entry.reason),
-                            entry.evidence.isNull() ? QByteArray("") : entry.evidence, entry.prevHash, entry.hash}};
+                            entry.evidence.isNull() ? QByteArray("") : entry.evidence, entry.prevHash, entry.hash,
+                            entry.serverUser.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(entry.serverUser)}};
     if (!runStatement(insert, row))
         return failed(insert, Text::tr("Writing an audit entry"));
 
@@ -129,7 +138,7 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
 
 Result<QList<AuditEntry>> SqlAuditLog::entries(QSqlDatabase &db, const AuditQuery &query) const
 {
-    SqlStatement s{QStringLiteral("SELECT ") + kAuditColumns + QStringLiteral(" FROM idem_audit WHERE 1 = 1"), {}};
+    SqlStatement s{QStringLiteral("SELECT ") + columns() + QStringLiteral(" FROM idem_audit WHERE 1 = 1"), {}};
     const auto add = [&s](const QString &condition, const QVariant &value) {
         s.sql += QStringLiteral(" AND ") + condition;
         s.values << value;
@@ -173,7 +182,7 @@ Result<QList<AuditEntry>> SqlAuditLog::chain(QSqlDatabase &db, const QString &sc
 {
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    if (!runStatement(q, {QStringLiteral("SELECT ") + kAuditColumns
+    if (!runStatement(q, {QStringLiteral("SELECT ") + columns()
                      + QStringLiteral(" FROM idem_audit WHERE scope = ? AND seq > ? ORDER BY seq LIMIT ?"),
                  {scope, afterStoreId.isEmpty() ? qint64(std::numeric_limits<qint64>::min()) : afterStoreId.toLongLong(),
                   qMax(1, limit)}}))

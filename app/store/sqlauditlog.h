@@ -6,6 +6,7 @@
 
 #include <QSqlDatabase>
 
+#include <atomic>
 #include <functional>
 
 class QSqlQuery;
@@ -39,7 +40,16 @@ public:
     // row (a deleted head must not hide a chain from verification).
     Result<QList<AuditChainHead>> heads(QSqlDatabase &db) const;
 
+    // Whether idem_audit has the server_user column: only a read-only open
+    // of a store made before it finds none, and its entries then read
+    // without a server identity (as they were written).
+    void setUserColumn(bool present) { m_userColumn = present; }
+    bool userColumn() const { return m_userColumn; }
+
 private:
+    QString columns() const;
+
     const SqlDialect &m_dialect;
     const FailureFn m_failure;
+    std::atomic<bool> m_userColumn{true};
 };

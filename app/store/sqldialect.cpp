@@ -181,11 +181,13 @@ QString SqlDialect::schemaResource() const
 
 QString SqlDialect::schemaProbe() const
 {
+    // The request and server_user columns count as one object each.
+    const QString later = QStringLiteral(" + (") + requestColumnProbe() + QStringLiteral(") + (") + auditUserColumnProbe()
+        + QStringLiteral(") + (") + fourEyesTablesProbe() + QLatin1Char(')');
     switch (m_kind) {
-    // The request column counts as one object of the schema.
     case Kind::Postgres:
-        return QStringLiteral("SELECT COUNT(to_regclass(name)) + (") + requestColumnProbe()
-            + QStringLiteral(") FROM unnest(ARRAY['idem_records', 'idem_counters', "
+        return QStringLiteral("SELECT COUNT(to_regclass(name))") + later
+            + QStringLiteral(" FROM unnest(ARRAY['idem_records', 'idem_counters', "
                              "'idem_records_inflight', 'idem_records_inflight_scope', 'idem_records_expiry', "
                              "'idem_records_timedout', 'idem_records_timedout_scope', 'idem_audit', 'idem_audit_time', "
                              "'idem_audit_head', 'idem_records_completed']) AS name");
@@ -193,30 +195,43 @@ QString SqlDialect::schemaProbe() const
         return QStringLiteral("SELECT (SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE() "
                               "AND table_name IN ('idem_records', 'idem_counters', 'idem_audit', 'idem_audit_head')) + (SELECT COUNT(DISTINCT index_name) "
                               "FROM information_schema.statistics WHERE table_schema = DATABASE() "
-                              "AND table_name = 'idem_records' AND index_name IN ('idem_records_listing', 'idem_records_expiry')) + (")
-            + requestColumnProbe() + QLatin1Char(')');
+                              "AND table_name = 'idem_records' AND index_name IN ('idem_records_listing', 'idem_records_expiry'))")
+            + later;
     case Kind::Sqlite: break;
     }
     return QStringLiteral("SELECT (SELECT COUNT(*) FROM sqlite_master WHERE name IN "
                           "('idem_records', 'idem_counters', 'idem_records_inflight', 'idem_records_expiry', "
-                          "'idem_records_timedout', 'idem_audit', 'idem_audit_time', 'idem_audit_head', 'idem_records_completed')) + (")
-        + requestColumnProbe() + QLatin1Char(')');
+                          "'idem_records_timedout', 'idem_audit', 'idem_audit_time', 'idem_audit_head', 'idem_records_completed'))")
+        + later;
 }
 
-QString SqlDialect::requestColumnProbe() const
+QString SqlDialect::columnProbe(const QString &table, const QString &column) const
 {
-    // One number; schemaProbe() and laterObjectProbe() add it in as a subquery.
+    // One number; schemaProbe() and laterObjectProbe() add it in as a
+    // subquery. Names are the schema's own, never an operator's input.
     switch (m_kind) {
     case Kind::Postgres:
         // to_regclass follows the search_path, as the store's own statements do.
-        return QStringLiteral("SELECT COUNT(*) FROM pg_attribute WHERE attrelid = to_regclass('idem_records') "
-                              "AND attname = 'request' AND NOT attisdropped");
+        return QStringLiteral("SELECT COUNT(*) FROM pg_attribute WHERE attrelid = to_regclass('%1') "
+                              "AND attname = '%2' AND NOT attisdropped").arg(table, column);
     case Kind::Mysql:
         return QStringLiteral("SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = DATABASE() "
-                              "AND table_name = 'idem_records' AND column_name = 'request'");
+                              "AND table_name = '%1' AND column_name = '%2'").arg(table, column);
     case Kind::Sqlite: break;
     }
-    return QStringLiteral("SELECT COUNT(*) FROM pragma_table_info('idem_records') WHERE name = 'request'");
+    return QStringLiteral("SELECT COUNT(*) FROM pragma_table_info('%1') WHERE name = '%2'").arg(table, column);
+}
+
+QString SqlDialect::fourEyesTablesProbe() const
+{
+    switch (m_kind) {
+    case Kind::Postgres: return QStringLiteral("SELECT COUNT(to_regclass('idem_proposals')) + COUNT(to_regclass('idem_policy'))");
+    case Kind::Mysql:
+        return QStringLiteral("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE() "
+                              "AND table_name IN ('idem_proposals', 'idem_policy')");
+    case Kind::Sqlite: break;
+    }
+    return QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('idem_proposals', 'idem_policy')");
 }
 
 QString SqlDialect::addRequestColumn() const
@@ -231,49 +246,67 @@ QString SqlDialect::addRequestColumn() const
     return QStringLiteral("ALTER TABLE idem_records ADD COLUMN request BLOB");
 }
 
-QString SqlDialect::auditSchemaProbe() const
+QString SqlDialect::addAuditUserColumn() const
 {
     switch (m_kind) {
-    case Kind::Postgres:
-        return QStringLiteral("SELECT COUNT(to_regclass(name)) FROM unnest(ARRAY['idem_audit', 'idem_audit_time', 'idem_audit_head']) AS name");
-    case Kind::Mysql:
-        return QStringLiteral("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE() "
-                              "AND table_name IN ('idem_audit', 'idem_audit_head')");
+    case Kind::Postgres: return QStringLiteral("ALTER TABLE idem_audit ADD COLUMN server_user TEXT");
+    case Kind::Mysql: return QStringLiteral("ALTER TABLE idem_audit ADD COLUMN server_user VARCHAR(255) NULL");
     case Kind::Sqlite: break;
     }
-    return QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('idem_audit', 'idem_audit_time', 'idem_audit_head')");
+    return QStringLiteral("ALTER TABLE idem_audit ADD COLUMN server_user TEXT");
+}
+
+QString SqlDialect::auditSchemaProbe() const
+{
+    const QString column = QStringLiteral(" + (") + auditUserColumnProbe() + QLatin1Char(')');
+    switch (m_kind) {
+    case Kind::Postgres:
+        return QStringLiteral("SELECT COUNT(to_regclass(name))") + column
+            + QStringLiteral(" FROM unnest(ARRAY['idem_audit', 'idem_audit_time', 'idem_audit_head']) AS name");
+    case Kind::Mysql:
+        return QStringLiteral("SELECT (SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE() "
+                              "AND table_name IN ('idem_audit', 'idem_audit_head'))") + column;
+    case Kind::Sqlite: break;
+    }
+    return QStringLiteral("SELECT (SELECT COUNT(*) FROM sqlite_master WHERE name IN ('idem_audit', 'idem_audit_time', 'idem_audit_head'))")
+        + column;
 }
 
 int SqlDialect::auditSchemaObjectCount() const
 {
-    return m_kind == Kind::Mysql ? 2 : 3;
+    // Tables, the audit's index (not on MySQL: idem_audit_time is a key of
+    // idem_audit there) and the server_user column.
+    return m_kind == Kind::Mysql ? 3 : 4;
 }
 
 int SqlDialect::schemaObjectCount() const
 {
-    // Tables and indexes, and the request column.
+    // Tables and indexes, the request and server_user columns, the two four-eyes tables.
     switch (m_kind) {
-    case Kind::Postgres: return 12;
-    case Kind::Mysql: return 7; // idem_records_listing leads with state: it serves COMPLETED too
+    case Kind::Postgres: return 15;
+    case Kind::Mysql: return 10; // idem_records_listing leads with state: it serves COMPLETED too
     case Kind::Sqlite: break;
     }
-    return 10;
+    return 13;
 }
 
 int SqlDialect::laterObjectCount() const
 {
-    return m_kind == Kind::Mysql ? 1 : 2;
+    // The completed index (not on MySQL, whose listing index serves it),
+    // two columns, two tables.
+    return m_kind == Kind::Mysql ? 4 : 5;
 }
 
 QString SqlDialect::laterObjectProbe() const
 {
+    const QString columnsAndTables = QStringLiteral(" + (") + requestColumnProbe() + QStringLiteral(") + (") + auditUserColumnProbe()
+        + QStringLiteral(") + (") + fourEyesTablesProbe() + QLatin1Char(')');
     switch (m_kind) {
-    case Kind::Postgres: return QStringLiteral("SELECT COUNT(to_regclass('idem_records_completed')) + (") + requestColumnProbe() + QLatin1Char(')');
-    case Kind::Mysql: return requestColumnProbe();
+    case Kind::Postgres: return QStringLiteral("SELECT COUNT(to_regclass('idem_records_completed'))") + columnsAndTables;
+    case Kind::Mysql: return QStringLiteral("SELECT 0") + columnsAndTables;
     case Kind::Sqlite: break;
     }
-    return QStringLiteral("SELECT (SELECT COUNT(*) FROM sqlite_master WHERE name = 'idem_records_completed') + (")
-        + requestColumnProbe() + QLatin1Char(')');
+    return QStringLiteral("SELECT (SELECT COUNT(*) FROM sqlite_master WHERE name = 'idem_records_completed')") + columnsAndTables;
 }
 
 QString SqlDialect::missingPrivilegesQuery() const
@@ -287,6 +320,16 @@ QString SqlDialect::missingPrivilegesQuery() const
                           "('idem_audit', 'INSERT'), ('idem_audit_head', 'SELECT'), ('idem_audit_head', 'INSERT'), "
                           "('idem_audit_head', 'UPDATE')) AS needed(t, p) "
                           "WHERE NOT has_table_privilege(t, p)");
+}
+
+QString SqlDialect::identityQuery() const
+{
+    switch (m_kind) {
+    case Kind::Postgres: return QStringLiteral("SELECT current_user");
+    case Kind::Mysql: return QStringLiteral("SELECT CURRENT_USER()");
+    case Kind::Sqlite: break;
+    }
+    return QString();
 }
 
 QString SqlDialect::schemaOwnerQuery() const

@@ -63,29 +63,51 @@ public:
     QString schemaProbe() const;
     int schemaObjectCount() const;
     // The objects a later version added to the schema: the COMPLETED
-    // listing's index idem_records_completed, and idem_records' request
-    // column (counted by the schema probe as an object): how many there
-    // are and a query counting those that exist. A ReadWrite open adds them
-    // (they are in the schema, the column by addRequestColumn()); a ReadOnly
-    // open of a store that lacks only these opens it anyway, adding
-    // nothing: its listings still answer, by a slower plan, and its records
-    // read without a request.
+    // listing's index idem_records_completed, idem_records' request column
+    // and idem_audit's server_user column (each counted by the schema probe
+    // as an object), the four-eyes tables idem_proposals and idem_policy:
+    // how many there are and a query counting those that exist. A ReadWrite
+    // open adds them (they are in the schema, the columns by
+    // addRequestColumn() and addAuditUserColumn()); a ReadOnly open of a
+    // store that lacks only these opens it anyway, adding nothing: its
+    // listings still answer, by a slower plan, its records read without a
+    // request, its entries without a server identity, and it holds no
+    // proposals and no four-eyes policy.
     int laterObjectCount() const;
     QString laterObjectProbe() const;
-    // One row, one number: 1 when idem_records has the request column, else 0.
-    QString requestColumnProbe() const;
-    // Adds the request column to an idem_records made before it. Not in the
-    // schema file: CREATE TABLE IF NOT EXISTS leaves an existing table as
-    // it is, and neither SQLite nor MySQL has ADD COLUMN IF NOT EXISTS; run
-    // only when requestColumnProbe() says it is missing.
+    // One row, one number: 1 when `table` has `column`, else 0.
+    QString columnProbe(const QString &table, const QString &column) const;
+    // idem_records' request column (the kept request).
+    QString requestColumnProbe() const { return columnProbe(QStringLiteral("idem_records"), QStringLiteral("request")); }
+    // idem_audit's server_user column (AuditEntry::serverUser).
+    QString auditUserColumnProbe() const { return columnProbe(QStringLiteral("idem_audit"), QStringLiteral("server_user")); }
+    // One row, one number: how many of the four-eyes tables (idem_proposals,
+    // idem_policy) exist; fourEyesTableCount() when both do.
+    QString fourEyesTablesProbe() const;
+    static constexpr int fourEyesTableCount() { return 2; }
+    // Adds the request column to an idem_records made before it, or the
+    // server_user column to such an idem_audit. Not in the schema file:
+    // CREATE TABLE IF NOT EXISTS leaves an existing table as it is, and
+    // neither SQLite nor MySQL has ADD COLUMN IF NOT EXISTS; run only when
+    // the column's probe says it is missing. Nullable, no default: a catalog
+    // change on every server, no table rewrite.
     QString addRequestColumn() const;
+    QString addAuditUserColumn() const;
     // The same for an audit-only database: the tables idem_audit and
-    // idem_audit_head (and the audit's index) only.
+    // idem_audit_head (and the audit's index) and the server_user column
+    // only. A ReadOnly open of one made before the column opens it anyway
+    // (auditLaterObjectCount: the column), its entries read without one.
     QString auditSchemaProbe() const;
     int auditSchemaObjectCount() const;
+    static constexpr int auditLaterObjectCount() { return 1; }
     // PostgreSQL only (empty otherwise): one row per table privilege the user
-    // lacks on existing tables, as "table privilege".
+    // lacks on existing tables, as "table privilege": what the guard (a
+    // service, OpenMode::Create) needs. An operator's tools open with what
+    // the user has and show it (StoreAccess, SqlAccessProbe).
     QString missingPrivilegesQuery() const;
+    // One row, one value: who the server says this session is
+    // (current_user, CURRENT_USER()); empty on SQLite, which has no users.
+    QString identityQuery() const;
     // Where new tables would go and who would create them: one row, (schema or database, user).
     QString schemaOwnerQuery() const;
     // An operator's way out when creating the schema was refused for lack of a right.

@@ -1,4 +1,5 @@
 #include "app/store/sqlstore.h"
+#include "app/store/sqlaccess.h"
 #include "app/store/sqlrecord.h"
 
 #include <QCoreApplication>
@@ -63,6 +64,7 @@ SqlStore::SqlStore(const StoreUrl &url)
     , m_connections(sqlDriverName(url.kind), [url](QSqlDatabase &db) { configureSqlDatabase(db, url); },
           [this](QSqlDatabase &db) { return prepareConnection(db); })
     , m_audit(m_dialect, [this](const QSqlQuery &query, const QString &what) { return failure(query, what); })
+    , m_proposals(m_dialect, [this](const QSqlQuery &query, const QString &what) { return failure(query, what); })
 {
 }
 
@@ -123,18 +125,30 @@ Result<void> SqlStore::open()
                                   "or to act on it never creates one. Check the URL, or create the store with idemctl init.")
                              .arg(displayUrl()));
     // Perhaps only what a later version added is missing (an index, the
-    // request column): a reader adds nothing and lists without it (a slower
-    // plan, the same rows, no kept requests).
+    // request or server_user column, the four-eyes tables): a reader adds
+    // nothing and does without (a slower plan, the same rows, no kept
+    // requests, no server identities, no proposals).
     int usable = present.value();
-    if (usable < complete && openMode() == OpenMode::ReadOnly && !m_auditOnly && usable + m_dialect.laterObjectCount() >= complete) {
-        QSqlQuery later(db.value());
-        if (!later.exec(m_dialect.laterObjectProbe()) || !later.next())
-            return failure(later, Text::tr("Checking the schema"));
-        usable += m_dialect.laterObjectCount() - later.value(0).toInt();
-        QSqlQuery column(db.value());
-        if (!column.exec(m_dialect.requestColumnProbe()) || !column.next())
-            return failure(column, Text::tr("Checking the schema"));
-        m_requestColumn = column.value(0).toInt() > 0;
+    const int later = m_auditOnly ? SqlDialect::auditLaterObjectCount() : m_dialect.laterObjectCount();
+    if (usable < complete && openMode() == OpenMode::ReadOnly && usable + later >= complete) {
+        const auto count = [&](const QString &probe) -> Result<int> {
+            QSqlQuery q(db.value());
+            if (!q.exec(probe) || !q.next())
+                return failure(q, Text::tr("Checking the schema"));
+            return q.value(0).toInt();
+        };
+        const Result<int> laterPresent = count(m_auditOnly ? m_dialect.auditUserColumnProbe() : m_dialect.laterObjectProbe());
+        const Result<int> userColumn = count(m_dialect.auditUserColumnProbe());
+        const Result<int> requestColumn = m_auditOnly ? Result<int>(0) : count(m_dialect.requestColumnProbe());
+        const Result<int> fourEyes = m_auditOnly ? Result<int>(0) : count(m_dialect.fourEyesTablesProbe());
+        for (const Result<int> *probe : {&laterPresent, &userColumn, &requestColumn, &fourEyes}) {
+            if (!*probe)
+                return probe->error();
+        }
+        usable += later - laterPresent.value();
+        m_audit.setUserColumn(userColumn.value() > 0);
+        m_requestColumn = requestColumn.value() > 0;
+        m_fourEyesTables = fourEyes.value() == SqlDialect::fourEyesTableCount();
     }
     if (usable < complete && openMode() == OpenMode::ReadOnly)
         return makeError(ErrorKind::InvalidArgument,
@@ -152,8 +166,22 @@ Result<void> SqlStore::open()
                 return created.error();
         }
     }
-    if (Result<void> rights = m_auditOnly ? Result<void>() : checkPrivileges(db.value()); !rights)
+    // The guard (a service, Create) needs every right it uses and says which
+    // it lacks; an operator's tools open with the rights the user has and
+    // show them (StoreAccess): a viewer reads, the server refuses the rest.
+    if (Result<void> rights = m_auditOnly || !mayCreate ? Result<void>() : checkPrivileges(db.value()); !rights)
         return rights.error();
+    Result<StoreAccess> access = probeSqlAccess(db.value(), m_dialect,
+                                                m_auditOnly         ? SqlAccessScope::IdentityOnly
+                                                : m_fourEyesTables ? SqlAccessScope::RecordsAndProposals
+                                                                    : SqlAccessScope::Records);
+    if (!access)
+        return makeError(access.error().kind, Text::tr("Asking %1 who this session is and what it may do failed: %2")
+                                                  .arg(displayUrl(), access.error().message));
+    {
+        QMutexLocker lock(&m_accessMutex);
+        m_access = access.value();
+    }
     if (m_dialect.kind() == Dialect::Mysql) {
         // MariaDB answers INSERT … RETURNING from 10.5 ("10.11.6-MariaDB-0+deb12u1");
         // MySQL never does. Unknown: the two-statement claim, which works on both.
@@ -211,14 +239,17 @@ Result<void> SqlStore::createSchema(QSqlDatabase &db)
             continue;
         return refused();
     }
-    // A table made before the request column keeps its columns through
-    // CREATE TABLE IF NOT EXISTS: the column is added on its own.
-    if (!m_auditOnly) {
-        if (!q.exec(m_dialect.requestColumnProbe()) || !q.next())
+    // A table made before a column keeps its columns through CREATE TABLE
+    // IF NOT EXISTS: the column is added on its own.
+    QList<std::pair<QString, QString>> columns{{m_dialect.auditUserColumnProbe(), m_dialect.addAuditUserColumn()}};
+    if (!m_auditOnly)
+        columns.append({m_dialect.requestColumnProbe(), m_dialect.addRequestColumn()});
+    for (const auto &[probe, add] : std::as_const(columns)) {
+        if (!q.exec(probe) || !q.next())
             return refused();
         const bool missing = q.value(0).toInt() == 0;
         q.finish();
-        if (missing && !q.exec(m_dialect.addRequestColumn()))
+        if (missing && !q.exec(add))
             return refused();
     }
     if (transactional && !db.commit())
@@ -248,7 +279,22 @@ Result<void> SqlStore::checkPrivileges(QSqlDatabase &db)
 
 Error SqlStore::failure(const QSqlQuery &query, const QString &what)
 {
-    return failure(query.lastError(), what);
+    // Read before failure(): a lost connection is dropped there, and the
+    // query's result with it.
+    const QSqlError error = query.lastError();
+    const QString statement = query.lastQuery();
+    Error failed = failure(error, what);
+    if (m_dialect.classify(error) != SqlDialect::Failure::NoPrivilege || m_dialect.kind() != Dialect::Postgres)
+        return failed;
+    // PostgreSQL names the table ("permission denied for table
+    // idem_records"), not the right: the statement's verb is the right.
+    static const QRegularExpression table(QStringLiteral("for (?:table|relation) (\\w+)"));
+    const QString verb = statement.trimmed().section(QLatin1Char(' '), 0, 0).toUpper();
+    const QRegularExpressionMatch named = table.match(sqlErrorText(error));
+    if (named.hasMatch() && QStringList{QStringLiteral("SELECT"), QStringLiteral("INSERT"), QStringLiteral("UPDATE"), QStringLiteral("DELETE")}.contains(verb))
+        failed.message += QStringLiteral(" — ")
+            + Text::tr("The server grants %1 no %2 on %3.").arg(access().serverUser, verb, named.captured(1));
+    return failed;
 }
 
 Error SqlStore::failure(const QSqlError &error, const QString &what)

@@ -2,6 +2,7 @@
 
 #include "app/store/sqlauditlog.h"
 #include "app/store/sqlconnections.h"
+#include "app/store/sqlproposals.h"
 #include "app/store/sqldialect.h"
 #include "app/store/store.h"
 #include "app/store/storeurl.h"
@@ -68,6 +69,19 @@ public:
     Result<QList<AuditEntry>> auditChain(const QString &scope, const QString &afterStoreId, int limit) override;
     Result<QList<AuditChainHead>> auditHeads() override;
 
+    // Four eyes (sqlstorefoureyes.cpp): the proposals in idem_proposals,
+    // each step with its audit entry in one transaction.
+    StoreAccess access() const override;
+    Result<ApprovalPolicy> approvalPolicy() override;
+    Result<Proposal> createProposal(const Proposal &proposal) override;
+    Result<QList<Proposal>> proposals(const ProposalQuery &query) override;
+    Result<std::optional<Proposal>> proposal(const QString &id) override;
+    Result<Proposal> decideProposal(const ProposalDecision &decision) override;
+    Result<Proposal> closeProposal(const ProposalClosing &closing) override;
+    Result<void> setApprovalThreshold(const QString &scope, std::optional<int> threshold) override;
+    Result<void> setProposalTtl(qint64 ttlMs) override;
+    Result<QStringList> setUpRoles(const RoleSetup &setup) override; // sqlroles.cpp
+
     // An audit log only (a foreign store's `audit=` database, which may be
     // the service's own): open() probes and creates the two audit tables
     // and nothing else, so a service's database never gets idem_records or
@@ -128,6 +142,15 @@ private:
     Result<ActionResult> applyOnce(QSqlDatabase &db, const OperatorAction &action, bool &retry, QString *countError,
                                    const QString &warning);
     QMutex *writeLock() { return m_dialect.kind() == Dialect::Sqlite ? &m_sqliteWriters : nullptr; }
+    // In one transaction (SQLite: under this process's writers' mutex):
+    // `change`, then the audit entry it answers (its serverUser set to this
+    // store's), then commit; all of it again after a deadlock or two
+    // appenders creating one chain, up to 5 times. A change that answers
+    // nullopt changed nothing: rolled back, nullopt returned.
+    Result<std::optional<AuditEntry>> changeWithAudit(const std::function<Result<std::optional<AuditEntry>>(QSqlDatabase &)> &change);
+    // The identity written into this store's audit entries and proposals.
+    QString entryIdentity() const;
+    Result<void> requireFourEyesTables() const;
 
     const StoreUrl m_url;
     // Made once: the hot path names the store in every record it reads
@@ -136,7 +159,10 @@ private:
     const QString m_display;
     const SqlDialect m_dialect;
     SqlConnections m_connections;
-    const SqlAuditLog m_audit;
+    SqlAuditLog m_audit;
+    const SqlProposals m_proposals;
+    mutable QMutex m_accessMutex;
+    StoreAccess m_access; // read by open()
     QMutex m_sqliteWriters;
     QMutex m_schemaMutex;
     bool m_schemaReady = false;
@@ -147,6 +173,9 @@ private:
     // made before it finds none (open() adds it otherwise); reads then
     // select NULL in its place.
     std::atomic<bool> m_requestColumn{true};
+    // idem_proposals and idem_policy exist: a read-only open of a store
+    // made before them finds none, and reads no proposals and no policy.
+    std::atomic<bool> m_fourEyesTables{true};
 };
 
 // A read that failed because the connection was lost (the server restarted

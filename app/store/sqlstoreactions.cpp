@@ -143,6 +143,7 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
     entry.stateAfter = actionStateAfter(action.kind);
     if (!warning.isEmpty())
         entry.addWarning(warning);
+    entry.serverUser = entryIdentity();
     if (std::optional<SqlAuditLog::AppendFailure> failed = m_audit.append(db, entry)) {
         db.rollback();
         retry = failed->duplicateKey || failed->error.kind == ErrorKind::Unavailable;
@@ -172,6 +173,7 @@ Result<AuditEntry> SqlStore::appendAudit(const AuditEntry &entry)
             return makeError(ErrorKind::Unavailable,
                              Text::tr("Cannot start a transaction on %1: %2").arg(displayUrl(), sqlErrorText(db.value().lastError())));
         AuditEntry stored = entry;
+        stored.serverUser = entryIdentity();
         std::optional<SqlAuditLog::AppendFailure> failed = m_audit.append(db.value(), stored);
         if (!failed && db.value().commit())
             return stored;

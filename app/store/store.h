@@ -1,8 +1,10 @@
 #pragma once
 
 #include "app/store/auditentry.h"
+#include "app/store/proposal.h"
 #include "app/store/record.h"
 #include "app/store/result.h"
+#include "app/store/storeaccess.h"
 #include "app/telemetry/counterbuffer.h"
 
 #include <QList>
@@ -372,6 +374,46 @@ public:
     virtual Result<QList<AuditEntry>> auditChain(const QString &scope, const QString &afterStoreId, int limit) = 0;
     // Every chain's head.
     virtual Result<QList<AuditChainHead>> auditHeads() = 0;
+
+    // --- roles and four eyes (DESIGN.md "Roles and four eyes") ---
+    // Who the server says this store's connection is and what it lets it
+    // do, as the server answered when the store was opened (StoreAccess).
+    // Reads nothing. The default (foreign layouts): no server identity,
+    // every right; the servers decide anyway.
+    virtual StoreAccess access() const;
+    // The store's four-eyes policy (ApprovalPolicy): off on a store that
+    // keeps none, or cannot (a foreign layout). One read.
+    virtual Result<ApprovalPolicy> approvalPolicy();
+    // Keeps a new proposal (Proposal::hash set by the caller) and its
+    // "proposal-proposed" audit entry, atomically, in the chain of the
+    // proposal's scope (on a Redis Cluster: of the scope's first bucket).
+    // The proposer's server identity is the store's own (access()), never
+    // the caller's. A store that keeps no proposals: NotBuilt.
+    virtual Result<Proposal> createProposal(const Proposal &proposal);
+    // Newest first; each with its items.
+    virtual Result<QList<Proposal>> proposals(const ProposalQuery &query);
+    virtual Result<std::optional<Proposal>> proposal(const QString &id);
+    // Approves or rejects, with its audit entry, atomically, only while the
+    // proposal is undecided, not closed, not expired at decision.nowMs, its
+    // hash is the one the approver was shown, and the approver's server
+    // identity is not the proposer's: otherwise Refused, nothing written.
+    // Two approvers at once: one decides, the other is refused.
+    virtual Result<Proposal> decideProposal(const ProposalDecision &decision);
+    // Records the outcome (applied: only an approved proposal; expired:
+    // only past its expiry) and its audit entry, atomically, once: a second
+    // closing is Refused.
+    virtual Result<Proposal> closeProposal(const ProposalClosing &closing);
+    // Writes the policy (what `idemctl init` does, as the store's owner: no
+    // role of `init --roles` may): a scope's threshold (scope empty: the
+    // store-wide one), nullopt removing it; the time a proposal stays open.
+    virtual Result<void> setApprovalThreshold(const QString &scope, std::optional<int> threshold);
+    virtual Result<void> setProposalTtl(qint64 ttlMs);
+    // Sets up the three roles of `idemctl init --roles` on the server
+    // (RoleSetup; README "Roles and four eyes"): the statements or ACL
+    // rules it runs, in order, for the operator to read. Run as the store's
+    // owner; again, it changes nothing that is already so. setup.dryRun:
+    // the statements only, nothing run. SQLite and foreign layouts: NotBuilt.
+    virtual Result<QStringList> setUpRoles(const RoleSetup &setup);
 
     // --- the servers behind a store (the status bar) ---
     // Each master of a Redis Cluster, pinged once (one round trip per

@@ -65,6 +65,9 @@ CREATE TABLE IF NOT EXISTS idem_audit (
     evidence     LONGBLOB       NOT NULL,
     prev_hash    CHAR(64)       NOT NULL,
     hash         CHAR(64)       NOT NULL,
+    -- Who the server said the writer was (CURRENT_USER(); AuditEntry::serverUser), beside the typed operator.
+    -- Added later: SqlDialect::addAuditUserColumn() adds it to a store made before it.
+    server_user  VARCHAR(255)   NULL,
     PRIMARY KEY (scope, seq),
     KEY idem_audit_time (at_ms)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
@@ -72,4 +75,45 @@ CREATE TABLE IF NOT EXISTS idem_audit_head (
     scope        VARBINARY(64)  NOT NULL PRIMARY KEY,
     seq          BIGINT         NOT NULL,
     hash         CHAR(64)       NOT NULL
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+-- Four eyes (DESIGN.md "Roles and four eyes"): an operator action on more records of a scope than its policy's
+-- threshold is held here as a proposal, the exact records and states its preview saw (`records`, JSON) bound by
+-- `hash` (app/store/proposal.h), until an approver of another identity decides and an operator applies it.
+-- Written in three steps by three parties, each in its own columns: the proposer inserts the proposal's own
+-- columns; an approver sets the decision's; an operator the outcome's. `idemctl init --roles` grants exactly
+-- that, so no role can rewrite what another wrote, and adds the triggers that check who writes (README).
+CREATE TABLE IF NOT EXISTS idem_proposals (
+    id               VARBINARY(64) NOT NULL PRIMARY KEY,
+    scope            VARBINARY(64) NOT NULL,
+    action           VARCHAR(255) NOT NULL,
+    reason           TEXT NOT NULL,
+    proposer         VARCHAR(255) NOT NULL,
+    proposer_host    VARCHAR(255) NOT NULL,
+    proposer_user    VARCHAR(255) NOT NULL,
+    created_at       BIGINT NOT NULL,
+    expires_at       BIGINT NOT NULL,
+    record_count     INT NOT NULL,
+    records          LONGBLOB NOT NULL,
+    hash             CHAR(64) NOT NULL,
+    decision         VARCHAR(255) NOT NULL DEFAULT '',
+    decided_by       VARCHAR(255) NOT NULL DEFAULT '',
+    decided_user     VARCHAR(255) NOT NULL DEFAULT '',
+    decided_host     VARCHAR(255) NOT NULL DEFAULT '',
+    decided_at       BIGINT NOT NULL DEFAULT 0,
+    decision_reason  TEXT NULL,
+    approved_hash    VARCHAR(255) NOT NULL DEFAULT '',
+    outcome          VARCHAR(255) NOT NULL DEFAULT '',
+    outcome_by       VARCHAR(255) NOT NULL DEFAULT '',
+    outcome_user     VARCHAR(255) NOT NULL DEFAULT '',
+    outcome_at       BIGINT NOT NULL DEFAULT 0,
+    outcome_summary  TEXT NULL
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+-- The store's own policy for four eyes: rows (scope, 'approval_threshold', n) and ('', 'proposal_ttl_ms', ms);
+-- scope '' is the store-wide default. No row: no threshold, every action applies at once. Written by
+-- `idemctl init --roles` only: no role is granted to change it.
+CREATE TABLE IF NOT EXISTS idem_policy (
+    scope            VARBINARY(64) NOT NULL,
+    name             VARCHAR(64) NOT NULL,
+    value            BIGINT NOT NULL,
+    PRIMARY KEY (scope, name)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;

@@ -60,6 +60,9 @@ CREATE TABLE IF NOT EXISTS idem_audit (
     evidence     BLOB    NOT NULL,
     prev_hash    TEXT    NOT NULL,
     hash         TEXT    NOT NULL,
+    -- AuditEntry::serverUser: SQLite has no users, so its entries say so. Added later:
+    -- SqlDialect::addAuditUserColumn() adds it to a store made before it.
+    server_user  TEXT,
     PRIMARY KEY (scope, seq)
 );
 CREATE INDEX IF NOT EXISTS idem_audit_time ON idem_audit (at_ms);
@@ -67,4 +70,45 @@ CREATE TABLE IF NOT EXISTS idem_audit_head (
     scope        TEXT    NOT NULL PRIMARY KEY,
     seq          INTEGER NOT NULL,
     hash         TEXT    NOT NULL
+);
+-- Four eyes (DESIGN.md "Roles and four eyes"): an operator action on more records of a scope than its policy's
+-- threshold is held here as a proposal, the exact records and states its preview saw (`records`, JSON) bound by
+-- `hash` (app/store/proposal.h), until an approver of another identity decides and an operator applies it.
+-- Written in three steps by three parties, each in its own columns: the proposer inserts the proposal's own
+-- columns; an approver sets the decision's; an operator the outcome's. `idemctl init --roles` grants exactly
+-- that, so no role can rewrite what another wrote, and adds the triggers that check who writes (README).
+CREATE TABLE IF NOT EXISTS idem_proposals (
+    id               TEXT NOT NULL PRIMARY KEY,
+    scope            TEXT NOT NULL,
+    action           TEXT NOT NULL,
+    reason           TEXT NOT NULL,
+    proposer         TEXT NOT NULL,
+    proposer_host    TEXT NOT NULL,
+    proposer_user    TEXT NOT NULL,
+    created_at       INTEGER NOT NULL,
+    expires_at       INTEGER NOT NULL,
+    record_count     INTEGER NOT NULL,
+    records          BLOB NOT NULL,
+    hash             TEXT NOT NULL,
+    decision         TEXT NOT NULL DEFAULT '',
+    decided_by       TEXT NOT NULL DEFAULT '',
+    decided_user     TEXT NOT NULL DEFAULT '',
+    decided_host     TEXT NOT NULL DEFAULT '',
+    decided_at       INTEGER NOT NULL DEFAULT 0,
+    decision_reason  TEXT NOT NULL DEFAULT '',
+    approved_hash    TEXT NOT NULL DEFAULT '',
+    outcome          TEXT NOT NULL DEFAULT '',
+    outcome_by       TEXT NOT NULL DEFAULT '',
+    outcome_user     TEXT NOT NULL DEFAULT '',
+    outcome_at       INTEGER NOT NULL DEFAULT 0,
+    outcome_summary  TEXT NOT NULL DEFAULT ''
+);
+-- The store's own policy for four eyes: rows (scope, 'approval_threshold', n) and ('', 'proposal_ttl_ms', ms);
+-- scope '' is the store-wide default. No row: no threshold, every action applies at once. Written by
+-- `idemctl init --roles` only: no role is granted to change it.
+CREATE TABLE IF NOT EXISTS idem_policy (
+    scope            TEXT NOT NULL,
+    name             TEXT NOT NULL,
+    value            INTEGER NOT NULL,
+    PRIMARY KEY (scope, name)
 );

@@ -15,7 +15,10 @@
 #
 # The user idem may create databases of its own (PostgreSQL: CREATEDB; MariaDB:
 # any database named idem_…), so a test can stand for a service's database
-# that holds nothing of the engine's.
+# that holds nothing of the engine's. It may also create users and roles and
+# grant them (PostgreSQL: CREATEROLE; MariaDB: CREATE USER, GRANT OPTION on
+# idem.*, the mysql tables for default roles), as a store's owner who runs
+# `idemctl init --roles` does.
 #   servers_stop                 stops them and removes the directory (the trap calls it; safe to call twice)
 #
 # Every server lives in the temporary directory (data, socket, log) and
@@ -218,7 +221,7 @@ start_postgres() {
         die "postgres did not start"
     done
     _servers_as_postgres "$bin/psql" -X -q -h "$dir" -p "$port" -U postgres -d postgres -v ON_ERROR_STOP=1 \
-        -c "CREATE ROLE idem LOGIN CREATEDB" -c "CREATE DATABASE idem OWNER idem" \
+        -c "CREATE ROLE idem LOGIN CREATEDB CREATEROLE" -c "CREATE DATABASE idem OWNER idem" \
         >> "$dir/postgres.log" 2>&1 || { cat "$dir/postgres.log" >&2; die "creating role and database idem failed"; }
     # Statements per guarded request, counted on the server (tst_press).
     _servers_as_postgres "$bin/psql" -X -q -h "$dir" -p "$port" -U postgres -d idem -v ON_ERROR_STOP=1 \
@@ -263,8 +266,10 @@ start_mysql() {
     mariadb --no-defaults --protocol=socket --socket="$dir/mysqld.sock" -u root -e "
         CREATE DATABASE idem;
         CREATE USER 'idem'@'127.0.0.1';
-        GRANT ALL PRIVILEGES ON idem.* TO 'idem'@'127.0.0.1';
-        GRANT ALL PRIVILEGES ON \`idem\\_%\`.* TO 'idem'@'127.0.0.1';" \
+        GRANT ALL PRIVILEGES ON idem.* TO 'idem'@'127.0.0.1' WITH GRANT OPTION;
+        GRANT CREATE USER ON *.* TO 'idem'@'127.0.0.1';
+        GRANT SELECT, INSERT, UPDATE, DELETE ON mysql.* TO 'idem'@'127.0.0.1';
+        GRANT ALL PRIVILEGES ON \`idem\\_%\`.* TO 'idem'@'127.0.0.1' WITH GRANT OPTION;" \
         >> "$dir/mariadb.log" 2>&1 || { cat "$dir/mariadb.log" >&2; die "creating database and user idem failed"; }
     mariadb-admin --no-defaults --protocol=tcp -h 127.0.0.1 -P "$port" -u idem ping > /dev/null \
         || { cat "$dir/mariadb.log" >&2; die "user idem cannot connect over TCP"; }

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "app/ops/operatorbatch.h"
+#include "app/ops/timeoutsweep.h"
+#include "app/store/proposal.h"
+#include "app/store/store.h"
+
+#include <QList>
+#include <QString>
+
+// Four eyes (DESIGN.md "Roles and four eyes"), the steps the console and
+// idemctl share: an action on more records of a scope than its threshold
+// is proposed instead of applied; a second identity approves or rejects
+// it; an operator applies it with the usual compare-and-set.
+namespace ProposalBook {
+
+// The action a proposal holds: "timeout" or "release" (a sweep's).
+QString sweepActionName(SweepAction action);
+std::optional<SweepAction> sweepActionFromName(const QString &name);
+
+// The scopes of `targets` whose count is over their threshold under
+// `policy`: their targets are to be proposed, the rest applied at once.
+QStringList scopesNeedingApproval(const ApprovalPolicy &policy, const QList<ActionTarget> &targets);
+
+// Keeps one proposal of `targets` (all of `scope`) as the preview saw them,
+// with its audit entry. The reason and operator are `who`'s.
+Result<Proposal> propose(Store &store, const QString &scope, SweepAction action, const QList<ActionTarget> &targets,
+                         const OperatorIdentity &who, qint64 nowMs);
+
+// Approves or rejects (approve false: `who.reason` required) proposal `id`
+// as it reads now: refused before anything is written when its hash does
+// not match its contents, when it is not open, or when `who` proposed it
+// (the same server identity; on SQLite the same typed name).
+Result<Proposal> decide(Store &store, const QString &id, bool approve, const OperatorIdentity &who, qint64 nowMs);
+
+struct Applied {
+    Proposal proposal;      // as closed
+    ActionReport report;    // what the sweep did: skipped records changed since the preview
+};
+// Applies approved proposal `id`: its records with the compare-and-set of
+// a sweep (a record changed since the preview is skipped and listed), then
+// records the outcome. An expired one is recorded as expired and refused;
+// one whose hash does not match its contents, or the approved one, refused.
+// When nothing was applied and something failed, the proposal stays
+// approved (not closed), to be applied again.
+Result<Applied> apply(Store &store, const QString &id, const OperatorIdentity &who, qint64 nowMs, const ActionControl &control = {});
+
+// The targets a proposal's items stand for (scope, key, lease, state, updated_at).
+QList<ActionTarget> targetsOf(const Proposal &proposal);
+
+} // namespace ProposalBook
