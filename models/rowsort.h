@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <utility>
 
 // Sorts the rows of a small in-memory table model by a raw (sortable) value
 // and returns where each old row went (newRow[old]), so the model can move
@@ -51,7 +52,7 @@ QList<int> sortRowsInPlace(QList<Row> &rows, Qt::SortOrder order, RawValue rawVa
     sorted.reserve(rows.size());
     QList<int> newRow(rows.size());
     for (int i = 0; i < permutation.size(); ++i) {
-        sorted.append(rows.at(permutation.at(i)));
+        sorted.append(std::move(rows[permutation.at(i)])); // no reference counting per field
         newRow[permutation.at(i)] = i;
     }
     rows = std::move(sorted);
