@@ -35,7 +35,7 @@ SCOPES=fix-a,fix-b,fix-c
 ensure_packages "${IDEM_BUILD_PACKAGES[@]}" "${IDEM_SERVER_PACKAGES[@]}"
 configure_project Release
 log "building idemctl, idem-seed-stuck and idem-bench-fix-console"
-cmake --build "$IDEM_BUILD" --parallel "$(nproc)" --target idemctl idem-seed-stuck idem-bench-fix-console || die "build failed"
+cmake --build "$IDEM_BUILD" --parallel "$(nproc)" --target idemctl idem-seed-stuck idem-bench-fix-console >&2 || die "build failed" # stdout is the table
 IDEMCTL=$IDEM_BUILD/app/idemctl
 SEED=$IDEM_BUILD/tests/idem-seed-stuck
 CONSOLE=$IDEM_BUILD/tests/idem-bench-fix-console

@@ -81,13 +81,13 @@ ensure_packages() {
     [ "$(id -u)" -eq 0 ] || die "missing Debian packages: ${missing[*]} (run as root, or apt-get install them)"
     log "installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq || die "apt-get update failed"
+    apt-get update -qq >&2 || die "apt-get update failed"
     # Server packages must not start system-wide services from here.
     local policy=/usr/sbin/policy-rc.d created_policy=0
     if [ ! -e "$policy" ]; then
         printf '#!/bin/sh\nexit 101\n' > "$policy" && chmod +x "$policy" && created_policy=1
     fi
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" || { [ $created_policy = 1 ] && rm -f "$policy"; die "apt-get install failed"; }
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 || { [ $created_policy = 1 ] && rm -f "$policy"; die "apt-get install failed"; }
     [ $created_policy = 1 ] && rm -f "$policy"
     return 0
 }
