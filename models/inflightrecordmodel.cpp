@@ -11,37 +11,11 @@
 #include <QGuiApplication>
 #include <QHash>
 
-namespace {
-
-std::optional<ListingScan> scanOf(Store &store)
-{
-    const std::shared_ptr<ScanProgress> progress = store.scanProgress();
-    if (!progress)
-        return std::nullopt;
-    return ListingScan{progress->scanned.load(), progress->found.load(), progress->lastCancelled.load()};
-}
-
-struct Page {
-    QList<Record> rows;
-    std::optional<ListingScan> scan;
-};
-
-struct Count {
-    qint64 count = 0;
-    bool partial = false;
-};
-
-// A refresh: the count and the window, read in one job.
-struct Window {
-    Count count;
-    QList<Record> rows;
-};
-
-} // namespace
-
 InFlightRecordModel::InFlightRecordModel(StoreSession *session, QObject *parent)
-    : RecordListModel(parent)
-    , m_session(session)
+    : RecordListModel(session,
+                      Reader{[](Store &store, const RecordQuery &q) { return store.inFlight(q); },
+                             [](Store &store, const RecordQuery &q) { return store.countInFlight(q); }},
+                      parent)
     , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
     , m_nowMs(m_clock())
 {
@@ -55,11 +29,6 @@ InFlightRecordModel::InFlightRecordModel(StoreSession *session, QObject *parent)
             m_scanProgress = progress.value();
             emit scanProgressAvailable();
         });
-}
-
-int InFlightRecordModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
 }
 
 int InFlightRecordModel::columnCount(const QModelIndex &parent) const
@@ -178,174 +147,31 @@ QVariant InFlightRecordModel::headerData(int section, Qt::Orientation orientatio
     return {};
 }
 
-bool InFlightRecordModel::canFetchMore(const QModelIndex &parent) const
-{
-    return !parent.isValid() && !m_exhausted && !m_loading && !m_refreshing;
-}
-
-void InFlightRecordModel::fetchMore(const QModelIndex &parent)
-{
-    if (canFetchMore(parent))
-        requestPage();
-}
-
 void InFlightRecordModel::sort(int column, Qt::SortOrder order)
 {
     if (column != AgeColumn && column != StartedColumn)
         return;
     // Ascending age is newest first; ascending start time is oldest first.
     const bool newestFirst = column == AgeColumn ? order == Qt::AscendingOrder : order == Qt::DescendingOrder;
-    if (newestFirst == m_filter.newestFirst)
+    if (newestFirst == m_query.newestFirst)
         return;
-    m_filter.newestFirst = newestFirst;
+    m_query.newestFirst = newestFirst;
     reload();
 }
 
 void InFlightRecordModel::setFilter(const InFlightQuery &filter, std::optional<qint64> minimumAgeMs)
 {
-    const bool newestFirst = m_filter.newestFirst;
-    m_filter = filter;
-    m_filter.newestFirst = newestFirst;
-    m_filter.after.reset();
+    const bool newestFirst = m_query.newestFirst;
+    m_query = filter;
+    m_query.newestFirst = newestFirst;
+    m_query.after.reset();
     m_minimumAgeMs = minimumAgeMs;
     reload();
 }
 
-void InFlightRecordModel::refreshFilterCutoff()
+void InFlightRecordModel::aboutToRead()
 {
+    m_nowMs = m_clock();
     if (m_minimumAgeMs)
-        m_filter.startedBeforeMs = m_nowMs - *m_minimumAgeMs;
+        m_query.startedBeforeMs = m_nowMs - *m_minimumAgeMs;
 }
-
-void InFlightRecordModel::reload()
-{
-    beginResetModel();
-    m_rows.clear();
-    ++m_generation;
-    m_loading = false;
-    m_refreshing = false;
-    m_exhausted = false;
-    m_matching = -1;
-    m_listingScan.reset();
-    m_countPartial = false;
-    m_nowMs = m_clock();
-    refreshFilterCutoff();
-    endResetModel();
-    // A view may have asked for the first page during the reset already.
-    // The page goes first: jobs run one after another on the session, and a
-    // COUNT over 100,000 in-flight rows must not hold the first rows back.
-    if (!m_loading)
-        requestPage();
-
-    const quint64 generation = m_generation;
-    InFlightQuery countQuery = m_filter;
-    countQuery.after.reset();
-    m_session->request<Count>(this, [countQuery](Store &store) -> Result<Count> {
-            const Result<qint64> count = store.countInFlight(countQuery);
-            if (!count)
-                return count.error();
-            const std::optional<ListingScan> scan = scanOf(store);
-            return Count{count.value(), scan && scan->cancelled};
-        },
-        [this, generation](const Result<Count> &count) {
-            if (generation != m_generation)
-                return;
-            if (!count) {
-                emit loadFailed(count.error().message);
-                return;
-            }
-            m_matching = count->count;
-            m_countPartial = count->partial;
-            emit matchingCountChanged(m_matching);
-        });
-}
-
-void InFlightRecordModel::requestPage()
-{
-    m_loading = true;
-    InFlightQuery page = m_filter;
-    page.limit = m_pageSize;
-    if (!m_rows.isEmpty()) {
-        const Record &last = m_rows.constLast();
-        page.after = InFlightQuery::Position{last.updatedAt, last.scope, last.key};
-    }
-    const quint64 generation = m_generation;
-    const bool first = m_rows.isEmpty();
-    m_session->request<Page>(this, [page](Store &store) -> Result<Page> {
-            Result<QList<Record>> rows = store.inFlight(page);
-            if (!rows)
-                return rows.error();
-            return Page{std::move(rows).value(), scanOf(store)};
-        },
-        [this, generation, first, pageSize = page.limit](const Result<Page> &result) {
-            if (generation != m_generation)
-                return; // answers a filter that is no longer shown
-            if (!result) {
-                m_loading = false;
-                m_exhausted = true; // reload() tries again
-                emit loadFailed(result.error().message);
-                return;
-            }
-            const QList<Record> *rows = &result->rows;
-            if (first)
-                m_listingScan = result->scan;
-            // New rows show their age now, and the loaded ones keep up with them.
-            applyClock(m_clock());
-            // Still "loading" while the rows go in: a view that asks for
-            // more from inside rowsInserted must not fetch this page twice.
-            if (!rows->isEmpty()) {
-                beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + rows->size() - 1));
-                m_rows += *rows;
-                endInsertRows();
-            }
-            m_loading = false;
-            m_exhausted = rows->size() < pageSize;
-            emit pageLoaded(int(rows->size()));
-        });
-}
-
-void InFlightRecordModel::refresh()
-{
-    if (m_refreshing)
-        return;
-    // Records that grew old enough for the filter join the window.
-    m_nowMs = m_clock();
-    refreshFilterCutoff();
-    ++m_generation; // a page on its way continues after a row that may have left
-    m_loading = false;
-    m_refreshing = true;
-    InFlightQuery window = m_filter;
-    window.after.reset();
-    window.limit = qMax(m_pageSize, int(m_rows.size()));
-    const quint64 generation = m_generation;
-    m_session->request<Window>(this, [window](Store &store) -> Result<Window> {
-            // Count first, rows second, in one job: a record that arrives
-            // between them can make the rows one more than the count, never
-            // a window from another filter or moment.
-            const Result<qint64> count = store.countInFlight(window);
-            if (!count)
-                return count.error();
-            const std::optional<ListingScan> countScan = scanOf(store);
-            Result<QList<Record>> rows = store.inFlight(window);
-            if (!rows)
-                return rows.error();
-            return Window{Count{count.value(), countScan && countScan->cancelled}, std::move(rows).value()};
-        },
-        [this, generation, limit = window.limit](const Result<Window> &result) {
-            if (generation != m_generation)
-                return; // a reload or a new filter came first
-            m_refreshing = false;
-            if (!result) {
-                emit loadFailed(result.error().message);
-                return;
-            }
-            applyClock(m_clock());
-            applyWindow(result->rows);
-            m_exhausted = result->rows.size() < limit;
-            m_matching = result->count.count;
-            m_countPartial = result->count.partial;
-            emit refreshed();
-            emit matchingCountChanged(m_matching);
-        });
-}
-

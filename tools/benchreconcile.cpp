@@ -189,7 +189,7 @@ Result<QList<ReconcileRow>> perRecordDryRun(Store &store, OrderLookup &orders, c
         }
         if (page->size() < query.limit)
             break;
-        query.after = InFlightQuery::Position{page->constLast().updatedAt, page->constLast().scope, page->constLast().key};
+        query.after = InFlightQuery::Position::after(page->constLast());
     }
     return rows;
 }
@@ -264,7 +264,7 @@ int main(int argc, char *argv[])
                 return fail(page.error().message);
             if (page->size() < query.limit)
                 break;
-            query.after = InFlightQuery::Position{page->constLast().updatedAt, page->constLast().scope, page->constLast().key};
+            query.after = InFlightQuery::Position::after(page->constLast());
         }
     }
     const double pagingMs = timer.nsecsElapsed() / 1e6;

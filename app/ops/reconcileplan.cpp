@@ -187,7 +187,7 @@ Result<QList<ReconcileRow>> ReconcilePlan::build(Store &store, OrderLookup &orde
             read += page->size();
             control.report(qMin(read, qMax(total, read)), qMax(total, read));
             const Record &last = page->constLast();
-            query.after = InFlightQuery::Position{last.updatedAt, last.scope, last.key};
+            query.after = InFlightQuery::Position::after(last);
             if (page->size() < query.limit)
                 break;
         }

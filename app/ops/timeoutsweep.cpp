@@ -63,7 +63,7 @@ Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &cr
         if (page->size() < query.limit)
             break;
         const Record &last = page->constLast();
-        query.after = InFlightQuery::Position{last.updatedAt, last.scope, last.key};
+        query.after = InFlightQuery::Position::after(last);
     }
     // Records the cutoff left out because they seem to start in the future
     // (not after a cancel: a scanning store would scan again).

@@ -93,7 +93,7 @@ Result<QList<Record>> RedisStore::mergeInFlight(RedisLink &c, const QList<std::p
         InFlightQuery step = query;
         step.limit = share;
         if (!cursor.rows.isEmpty())
-            step.after = RecordQuery::Position{cursor.rows.constLast().updatedAt, cursor.rows.constLast().scope, cursor.rows.constLast().key};
+            step.after = RecordQuery::Position::after(cursor.rows.constLast());
         int taken = 0;
         Result<void> walked = m_layout.walkInFlight(c, buckets.at(i).first, buckets.at(i).second, step, [&](Record &&r) {
             cursor.rows.append(std::move(r));

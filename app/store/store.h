@@ -89,9 +89,8 @@ struct RecordQuery {
     QString scope;            // empty: every scope
     // Only attempts whose updated_at is before this. Unset: no age filter. A
     // set cutoff is always a filter, whatever its value: one at or before the
-    // epoch matches nothing, never everything. (It was a plain number with 0
-    // for "no filter"; a huge --older-than made now - age negative, and that
-    // silently listed, and timed out, attempts that had just started.)
+    // epoch matches nothing, never everything (a huge --older-than must not
+    // list, nor time out, attempts that have just started).
     std::optional<qint64> startedBeforeMs;
     QString keyPrefix;
     QString bizNoPrefix;
@@ -103,6 +102,9 @@ struct RecordQuery {
         qint64 updatedAt = 0;
         QString scope;
         QString key;
+
+        // The position of a listed record: the next page starts after it.
+        static Position after(const Record &r) { return {r.updatedAt, r.scope, r.key}; }
     };
     std::optional<Position> after;
 
