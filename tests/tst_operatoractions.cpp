@@ -371,6 +371,9 @@ private slots:
         byBatch.batchId = report->batchId;
         QCOMPARE(store().auditEntries(byBatch).value().size(), 5);
         QVERIFY(verifyScope().ok);
+        // The run went to the store together (a SQL store: one transaction):
+        // each applied record counted once, the skipped ones not at all.
+        QCOMPARE(counters()[Counter::TimedOut], 5);
 
         // A second sweep finds nothing left to do.
         const Result<SweepPreview> again = TimeoutSweep::preview(store(), SweepCriteria{m_scope, 10 * Minute}, now + 2000);

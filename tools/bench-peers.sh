@@ -83,6 +83,13 @@ servers_init
 start_redis
 start_postgres
 
+# How the engine runs, printed with the table: what a service that links the
+# guard gets with default settings (one store and one Guard shared by every
+# request thread; the store URL without options).
+ENGINE_MODE="idemctl press --work-ms 0, $(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$IDEM_BUILD/CMakeCache.txt") build;\
+ one store and one Guard shared by the c client threads, store URLs without options (the defaults):\
+ Redis: the threads share connections=4 (RedisMux), PostgreSQL: one connection per thread"
+
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 SEED_POSTGRESQL_URL="postgresql://seed@127.0.0.1:$POSTGRES_PORT/idem"
 declare -A ENGINE_URL=([redis]=$IDEM_TEST_REDIS_URL [postgresql]=$IDEM_TEST_POSTGRESQL_URL)
@@ -357,6 +364,7 @@ round_ratios() {
 rate_text() { [ "$1" = n/a ] && echo n/a || printf '%.0f' "$1"; }
 
 echo
+echo "Engine mode: $ENGINE_MODE"
 echo "Engine beside the seed-000 Go middleware's store code: requests per second, median of $ROUNDS interleaved"
 echo "rounds of $REQUESTS requests (one run, this machine; goal engine ÷ seed ≥ 1.0)"
 printf '%-11s %3s %-7s %10s %10s %14s  %s\n' backend c phase engine/s seed/s 'engine÷seed' 'rounds (engine÷seed)'

@@ -110,64 +110,107 @@ QString batchStopName(BatchStop stop)
     return QString();
 }
 
-ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, const ActionControl &control,
+ActionReport applyActions(Store &store, const QList<OperatorAction> &given, const ActionControl &control,
                           int progressEvery)
 {
+    // Scope by scope, each scope's records in the order given: a run of one
+    // scope's records goes to the store together (Store::applyActionBatch).
+    QList<OperatorAction> actions;
+    actions.reserve(given.size());
+    {
+        QStringList scopes;
+        QHash<QString, QList<qsizetype>> byScope;
+        for (qsizetype i = 0; i < given.size(); ++i) {
+            QList<qsizetype> &of = byScope[given.at(i).scope];
+            if (of.isEmpty())
+                scopes.append(given.at(i).scope);
+            of.append(i);
+        }
+        for (const QString &scope : std::as_const(scopes)) {
+            for (const qsizetype i : byScope.value(scope))
+                actions.append(given.at(i));
+        }
+    }
     ActionReport report;
     report.matched = actions.size();
     report.batchId = actions.isEmpty() ? QString() : actions.first().audit.batchId;
     const qint64 total = actions.size();
+    const qint64 runLength = qMax(1, progressEvery);
     QHash<QString, QString> blockedScopes; // scope -> the error that showed it broken
     QMap<QString, qint64> warnings;        // distinct warning -> records
     control.report(0, total);
-    for (qint64 i = 0; i < total; ++i) {
+    qint64 i = 0;
+    while (i < total) {
         if (control.cancelled()) {
             report.cancelled = true;
             report.stop = BatchStop::Cancelled;
             break;
         }
-        const OperatorAction &action = actions.at(i);
-        if (const auto blocked = blockedScopes.constFind(action.scope); blocked != blockedScopes.cend()) {
+        const QString scope = actions.at(i).scope;
+        if (const auto blocked = blockedScopes.constFind(scope); blocked != blockedScopes.cend()) {
+            const OperatorAction &action = actions.at(i);
             report.failures.append({action.scope, action.key, Text::tr("blocked with its scope: %1").arg(blocked.value()), false, action.kind});
             ++report.failed;
             ++report.scopeBlocked;
-        } else if (const Result<ActionResult> result = store.applyAction(action); !result) {
-            report.failures.append({action.scope, action.key, result.error().message, false, action.kind});
-            ++report.failed;
-            if (result.error().wholeScope) {
-                blockedScopes.insert(action.scope, result.error().message);
-            } else if (result.error().kind == ErrorKind::Unavailable) {
-                // A store that stopped answering fails every record the same
-                // way: stop instead of hammering it, and say which records
-                // were not tried.
-                report.stop = BatchStop::StoreUnavailable;
-                report.stopMessage = result.error().message;
-                for (qint64 j = i + 1; j < total; ++j) {
-                    report.failures.append({actions.at(j).scope, actions.at(j).key,
-                                            Text::tr("not attempted: the store stopped answering (%1)").arg(result.error().message), false,
-                                            actions.at(j).kind});
-                    ++report.failed;
-                    ++report.notAttempted;
-                }
-                control.report(total, total);
-                break;
-            }
-        } else if (result->outcome == TransitionOutcome::Applied && !result->followUpError.isEmpty()) {
-            // A partial failure is a failure: the service still answers from its old cache.
-            report.failures.append({action.scope, action.key, result->followUpError, true, action.kind});
-            ++report.failed;
-            ++report.cacheFailed;
-        } else if (result->outcome == TransitionOutcome::Applied) {
-            ++report.applied;
-            if (!result->warning.isEmpty())
-                ++warnings[result->warning];
-        } else {
-            ActionTarget seen{action.scope, action.key, action.lease, action.expectedState, 0, QString(), QString(), 0, action.startedBeforeMs, 0, {}};
-            report.skippedTargets.append(seen);
-            ++report.skipped;
+            ++i;
+            if (i % runLength == 0 || i == total)
+                control.report(i, total);
+            continue;
         }
-        if ((i + 1) % progressEvery == 0 || i + 1 == total)
-            control.report(i + 1, total);
+        qint64 end = i + 1;
+        while (end < total && end - i < runLength && actions.at(end).scope == scope)
+            ++end;
+        QList<Result<ActionResult>> results = store.applyActionBatch(actions.mid(i, end - i));
+        // The contract: one result per action, at least one. A store that
+        // broke it must not make this loop forever or read past the run.
+        if (results.isEmpty())
+            results.append(store.applyAction(actions.at(i)));
+        if (results.size() > end - i)
+            results.erase(results.begin() + (end - i), results.end());
+        bool stopped = false;
+        for (const Result<ActionResult> &result : results) {
+            const OperatorAction &action = actions.at(i);
+            ++i;
+            if (!result) {
+                report.failures.append({action.scope, action.key, result.error().message, false, action.kind});
+                ++report.failed;
+                if (result.error().wholeScope) {
+                    blockedScopes.insert(action.scope, result.error().message);
+                } else if (result.error().kind == ErrorKind::Unavailable) {
+                    // A store that stopped answering fails every record the
+                    // same way: stop instead of hammering it, and say which
+                    // records were not tried.
+                    report.stop = BatchStop::StoreUnavailable;
+                    report.stopMessage = result.error().message;
+                    for (qint64 j = i; j < total; ++j) {
+                        report.failures.append({actions.at(j).scope, actions.at(j).key,
+                                                Text::tr("not attempted: the store stopped answering (%1)").arg(result.error().message),
+                                                false, actions.at(j).kind});
+                        ++report.failed;
+                        ++report.notAttempted;
+                    }
+                    control.report(total, total);
+                    stopped = true;
+                    break;
+                }
+            } else if (result->outcome == TransitionOutcome::Applied && !result->followUpError.isEmpty()) {
+                // A partial failure is a failure: the service still answers from its old cache.
+                report.failures.append({action.scope, action.key, result->followUpError, true, action.kind});
+                ++report.failed;
+                ++report.cacheFailed;
+            } else if (result->outcome == TransitionOutcome::Applied) {
+                ++report.applied;
+                if (!result->warning.isEmpty())
+                    ++warnings[result->warning];
+            } else {
+                ActionTarget seen{action.scope, action.key, action.lease, action.expectedState, 0, QString(), QString(), 0, action.startedBeforeMs, 0, {}};
+                report.skippedTargets.append(seen);
+                ++report.skipped;
+            }
+        }
+        if (stopped)
+            break;
+        control.report(i, total);
     }
     for (auto it = warnings.cbegin(); it != warnings.cend(); ++it)
         report.warnings << Text::tr("%1 (%n record(s))", nullptr, int(qMin<qint64>(it.value(), INT_MAX))).arg(it.key());

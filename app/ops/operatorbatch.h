@@ -128,9 +128,11 @@ Result<qint64> previewCutoff(const Store &store, qint64 nowMs, qint64 olderThanM
 // "b-20261130T041502-3fa9c2d1": one id for every entry of one applied batch.
 QString newBatchId(qint64 nowMs);
 
-// Applies each action in order (one compare-and-set plus its audit entry per
-// record, OperatorAction), reporting progress every `progressEvery` records
-// and stopping between records when cancelled. A failure is the record's,
+// Applies each action (one compare-and-set plus its audit entry per record,
+// OperatorAction) scope by scope, each scope's in the order given, in runs of
+// up to `progressEvery` records of one scope (Store::applyActionBatch: one
+// transaction per run on a SQL store), reporting progress after each run
+// and stopping between runs when cancelled. A failure is the record's,
 // and at most its scope's: an error marked wholeScope (a broken chain head,
 // a wrong-typed key of the scope) fails the scope's remaining records
 // without trying them, and every other scope goes on. Only a store that

@@ -133,7 +133,11 @@ Result<QList<ReconcileRow>> ReconcilePlan::build(Store &store, OrderLookup &orde
     if (!cutoff)
         return cutoff.error();
     stuck.startedBeforeMs = cutoff.value();
-    stuck.limit = OrderLookup::MaxBatch;
+    // Store pages of 10 lookup batches (OrderLookup splits them): a store
+    // whose timed-out records have no index in keyset order (Redis: a zset
+    // scored by expiry) reads every one of a bucket for each page, so a
+    // backlog of 100,000 costs 20 such reads, not 200.
+    stuck.limit = 10 * OrderLookup::MaxBatch;
     sources << stuck;
     if (criteria.includeTimedOut) {
         InFlightQuery timedOut = stuck;

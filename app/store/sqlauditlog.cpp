@@ -57,6 +57,18 @@ QString SqlAuditLog::columns() const
 
 std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, AuditEntry &entry) const
 {
+    QList<AuditEntry> one{entry};
+    std::optional<AppendFailure> failed = appendAll(db, one);
+    if (!failed)
+        entry = one.constFirst();
+    return failed;
+}
+
+std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::appendAll(QSqlDatabase &db, QList<AuditEntry> &entries) const
+{
+    if (entries.isEmpty())
+        return std::nullopt;
+    const QString scope = entries.constFirst().scope;
     const auto failed = [this](const QSqlQuery &q, const QString &what) {
         return AppendFailure{m_failure(q, what), m_dialect.isDuplicateKey(q.lastError())};
     };
@@ -67,7 +79,7 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
     QString headHash;
     const auto readHead = [&] {
         if (!runStatement(q, {QStringLiteral("SELECT seq, hash FROM idem_audit_head WHERE scope = ?") + m_dialect.lockForUpdate(),
-                     {entry.scope}}))
+                              {scope}}))
             return false;
         hasHead = q.next();
         headSeq = hasHead ? q.value(0).toLongLong() : 0;
@@ -77,60 +89,89 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
     };
     if (!readHead())
         return failed(q, Text::tr("Reading the audit chain head"));
-    qint64 entries = 0;
+    qint64 stored = 0;
     if (!hasHead) {
         // Entries without a head: the head was deleted (a hand edit).
         // Starting again at seq 1 would collide with the first entry and
         // hide the break; this scope is blocked, other scopes go on.
-        if (!runStatement(q, {QStringLiteral("SELECT COUNT(*) FROM idem_audit WHERE scope = ?"), {entry.scope}}) || !q.next())
+        if (!runStatement(q, {QStringLiteral("SELECT COUNT(*) FROM idem_audit WHERE scope = ?"), {scope}}) || !q.next())
             return failed(q, Text::tr("Reading the audit chain"));
-        entries = q.value(0).toLongLong();
+        stored = q.value(0).toLongLong();
         q.finish();
         // Under READ COMMITTED each statement sees its own snapshot: another
         // operator's first entry and head, committed together between the
         // two reads, show as entries without a head. The head is read again,
         // in a snapshot as new as the count's, before it is called deleted
         // (seen as a false "head was deleted" with two sweeps at once).
-        if (entries > 0 && !readHead())
+        if (stored > 0 && !readHead())
             return failed(q, Text::tr("Reading the audit chain head"));
     }
     if (!hasHead) {
-        if (entries > 0)
+        if (stored > 0)
             return AppendFailure{scopeError(makeError(ErrorKind::Corrupt,
                                            Text::tr("The audit chain of scope %1 holds %2 entries but has no head: the head was "
                                                     "deleted. Nothing was changed in scope %1; actions there stay blocked until the "
                                                     "chain is looked at (idemctl audit verify). Other scopes go on.")
-                                               .arg(entry.scope)
-                                               .arg(entries))),
+                                               .arg(scope)
+                                               .arg(stored))),
                                  false};
     }
-    entry.chainAfter(headSeq, headHash);
-
+    // Each entry chains after the one before it; the head moves once, to
+    // the last. The entries go in multi-row INSERTs of up to kRowsPerInsert
+    // (one round trip each; 15 values a row stays far below every server's
+    // limit on bound values).
+    constexpr qsizetype kRowsPerInsert = 50;
+    qint64 seq = headSeq;
+    QString hash = headHash;
+    for (AuditEntry &e : entries) {
+        if (e.scope != scope)
+            return AppendFailure{makeError(ErrorKind::Internal, QStringLiteral("appendAll: entries of more than one chain")), false};
+        e.chainAfter(seq, hash);
+        seq = e.seq;
+        hash = e.hash;
+    }
+    const QString tuple = QStringLiteral("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     QSqlQuery insert(db);
     // server_user NULL, not '', for an entry without one: it reads back as
     // written, and a trigger of `init --roles` compares a given one only.
-    const SqlStatement row{QStringLiteral("INSERT INTO idem_audit (") + kAuditColumns
-                               + QStringLiteral(", server_user) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-                           {entry.scope, entry.seq, entry.atMs, text(entry.operatorName), text(entry.host),
-                            text(entry.action), text(entry.batchId), text(entry.key), text(entry.stateBefore),
-                            text(entry.stateAfter), text(entry.reason),
-                            entry.evidence.isNull() ? QByteArray("") : entry.evidence, entry.prevHash, entry.hash,
-                            entry.serverUser.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(entry.serverUser)}};
-    if (!runStatement(insert, row))
-        return failed(insert, Text::tr("Writing an audit entry"));
+    qsizetype preparedRows = 0;
+    for (qsizetype from = 0; from < entries.size(); from += kRowsPerInsert) {
+        const qsizetype rows = qMin(kRowsPerInsert, entries.size() - from);
+        if (rows != preparedRows) {
+            QString sql = QStringLiteral("INSERT INTO idem_audit (") + kAuditColumns + QStringLiteral(", server_user) VALUES ") + tuple;
+            for (qsizetype r = 1; r < rows; ++r)
+                sql += QStringLiteral(", ") + tuple;
+            if (!insert.prepare(sql))
+                return failed(insert, Text::tr("Writing an audit entry"));
+            preparedRows = rows;
+        }
+        int at = 0;
+        for (qsizetype r = from; r < from + rows; ++r) {
+            const AuditEntry &e = entries.at(r);
+            const QVariantList values{e.scope, e.seq, e.atMs, text(e.operatorName), text(e.host),
+                                      text(e.action), text(e.batchId), text(e.key), text(e.stateBefore),
+                                      text(e.stateAfter), text(e.reason),
+                                      e.evidence.isNull() ? QByteArray("") : e.evidence, e.prevHash, e.hash,
+                                      e.serverUser.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(e.serverUser)};
+            for (const QVariant &v : values)
+                insert.bindValue(at++, v);
+        }
+        if (!insert.exec())
+            return failed(insert, Text::tr("Writing an audit entry"));
+    }
 
     QSqlQuery head(db);
     const SqlStatement moveHead = hasHead
         ? SqlStatement{QStringLiteral("UPDATE idem_audit_head SET seq = ?, hash = ? WHERE scope = ? AND seq = ?"),
-                       {entry.seq, entry.hash, entry.scope, headSeq}}
+                       {seq, hash, scope, headSeq}}
         : SqlStatement{QStringLiteral("INSERT INTO idem_audit_head (scope, seq, hash) VALUES (?, ?, ?)"),
-                       {entry.scope, entry.seq, entry.hash}};
+                       {scope, seq, hash}};
     if (!runStatement(head, moveHead))
         return failed(head, Text::tr("Moving the audit chain head"));
     if (head.numRowsAffected() != 1) {
         // The locked head moved anyway: only a hand edit does that.
         return AppendFailure{scopeError(makeError(ErrorKind::Corrupt, Text::tr("The audit chain head of scope %1 changed while it was "
-                                                                         "locked; run `idemctl audit verify`.").arg(entry.scope))),
+                                                                         "locked; run `idemctl audit verify`.").arg(scope))),
                              false};
     }
     return std::nullopt;

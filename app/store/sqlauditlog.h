@@ -33,6 +33,10 @@ public:
         bool duplicateKey = false;
     };
     std::optional<AppendFailure> append(QSqlDatabase &db, AuditEntry &entry) const;
+    // The same for entries of one chain (one scope), chained in their order:
+    // one head lock, one INSERT per 50 entries, one head move. On a failure the
+    // entries' seq and hashes mean nothing: roll the transaction back.
+    std::optional<AppendFailure> appendAll(QSqlDatabase &db, QList<AuditEntry> &entries) const;
 
     Result<QList<AuditEntry>> entries(QSqlDatabase &db, const AuditQuery &query) const;
     Result<QList<AuditEntry>> chain(QSqlDatabase &db, const QString &scope, const QString &afterStoreId, int limit) const;

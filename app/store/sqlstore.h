@@ -64,6 +64,12 @@ public:
     Result<qint64> purgeExpired(qint64 nowMs) override;
 
     Result<ActionResult> applyAction(const OperatorAction &action) override;
+    // A run of one scope's actions in one transaction: one compare-and-set
+    // per record, one count, the entries chained under one head lock
+    // (SqlAuditLog::appendAll), one commit. Anything unusual (mixed scopes,
+    // a statement that fails, a count that cannot be written) rolls the
+    // run back and applies it action by action instead (applyAction).
+    QList<Result<ActionResult>> applyActionBatch(const QList<OperatorAction> &actions) override;
     Result<AuditEntry> appendAudit(const AuditEntry &entry) override;
     Result<QList<AuditEntry>> auditEntries(const AuditQuery &query) override;
     Result<QList<AuditEntry>> auditChain(const QString &scope, const QString &afterStoreId, int limit) override;
@@ -141,6 +147,8 @@ private:
     // why there) and its entry, with `warning` added to the entry.
     Result<ActionResult> applyOnce(QSqlDatabase &db, const OperatorAction &action, bool &retry, QString *countError,
                                    const QString &warning);
+    // applyActionBatch's one transaction; nullopt: rolled back, nothing changed.
+    std::optional<QList<Result<ActionResult>>> applyTogether(QSqlDatabase &db, const QList<OperatorAction> &actions);
     QMutex *writeLock() { return m_dialect.kind() == Dialect::Sqlite ? &m_sqliteWriters : nullptr; }
     // In one transaction (SQLite: under this process's writers' mutex):
     // `change`, then the audit entry it answers (its serverUser set to this

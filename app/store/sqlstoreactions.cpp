@@ -7,6 +7,9 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <map>
+#include <memory>
+
 namespace {
 
 // Messages of this file, in the "SqlStore" translation context (lupdate reads
@@ -87,6 +90,105 @@ Result<ActionResult> SqlStore::applyAction(const OperatorAction &action)
     if (Result<std::optional<Record>> current = fetch(db.value(), action.scope, action.key, true))
         result->current = current.value();
     return result;
+}
+
+QList<Result<ActionResult>> SqlStore::applyActionBatch(const QList<OperatorAction> &actions)
+{
+    if (actions.size() < 2)
+        return Store::applyActionBatch(actions);
+    for (const OperatorAction &a : actions) {
+        // What applyAction refuses, it refuses with its own message.
+        if (a.scope != actions.constFirst().scope || a.expectedState == RecordState::Completed
+            || (a.kind == OperatorActionKind::MarkTimedOut && a.expectedState != RecordState::InFlight) || refuseActionCutoff(a))
+            return Store::applyActionBatch(actions);
+    }
+    Result<QSqlDatabase> db = m_connections.acquire();
+    if (!db)
+        return Store::applyActionBatch(actions);
+    std::optional<QList<Result<ActionResult>>> together;
+    {
+        QMutexLocker writeGuard(writeLock());
+        together = applyTogether(db.value(), actions);
+    }
+    return together ? *together : Store::applyActionBatch(actions);
+}
+
+std::optional<QList<Result<ActionResult>>> SqlStore::applyTogether(QSqlDatabase &db, const QList<OperatorAction> &actions)
+{
+    if (!db.transaction())
+        return std::nullopt;
+    QList<Result<ActionResult>> results;
+    QList<AuditEntry> entries;
+    QList<qsizetype> appliedAt; // results' index of each entry
+    QMap<std::pair<qint64, int>, qint64> counts; // (minute, counter) -> records
+    // The change statement differs by kind and expected state only: each
+    // text is prepared once for the run.
+    std::map<QString, std::unique_ptr<QSqlQuery>> prepared;
+    for (const OperatorAction &action : actions) {
+        const SqlStatement statement = actionStatement(m_dialect, action);
+        std::unique_ptr<QSqlQuery> &change = prepared[statement.sql];
+        if (!change) {
+            change = std::make_unique<QSqlQuery>(db);
+            if (!change->prepare(statement.sql)) {
+                db.rollback();
+                return std::nullopt;
+            }
+        }
+        for (int i = 0; i < statement.values.size(); ++i)
+            change->bindValue(i, statement.values.at(i));
+        if (!change->exec()) {
+            db.rollback();
+            return std::nullopt;
+        }
+        if (change->numRowsAffected() != 1) {
+            // As applyOnce: changed since the preview, gone, or unreadable
+            // (an error that ends the run; what came before it commits).
+            Result<std::optional<Record>> current = fetch(db, action.scope, action.key, true);
+            if (!current) {
+                results.append(makeError(current.error().kind, Text::tr("\"%1\" was not applied to %2/%3: %4")
+                                                                   .arg(operatorActionName(action.kind), action.scope, action.key,
+                                                                        current.error().message)));
+                break;
+            }
+            results.append(ActionResult{current.value() ? TransitionOutcome::StaleLease : TransitionOutcome::NotFound, current.value(),
+                                        std::nullopt, {}, {}});
+            continue;
+        }
+        AuditEntry entry = action.audit;
+        entry.scope = action.scope;
+        entry.key = action.key;
+        entry.atMs = action.nowMs;
+        entry.action = operatorActionName(action.kind);
+        entry.stateBefore = recordStateName(action.expectedState);
+        entry.stateAfter = actionStateAfter(action.kind);
+        entry.serverUser = entryIdentity();
+        entries.append(entry);
+        appliedAt.append(results.size());
+        results.append(ActionResult{TransitionOutcome::Applied, std::nullopt, std::nullopt, {}, {}});
+        ++counts[{action.nowMs / 60000, int(action.kind == OperatorActionKind::MarkTimedOut ? Counter::TimedOut : Counter::Reconciled)}];
+    }
+    if (!entries.isEmpty()) {
+        QList<CounterRow> rows;
+        for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+            CounterRow row{actions.constFirst().scope, it.key().first, {}};
+            row.counts[Counter(it.key().second)] = it.value();
+            rows.append(row);
+        }
+        QSqlQuery count(db);
+        // A count that cannot be written: applyAction applies each record
+        // without it and says so in its entry.
+        if (!run(count, counterStatement(rows)) || m_audit.appendAll(db, entries)) {
+            db.rollback();
+            return std::nullopt;
+        }
+    }
+    if (!db.commit()) {
+        db.rollback();
+        return std::nullopt;
+    }
+    for (qsizetype i = 0; i < appliedAt.size(); ++i)
+        results[appliedAt.at(i)]->audit = entries.at(i);
+    return results;
 }
 
 Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction &action, bool &retry, QString *countError,

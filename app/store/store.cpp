@@ -121,6 +121,18 @@ Result<qint64> countEveryState(const RecordQuery &query, const QList<RecordState
     return total;
 }
 
+QList<Result<ActionResult>> Store::applyActionBatch(const QList<OperatorAction> &actions)
+{
+    QList<Result<ActionResult>> results;
+    results.reserve(actions.size());
+    for (const OperatorAction &action : actions) {
+        results.append(applyAction(action));
+        if (!results.constLast())
+            break;
+    }
+    return results;
+}
+
 Result<void> Store::retryFollowUp(const OperatorAction &)
 {
     return makeError(ErrorKind::NotBuilt, Text::tr("This store has no cache step to retry: its actions are complete when applied."));

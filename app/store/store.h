@@ -358,6 +358,14 @@ public:
     // StaleLease / NotFound change nothing and write no entry; they are not
     // late finishes. Counts timed_out or reconciled when applied.
     virtual Result<ActionResult> applyAction(const OperatorAction &action) = 0;
+    // The same for actions taken one after the other, in their order: each
+    // record changes together with its own entry or not at all, exactly as
+    // applyAction would, but a store may send them in fewer round trips
+    // and transactions (SqlStore: one transaction for a run of one scope).
+    // One result per action, up to and including the first error; the
+    // caller goes on from the action after it. An applied result may carry
+    // no `current` record. The default calls applyAction for each.
+    virtual QList<Result<ActionResult>> applyActionBatch(const QList<OperatorAction> &actions);
     // Runs again the step an applied action left undone in the service's
     // cache (ActionResult::followUpError: java-handler's Redis key), only
     // while the record is still as the action left it, and audits it as

@@ -81,13 +81,13 @@ ensure_packages() {
     [ "$(id -u)" -eq 0 ] || die "missing Debian packages: ${missing[*]} (run as root, or apt-get install them)"
     log "installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq || die "apt-get update failed"
+    apt-get update -qq >&2 || die "apt-get update failed"
     # Server packages must not start system-wide services from here.
     local policy=/usr/sbin/policy-rc.d created_policy=0
     if [ ! -e "$policy" ]; then
         printf '#!/bin/sh\nexit 101\n' > "$policy" && chmod +x "$policy" && created_policy=1
     fi
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" || { [ $created_policy = 1 ] && rm -f "$policy"; die "apt-get install failed"; }
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 || { [ $created_policy = 1 ] && rm -f "$policy"; die "apt-get install failed"; }
     [ $created_policy = 1 ] && rm -f "$policy"
     return 0
 }
@@ -95,11 +95,16 @@ ensure_packages() {
 # Configures (once) out of tree under build/ with Ninja. IDEM_CMAKE_ARGS
 # (words, e.g. "-DIDEM_WERROR=ON" from .ci/run) are passed to cmake, and
 # when set they are applied to an existing build directory too.
+# A type asked for by name (the benchmarks' Release) is also applied to an
+# existing build directory configured otherwise: a benchmark never measures
+# a Debug build by accident.
 configure_project() {
     local type=${1:-RelWithDebInfo}
     local -a extra
     read -r -a extra <<< "${IDEM_CMAKE_ARGS:-}"
-    if [ ! -f "$IDEM_BUILD/build.ninja" ] || [ ${#extra[@]} -gt 0 ]; then
+    local cached=
+    [ -f "$IDEM_BUILD/CMakeCache.txt" ] && cached=$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$IDEM_BUILD/CMakeCache.txt")
+    if [ ! -f "$IDEM_BUILD/build.ninja" ] || [ ${#extra[@]} -gt 0 ] || { [ $# -gt 0 ] && [ "$cached" != "$type" ]; }; then
         log "configuring ($type${IDEM_CMAKE_ARGS:+ $IDEM_CMAKE_ARGS}) in $IDEM_BUILD"
         cmake -S "$IDEM_ROOT" -B "$IDEM_BUILD" -G Ninja -DCMAKE_BUILD_TYPE="$type" "${extra[@]}" \
             || die "cmake configure failed"
