@@ -18,7 +18,7 @@ private slots:
     // rendering of the canonical form (hashlib.sha256 of "len:part" for the
     // upper-cased method, the path, the count of counted headers, each
     // counted header's lower-cased name and value sorted by name, and the
-    // body), and the build before issue 15's rewrite gave the same.
+    // body), and the copying implementation it replaced gave the same.
     void keepsItsValue()
     {
         QCOMPARE(requestFingerprint("post", "/pay", {{"X-Tenant", "t1"}, {"Accept", "x"}, {"X-Request-Id", "1"}},

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark, not a test: the engine beside what its users would
-# otherwise write, the seed-000 Go middleware's store code
-# (/work/shared/seeds/000_e894dfab2c9db258.txt), on the same Redis and
+# otherwise write, the seed article's Go middleware store code (tools/peers,
+# copied from the article; docs/design.md), on the same Redis and
 # PostgreSQL, at 1 and 32 concurrent clients, first requests and replays.
 #
 #   engine  build-bench/app/idemctl press --work-ms 0 (Release): Guard →

@@ -10,8 +10,8 @@ namespace {
 // Every guarded request computes its fingerprint, replays included, so the
 // parts go into the hash without copies: the length prefix is written on
 // the stack, and only a method or header name that is not already in its
-// canonical case is copied (issue 15: the fingerprint was ten of a replay's
-// eighty allocations).
+// canonical case is copied (the fingerprint had been ten of a replay's eighty
+// allocations).
 void addPart(QCryptographicHash &hash, QByteArrayView part)
 {
     char prefix[24];

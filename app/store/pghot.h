@@ -65,7 +65,7 @@ private:
 // Hashes a statement's SQL by its length and at most its first and last 64
 // characters. The hot statements are long (the claim's is some 700
 // characters) and are looked up on every call: hashing all of one was 3% of
-// a PostgreSQL client's time at 32 threads (perf, issue 15). Two statements
+// a PostgreSQL client's time at 32 threads (perf). Two statements
 // alike there only share a bucket; keys still compare whole.
 struct SqlTextHash {
     size_t operator()(const QString &sql) const noexcept;

@@ -54,7 +54,7 @@ QByteArray encodeHeaders(const HeaderList &headers)
     // Plain headers are written directly, byte for byte what QJsonDocument's
     // compact form gives (tst_headers compares them): every completed
     // request encodes its response's headers, and the JSON document had been
-    // 8% of a first request's client CPU on PostgreSQL (perf, issue 15).
+    // 8% of a first request's client CPU on PostgreSQL (perf).
     qsizetype size = 2;
     bool plain = true;
     for (const auto &[name, value] : headers) {
@@ -100,7 +100,7 @@ std::optional<QByteArrayView> plainString(QByteArrayView json, qsizetype &at)
 
 // What encodeHeaders writes for plain ASCII headers, read without building
 // a JSON document: the guard decodes a cached response's headers on every
-// replay, and QJsonDocument made a dozen allocations of it (issue 15).
+// replay, and QJsonDocument made a dozen allocations of it.
 // nullopt for anything else (spaces, escapes, other characters): the caller
 // then asks QJsonDocument, which also says whether it is JSON at all.
 std::optional<HeaderList> decodePlainHeaders(QByteArrayView json)

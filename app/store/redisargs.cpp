@@ -78,7 +78,7 @@ char *RedisWireSink::grow(qsizetype length)
 {
     // One resize for the bulk header, the bytes and the CRLF, not three
     // appends: each QByteArray::append is an out-of-line insert(), and they
-    // were a twentieth of the client's time at 32 threads (perf, issue 15).
+    // were a twentieth of the client's time at 32 threads (perf).
     char head[24];
     head[0] = '$';
     char *end = std::to_chars(head + 1, head + sizeof head - 2, length).ptr;

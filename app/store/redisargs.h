@@ -11,7 +11,7 @@
 // in the Redis protocol (RESP) into one buffer, as the single-server links
 // send it (RedisLink::pipelineWire).
 //
-// Why (issue 15): a guarded request sends two scripts of 19 arguments each.
+// Why: a guarded request sends two scripts of 19 arguments each.
 // Made as QByteArrays (the key's UTF-8, each number's digits, the lists
 // around them) and then encoded, they were two fifths of a first request's
 // allocations on the client (heaptrack: 75 per first request, 46 after);
@@ -74,7 +74,7 @@ private:
 // which finish() adds to `out` as a single argument. claim.lua, complete.lua
 // and release.lua take theirs so (cmsgpack.unpack, into locals).
 //
-// Why (issue 15): Redis makes every script argument a Lua string in ARGV, a
+// Why: Redis makes every script argument a Lua string in ARGV, a
 // table it grows one element at a time, at about 1,100 instructions an
 // argument (callgrind). An EVALSHA with six keys whose script reads ten
 // arguments into locals cost the server 37,700 instructions with them

@@ -32,7 +32,7 @@ timeval toTimeval(int ms)
 // pointers, where hiredis's own make two of each (calloc, then malloc).
 // A read-first replay's HGETALL has 26 strings: reading them into replies
 // and freeing those was 40% of that replay's client instructions, and one
-// block each took 18% off the whole (callgrind, issue 15). The reader frees
+// block each took 18% off the whole (callgrind). The reader frees
 // a reply it could not finish with freeCompact, so elements not yet made
 // must be null.
 void attach(const redisReadTask *task, redisReply *reply)

@@ -15,7 +15,7 @@
 // (leader/follower). A request's commands stay together and in order, so
 // SCRIPT LOAD + EVALSHA or MULTI … EXEC in one pipeline() keep their meaning.
 //
-// Why (issue 15; DESIGN.md says a connection per thread): a guarded request
+// Why (docs/design.md says a connection per thread): a guarded request
 // costs the server a read and a write system call per round trip, which on a
 // busy server is several times what the claim script itself costs (measured
 // with redis-benchmark on one core: the claim script's replay runs about

@@ -10,8 +10,8 @@
 // item per field, a string for a field that is there and false for one that
 // is not. One bulk string instead of a nested array of thirteen: hiredis
 // builds each reply element with two allocations, and the claim answers
-// every guarded request (issue 15: they were a quarter of a replay's
-// allocations on the client).
+// every guarded request (they were a quarter of a replay's allocations on
+// the client).
 //
 // Each field: the bytes, viewing into `packed`, or nullopt for false/nil.
 // Nothing at all (nullopt) for anything else: another MessagePack type, a

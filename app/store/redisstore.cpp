@@ -28,8 +28,7 @@ QByteArray newLease()
 {
     // 128 bits from a generator per thread, seeded once from the system's:
     // a lease only has to be unique, and the system generator (RDRAND here)
-    // cost about half a microsecond per claim on a virtual machine (perf,
-    // issue 15).
+    // cost about half a microsecond per claim on a virtual machine (perf).
     thread_local QRandomGenerator64 generator = [] {
         std::array<quint32, 8> seed; // 256 bits
         QRandomGenerator::system()->fillRange(seed.data(), qsizetype(seed.size()));
@@ -94,7 +93,7 @@ Result<RedisLink *> RedisStore::connection()
 bool RedisStore::isRegistered(const QString &scope) const
 {
     // Every guarded request asks. With 32 threads, the shared lock was over
-    // 1% of the client's CPU (perf, issue 15), so a thread first looks at
+    // 1% of the client's CPU (perf), so a thread first looks at
     // the last scope it found registered with this store: a registration is
     // never taken back, so that answer cannot go stale.
     struct Last {
@@ -171,7 +170,7 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
     // about once a second as the SQL stores count everything, instead of the
     // claim script: Lua's per-call cost is most of a replay's server time
     // and a script-free read costs the server what the seed's GET does
-    // (issue 15: tools/bench-peers.sh, README). The price is one more round
+    // (tools/bench-peers.sh, docs/benchmarks.md). The price is one more round
     // trip for a request that is not a replay, so it is paid only while
     // those are under 1 in 11; otherwise the script answers everything, a
     // first request in 2 round trips and a replay in 1. Nothing else
@@ -251,7 +250,7 @@ Result<std::optional<ClaimResult>> RedisStore::replayFromRead(RedisLink &c, cons
     // HGETALL, not the HMGET of the 13 fields the other reads send: Redis
     // looks each named field up from the start of the hash (a listpack), and
     // that cost the server 30,000 instructions against 20,800 for HGETALL,
-    // of a replay's 37,000 (callgrind, issue 15).
+    // of a replay's 37,000 (callgrind).
     const QByteArray key = RedisLayout::recordKey(tag, req.key);
     Result<QList<RedisReply>> replies = c.pipelineAt(key, {RedisCommand{QByteArrayLiteral("HGETALL"), key}});
     if (!replies)

@@ -163,7 +163,7 @@ private:
     const StoreUrl m_url;
     // Made once: the hot path names the store in every record it reads
     // (sqlRecordFromValues), and formatting the URL cost a PostgreSQL replay
-    // an eighth of its client instructions (callgrind, issue 15).
+    // an eighth of its client instructions (callgrind).
     const QString m_display;
     const SqlDialect m_dialect;
     SqlConnections m_connections;

@@ -221,7 +221,7 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
             return existing.error();
 
         // A lease and a query only for a write: a replay needs neither, and
-        // the two were a twentieth of its client instructions (issue 15).
+        // the two were a twentieth of its client instructions (callgrind).
         if (!existing.value()) {
             const QString lease = newLease();
             QSqlQuery q(db.value());

@@ -8,7 +8,7 @@
 -- field, false where one is missing; app/store/redispacked.h says why).
 -- A fresh claim of an absent key returns {'claimed', 0} alone: the record
 -- is exactly what RedisStore sent, and packing it back cost a first request
--- a tenth of its script time (issue 15).
+-- a tenth of its script time.
 local member, now_ms, fingerprint_sent, lease, owner, biz_sent, timeout_ms, reclaim, request
 member, now_ms, MINUTE, COUNTER_TTL, fingerprint_sent, lease, owner, biz_sent, timeout_ms, reclaim, request = cmsgpack.unpack(ARGV[1])
 local now = tonumber(now_ms)

@@ -17,7 +17,7 @@
 -- it builds there it builds on every call: the helpers' closures and tables
 -- were a tenth of the server's instructions for a first request (about
 -- 19,500 of 210,000 for its claim and complete, as counted by
--- tools/bench-redis-instructions.sh; issue 15). So only count, unless_owned
+-- tools/bench-redis-instructions.sh). So only count, unless_owned
 -- and record() are made on every call; record() makes the rest the first
 -- time a call needs them, which a claim of a new key and an owned complete
 -- or release never do. Scripts use them as record().name.

@@ -6,7 +6,7 @@ redis-server under callgrind. Not a test, and nothing here is shipped: it
 measures the scripts the engine ships (resources/lua: record.lua prepended to
 claim.lua and to complete.lua, as RedisStore loads them) beside variants of
 them that the engine does not run, to show what a first request's server
-instructions would become without each part (issue 15: the seed's Go store
+instructions would become without each part (the seed's Go store
 keeps one JSON string, no index and no counters):
 
   shipped          one EVALSHA per claim and per complete, sent 8 at a time

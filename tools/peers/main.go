@@ -1,6 +1,6 @@
-// Command peers drives the seed-000 Go middleware's store code (the article
-// /work/shared/seeds/000_e894dfab2c9db258.txt, "基于 Redis 的实现" and
-// "基于 PostgreSQL 的实现") the way its middleware calls it, so that
+// Command peers drives the seed Go middleware's store code (the article the
+// product grew out of, sections "方案一基于 Redis 的实现" and "方案二基于
+// PostgreSQL 的实现"; docs/design.md names both articles) the way its middleware calls it, so that
 // tools/bench-peers.sh can set the engine beside what its users would
 // otherwise write. Not a test: it measures requests per second.
 //
