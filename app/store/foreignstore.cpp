@@ -23,14 +23,11 @@ QString stateAfter(const Layout &layout, OperatorActionKind kind)
     return actionStateAfter(kind);
 }
 
-// The audit entry about `action` on its record: the operator's fields from
-// action.audit, the record and time from the action, and what happened.
+// The audit entry about `action` on its record (OperatorAction::auditEntry),
+// with what happened to it in this layout.
 AuditEntry entryFor(const OperatorAction &action, const QString &name, const QString &before, const QString &after)
 {
-    AuditEntry entry = action.audit;
-    entry.scope = action.scope;
-    entry.key = action.key;
-    entry.atMs = action.nowMs;
+    AuditEntry entry = action.auditEntry();
     entry.action = name;
     entry.stateBefore = before;
     entry.stateAfter = after;

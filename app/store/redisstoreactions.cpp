@@ -142,14 +142,7 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
     Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
-    AuditEntry entry = action.audit;
-    entry.scope = action.scope;
-    entry.key = action.key;
-    entry.atMs = action.nowMs;
-    entry.action = operatorActionName(action.kind);
-    entry.stateBefore = recordStateName(action.expectedState);
-    entry.stateAfter = actionStateAfter(action.kind);
-    entry.storeId.clear();
+    AuditEntry entry = action.auditEntry();
 
     // The record's bucket (the scope on a single server): its chain is the
     // bucket's, so the script changes the record and appends in one slot.
@@ -175,14 +168,7 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
         warning = bytes(blocked.element[2]) == "number"
             ? Text::tr("not counted: the counter key %1 of scope %2 holds %3, not a number (another program wrote it)").arg(key, action.scope, detail)
             : Text::tr("not counted: the counter key %1 of scope %2 holds a %3 (another program wrote it)").arg(key, action.scope, detail);
-        entry = action.audit;
-        entry.scope = action.scope;
-        entry.key = action.key;
-        entry.atMs = action.nowMs;
-        entry.action = operatorActionName(action.kind);
-        entry.stateBefore = recordStateName(action.expectedState);
-        entry.stateAfter = actionStateAfter(action.kind);
-        entry.storeId.clear();
+        entry = action.auditEntry();
         entry.addWarning(warning);
         args.last() = "0";
         reply = appendChained(*c.value(), Action, action.scope, tag.value(), keys, args, entry);

@@ -154,13 +154,7 @@ std::optional<QList<Result<ActionResult>>> SqlStore::applyTogether(QSqlDatabase 
                                         std::nullopt, {}, {}});
             continue;
         }
-        AuditEntry entry = action.audit;
-        entry.scope = action.scope;
-        entry.key = action.key;
-        entry.atMs = action.nowMs;
-        entry.action = operatorActionName(action.kind);
-        entry.stateBefore = recordStateName(action.expectedState);
-        entry.stateAfter = actionStateAfter(action.kind);
+        AuditEntry entry = action.auditEntry();
         entry.serverUser = entryIdentity();
         entries.append(entry);
         appliedAt.append(results.size());
@@ -236,13 +230,7 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
             return makeError(ErrorKind::Refused, *countError);
         }
     }
-    AuditEntry entry = action.audit;
-    entry.scope = action.scope;
-    entry.key = action.key;
-    entry.atMs = action.nowMs;
-    entry.action = operatorActionName(action.kind);
-    entry.stateBefore = recordStateName(action.expectedState);
-    entry.stateAfter = actionStateAfter(action.kind);
+    AuditEntry entry = action.auditEntry();
     if (!warning.isEmpty())
         entry.addWarning(warning);
     entry.serverUser = entryIdentity();

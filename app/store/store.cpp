@@ -54,6 +54,19 @@ QString actionStateAfter(OperatorActionKind kind)
     return QStringLiteral("RELEASED");
 }
 
+AuditEntry OperatorAction::auditEntry() const
+{
+    AuditEntry entry = audit;
+    entry.scope = scope;
+    entry.key = key;
+    entry.atMs = nowMs;
+    entry.action = operatorActionName(kind);
+    entry.stateBefore = recordStateName(expectedState);
+    entry.stateAfter = actionStateAfter(kind);
+    entry.storeId.clear();
+    return entry;
+}
+
 bool keysetBefore(const Record &a, const Record &b)
 {
     if (a.updatedAt != b.updatedAt)

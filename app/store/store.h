@@ -187,6 +187,12 @@ struct OperatorAction {
     // operatorName, host, batchId, reason and evidence come from the caller;
     // the store fills scope, key, action, states, atMs (= nowMs), seq and hashes.
     AuditEntry audit;
+
+    // The one place an action becomes its audit entry: the caller's fields
+    // from `audit`, the record and time from the action, the action's name,
+    // the state the preview saw and the state it leaves (actionStateAfter).
+    // No seq, hashes or store id yet: the store's chain adds them.
+    AuditEntry auditEntry() const;
 };
 
 // InvalidArgument when an action on an IN_FLIGHT record has no cutoff or
