@@ -4,25 +4,9 @@
 #include "app/store/visibletext.h"
 #include "models/rowsort.h"
 
-#include <QGuiApplication>
-#include <QPalette>
-
-#include <algorithm>
-#include <numeric>
-
 ActionTargetModel::ActionTargetModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : CheckablePlanModel(ColumnCount, parent)
 {
-}
-
-int ActionTargetModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_targets.size());
-}
-
-int ActionTargetModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant ActionTargetModel::raw(const ActionTarget &t, int column) const
@@ -51,10 +35,8 @@ QVariant ActionTargetModel::data(const QModelIndex &index, int role) const
         return raw(t, index.column());
     if (role == ExcludedRole)
         return isExcluded(t);
-    if (role == Qt::CheckStateRole)
-        return index.column() == IncludeColumn ? QVariant(isExcluded(t) ? Qt::Unchecked : Qt::Checked) : QVariant();
-    if (role == Qt::ForegroundRole && isExcluded(t))
-        return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
+    if (role == Qt::CheckStateRole || role == Qt::ForegroundRole)
+        return inclusionData(index.row(), index.column(), role);
     if (index.column() == IncludeColumn) {
         if (role == Qt::ToolTipRole)
             return isExcluded(t) ? tr("Excluded: this record is left as it is") : tr("Included: applied with the others");
@@ -88,63 +70,18 @@ QVariant ActionTargetModel::headerData(int section, Qt::Orientation orientation,
     return {};
 }
 
-void ActionTargetModel::sort(int column, Qt::SortOrder order)
+QList<int> ActionTargetModel::sortRows(int column, Qt::SortOrder order)
 {
-    if (column < 0 || column >= ColumnCount)
-        return;
-    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    const QList<int> newRow = sortRowsInPlace(m_targets, order, [&](const ActionTarget &row) { return raw(row, column); });
-    const QModelIndexList from = persistentIndexList();
-    QModelIndexList to;
-    for (const QModelIndex &index : from)
-        to.append(this->index(newRow.at(index.row()), index.column()));
-    changePersistentIndexList(from, to);
-    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    return sortRowsInPlace(m_targets, order, [&](const ActionTarget &row) { return raw(row, column); });
 }
 
-bool ActionTargetModel::setData(const QModelIndex &index, const QVariant &value, int role)
+void ActionTargetModel::storeIncluded(int row, bool included)
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || index.column() != IncludeColumn
-        || role != Qt::CheckStateRole)
-        return false;
-    setIncluded(index.row(), Qt::CheckState(value.toInt()) == Qt::Checked);
-    return true;
-}
-
-Qt::ItemFlags ActionTargetModel::flags(const QModelIndex &index) const
-{
-    Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (index.isValid() && index.column() == IncludeColumn)
-        f |= Qt::ItemIsUserCheckable;
-    return f;
-}
-
-void ActionTargetModel::setIncluded(int row, bool included)
-{
-    if (row < 0 || row >= m_targets.size())
-        return;
     const ActionTarget &t = m_targets.at(row);
-    if (isExcluded(t) == !included)
-        return;
     if (included)
         m_excluded.remove({t.scope, t.key});
     else
         m_excluded.insert({t.scope, t.key});
-    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
-    emit inclusionChanged();
-}
-
-void ActionTargetModel::setAllIncluded(bool included)
-{
-    if (m_targets.isEmpty())
-        return;
-    m_excluded.clear();
-    if (!included) {
-        for (const ActionTarget &t : std::as_const(m_targets))
-            m_excluded.insert({t.scope, t.key});
-    }
-    emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-    emit inclusionChanged();
 }
 
 QList<ActionTarget> ActionTargetModel::includedTargets() const
@@ -159,12 +96,11 @@ QList<ActionTarget> ActionTargetModel::includedTargets() const
 
 void ActionTargetModel::setTargets(const QList<ActionTarget> &targets, qint64 nowMs)
 {
-    beginResetModel();
-    m_targets = targets;
-    m_excluded.clear();
-    m_nowMs = nowMs;
-    endResetModel();
-    emit inclusionChanged();
+    replaceRows([&] {
+        m_targets = targets;
+        m_excluded.clear();
+        m_nowMs = nowMs;
+    });
 }
 
 void ActionTargetModel::clear()

@@ -11,9 +11,6 @@
 #include <QDateTime>
 #include <QGuiApplication>
 
-#include <algorithm>
-#include <numeric>
-
 namespace {
 
 QString proposalText(ReconcileProposal proposal)
@@ -41,18 +38,8 @@ QColor proposalColor(ReconcileProposal proposal)
 } // namespace
 
 ReconcilePlanModel::ReconcilePlanModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : CheckablePlanModel(ColumnCount, parent)
 {
-}
-
-int ReconcilePlanModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int ReconcilePlanModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant ReconcilePlanModel::raw(const ReconcileRow &row, int column) const
@@ -82,14 +69,9 @@ QVariant ReconcilePlanModel::data(const QModelIndex &index, int role) const
     case RawValueRole: return raw(row, index.column());
     case ProposalRole: return int(row.proposal);
     case ExcludedRole: return row.excluded;
-    case Qt::CheckStateRole:
-        // A manual-review row is never applied: it has no box to tick.
-        if (index.column() == IncludeColumn && row.proposal != ReconcileProposal::Review)
-            return row.excluded ? Qt::Unchecked : Qt::Checked;
-        return {};
+    case Qt::CheckStateRole: // a manual-review row is never applied: it has no box to tick
+    case Qt::ForegroundRole: return inclusionData(index.row(), index.column(), role);
     case Qt::BackgroundRole: return row.excluded ? QVariant() : QVariant(proposalColor(row.proposal));
-    case Qt::ForegroundRole:
-        return row.excluded ? QVariant(QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text)) : QVariant();
     case Qt::TextAlignmentRole:
         if (index.column() == AgeColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -123,31 +105,6 @@ QVariant ReconcilePlanModel::data(const QModelIndex &index, int role) const
     }
 }
 
-bool ReconcilePlanModel::setData(const QModelIndex &index, const QVariant &value, int role)
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)
-        || index.column() != IncludeColumn || role != Qt::CheckStateRole)
-        return false;
-    const bool excluded = Qt::CheckState(value.toInt()) != Qt::Checked;
-    ReconcileRow &row = m_rows[index.row()];
-    if (row.proposal == ReconcileProposal::Review)
-        return false;
-    if (row.excluded == excluded)
-        return true;
-    row.excluded = excluded;
-    emit dataChanged(this->index(index.row(), 0), this->index(index.row(), ColumnCount - 1));
-    emit summaryChanged();
-    return true;
-}
-
-Qt::ItemFlags ReconcilePlanModel::flags(const QModelIndex &index) const
-{
-    Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (index.isValid() && index.column() == IncludeColumn && m_rows.at(index.row()).proposal != ReconcileProposal::Review)
-        f |= Qt::ItemIsUserCheckable;
-    return f;
-}
-
 QVariant ReconcilePlanModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
@@ -169,27 +126,17 @@ QVariant ReconcilePlanModel::headerData(int section, Qt::Orientation orientation
     return {};
 }
 
-void ReconcilePlanModel::sort(int column, Qt::SortOrder order)
+QList<int> ReconcilePlanModel::sortRows(int column, Qt::SortOrder order)
 {
-    if (column < 0 || column >= ColumnCount)
-        return;
-    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    const QList<int> newRow = sortRowsInPlace(m_rows, order, [&](const ReconcileRow &row) { return raw(row, column); });
-    const QModelIndexList from = persistentIndexList();
-    QModelIndexList to;
-    for (const QModelIndex &index : from)
-        to.append(this->index(newRow.at(index.row()), index.column()));
-    changePersistentIndexList(from, to);
-    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    return sortRowsInPlace(m_rows, order, [&](const ReconcileRow &row) { return raw(row, column); });
 }
 
 void ReconcilePlanModel::setRows(const QList<ReconcileRow> &rows, qint64 nowMs)
 {
-    beginResetModel();
-    m_rows = rows;
-    m_nowMs = nowMs;
-    endResetModel();
-    emit summaryChanged();
+    replaceRows([&] {
+        m_rows = rows;
+        m_nowMs = nowMs;
+    });
 }
 
 void ReconcilePlanModel::clear()
@@ -200,16 +147,4 @@ void ReconcilePlanModel::clear()
 ReconcileSummary ReconcilePlanModel::summary() const
 {
     return ReconcilePlan::summarise(m_rows);
-}
-
-void ReconcilePlanModel::setAllIncluded(bool included)
-{
-    if (m_rows.isEmpty())
-        return;
-    for (ReconcileRow &row : m_rows) {
-        if (row.proposal != ReconcileProposal::Review)
-            row.excluded = !included;
-    }
-    emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-    emit summaryChanged();
 }

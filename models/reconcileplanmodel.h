@@ -2,13 +2,14 @@
 
 #include "app/ops/reconcileplan.h"
 
-#include <QAbstractTableModel>
+#include "models/checkableplanmodel.h"
 
 // A reconcile dry run's plan as the operator reviews it: one row per stuck
 // record with its proposal, the reason and the order's status; the first
 // column is checkable (unchecked: the row is excluded and not applied);
-// rows are coloured by proposal. An in-memory snapshot, replaced as a whole.
-class ReconcilePlanModel final : public QAbstractTableModel {
+// rows are coloured by proposal (CheckablePlanModel; a manual-review row has
+// no box and is never applied).
+class ReconcilePlanModel final : public CheckablePlanModel {
     Q_OBJECT
 public:
     enum Column {
@@ -23,13 +24,8 @@ public:
 
     explicit ReconcilePlanModel(QObject *parent = nullptr);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
-    Qt::ItemFlags flags(const QModelIndex &index) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-    void sort(int column, Qt::SortOrder order) override;
 
     // Ages are shown relative to nowMs (when the dry run ran).
     void setRows(const QList<ReconcileRow> &rows, qint64 nowMs);
@@ -39,14 +35,14 @@ public:
     const ReconcileRow &rowAt(int row) const { return m_rows.at(row); }
     // Included rows only (ReconcilePlan::summarise).
     ReconcileSummary summary() const;
-    // Includes or excludes every row at once.
-    void setAllIncluded(bool included);
-
-signals:
-    // Exclusions changed (or new rows): the totals are worth showing again.
-    void summaryChanged();
 
 private:
+    int planRowCount() const override { return int(m_rows.size()); }
+    bool isIncluded(int row) const override { return !m_rows.at(row).excluded; }
+    bool isCheckable(int row) const override { return m_rows.at(row).proposal != ReconcileProposal::Review; }
+    void storeIncluded(int row, bool included) override { m_rows[row].excluded = !included; }
+    QList<int> sortRows(int column, Qt::SortOrder order) override;
+
     QVariant raw(const ReconcileRow &row, int column) const;
 
     QList<ReconcileRow> m_rows;

@@ -98,7 +98,7 @@ private slots:
         QCOMPARE(s.release, qint64(2));
         QCOMPARE(s.review, qint64(1));
 
-        QSignalSpy summary(&model, &ReconcilePlanModel::summaryChanged);
+        QSignalSpy summary(&model, &ReconcilePlanModel::inclusionChanged);
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         QVERIFY(model.setData(model.index(0, ReconcilePlanModel::IncludeColumn), Qt::Unchecked, Qt::CheckStateRole));
         QCOMPARE(summary.count(), 1);

@@ -66,7 +66,7 @@ ReconcilePlanPage::ReconcilePlanPage(QWidget *parent)
 
     connect(includeAll, &QPushButton::clicked, m_model, [this] { m_model->setAllIncluded(true); });
     connect(excludeAll, &QPushButton::clicked, m_model, [this] { m_model->setAllIncluded(false); });
-    connect(m_model, &ReconcilePlanModel::summaryChanged, this, &ReconcilePlanPage::showTotals);
+    connect(m_model, &ReconcilePlanModel::inclusionChanged, this, &ReconcilePlanPage::showTotals);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ReconcilePlanPage::showEvidence);
     connect(m_model, &QAbstractItemModel::modelReset, this, &ReconcilePlanPage::showEvidence);
 }

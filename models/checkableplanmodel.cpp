@@ -1,0 +1,88 @@
+#include "models/checkableplanmodel.h"
+
+#include <QGuiApplication>
+#include <QPalette>
+
+CheckablePlanModel::CheckablePlanModel(int columnCount, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_columnCount(columnCount)
+{
+}
+
+int CheckablePlanModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : planRowCount();
+}
+
+int CheckablePlanModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_columnCount;
+}
+
+bool CheckablePlanModel::isCheckable(int) const
+{
+    return true;
+}
+
+QVariant CheckablePlanModel::inclusionData(int row, int column, int role) const
+{
+    if (role == Qt::CheckStateRole)
+        return column == IncludeColumn && isCheckable(row) ? QVariant(isIncluded(row) ? Qt::Checked : Qt::Unchecked) : QVariant();
+    if (role == Qt::ForegroundRole && !isIncluded(row))
+        return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
+    return {};
+}
+
+bool CheckablePlanModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || index.column() != IncludeColumn
+        || role != Qt::CheckStateRole || !isCheckable(index.row()))
+        return false;
+    setIncluded(index.row(), Qt::CheckState(value.toInt()) == Qt::Checked);
+    return true;
+}
+
+Qt::ItemFlags CheckablePlanModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() == IncludeColumn && isCheckable(index.row()))
+        f |= Qt::ItemIsUserCheckable;
+    return f;
+}
+
+void CheckablePlanModel::sort(int column, Qt::SortOrder order)
+{
+    if (column < 0 || column >= m_columnCount)
+        return;
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const QList<int> newRow = sortRows(column, order);
+    const QModelIndexList from = persistentIndexList();
+    QModelIndexList to;
+    to.reserve(from.size());
+    for (const QModelIndex &index : from)
+        to.append(this->index(newRow.at(index.row()), index.column()));
+    changePersistentIndexList(from, to);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+void CheckablePlanModel::setIncluded(int row, bool included)
+{
+    if (row < 0 || row >= planRowCount() || !isCheckable(row) || isIncluded(row) == included)
+        return;
+    storeIncluded(row, included);
+    emit dataChanged(index(row, 0), index(row, m_columnCount - 1));
+    emit inclusionChanged();
+}
+
+void CheckablePlanModel::setAllIncluded(bool included)
+{
+    const int rows = planRowCount();
+    if (rows == 0)
+        return;
+    for (int row = 0; row < rows; ++row) {
+        if (isCheckable(row))
+            storeIncluded(row, included);
+    }
+    emit dataChanged(index(0, 0), index(rows - 1, m_columnCount - 1));
+    emit inclusionChanged();
+}
