@@ -12,14 +12,22 @@ ActionTargetModel::ActionTargetModel(QObject *parent)
 QVariant ActionTargetModel::raw(const ActionTarget &t, int column) const
 {
     switch (Column(column)) {
-    case IncludeColumn: return !isExcluded(t);
-    case ScopeColumn: return t.scope;
-    case KeyColumn: return t.key;
-    case BizNoColumn: return t.bizNo;
-    case OwnerColumn: return t.owner;
-    case AgeColumn: return m_nowMs - t.updatedAt;
-    case AttemptsColumn: return t.attempts;
-    case ColumnCount: break;
+    case IncludeColumn:
+        return !isExcluded(t);
+    case ScopeColumn:
+        return t.scope;
+    case KeyColumn:
+        return t.key;
+    case BizNoColumn:
+        return t.bizNo;
+    case OwnerColumn:
+        return t.owner;
+    case AgeColumn:
+        return m_nowMs - t.updatedAt;
+    case AttemptsColumn:
+        return t.attempts;
+    case ColumnCount:
+        break;
     }
     return {};
 }
@@ -58,14 +66,22 @@ QVariant ActionTargetModel::headerData(int section, Qt::Orientation orientation,
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (Column(section)) {
-    case IncludeColumn: return tr("Apply");
-    case ScopeColumn: return tr("Scope");
-    case KeyColumn: return tr("Key");
-    case BizNoColumn: return tr("Business no.");
-    case OwnerColumn: return tr("Owner");
-    case AgeColumn: return tr("Age");
-    case AttemptsColumn: return tr("Attempts");
-    case ColumnCount: break;
+    case IncludeColumn:
+        return tr("Apply");
+    case ScopeColumn:
+        return tr("Scope");
+    case KeyColumn:
+        return tr("Key");
+    case BizNoColumn:
+        return tr("Business no.");
+    case OwnerColumn:
+        return tr("Owner");
+    case AgeColumn:
+        return tr("Age");
+    case AttemptsColumn:
+        return tr("Attempts");
+    case ColumnCount:
+        break;
     }
     return {};
 }

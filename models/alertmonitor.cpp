@@ -185,8 +185,8 @@ bool AlertMonitor::acknowledge(const QString &alertKey, qint64 nowMs)
                                                               {QStringLiteral("raisedAtMs"), m_since.value(alertKey, it->atMs)},
                                                               {QStringLiteral("value"), it->lastValue}})
                                         .toJson(QJsonDocument::Compact);
-        writeAudit(operatorEntry(QStringLiteral("alert-acknowledged"), it->scope, tr("Acknowledged: %1").arg(it->rule.describe()),
-                                 evidence, nowMs),
+        writeAudit(operatorEntry(QStringLiteral("alert-acknowledged"), it->scope, tr("Acknowledged: %1").arg(it->rule.describe()), evidence,
+                                 nowMs),
                    1);
     }
     emit activeChanged();
@@ -240,9 +240,8 @@ QByteArray AlertMonitor::saveState(qint64 nowMs) const
         if (it.value() > nowMs)
             snoozed.insert(it.key(), it.value());
     }
-    return QJsonDocument(QJsonObject{{QStringLiteral("savedAtMs"), nowMs},
-                                     {QStringLiteral("raised"), raised},
-                                     {QStringLiteral("snoozed"), snoozed}})
+    return QJsonDocument(
+               QJsonObject{{QStringLiteral("savedAtMs"), nowMs}, {QStringLiteral("raised"), raised}, {QStringLiteral("snoozed"), snoozed}})
         .toJson(QJsonDocument::Compact);
 }
 
@@ -304,14 +303,15 @@ AuditEntry AlertMonitor::auditEntryOf(const AlertTransition &alert) const
 
 void AlertMonitor::writeAudit(const AuditEntry &entry, int attempt)
 {
-    m_session->request<AuditEntry>(this, [entry](Store &store) { return store.appendAudit(entry); },
-                                   [this, entry, attempt](const Result<AuditEntry> &written) {
-                                       if (!written && written.error().kind == ErrorKind::Unavailable && attempt < MaxAuditAttempts) {
-                                           QTimer::singleShot(AuditRetryDelayMs, this, [this, entry, attempt] { writeAudit(entry, attempt + 1); });
-                                           return;
-                                       }
-                                       if (!written)
-                                           qCWarning(lcAlerts).noquote() << "alert audit entry not written:" << written.error().message;
-                                       emit auditWritten(written.ok(), written ? QString() : written.error().message);
-                                   });
+    m_session->request<AuditEntry>(
+        this, [entry](Store &store) { return store.appendAudit(entry); },
+        [this, entry, attempt](const Result<AuditEntry> &written) {
+            if (!written && written.error().kind == ErrorKind::Unavailable && attempt < MaxAuditAttempts) {
+                QTimer::singleShot(AuditRetryDelayMs, this, [this, entry, attempt] { writeAudit(entry, attempt + 1); });
+                return;
+            }
+            if (!written)
+                qCWarning(lcAlerts).noquote() << "alert audit entry not written:" << written.error().message;
+            emit auditWritten(written.ok(), written ? QString() : written.error().message);
+        });
 }

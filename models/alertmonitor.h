@@ -41,8 +41,8 @@ public:
 
     // A raised alert as the alert list shows it.
     struct Shown {
-        AlertTransition alert;   // the Raised transition; lastValue/lastAtMs are the newest sample
-        qint64 sinceMs = 0;      // first raised (across a restart, see above)
+        AlertTransition alert; // the Raised transition; lastValue/lastAtMs are the newest sample
+        qint64 sinceMs = 0; // first raised (across a restart, see above)
         bool acknowledged = false;
         qint64 snoozedUntilMs = 0; // snoozed(): when its rule's snooze ends
     };
@@ -115,9 +115,9 @@ private:
     QList<AlertTransition> m_history;
     QString m_operator; // empty: the session's operator (OperatorSession), who acknowledges and snoozes
     QString m_host;
-    QHash<QString, qint64> m_since;          // alertKey → first raised, while raised
-    QHash<QString, qint64> m_restored;       // alertKey → first raised, from a recent saved state
-    QSet<QString> m_acknowledged;            // alertKeys, while raised
-    QHash<QString, qint64> m_snoozedUntil;   // ruleKey → ms
+    QHash<QString, qint64> m_since; // alertKey → first raised, while raised
+    QHash<QString, qint64> m_restored; // alertKey → first raised, from a recent saved state
+    QSet<QString> m_acknowledged; // alertKeys, while raised
+    QHash<QString, qint64> m_snoozedUntil; // ruleKey → ms
     qint64 m_lastMinute = 0;
 };

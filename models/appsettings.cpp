@@ -61,8 +61,7 @@ QList<StoreEntry> AppSettings::recentStores() const
         entry.passwordSource = StoreEntry::passwordSourceFromName(m_settings->value(passwordSourceKey).toString());
         const QString variable = m_settings->value(passwordVariableKey).toString();
         entry.passwordVariable = StoreEntry::isValidVariableName(variable) ? variable : QString();
-        const bool duplicate = std::any_of(entries.cbegin(), entries.cend(),
-                                           [&](const StoreEntry &seen) { return seen.url == entry.url; });
+        const bool duplicate = std::any_of(entries.cbegin(), entries.cend(), [&](const StoreEntry &seen) { return seen.url == entry.url; });
         if (!entry.url.isEmpty() && !duplicate)
             entries << entry;
     }
@@ -77,8 +76,7 @@ void AppSettings::setRecentStores(const QList<StoreEntry> &entries)
         entry.url = sameStore(entry.url);
         if (!StoreEntry::isValidVariableName(entry.passwordVariable))
             entry.passwordVariable.clear();
-        const bool duplicate = std::any_of(kept.cbegin(), kept.cend(),
-                                           [&](const StoreEntry &seen) { return seen.url == entry.url; });
+        const bool duplicate = std::any_of(kept.cbegin(), kept.cend(), [&](const StoreEntry &seen) { return seen.url == entry.url; });
         if (!entry.url.isEmpty() && !duplicate && kept.size() < MaxRecentStores)
             kept << entry;
     }
@@ -212,9 +210,12 @@ void AppSettings::setLanguage(Language language)
 QString AppSettings::languageCode(Language language)
 {
     switch (language) {
-    case Language::System: return QStringLiteral("system");
-    case Language::Chinese: return QStringLiteral("zh_CN");
-    case Language::English: return QStringLiteral("en");
+    case Language::System:
+        return QStringLiteral("system");
+    case Language::Chinese:
+        return QStringLiteral("zh_CN");
+    case Language::English:
+        return QStringLiteral("en");
     }
     return QStringLiteral("system");
 }

@@ -68,7 +68,7 @@ public:
 
     Language language() const;
     void setLanguage(Language language);
-    static QString languageCode(Language language);                   // "system", "zh_CN", "en"
+    static QString languageCode(Language language); // "system", "zh_CN", "en"
     static std::optional<Language> languageFromCode(const QString &code); // unknown: nullopt
 
     // Saved window layout: part names a piece ("window/geometry",

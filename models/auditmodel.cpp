@@ -44,11 +44,16 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const
         if (role == RawValueRole)
             return e.atMs;
         return QDateTime::fromMSecsSinceEpoch(e.atMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    case OperatorColumn: return text(e.operatorName);
-    case HostColumn: return text(e.host);
-    case ActionColumn: return role == RawValueRole ? e.action : visibleText(AuditWording::action(e.action));
-    case ScopeColumn: return text(e.scope);
-    case KeyColumn: return text(e.key);
+    case OperatorColumn:
+        return text(e.operatorName);
+    case HostColumn:
+        return text(e.host);
+    case ActionColumn:
+        return role == RawValueRole ? e.action : visibleText(AuditWording::action(e.action));
+    case ScopeColumn:
+        return text(e.scope);
+    case KeyColumn:
+        return text(e.key);
     case ChangeColumn:
         if (e.stateBefore.isEmpty() && e.stateAfter.isEmpty())
             return QString();
@@ -59,9 +64,12 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const
     case ReasonColumn:
         // One line in the table; the detail pane shows all of it.
         return role == RawValueRole ? e.reason : visibleBlock(e.reason).replace(QLatin1Char('\n'), QLatin1Char(' '));
-    case BatchColumn: return text(e.batchId);
-    case HashColumn: return role == RawValueRole ? e.hash : e.hash.left(HashPrefixLength);
-    case ColumnCount: break;
+    case BatchColumn:
+        return text(e.batchId);
+    case HashColumn:
+        return role == RawValueRole ? e.hash : e.hash.left(HashPrefixLength);
+    case ColumnCount:
+        break;
     }
     return {};
 }
@@ -71,17 +79,28 @@ QVariant AuditModel::headerData(int section, Qt::Orientation orientation, int ro
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (Column(section)) {
-    case TimeColumn: return tr("Time");
-    case OperatorColumn: return tr("Operator");
-    case HostColumn: return tr("Host");
-    case ActionColumn: return tr("Action");
-    case ScopeColumn: return tr("Scope");
-    case KeyColumn: return tr("Key");
-    case ChangeColumn: return tr("Before → after");
-    case ReasonColumn: return tr("Reason");
-    case BatchColumn: return tr("Batch");
-    case HashColumn: return tr("Hash");
-    case ColumnCount: break;
+    case TimeColumn:
+        return tr("Time");
+    case OperatorColumn:
+        return tr("Operator");
+    case HostColumn:
+        return tr("Host");
+    case ActionColumn:
+        return tr("Action");
+    case ScopeColumn:
+        return tr("Scope");
+    case KeyColumn:
+        return tr("Key");
+    case ChangeColumn:
+        return tr("Before → after");
+    case ReasonColumn:
+        return tr("Reason");
+    case BatchColumn:
+        return tr("Batch");
+    case HashColumn:
+        return tr("Hash");
+    case ColumnCount:
+        break;
     }
     return {};
 }

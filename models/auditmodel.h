@@ -14,12 +14,21 @@ class AuditModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        TimeColumn, OperatorColumn, HostColumn, ActionColumn, ScopeColumn, KeyColumn,
-        ChangeColumn, ReasonColumn, BatchColumn, HashColumn, ColumnCount
+        TimeColumn,
+        OperatorColumn,
+        HostColumn,
+        ActionColumn,
+        ScopeColumn,
+        KeyColumn,
+        ChangeColumn,
+        ReasonColumn,
+        BatchColumn,
+        HashColumn,
+        ColumnCount
     };
     enum Role {
         RawValueRole = Qt::UserRole, // the cell's value (atMs for the time)
-        EntryRole,                   // the whole AuditEntry
+        EntryRole, // the whole AuditEntry
     };
     static constexpr int HashPrefixLength = 12;
 

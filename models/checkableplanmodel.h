@@ -46,7 +46,7 @@ protected:
     // in every column; an invalid QVariant for other roles.
     QVariant inclusionData(int row, int column, int role) const;
     // Replaces the rows (replace() swaps the subclass's data) as one reset.
-    template<typename Replace>
+    template <typename Replace>
     void replaceRows(Replace replace)
     {
         beginResetModel();

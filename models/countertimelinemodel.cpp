@@ -6,7 +6,7 @@
 
 namespace {
 
-constexpr Counter kColumnCounter[] = {Counter::Count_, Counter::Executed, Counter::Replayed, Counter::InProgress, Counter::Mismatch,
+constexpr Counter kColumnCounter[] = {Counter::Count_,   Counter::Executed, Counter::Replayed,   Counter::InProgress, Counter::Mismatch,
                                       Counter::Released, Counter::TimedOut, Counter::LateFinish, Counter::StoreErrors};
 
 } // namespace
@@ -56,10 +56,14 @@ QVariant CounterTimelineModel::data(const QModelIndex &index, int role) const
         return role == RawValueRole ? QVariant(*c.hitRate() * 100) : QVariant(QString::number(*c.hitRate() * 100, 'f', 1));
     case ThresholdColumn:
         return m_threshold * 100;
-    case CreatedCompletedColumn: return m_created.at(index.row()).completed;
-    case CreatedInFlightColumn: return m_created.at(index.row()).inFlight;
-    case CreatedTimedOutColumn: return m_created.at(index.row()).timedOut;
-    case CreatedUnreadableColumn: return m_created.at(index.row()).unreadable;
+    case CreatedCompletedColumn:
+        return m_created.at(index.row()).completed;
+    case CreatedInFlightColumn:
+        return m_created.at(index.row()).inFlight;
+    case CreatedTimedOutColumn:
+        return m_created.at(index.row()).timedOut;
+    case CreatedUnreadableColumn:
+        return m_created.at(index.row()).unreadable;
     case ColumnCount:
         return {};
     default:
@@ -72,22 +76,38 @@ QVariant CounterTimelineModel::headerData(int section, Qt::Orientation orientati
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (Column(section)) {
-    case MinuteColumn: return tr("Minute");
-    case ExecutedColumn: return tr("Executed");
-    case ReplayedColumn: return tr("Replayed");
-    case InProgressColumn: return tr("In progress (409)");
-    case MismatchColumn: return tr("Mismatch (422)");
-    case ReleasedColumn: return tr("Released (5xx)");
-    case TimedOutColumn: return tr("Timed out");
-    case LateFinishColumn: return tr("Late finish");
-    case StoreErrorsColumn: return tr("Store errors");
-    case HitRateColumn: return tr("Hit rate %");
-    case ThresholdColumn: return tr("Alert threshold %");
-    case CreatedCompletedColumn: return tr("Created, completed now");
-    case CreatedInFlightColumn: return tr("Created, in flight now");
-    case CreatedTimedOutColumn: return tr("Created, timed out now");
-    case CreatedUnreadableColumn: return tr("Created, unreadable");
-    case ColumnCount: break;
+    case MinuteColumn:
+        return tr("Minute");
+    case ExecutedColumn:
+        return tr("Executed");
+    case ReplayedColumn:
+        return tr("Replayed");
+    case InProgressColumn:
+        return tr("In progress (409)");
+    case MismatchColumn:
+        return tr("Mismatch (422)");
+    case ReleasedColumn:
+        return tr("Released (5xx)");
+    case TimedOutColumn:
+        return tr("Timed out");
+    case LateFinishColumn:
+        return tr("Late finish");
+    case StoreErrorsColumn:
+        return tr("Store errors");
+    case HitRateColumn:
+        return tr("Hit rate %");
+    case ThresholdColumn:
+        return tr("Alert threshold %");
+    case CreatedCompletedColumn:
+        return tr("Created, completed now");
+    case CreatedInFlightColumn:
+        return tr("Created, in flight now");
+    case CreatedTimedOutColumn:
+        return tr("Created, timed out now");
+    case CreatedUnreadableColumn:
+        return tr("Created, unreadable");
+    case ColumnCount:
+        break;
     }
     return {};
 }
@@ -208,12 +228,14 @@ CounterTimelineModel::Kpis CounterTimelineModel::kpis(int minutes) const
     // Minutes measured: those with data, the running one only for the part
     // that had passed.
     const bool runningCounted = runningRow() && *runningRow() >= first && (!m_reading.keepsCounters || hasData(*runningRow()));
-    const double measured = (m_reading.keepsCounters ? known : int(m_minutes.size()) - first) - (runningCounted ? 1.0 - runningFraction() : 0.0);
+    const double measured =
+        (m_reading.keepsCounters ? known : int(m_minutes.size()) - first) - (runningCounted ? 1.0 - runningFraction() : 0.0);
     const double n = qMax(1.0 / 60, measured);
     k.hitRate = total.hitRate();
     k.executionsPerMinute = double(total[Counter::Executed]) / n;
     k.anomaliesPerMinute = double(total[Counter::InProgress] + total[Counter::Mismatch] + total[Counter::Released]
-                                  + total[Counter::LateFinish] + total[Counter::StoreErrors]) / n;
+                                  + total[Counter::LateFinish] + total[Counter::StoreErrors])
+                           / n;
     qint64 created = 0;
     for (int i = qMax(0, int(m_created.size()) - minutes); i < m_created.size(); ++i) {
         const Created &c = m_created.at(i);

@@ -22,7 +22,7 @@ class CounterTimelineModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        MinuteColumn,      // ms since the epoch of the minute's start
+        MinuteColumn, // ms since the epoch of the minute's start
         ExecutedColumn,
         ReplayedColumn,
         InProgressColumn,
@@ -31,11 +31,11 @@ public:
         TimedOutColumn,
         LateFinishColumn,
         StoreErrorsColumn,
-        HitRateColumn,     // percent; empty when nothing executed or replayed
-        ThresholdColumn,   // the alert threshold, percent (a flat line)
-        CreatedCompletedColumn,  // no counters: records created that minute, completed now
-        CreatedInFlightColumn,   //   … still in flight
-        CreatedTimedOutColumn,   //   … timed out (or failed: the client may resubmit)
+        HitRateColumn, // percent; empty when nothing executed or replayed
+        ThresholdColumn, // the alert threshold, percent (a flat line)
+        CreatedCompletedColumn, // no counters: records created that minute, completed now
+        CreatedInFlightColumn, //   … still in flight
+        CreatedTimedOutColumn, //   … timed out (or failed: the client may resubmit)
         CreatedUnreadableColumn, //   … whose value cannot be read
         ColumnCount
     };
@@ -49,8 +49,8 @@ public:
         qint64 inFlight = 0;
         qint64 roundTripMs = 0;
         bool keepsCounters = true;
-        double createdPerMinute = 0;   // no counters: records created per minute
-        bool noData = false;           // no minute of the window has counters (a Prometheus gap)
+        double createdPerMinute = 0; // no counters: records created per minute
+        bool noData = false; // no minute of the window has counters (a Prometheus gap)
     };
 
     // The in-flight and stuck counts of one reading, for the scope shown

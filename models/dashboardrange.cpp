@@ -7,11 +7,16 @@ constexpr qint64 minuteMs = 60 * 1000;
 qint64 presetLengthMs(DashboardRange::Preset preset)
 {
     switch (preset) {
-    case DashboardRange::Preset::Last15Minutes: return 15 * minuteMs;
-    case DashboardRange::Preset::LastHour: return 60 * minuteMs;
-    case DashboardRange::Preset::Last6Hours: return 6 * 60 * minuteMs;
-    case DashboardRange::Preset::Last24Hours: return 24 * 60 * minuteMs;
-    case DashboardRange::Preset::Custom: break;
+    case DashboardRange::Preset::Last15Minutes:
+        return 15 * minuteMs;
+    case DashboardRange::Preset::LastHour:
+        return 60 * minuteMs;
+    case DashboardRange::Preset::Last6Hours:
+        return 6 * 60 * minuteMs;
+    case DashboardRange::Preset::Last24Hours:
+        return 24 * 60 * minuteMs;
+    case DashboardRange::Preset::Custom:
+        break;
     }
     return 15 * minuteMs;
 }
@@ -34,11 +39,16 @@ bool DashboardRange::isValid() const
 QString DashboardRange::presetName(Preset preset)
 {
     switch (preset) {
-    case Preset::Last15Minutes: return QStringLiteral("15m");
-    case Preset::LastHour: return QStringLiteral("1h");
-    case Preset::Last6Hours: return QStringLiteral("6h");
-    case Preset::Last24Hours: return QStringLiteral("24h");
-    case Preset::Custom: return QStringLiteral("custom");
+    case Preset::Last15Minutes:
+        return QStringLiteral("15m");
+    case Preset::LastHour:
+        return QStringLiteral("1h");
+    case Preset::Last6Hours:
+        return QStringLiteral("6h");
+    case Preset::Last24Hours:
+        return QStringLiteral("24h");
+    case Preset::Custom:
+        return QStringLiteral("custom");
     }
     return QStringLiteral("15m");
 }

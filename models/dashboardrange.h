@@ -13,7 +13,7 @@ struct DashboardRange {
 
     Preset preset = Preset::Last15Minutes;
     QDateTime from; // Custom only
-    QDateTime to;   // Custom only
+    QDateTime to; // Custom only
 
     bool operator==(const DashboardRange &other) const = default;
 
@@ -22,6 +22,6 @@ struct DashboardRange {
     // A custom range needs from < to, both valid; presets are always valid.
     bool isValid() const;
 
-    static QString presetName(Preset preset);                         // stable, for the settings file
+    static QString presetName(Preset preset); // stable, for the settings file
     static std::optional<Preset> presetFromName(const QString &name); // unknown: nullopt
 };

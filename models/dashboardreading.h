@@ -13,7 +13,7 @@ struct DashboardReading {
     qint64 readAtMs = 0;
     qint64 fromMinute = 0;
     qint64 toMinute = 0;
-    QList<CounterRow> counters;  // every scope, minutes in [fromMinute, toMinute]
+    QList<CounterRow> counters; // every scope, minutes in [fromMinute, toMinute]
     // Where the counters came from (the store or Prometheus), which minutes
     // have none, and why a Prometheus server gave none: then the counters
     // are the store's own and provenance.failed() says why.
@@ -24,13 +24,13 @@ struct DashboardReading {
     bool keepsCounters = true;
     QList<ActivityRow> activity; // every scope, minutes in [fromMinute, toMinute]; empty when keepsCounters
     qint64 inFlight = 0;
-    qint64 stuck = 0;            // in flight longer than the scope's timeout
+    qint64 stuck = 0; // in flight longer than the scope's timeout
     qint64 roundTripMs = 0;
     // The in-flight and stuck counts of each scope that has in-flight
     // records (see readDashboard for which are found), sorted by scope.
     struct ScopeCounts {
         QString scope;
-        qint64 inFlight = 0;     // filled only when the store keeps no counters (the In-flight tile)
+        qint64 inFlight = 0; // filled only when the store keeps no counters (the In-flight tile)
         qint64 stuck = 0;
     };
     QList<ScopeCounts> byScope;

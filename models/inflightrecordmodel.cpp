@@ -106,11 +106,16 @@ QVariant InFlightRecordModel::data(const QModelIndex &index, int role) const
     // another key); sorted and copied raw.
     const auto text = [role](const QString &value) { return role == RawValueRole ? value : visibleText(value); };
     switch (Column(index.column())) {
-    case ScopeColumn: return text(r.scope);
-    case KeyColumn: return text(r.key);
-    case BizNoColumn: return text(r.bizNo);
-    case OwnerColumn: return text(r.owner);
-    case AttemptsColumn: return r.attempts;
+    case ScopeColumn:
+        return text(r.scope);
+    case KeyColumn:
+        return text(r.key);
+    case BizNoColumn:
+        return text(r.bizNo);
+    case OwnerColumn:
+        return text(r.owner);
+    case AttemptsColumn:
+        return r.attempts;
     case StartedColumn:
         if (role == RawValueRole)
             return r.updatedAt;
@@ -123,9 +128,11 @@ QVariant InFlightRecordModel::data(const QModelIndex &index, int role) const
         if (role == RawValueRole)
             return r.ageMs(m_nowMs);
         if (role == Qt::ToolTipRole && isStuck(r))
-            return tr("Stuck: in flight longer than the %1 timeout of scope %2").arg(ageText(m_policies.forScope(r.scope).inFlightTimeoutMs), r.scope);
+            return tr("Stuck: in flight longer than the %1 timeout of scope %2")
+                .arg(ageText(m_policies.forScope(r.scope).inFlightTimeoutMs), r.scope);
         return ageText(r.ageMs(m_nowMs));
-    case ColumnCount: break;
+    case ColumnCount:
+        break;
     }
     return {};
 }
@@ -135,14 +142,22 @@ QVariant InFlightRecordModel::headerData(int section, Qt::Orientation orientatio
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (Column(section)) {
-    case ScopeColumn: return tr("Scope");
-    case KeyColumn: return tr("Key");
-    case BizNoColumn: return tr("Business no.");
-    case OwnerColumn: return tr("Owner");
-    case AttemptsColumn: return tr("Attempts");
-    case StartedColumn: return tr("Started");
-    case AgeColumn: return tr("Age");
-    case ColumnCount: break;
+    case ScopeColumn:
+        return tr("Scope");
+    case KeyColumn:
+        return tr("Key");
+    case BizNoColumn:
+        return tr("Business no.");
+    case OwnerColumn:
+        return tr("Owner");
+    case AttemptsColumn:
+        return tr("Attempts");
+    case StartedColumn:
+        return tr("Started");
+    case AgeColumn:
+        return tr("Age");
+    case ColumnCount:
+        break;
     }
     return {};
 }

@@ -24,9 +24,9 @@ public:
     enum Column { ScopeColumn, KeyColumn, AgeColumn, BizNoColumn, OwnerColumn, AttemptsColumn, StartedColumn, ColumnCount };
     enum Role {
         RawValueRole = Qt::UserRole, // sortable value of the cell
-        RecordRole,                  // the whole Record
-        StuckRole,                   // bool: older than its scope's in-flight timeout
-        ReadErrorRole,               // QString: why a foreign value could not be read; empty when it could
+        RecordRole, // the whole Record
+        StuckRole, // bool: older than its scope's in-flight timeout
+        ReadErrorRole, // QString: why a foreign value could not be read; empty when it could
     };
 
     // Asks the session once for the store's scan progress (see scanProgress()).

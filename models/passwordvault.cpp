@@ -15,7 +15,7 @@ QString variableHint(const QString &variable)
                               : PasswordVault::tr("set %1 instead").arg(variable);
 }
 
-template<typename T>
+template <typename T>
 QFuture<Result<T>> finished(Result<T> result)
 {
     QPromise<Result<T>> promise;
@@ -69,10 +69,11 @@ QFuture<Result<PasswordVault::Lookup>> PasswordVault::read(const StoreEntry &ent
             promise->addResult(Lookup{answer.text, StoreEntry::PasswordSource::Keychain, QString()});
         } else if (answer.error == QKeychain::EntryNotFound) {
             Result<Lookup> env = fromEnvironment(entry, tr("The system keychain has no password for this store."));
-            promise->addResult(env ? env
-                                   : Result<Lookup>(makeError(ErrorKind::InvalidArgument,
-                                                              tr("The system keychain has no password for %1: type it and tick \"remember\", or %2.")
-                                                                  .arg(keychainKey(entry.url), variableHint(entry.effectivePasswordVariable())))));
+            promise->addResult(
+                env ? env
+                    : Result<Lookup>(makeError(ErrorKind::InvalidArgument,
+                                               tr("The system keychain has no password for %1: type it and tick \"remember\", or %2.")
+                                                   .arg(keychainKey(entry.url), variableHint(entry.effectivePasswordVariable())))));
         } else {
             const Error error = keychainError(answer, entry.effectivePasswordVariable());
             Result<Lookup> env = fromEnvironment(entry, error.message);
@@ -149,13 +150,16 @@ Result<PasswordVault::Lookup> PasswordVault::fromEnvironment(const StoreEntry &e
 {
     const QString variable = entry.effectivePasswordVariable();
     if (variable.isEmpty())
-        return makeError(ErrorKind::InvalidArgument, note.isEmpty() ? tr("No environment variable is named for this store's password.") : note);
+        return makeError(ErrorKind::InvalidArgument,
+                         note.isEmpty() ? tr("No environment variable is named for this store's password.") : note);
     if (!StoreEntry::isValidVariableName(variable))
         return makeError(ErrorKind::InvalidArgument, tr("'%1' is not a valid environment variable name.").arg(variable));
     if (!qEnvironmentVariableIsSet(variable.toLatin1().constData()))
-        return makeError(ErrorKind::InvalidArgument,
-                         note.isEmpty() ? tr("The environment variable %1 is not set; set it to the store's password before starting idem-console.").arg(variable)
-                                        : note);
+        return makeError(
+            ErrorKind::InvalidArgument,
+            note.isEmpty()
+                ? tr("The environment variable %1 is not set; set it to the store's password before starting idem-console.").arg(variable)
+                : note);
     return Lookup{qEnvironmentVariable(variable.toLatin1().constData()), StoreEntry::PasswordSource::Environment, note};
 }
 

@@ -16,9 +16,12 @@ namespace {
 QString proposalText(ReconcileProposal proposal)
 {
     switch (proposal) {
-    case ReconcileProposal::Complete: return ReconcilePlanModel::tr("complete");
-    case ReconcileProposal::Release: return ReconcilePlanModel::tr("release");
-    case ReconcileProposal::Review: return ReconcilePlanModel::tr("manual review");
+    case ReconcileProposal::Complete:
+        return ReconcilePlanModel::tr("complete");
+    case ReconcileProposal::Release:
+        return ReconcilePlanModel::tr("release");
+    case ReconcileProposal::Review:
+        return ReconcilePlanModel::tr("manual review");
     }
     return {};
 }
@@ -28,9 +31,12 @@ QColor proposalColor(ReconcileProposal proposal)
 {
     const QPalette palette = QGuiApplication::palette();
     switch (proposal) {
-    case ReconcileProposal::Complete: return StatusColors::okBackground(palette);
-    case ReconcileProposal::Release: return StatusColors::infoBackground(palette);
-    case ReconcileProposal::Review: return StatusColors::warningBackground(palette);
+    case ReconcileProposal::Complete:
+        return StatusColors::okBackground(palette);
+    case ReconcileProposal::Release:
+        return StatusColors::infoBackground(palette);
+    case ReconcileProposal::Review:
+        return StatusColors::warningBackground(palette);
     }
     return {};
 }
@@ -46,16 +52,26 @@ QVariant ReconcilePlanModel::raw(const ReconcileRow &row, int column) const
 {
     const ActionTarget &t = row.target;
     switch (Column(column)) {
-    case IncludeColumn: return !row.excluded;
-    case ScopeColumn: return t.scope;
-    case KeyColumn: return t.key;
-    case BizNoColumn: return t.bizNo;
-    case AgeColumn: return m_nowMs - t.attemptStartedAt();
-    case StateColumn: return recordStateName(t.state);
-    case ProposalColumn: return int(row.proposal);
-    case WhyColumn: return row.why;
-    case OrderStatusColumn: return row.order ? row.order->status : QString();
-    case ColumnCount: break;
+    case IncludeColumn:
+        return !row.excluded;
+    case ScopeColumn:
+        return t.scope;
+    case KeyColumn:
+        return t.key;
+    case BizNoColumn:
+        return t.bizNo;
+    case AgeColumn:
+        return m_nowMs - t.attemptStartedAt();
+    case StateColumn:
+        return recordStateName(t.state);
+    case ProposalColumn:
+        return int(row.proposal);
+    case WhyColumn:
+        return row.why;
+    case OrderStatusColumn:
+        return row.order ? row.order->status : QString();
+    case ColumnCount:
+        break;
     }
     return {};
 }
@@ -66,12 +82,17 @@ QVariant ReconcilePlanModel::data(const QModelIndex &index, int role) const
         return {};
     const ReconcileRow &row = m_rows.at(index.row());
     switch (role) {
-    case RawValueRole: return raw(row, index.column());
-    case ProposalRole: return int(row.proposal);
-    case ExcludedRole: return row.excluded;
+    case RawValueRole:
+        return raw(row, index.column());
+    case ProposalRole:
+        return int(row.proposal);
+    case ExcludedRole:
+        return row.excluded;
     case Qt::CheckStateRole: // a manual-review row is never applied: it has no box to tick
-    case Qt::ForegroundRole: return inclusionData(index.row(), index.column(), role);
-    case Qt::BackgroundRole: return row.excluded ? QVariant() : QVariant(proposalColor(row.proposal));
+    case Qt::ForegroundRole:
+        return inclusionData(index.row(), index.column(), role);
+    case Qt::BackgroundRole:
+        return row.excluded ? QVariant() : QVariant(proposalColor(row.proposal));
     case Qt::TextAlignmentRole:
         if (index.column() == AgeColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -90,18 +111,24 @@ QVariant ReconcilePlanModel::data(const QModelIndex &index, int role) const
         return visibleText(row.why);
     case Qt::DisplayRole:
         switch (Column(index.column())) {
-        case IncludeColumn: return QString();
-        case AgeColumn: return ageText(m_nowMs - row.target.attemptStartedAt());
-        case ProposalColumn: return proposalText(row.proposal);
-        case StateColumn: return AuditWording::state(recordStateName(row.target.state));
-        case OrderStatusColumn: return row.order ? visibleText(row.order->status) : tr("(no order)");
+        case IncludeColumn:
+            return QString();
+        case AgeColumn:
+            return ageText(m_nowMs - row.target.attemptStartedAt());
+        case ProposalColumn:
+            return proposalText(row.proposal);
+        case StateColumn:
+            return AuditWording::state(recordStateName(row.target.state));
+        case OrderStatusColumn:
+            return row.order ? visibleText(row.order->status) : tr("(no order)");
         default: {
             // Text from the store or the order table is shown escaped, sorted raw.
             const QVariant value = raw(row, index.column());
             return value.typeId() == QMetaType::QString ? QVariant(visibleText(value.toString())) : value;
         }
         }
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -112,16 +139,26 @@ QVariant ReconcilePlanModel::headerData(int section, Qt::Orientation orientation
     if (role == Qt::ToolTipRole)
         return section == IncludeColumn ? tr("Uncheck a row to leave its record out of the plan") : QVariant();
     switch (Column(section)) {
-    case IncludeColumn: return tr("Apply");
-    case ScopeColumn: return tr("Scope");
-    case KeyColumn: return tr("Key");
-    case BizNoColumn: return tr("Business no.");
-    case AgeColumn: return tr("Age");
-    case StateColumn: return tr("State");
-    case ProposalColumn: return tr("Proposal");
-    case WhyColumn: return tr("Why");
-    case OrderStatusColumn: return tr("Order status");
-    case ColumnCount: break;
+    case IncludeColumn:
+        return tr("Apply");
+    case ScopeColumn:
+        return tr("Scope");
+    case KeyColumn:
+        return tr("Key");
+    case BizNoColumn:
+        return tr("Business no.");
+    case AgeColumn:
+        return tr("Age");
+    case StateColumn:
+        return tr("State");
+    case ProposalColumn:
+        return tr("Proposal");
+    case WhyColumn:
+        return tr("Why");
+    case OrderStatusColumn:
+        return tr("Order status");
+    case ColumnCount:
+        break;
     }
     return {};
 }

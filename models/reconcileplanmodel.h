@@ -13,13 +13,21 @@ class ReconcilePlanModel final : public CheckablePlanModel {
     Q_OBJECT
 public:
     enum Column {
-        IncludeColumn, ScopeColumn, KeyColumn, BizNoColumn, AgeColumn, StateColumn,
-        ProposalColumn, WhyColumn, OrderStatusColumn, ColumnCount
+        IncludeColumn,
+        ScopeColumn,
+        KeyColumn,
+        BizNoColumn,
+        AgeColumn,
+        StateColumn,
+        ProposalColumn,
+        WhyColumn,
+        OrderStatusColumn,
+        ColumnCount
     };
     enum Role {
         RawValueRole = Qt::UserRole, // sortable value of the cell
-        ProposalRole,                // int(ReconcileProposal)
-        ExcludedRole,                // bool
+        ProposalRole, // int(ReconcileProposal)
+        ExcludedRole, // bool
     };
 
     explicit ReconcilePlanModel(QObject *parent = nullptr);

@@ -16,7 +16,7 @@ RecordBrowserModel::RecordBrowserModel(StoreSession *session, QObject *parent)
 {
     m_query.state.reset(); // every state until told otherwise
     m_query.newestFirst = true;
-    m_exhausted = true;    // nothing is read before the first setQuery()
+    m_exhausted = true; // nothing is read before the first setQuery()
 }
 
 int RecordBrowserModel::columnCount(const QModelIndex &parent) const
@@ -54,16 +54,24 @@ QVariant RecordBrowserModel::data(const QModelIndex &index, int role) const
         if (role == RawValueRole)
             return recordStateName(r.state);
         switch (r.state) {
-        case RecordState::InFlight: return tr("In flight");
-        case RecordState::Completed: return r.reconciled ? tr("Completed (reconciled)") : tr("Completed");
-        case RecordState::TimedOut: return tr("Timed out");
+        case RecordState::InFlight:
+            return tr("In flight");
+        case RecordState::Completed:
+            return r.reconciled ? tr("Completed (reconciled)") : tr("Completed");
+        case RecordState::TimedOut:
+            return tr("Timed out");
         }
         return {};
-    case ScopeColumn: return text(r.scope);
-    case KeyColumn: return text(r.key);
-    case BizNoColumn: return text(r.bizNo);
-    case OwnerColumn: return text(r.owner);
-    case AttemptsColumn: return r.attempts;
+    case ScopeColumn:
+        return text(r.scope);
+    case KeyColumn:
+        return text(r.key);
+    case BizNoColumn:
+        return text(r.bizNo);
+    case OwnerColumn:
+        return text(r.owner);
+    case AttemptsColumn:
+        return r.attempts;
     case StatusColumn:
         if (r.state != RecordState::Completed || r.statusCode == 0)
             return role == RawValueRole ? QVariant() : QVariant(QStringLiteral("–"));
@@ -74,7 +82,8 @@ QVariant RecordBrowserModel::data(const QModelIndex &index, int role) const
         if (r.updatedAt <= 0)
             return QStringLiteral("–");
         return QDateTime::fromMSecsSinceEpoch(r.updatedAt).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    case ColumnCount: break;
+    case ColumnCount:
+        break;
     }
     return {};
 }
@@ -84,15 +93,24 @@ QVariant RecordBrowserModel::headerData(int section, Qt::Orientation orientation
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (Column(section)) {
-    case StateColumn: return tr("State");
-    case ScopeColumn: return tr("Scope");
-    case KeyColumn: return tr("Key");
-    case BizNoColumn: return tr("Business no.");
-    case StatusColumn: return tr("Status");
-    case UpdatedColumn: return tr("Updated");
-    case AttemptsColumn: return tr("Attempts");
-    case OwnerColumn: return tr("Owner");
-    case ColumnCount: break;
+    case StateColumn:
+        return tr("State");
+    case ScopeColumn:
+        return tr("Scope");
+    case KeyColumn:
+        return tr("Key");
+    case BizNoColumn:
+        return tr("Business no.");
+    case StatusColumn:
+        return tr("Status");
+    case UpdatedColumn:
+        return tr("Updated");
+    case AttemptsColumn:
+        return tr("Attempts");
+    case OwnerColumn:
+        return tr("Owner");
+    case ColumnCount:
+        break;
     }
     return {};
 }
@@ -126,9 +144,10 @@ void RecordBrowserModel::counted(qint64 count, quint64 generation)
     RecordQuery other = m_query;
     other.after.reset();
     std::swap(other.keyPrefix, other.bizNoPrefix);
-    m_session->request<qint64>(this, [other](Store &store) { return store.countRecords(other); },
-                               [this, generation](const Result<qint64> &found) {
-                                   if (isCurrent(generation) && found)
-                                       emit otherFieldMatches(found.value());
-                               });
+    m_session->request<qint64>(
+        this, [other](Store &store) { return store.countRecords(other); },
+        [this, generation](const Result<qint64> &found) {
+            if (isCurrent(generation) && found)
+                emit otherFieldMatches(found.value());
+        });
 }

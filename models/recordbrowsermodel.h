@@ -14,8 +14,8 @@ public:
     enum Column { StateColumn, ScopeColumn, KeyColumn, BizNoColumn, StatusColumn, UpdatedColumn, AttemptsColumn, OwnerColumn, ColumnCount };
     enum Role {
         RawValueRole = Qt::UserRole, // sortable value of the cell
-        RecordRole,                  // the whole Record
-        ReadErrorRole,               // QString: why the value could not be read; empty when it could
+        RecordRole, // the whole Record
+        ReadErrorRole, // QString: why the value could not be read; empty when it could
     };
 
     explicit RecordBrowserModel(StoreSession *session, QObject *parent = nullptr);

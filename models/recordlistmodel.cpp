@@ -15,7 +15,7 @@ bool sameRecord(const Record &a, const Record &b)
 bool sameShown(const Record &a, const Record &b)
 {
     return sameRecord(a, b) && a.lease == b.lease && a.owner == b.owner && a.attempts == b.attempts && a.bizNo == b.bizNo
-        && a.state == b.state && a.readError == b.readError && a.statusCode == b.statusCode && a.reconciled == b.reconciled;
+           && a.state == b.state && a.readError == b.readError && a.statusCode == b.statusCode && a.reconciled == b.reconciled;
 }
 
 std::optional<ListingScan> scanOf(Store &store)
@@ -89,7 +89,9 @@ void RecordListModel::reload()
 
     const quint64 generation = m_generation;
     const RecordQuery countQuery = m_query;
-    m_session->request<Count>(this, [countQuery, count = m_reader.count](Store &store) -> Result<Count> {
+    m_session->request<Count>(
+        this,
+        [countQuery, count = m_reader.count](Store &store) -> Result<Count> {
             const Result<qint64> counted = count(store, countQuery);
             if (!counted)
                 return counted.error();
@@ -119,7 +121,9 @@ void RecordListModel::requestPage()
         page.after = RecordQuery::Position::after(m_rows.constLast());
     const quint64 generation = m_generation;
     const bool first = m_rows.isEmpty();
-    m_session->request<Page>(this, [page, rows = m_reader.rows](Store &store) -> Result<Page> {
+    m_session->request<Page>(
+        this,
+        [page, rows = m_reader.rows](Store &store) -> Result<Page> {
             Result<QList<Record>> read = rows(store, page);
             if (!read)
                 return read.error();
@@ -164,7 +168,9 @@ void RecordListModel::refresh()
     window.after.reset();
     window.limit = qMax(m_pageSize, int(m_rows.size()));
     const quint64 generation = m_generation;
-    m_session->request<Window>(this, [window, reader = m_reader](Store &store) -> Result<Window> {
+    m_session->request<Window>(
+        this,
+        [window, reader = m_reader](Store &store) -> Result<Window> {
             // Count first, rows second, in one job: a record that arrives
             // between them can make the rows one more than the count, never
             // a window from another query or moment.

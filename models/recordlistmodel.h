@@ -15,8 +15,8 @@ class StoreSession;
 // Store::scanProgress), read on the worker thread right after the listing
 // returned, so it describes that listing's scan and no other.
 struct ListingScan {
-    qint64 scanned = 0;    // keys looked at
-    qint64 found = 0;      // in-flight records among them
+    qint64 scanned = 0; // keys looked at
+    qint64 found = 0; // in-flight records among them
     bool cancelled = false; // stopped early: the rows are a part of the matches
 };
 
@@ -79,9 +79,9 @@ protected:
 
     // Before reload() and refresh() send their query (the in-flight list
     // moves its age cutoff with the clock here).
-    virtual void aboutToRead() {}
+    virtual void aboutToRead() { }
     // On the GUI thread, right before read rows go into the list.
-    virtual void rowsArriving() {}
+    virtual void rowsArriving() { }
     // The listing's count arrived (reload(), not refresh()); `generation`
     // is current.
     virtual void counted(qint64 count, quint64 generation)

@@ -11,7 +11,7 @@
 // Sorts the rows of a small in-memory table model by a raw (sortable) value
 // and returns where each old row went (newRow[old]), so the model can move
 // its persistent indexes (selection, current row) with their rows.
-template<typename Row, typename RawValue>
+template <typename Row, typename RawValue>
 QList<int> sortRowsInPlace(QList<Row> &rows, Qt::SortOrder order, RawValue rawValue)
 {
     // Each row's value is made once, not at every comparison (a preview
@@ -23,9 +23,8 @@ QList<int> sortRowsInPlace(QList<Row> &rows, Qt::SortOrder order, RawValue rawVa
     for (const Row &row : std::as_const(rows))
         keys.append(rawValue(row));
     const auto allOf = [&keys](std::initializer_list<int> types) {
-        return std::all_of(keys.cbegin(), keys.cend(), [&types](const QVariant &v) {
-            return std::find(types.begin(), types.end(), v.typeId()) != types.end();
-        });
+        return std::all_of(keys.cbegin(), keys.cend(),
+                           [&types](const QVariant &v) { return std::find(types.begin(), types.end(), v.typeId()) != types.end(); });
     };
     QList<int> permutation(rows.size());
     std::iota(permutation.begin(), permutation.end(), 0);

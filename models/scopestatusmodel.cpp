@@ -68,18 +68,24 @@ QVariant ScopeStatusModel::data(const QModelIndex &index, int role) const
         return {};
     const bool raw = role == RawValueRole;
     switch (column) {
-    case ScopeColumn: return r.scope;
+    case ScopeColumn:
+        return r.scope;
     case HitRateColumn:
         if (raw)
             return r.hitRate ? QVariant(*r.hitRate) : QVariant();
         if (!r.hitRate)
             return r.limit ? tr("– / %1").arg(percent(*r.limit)) : QStringLiteral("–");
         return r.limit ? tr("%1 / %2").arg(percent(*r.hitRate), percent(*r.limit)) : percent(*r.hitRate);
-    case ExecutionsColumn: return raw ? QVariant(r.executionsPerMinute) : QVariant(perMinute(r.executionsPerMinute));
-    case InProgressColumn: return raw ? QVariant(r.inProgressPerMinute) : QVariant(perMinute(r.inProgressPerMinute));
-    case MismatchColumn: return raw ? QVariant(r.mismatchPerMinute) : QVariant(perMinute(r.mismatchPerMinute));
-    case ReleasedColumn: return raw ? QVariant(r.releasedPerMinute) : QVariant(perMinute(r.releasedPerMinute));
-    case StuckColumn: return r.stuck;
+    case ExecutionsColumn:
+        return raw ? QVariant(r.executionsPerMinute) : QVariant(perMinute(r.executionsPerMinute));
+    case InProgressColumn:
+        return raw ? QVariant(r.inProgressPerMinute) : QVariant(perMinute(r.inProgressPerMinute));
+    case MismatchColumn:
+        return raw ? QVariant(r.mismatchPerMinute) : QVariant(perMinute(r.mismatchPerMinute));
+    case ReleasedColumn:
+        return raw ? QVariant(r.releasedPerMinute) : QVariant(perMinute(r.releasedPerMinute));
+    case StuckColumn:
+        return r.stuck;
     case LastAlertColumn: {
         if (!r.lastAlert)
             return raw ? QVariant() : QVariant(QString());
@@ -89,7 +95,8 @@ QVariant ScopeStatusModel::data(const QModelIndex &index, int role) const
         const QString what = AlertRule::kindLabel(r.lastAlert->rule.kind);
         return r.alertRaised ? tr("%1, raised since %2").arg(what, at) : tr("%1, at %2").arg(what, at);
     }
-    case ColumnCount: break;
+    case ColumnCount:
+        break;
     }
     return {};
 }
@@ -103,15 +110,24 @@ QVariant ScopeStatusModel::headerData(int section, Qt::Orientation orientation, 
     if (role != Qt::DisplayRole)
         return {};
     switch (Column(section)) {
-    case ScopeColumn: return tr("Scope");
-    case HitRateColumn: return tr("Hit rate / limit");
-    case ExecutionsColumn: return tr("Executions / min");
-    case InProgressColumn: return tr("409 / min");
-    case MismatchColumn: return tr("422 / min");
-    case ReleasedColumn: return tr("5xx / min");
-    case StuckColumn: return tr("Stuck");
-    case LastAlertColumn: return tr("Last alert");
-    case ColumnCount: break;
+    case ScopeColumn:
+        return tr("Scope");
+    case HitRateColumn:
+        return tr("Hit rate / limit");
+    case ExecutionsColumn:
+        return tr("Executions / min");
+    case InProgressColumn:
+        return tr("409 / min");
+    case MismatchColumn:
+        return tr("422 / min");
+    case ReleasedColumn:
+        return tr("5xx / min");
+    case StuckColumn:
+        return tr("Stuck");
+    case LastAlertColumn:
+        return tr("Last alert");
+    case ColumnCount:
+        break;
     }
     return {};
 }

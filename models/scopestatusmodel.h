@@ -23,32 +23,32 @@ class ScopeStatusModel final : public QAbstractTableModel {
 public:
     enum Column {
         ScopeColumn,
-        HitRateColumn,     // percent, "38.5% / 30%" against the scope's limit
-        ExecutionsColumn,  // per minute
-        InProgressColumn,  // 409 per minute
-        MismatchColumn,    // 422 per minute
-        ReleasedColumn,    // 5xx per minute
+        HitRateColumn, // percent, "38.5% / 30%" against the scope's limit
+        ExecutionsColumn, // per minute
+        InProgressColumn, // 409 per minute
+        MismatchColumn, // 422 per minute
+        ReleasedColumn, // 5xx per minute
         StuckColumn,
         LastAlertColumn,
         ColumnCount
     };
     enum Role {
         RawValueRole = Qt::UserRole, // the number (percent, per minute, count; last alert: its time)
-        TroubleRole,                 // 0 hit rate over its limit, 1 other trouble, 2 fine
+        TroubleRole, // 0 hit rate over its limit, 1 other trouble, 2 fine
     };
     enum Trouble { HitRateOver, OtherTrouble, Fine };
 
     struct Row {
         QString scope;
-        std::optional<double> hitRate;   // percent; none without traffic
-        std::optional<double> limit;     // percent; none when no rule watches the scope
+        std::optional<double> hitRate; // percent; none without traffic
+        std::optional<double> limit; // percent; none when no rule watches the scope
         double executionsPerMinute = 0;
         double inProgressPerMinute = 0;
         double mismatchPerMinute = 0;
         double releasedPerMinute = 0;
         qint64 stuck = 0;
         std::optional<AlertTransition> lastAlert; // the newest raised about this scope
-        bool alertRaised = false;                 // one about this scope is raised now
+        bool alertRaised = false; // one about this scope is raised now
         Trouble trouble() const;
     };
 

@@ -95,12 +95,12 @@ inline QPalette darkPalette()
 // counters). The chart theme, not the palette, handles dark mode.
 namespace ChartColors {
 
-inline constexpr QColor Primary{0x1f, 0x77, 0xb4};   // executed, the hit rate, sampled in-flight counts
+inline constexpr QColor Primary{0x1f, 0x77, 0xb4}; // executed, the hit rate, sampled in-flight counts
 inline constexpr QColor Completed{0x2c, 0xa0, 0x2c}; // replayed, records completed
-inline constexpr QColor Pending{0xff, 0x7f, 0x0e};   // in progress (409), records still in flight
-inline constexpr QColor Alarm{0xd6, 0x27, 0x28};     // mismatch, the alert threshold, unreadable, stuck
-inline constexpr QColor Released{0x94, 0x67, 0xbd};  // released (5xx)
-inline constexpr QColor TimedOut{0x8c, 0x56, 0x4b};  // timed out
+inline constexpr QColor Pending{0xff, 0x7f, 0x0e}; // in progress (409), records still in flight
+inline constexpr QColor Alarm{0xd6, 0x27, 0x28}; // mismatch, the alert threshold, unreadable, stuck
+inline constexpr QColor Released{0x94, 0x67, 0xbd}; // released (5xx)
+inline constexpr QColor TimedOut{0x8c, 0x56, 0x4b}; // timed out
 inline constexpr QColor AlertRaised{0xff, 0xbf, 0x00}; // the marker of a raised alert (never the mismatch red)
 inline constexpr QColor AlertRaisedBorder{0x5a, 0x3e, 0x00};
 

@@ -128,9 +128,12 @@ bool StoreEntry::isValidVariableName(const QString &name)
 QString StoreEntry::passwordSourceName(PasswordSource source)
 {
     switch (source) {
-    case PasswordSource::None: return QStringLiteral("none");
-    case PasswordSource::Keychain: return QStringLiteral("keychain");
-    case PasswordSource::Environment: return QStringLiteral("environment");
+    case PasswordSource::None:
+        return QStringLiteral("none");
+    case PasswordSource::Keychain:
+        return QStringLiteral("keychain");
+    case PasswordSource::Environment:
+        return QStringLiteral("environment");
     }
     return QStringLiteral("none");
 }

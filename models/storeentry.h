@@ -6,13 +6,13 @@
 // carries a password: only where the password comes from.
 struct StoreEntry {
     enum class PasswordSource {
-        None,        // the store needs none (SQLite, a trusted loopback server)
-        Keychain,    // the system keychain, under the URL without password
+        None, // the store needs none (SQLite, a trusted loopback server)
+        Keychain, // the system keychain, under the URL without password
         Environment, // an environment variable (passwordVariable, or the scheme's default)
     };
 
-    QString name;            // what the operator calls it; empty: the URL is shown
-    QString url;             // without password (AppSettings strips it again before saving)
+    QString name; // what the operator calls it; empty: the URL is shown
+    QString url; // without password (AppSettings strips it again before saving)
     bool readOnly = false;
     PasswordSource passwordSource = PasswordSource::None;
     QString passwordVariable; // Environment: the variable; empty means the scheme's default

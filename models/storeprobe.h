@@ -31,5 +31,5 @@ private:
     void abandon();
 
     StoreSession *m_session = nullptr; // the running attempt's; owned until it is abandoned
-    quint64 m_generation = 0;          // answers of abandoned attempts are ignored
+    quint64 m_generation = 0; // answers of abandoned attempts are ignored
 };

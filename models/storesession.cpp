@@ -5,7 +5,11 @@
 class StoreSessionWorker final : public QObject {
     Q_OBJECT
 public:
-    StoreSessionWorker(QString url, OpenMode mode) : m_url(std::move(url)), m_mode(mode) {}
+    StoreSessionWorker(QString url, OpenMode mode)
+        : m_url(std::move(url))
+        , m_mode(mode)
+    {
+    }
 
     void execute(const std::function<std::optional<Error>(Store *, const Error &)> &job)
     {
@@ -67,7 +71,8 @@ StoreSession::~StoreSession()
 
 void StoreSession::post(std::function<std::optional<Error>(Store *, const Error &)> job)
 {
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, job = std::move(job)] { worker->execute(job); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, job = std::move(job)] { worker->execute(job); }, Qt::QueuedConnection);
 }
 
 #include "storesession.moc"

@@ -36,7 +36,7 @@ public:
 
     // Runs job(store) on the worker thread. A store that cannot be opened
     // yields its error without running the job.
-    template<typename T>
+    template <typename T>
     QFuture<Result<T>> run(std::function<Result<T>(Store &)> job)
     {
         auto promise = std::make_shared<QPromise<Result<T>>>();
@@ -60,7 +60,7 @@ public:
     // the context's child and goes with it. (Qt 6.4's QFuture::then(context)
     // keeps the raw context pointer and calls into it after it was destroyed
     // when a view closes while its job still runs: the switch of stores did.)
-    template<typename T, typename Done>
+    template <typename T, typename Done>
     void request(QObject *context, std::function<Result<T>(Store &)> job, Done done)
     {
         auto *watcher = new QFutureWatcher<Result<T>>(context);

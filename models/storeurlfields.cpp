@@ -12,8 +12,8 @@
 namespace {
 
 constexpr qsizetype maxPathLength = 4096;
-constexpr qsizetype maxHostLength = 253;   // DNS
-constexpr qsizetype maxNameLength = 63;    // PostgreSQL identifiers; MySQL allows 64
+constexpr qsizetype maxHostLength = 253; // DNS
+constexpr qsizetype maxNameLength = 63; // PostgreSQL identifiers; MySQL allows 64
 constexpr qsizetype maxOptionLength = 1024;
 
 using Field = StoreUrlFields::Field;
@@ -46,7 +46,8 @@ qsizetype invisibleCharacter(const QString &value)
 std::optional<Problem> checkText(Field field, const QString &label, const QString &value)
 {
     if (const qsizetype at = invisibleCharacter(value))
-        return Problem{field, StoreUrlFields::tr("%1 contains a control or invisible character at position %2; remove it.").arg(label).arg(at)};
+        return Problem{field,
+                       StoreUrlFields::tr("%1 contains a control or invisible character at position %2; remove it.").arg(label).arg(at)};
     return std::nullopt;
 }
 
@@ -54,9 +55,10 @@ bool isHostName(const QString &host)
 {
     // Labels of letters, digits and '-' (and '_', which container service
     // names use), or an IPv6 address with optional brackets and zone.
-    static const QRegularExpression name(QRegularExpression::anchoredPattern(QStringLiteral(
-        "[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(\\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\\.?")));
-    static const QRegularExpression ipv6(QRegularExpression::anchoredPattern(QStringLiteral("\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(%[A-Za-z0-9]+)?\\]?")));
+    static const QRegularExpression name(QRegularExpression::anchoredPattern(
+        QStringLiteral("[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(\\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\\.?")));
+    static const QRegularExpression ipv6(
+        QRegularExpression::anchoredPattern(QStringLiteral("\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(%[A-Za-z0-9]+)?\\]?")));
     return name.match(host).hasMatch() || ipv6.match(host).hasMatch();
 }
 
@@ -68,17 +70,22 @@ std::optional<Problem> checkNestedUrl(Field field, const QString &label, const Q
     if (auto problem = checkText(field, label, value))
         return problem;
     if (value.size() > maxOptionLength)
-        return Problem{field, StoreUrlFields::tr("%1 is %2 characters long; at most %3 are allowed.").arg(label).arg(value.size()).arg(maxOptionLength)};
+        return Problem{
+            field,
+            StoreUrlFields::tr("%1 is %2 characters long; at most %3 are allowed.").arg(label).arg(value.size()).arg(maxOptionLength)};
     const Result<StoreUrl> parsed = StoreUrl::parse(value);
     if (!parsed)
         return Problem{field, StoreUrlFields::tr("%1 is not a store URL: %2").arg(label, parsed.error().message)};
     if (redis && parsed->kind != StoreUrl::Kind::Redis)
-        return Problem{field, StoreUrlFields::tr("%1 must be a Redis URL such as redis://cache.internal:6379/0, not %2.").arg(label, quoted(value))};
+        return Problem{
+            field, StoreUrlFields::tr("%1 must be a Redis URL such as redis://cache.internal:6379/0, not %2.").arg(label, quoted(value))};
     if (!redis && parsed->kind == StoreUrl::Kind::Redis)
-        return Problem{field, StoreUrlFields::tr("%1 must be a SQL database (sqlite:///path.db, postgresql://… or mysql://…), not Redis.").arg(label)};
+        return Problem{
+            field, StoreUrlFields::tr("%1 must be a SQL database (sqlite:///path.db, postgresql://… or mysql://…), not Redis.").arg(label)};
     if (!parsed->password.isEmpty() || StoreEntry::withoutPassword(value) != value.trimmed())
         return Problem{field, StoreUrlFields::tr("%1 must not contain a password: it would be saved with the store. "
-                                                 "Set it in the server's password variable (e.g. IDEM_PG_PASSWORD) instead.").arg(label)};
+                                                 "Set it in the server's password variable (e.g. IDEM_PG_PASSWORD) instead.")
+                                  .arg(label)};
     if (!parsed->options.value(QStringLiteral("layout")).isEmpty())
         return Problem{field, StoreUrlFields::tr("%1 must not name a layout of its own.").arg(label)};
     return std::nullopt;
@@ -92,10 +99,14 @@ std::optional<Problem> checkLayoutOptions(const StoreUrlFields &f)
         if (auto problem = checkText(Field::Layout, StoreUrlFields::tr("The layout"), f.layout))
             return problem;
         if (f.layout.size() > maxPathLength)
-            return Problem{Field::Layout, StoreUrlFields::tr("The layout file path is %1 characters long; at most %2 are allowed.").arg(f.layout.size()).arg(maxPathLength)};
+            return Problem{Field::Layout, StoreUrlFields::tr("The layout file path is %1 characters long; at most %2 are allowed.")
+                                              .arg(f.layout.size())
+                                              .arg(maxPathLength)};
         const bool file = f.layout.endsWith(QLatin1String(".json")) || f.layout.contains(QLatin1Char('/')); // as Layout::resolve() decides
         if (file && !QDir::isAbsolutePath(f.layout))
-            return Problem{Field::Layout, StoreUrlFields::tr("A layout file needs an absolute path, e.g. /etc/idem/layouts/orders.json, not %1.").arg(quoted(f.layout))};
+            return Problem{Field::Layout,
+                           StoreUrlFields::tr("A layout file needs an absolute path, e.g. /etc/idem/layouts/orders.json, not %1.")
+                               .arg(quoted(f.layout))};
         // Reads the file (at most 1 MiB, local): its own message says what is wrong in it.
         const Result<Layout> layout = Layout::resolve(f.layout);
         if (!layout)
@@ -105,14 +116,21 @@ std::optional<Problem> checkLayoutOptions(const StoreUrlFields &f)
                           || (family == LayoutFamily::GoMiddleware ? redis || f.kind == StoreUrl::Kind::Postgres
                                                                    : redis || f.kind == StoreUrl::Kind::Mysql);
         if (!fits)
-            return Problem{Field::Layout, family == LayoutFamily::GoMiddleware
-                                              ? StoreUrlFields::tr("The %1 layout is kept in Redis or PostgreSQL, as its service writes it; choose one of those kinds.").arg(layout->name)
-                                              : StoreUrlFields::tr("The %1 layout is kept in Redis or MySQL, as its service writes it; choose one of those kinds.").arg(layout->name)};
+            return Problem{
+                Field::Layout,
+                family == LayoutFamily::GoMiddleware
+                    ? StoreUrlFields::tr(
+                          "The %1 layout is kept in Redis or PostgreSQL, as its service writes it; choose one of those kinds.")
+                          .arg(layout->name)
+                    : StoreUrlFields::tr("The %1 layout is kept in Redis or MySQL, as its service writes it; choose one of those kinds.")
+                          .arg(layout->name)};
     }
     const bool foreign = family != LayoutFamily::Native;
     if (!f.audit.isEmpty()) {
         if (!foreign)
-            return Problem{Field::Audit, StoreUrlFields::tr("The audit log location applies to a foreign layout only; a native store keeps its own audit log.")};
+            return Problem{
+                Field::Audit,
+                StoreUrlFields::tr("The audit log location applies to a foreign layout only; a native store keeps its own audit log.")};
         if (auto problem = checkNestedUrl(Field::Audit, StoreUrlFields::tr("The audit log location"), f.audit, false))
             return problem;
     }
@@ -132,15 +150,17 @@ std::optional<Problem> checkLayoutOptions(const StoreUrlFields &f)
         if (!foreign || !redis)
             return Problem{Field::ScanCount, StoreUrlFields::tr("SCAN COUNT applies to a foreign layout on Redis only.")};
         if (f.scanCount < StoreUrlFields::minScanCount || f.scanCount > StoreUrlFields::maxScanCount)
-            return Problem{Field::ScanCount, StoreUrlFields::tr("SCAN COUNT must be between %1 and %2.").arg(StoreUrlFields::minScanCount).arg(StoreUrlFields::maxScanCount)};
+            return Problem{Field::ScanCount, StoreUrlFields::tr("SCAN COUNT must be between %1 and %2.")
+                                                 .arg(StoreUrlFields::minScanCount)
+                                                 .arg(StoreUrlFields::maxScanCount)};
     }
     return std::nullopt;
 }
 
 bool isLayoutOption(const QString &name)
 {
-    return name == QLatin1String("layout") || name == QLatin1String("audit") || name == QLatin1String("cache") || name == QLatin1String("scan_count")
-           || name == QLatin1String("metrics");
+    return name == QLatin1String("layout") || name == QLatin1String("audit") || name == QLatin1String("cache")
+           || name == QLatin1String("scan_count") || name == QLatin1String("metrics");
 }
 
 std::optional<Problem> check(const StoreUrlFields &f)
@@ -152,18 +172,27 @@ std::optional<Problem> check(const StoreUrlFields &f)
         if (auto problem = checkText(Field::Path, label, f.path))
             return problem;
         if (f.path.size() > maxPathLength)
-            return Problem{Field::Path, StoreUrlFields::tr("The file path is %1 characters long; at most %2 are allowed.").arg(f.path.size()).arg(maxPathLength)};
+            return Problem{
+                Field::Path,
+                StoreUrlFields::tr("The file path is %1 characters long; at most %2 are allowed.").arg(f.path.size()).arg(maxPathLength)};
         if (!QDir::isAbsolutePath(f.path) || f.path.endsWith(QLatin1Char('/')))
-            return Problem{Field::Path, StoreUrlFields::tr("The SQLite store needs an absolute file path, e.g. /var/lib/idem/records.db, not %1.").arg(quoted(f.path))};
+            return Problem{Field::Path,
+                           StoreUrlFields::tr("The SQLite store needs an absolute file path, e.g. /var/lib/idem/records.db, not %1.")
+                               .arg(quoted(f.path))};
     } else {
         if (f.host.trimmed().isEmpty())
             return Problem{Field::Host, StoreUrlFields::tr("Enter the server's host name or IP address.")};
         if (auto problem = checkText(Field::Host, StoreUrlFields::tr("The host"), f.host))
             return problem;
         if (f.host.size() > maxHostLength)
-            return Problem{Field::Host, StoreUrlFields::tr("The host name is %1 characters long; at most %2 are allowed.").arg(f.host.size()).arg(maxHostLength)};
+            return Problem{
+                Field::Host,
+                StoreUrlFields::tr("The host name is %1 characters long; at most %2 are allowed.").arg(f.host.size()).arg(maxHostLength)};
         if (!isHostName(f.host))
-            return Problem{Field::Host, StoreUrlFields::tr("The host %1 is not a host name or IP address: use letters, digits, '-' and '.', or an IPv6 address.").arg(quoted(f.host))};
+            return Problem{
+                Field::Host,
+                StoreUrlFields::tr("The host %1 is not a host name or IP address: use letters, digits, '-' and '.', or an IPv6 address.")
+                    .arg(quoted(f.host))};
         if (f.port < 0 || f.port > 65535)
             return Problem{Field::Port, StoreUrlFields::tr("The port must be between 1 and 65535.")};
         if (!f.seedNodes.isEmpty() && f.kind != StoreUrl::Kind::Redis)
@@ -174,7 +203,8 @@ std::optional<Problem> check(const StoreUrlFields &f)
             const int port = colon > 0 ? node.mid(colon + 1).toInt(&numeric) : 0;
             if (checkText(Field::SeedNodes, StoreUrlFields::tr("A seed node"), node) || colon <= 0 || !isHostName(node.left(colon))
                 || !numeric || port < 1 || port > 65535) {
-                return Problem{Field::SeedNodes, StoreUrlFields::tr("The seed node %1 is not host:port (e.g. 10.0.0.2:6379).").arg(quoted(node))};
+                return Problem{Field::SeedNodes,
+                               StoreUrlFields::tr("The seed node %1 is not host:port (e.g. 10.0.0.2:6379).").arg(quoted(node))};
             }
         }
         if (!f.seedNodes.isEmpty() && !f.database.isEmpty() && f.database != QLatin1String("0"))
@@ -183,7 +213,8 @@ std::optional<Problem> check(const StoreUrlFields &f)
         if (f.kind == StoreUrl::Kind::Redis) {
             static const QRegularExpression number(QRegularExpression::anchoredPattern(QStringLiteral("[0-9]{1,9}")));
             if (!f.database.isEmpty() && !number.match(f.database).hasMatch())
-                return Problem{Field::Database, StoreUrlFields::tr("A Redis database is a number such as 0, not %1.").arg(quoted(f.database))};
+                return Problem{Field::Database,
+                               StoreUrlFields::tr("A Redis database is a number such as 0, not %1.").arg(quoted(f.database))};
         } else {
             static const QRegularExpression identifier(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z_][A-Za-z0-9_$-]*")));
             if (f.database.isEmpty())
@@ -191,9 +222,15 @@ std::optional<Problem> check(const StoreUrlFields &f)
             if (auto problem = checkText(Field::Database, StoreUrlFields::tr("The database name"), f.database))
                 return problem;
             if (f.database.size() > maxNameLength)
-                return Problem{Field::Database, StoreUrlFields::tr("The database name is %1 characters long; at most %2 are allowed.").arg(f.database.size()).arg(maxNameLength)};
+                return Problem{Field::Database, StoreUrlFields::tr("The database name is %1 characters long; at most %2 are allowed.")
+                                                    .arg(f.database.size())
+                                                    .arg(maxNameLength)};
             if (!identifier.match(f.database).hasMatch())
-                return Problem{Field::Database, StoreUrlFields::tr("The database name %1 may only contain letters, digits, '_', '$' and '-', and must start with a letter or '_'.").arg(quoted(f.database))};
+                return Problem{
+                    Field::Database,
+                    StoreUrlFields::tr(
+                        "The database name %1 may only contain letters, digits, '_', '$' and '-', and must start with a letter or '_'.")
+                        .arg(quoted(f.database))};
         }
 
         if (!f.user.isEmpty()) {
@@ -201,12 +238,17 @@ std::optional<Problem> check(const StoreUrlFields &f)
             if (auto problem = checkText(Field::User, StoreUrlFields::tr("The user name"), f.user))
                 return problem;
             if (f.user.size() > maxNameLength)
-                return Problem{Field::User, StoreUrlFields::tr("The user name is %1 characters long; at most %2 are allowed.").arg(f.user.size()).arg(maxNameLength)};
+                return Problem{Field::User, StoreUrlFields::tr("The user name is %1 characters long; at most %2 are allowed.")
+                                                .arg(f.user.size())
+                                                .arg(maxNameLength)};
             if (!userName.match(f.user).hasMatch())
-                return Problem{Field::User, StoreUrlFields::tr("The user name %1 may only contain letters, digits and _ . @ $ + -.").arg(quoted(f.user))};
+                return Problem{
+                    Field::User,
+                    StoreUrlFields::tr("The user name %1 may only contain letters, digits and _ . @ $ + -.").arg(quoted(f.user))};
         }
         if (f.kind == StoreUrl::Kind::Postgres && !f.sslMode.isEmpty() && !StoreUrlFields::sslModes().contains(f.sslMode))
-            return Problem{Field::SslMode, StoreUrlFields::tr("Unknown sslmode %1: use one of %2.").arg(quoted(f.sslMode), StoreUrlFields::sslModes().join(QStringLiteral(", ")))};
+            return Problem{Field::SslMode, StoreUrlFields::tr("Unknown sslmode %1: use one of %2.")
+                                               .arg(quoted(f.sslMode), StoreUrlFields::sslModes().join(QStringLiteral(", ")))};
     }
 
     if (auto problem = checkLayoutOptions(f))
@@ -236,17 +278,21 @@ QString schemeOf(StoreUrl::Kind kind)
 int StoreUrlFields::defaultPort(StoreUrl::Kind kind)
 {
     switch (kind) {
-    case StoreUrl::Kind::Sqlite: return 0;
-    case StoreUrl::Kind::Postgres: return 5432;
-    case StoreUrl::Kind::Mysql: return 3306;
-    case StoreUrl::Kind::Redis: return 6379;
+    case StoreUrl::Kind::Sqlite:
+        return 0;
+    case StoreUrl::Kind::Postgres:
+        return 5432;
+    case StoreUrl::Kind::Mysql:
+        return 3306;
+    case StoreUrl::Kind::Redis:
+        return 6379;
     }
     return 0;
 }
 
 QStringList StoreUrlFields::sslModes()
 {
-    return {QStringLiteral("disable"), QStringLiteral("allow"), QStringLiteral("prefer"),
+    return {QStringLiteral("disable"), QStringLiteral("allow"),     QStringLiteral("prefer"),
             QStringLiteral("require"), QStringLiteral("verify-ca"), QStringLiteral("verify-full")};
 }
 
@@ -277,7 +323,8 @@ Result<QString> StoreUrlFields::toUrl(Field *badField) const
         if (isLayoutOption(it.key()))
             continue; // the fields above have the last word
         if (!(kind == StoreUrl::Kind::Postgres && it.key() == QLatin1String("sslmode")))
-            query.addQueryItem(QString::fromLatin1(QUrl::toPercentEncoding(it.key())), QString::fromLatin1(QUrl::toPercentEncoding(it.value())));
+            query.addQueryItem(QString::fromLatin1(QUrl::toPercentEncoding(it.key())),
+                               QString::fromLatin1(QUrl::toPercentEncoding(it.value())));
     }
 
     QString text;

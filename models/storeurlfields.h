@@ -20,22 +20,22 @@ public:
     enum class Field { None, Path, Host, Port, Database, User, SslMode, Options, Layout, Audit, Cache, ScanCount, SeedNodes, Metrics };
 
     StoreUrl::Kind kind = StoreUrl::Kind::Sqlite;
-    QString path;     // SQLite: absolute file path
+    QString path; // SQLite: absolute file path
     QString host;
-    int port = 0;     // 0: the scheme's default
+    int port = 0; // 0: the scheme's default
     QString database; // SQL: database name; Redis: db number, empty meaning 0
     // Redis Cluster: further seed nodes "host:port" after host:port (the
     // client finds the cluster from any one; more survive a node being down).
     QStringList seedNodes;
-    QString user;     // optional
-    QString sslMode;  // PostgreSQL only; empty: the driver's default (prefer)
+    QString user; // optional
+    QString sslMode; // PostgreSQL only; empty: the driver's default (prefer)
     // Foreign layouts (DESIGN.md "Existing deployments"), the URL options
     // layout=, audit=, cache=, scan_count=. Each is checked only against
     // what it applies to, and refused (naming the field) where it does not
     // apply, so a URL never carries an option its store would ignore.
-    QString layout;   // empty or "native": the console's own layout; a built-in name or a layout JSON file
-    QString audit;    // foreign layouts: SQL URL of the audit log, without password; empty: the default local file
-    QString cache;    // java-handler on MySQL: the service's Redis cache, without password
+    QString layout; // empty or "native": the console's own layout; a built-in name or a layout JSON file
+    QString audit; // foreign layouts: SQL URL of the audit log, without password; empty: the default local file
+    QString cache; // java-handler on MySQL: the service's Redis cache, without password
     int scanCount = 0; // foreign layouts on Redis: SCAN COUNT, 10..100000; 0: the layout's own
     // A Prometheus server the counters come from (URL option metrics=), any
     // kind and layout; empty: the store's own counters.
@@ -43,7 +43,7 @@ public:
     QMap<QString, QString> extraOptions; // other query items of a loaded URL (e.g. busy_timeout_ms), kept
 
     static int defaultPort(StoreUrl::Kind kind); // 0 for SQLite
-    static QStringList sslModes();               // libpq's values
+    static QStringList sslModes(); // libpq's values
     static constexpr int minScanCount = 10;
     static constexpr int maxScanCount = 100000;
 

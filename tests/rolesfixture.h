@@ -73,7 +73,8 @@ inline bool sqlExec(const QString &url, const QStringList &statements, QString *
     const QString name = QStringLiteral("rolesfixture-%1").arg(QRandomGenerator::global()->generate());
     bool ok = true;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(parsed.kind == StoreUrl::Kind::Postgres ? QStringLiteral("QPSQL") : QStringLiteral("QMYSQL"), name);
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(parsed.kind == StoreUrl::Kind::Postgres ? QStringLiteral("QPSQL") : QStringLiteral("QMYSQL"), name);
         db.setHostName(parsed.host);
         db.setPort(parsed.port);
         db.setUserName(parsed.user);
@@ -105,7 +106,8 @@ inline int redisCli(const QString &url, const QStringList &args, QByteArray *out
     const StoreUrl parsed = StoreUrl::parse(url).value();
     QStringList full{QStringLiteral("-h"), parsed.host, QStringLiteral("-p"), QString::number(parsed.port)};
     if (!user.isEmpty())
-        full << QStringLiteral("--user") << user << QStringLiteral("--pass") << QString::fromLatin1(password) << QStringLiteral("--no-auth-warning");
+        full << QStringLiteral("--user") << user << QStringLiteral("--pass") << QString::fromLatin1(password)
+             << QStringLiteral("--no-auth-warning");
     QProcess p;
     p.start(QStringLiteral("redis-cli"), full + args);
     p.waitForFinished(30000);
@@ -142,7 +144,8 @@ inline bool setUp(const QString &backend, Fixture *f, QString *why)
         u.setPath(QStringLiteral("/idem_roles"));
         f->ownerUrl = u.toString();
         QStringList users;
-        for (const QString &name : {QStringLiteral("r_viewer"), QStringLiteral("r_operator"), QStringLiteral("r_approver"), QStringLiteral("r_approver2")}) {
+        for (const QString &name :
+             {QStringLiteral("r_viewer"), QStringLiteral("r_operator"), QStringLiteral("r_approver"), QStringLiteral("r_approver2")}) {
             users << (pg ? QStringLiteral("DO $$BEGIN CREATE ROLE %1 LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END$$").arg(name)
                          : QStringLiteral("CREATE USER IF NOT EXISTS '%1'@'%'").arg(name));
         }
@@ -161,9 +164,9 @@ inline bool setUp(const QString &backend, Fixture *f, QString *why)
     }
     QStringList init{QStringLiteral("init"), QStringLiteral("--store"), f->ownerUrl, QStringLiteral("--roles")};
     if (backend != QLatin1String("redis"))
-        init << QStringLiteral("--grant") << QStringLiteral("viewer:r_viewer") << QStringLiteral("--grant") << QStringLiteral("operator:r_operator")
-             << QStringLiteral("--grant") << QStringLiteral("approver:r_approver") << QStringLiteral("--grant")
-             << QStringLiteral("approver:r_approver2");
+        init << QStringLiteral("--grant") << QStringLiteral("viewer:r_viewer") << QStringLiteral("--grant")
+             << QStringLiteral("operator:r_operator") << QStringLiteral("--grant") << QStringLiteral("approver:r_approver")
+             << QStringLiteral("--grant") << QStringLiteral("approver:r_approver2");
     const Run ran = idemctl(init);
     if (ran.exitCode != 0) {
         *why = QString::fromUtf8(ran.all());
@@ -178,7 +181,8 @@ inline bool setUp(const QString &backend, Fixture *f, QString *why)
             login->user = user;
             login->redisPassword = "pw-" + user.toLatin1();
             login->url = withUser(f->ownerUrl, user);
-            redisCli(f->ownerUrl, {QStringLiteral("ACL"), QStringLiteral("SETUSER"), user, QStringLiteral("on"), QStringLiteral(">pw-") + user});
+            redisCli(f->ownerUrl,
+                     {QStringLiteral("ACL"), QStringLiteral("SETUSER"), user, QStringLiteral("on"), QStringLiteral(">pw-") + user});
         }
         f->approver2 = f->approver;
     } else {

@@ -30,24 +30,24 @@ QString unsetMessage(const char *variable);
 
 // Fails the test when the requirement is enforced, skips it otherwise; `why`
 // (a QString) says what is missing and where it comes from.
-#define IDEM_SERVER_MISSING(why)                                                                                       \
-    do {                                                                                                               \
-        const QByteArray idemServerMissing_ = QString(why).toLocal8Bit();                                              \
-        if (ServerRequirement::enforced())                                                                             \
-            QFAIL(idemServerMissing_.constData());                                                                     \
-        QSKIP(idemServerMissing_.constData());                                                                         \
+#define IDEM_SERVER_MISSING(why)                                                                                                           \
+    do {                                                                                                                                   \
+        const QByteArray idemServerMissing_ = QString(why).toLocal8Bit();                                                                  \
+        if (ServerRequirement::enforced())                                                                                                 \
+            QFAIL(idemServerMissing_.constData());                                                                                         \
+        QSKIP(idemServerMissing_.constData());                                                                                             \
     } while (false)
 
 // Goes on only when the environment variable `variable` (a const char *,
 // e.g. "IDEM_TEST_REDIS_URL") holds a URL; IDEM_SERVER_MISSING otherwise.
-#define IDEM_REQUIRE_SERVER_URL(variable)                                                                              \
-    do {                                                                                                               \
-        if (qEnvironmentVariableIsEmpty(variable))                                                                     \
-            IDEM_SERVER_MISSING(ServerRequirement::unsetMessage(variable));                                            \
+#define IDEM_REQUIRE_SERVER_URL(variable)                                                                                                  \
+    do {                                                                                                                                   \
+        if (qEnvironmentVariableIsEmpty(variable))                                                                                         \
+            IDEM_SERVER_MISSING(ServerRequirement::unsetMessage(variable));                                                                \
     } while (false)
 
 // As QFETCH does for a data column: IDEM_REQUIRE_SERVER_URL(variable), then
 // declares `const QString name` holding that URL.
-#define IDEM_FETCH_SERVER_URL(name, variable)                                                                          \
-    IDEM_REQUIRE_SERVER_URL(variable);                                                                                 \
+#define IDEM_FETCH_SERVER_URL(name, variable)                                                                                              \
+    IDEM_REQUIRE_SERVER_URL(variable);                                                                                                     \
     const QString name = qEnvironmentVariable(variable)

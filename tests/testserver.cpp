@@ -92,7 +92,6 @@ int freeClusterPort()
     return 0;
 }
 
-
 // A process that exists and is not a zombie (a killed postmaster's backends
 // are orphans, and not every PID 1 reaps them).
 bool processAlive(qint64 pid)
@@ -127,22 +126,22 @@ QList<qint64> processesWorkingIn(const QString &dir)
 // a cancelled job sends its process group; the owner's destructor kills it.
 void startDirectoryWatchdog(QProcess &watchdog, const QString &path)
 {
-    static const char script[] =
-        "case \"$1\" in /?*) ;; *) exit 1 ;; esac\n" // never an empty or root pattern
-        "trap '' INT TERM HUP\n"
-        "read -r _\n"
-        "for p in /proc/[0-9]*; do\n"
-        "    case \"$(readlink \"$p/cwd\" 2>/dev/null)\" in\n"
-        "        \"$1\"|\"$1\"/*) kill -KILL \"${p#/proc/}\" 2>/dev/null ;;\n"
-        "    esac\n"
-        "done\n"
-        "rm -rf \"$1\"\n";
+    static const char script[] = "case \"$1\" in /?*) ;; *) exit 1 ;; esac\n" // never an empty or root pattern
+                                 "trap '' INT TERM HUP\n"
+                                 "read -r _\n"
+                                 "for p in /proc/[0-9]*; do\n"
+                                 "    case \"$(readlink \"$p/cwd\" 2>/dev/null)\" in\n"
+                                 "        \"$1\"|\"$1\"/*) kill -KILL \"${p#/proc/}\" 2>/dev/null ;;\n"
+                                 "    esac\n"
+                                 "done\n"
+                                 "rm -rf \"$1\"\n";
     const QString dir = QFileInfo(path).canonicalFilePath();
     if (dir.size() < 2)
         return;
     watchdog.setStandardOutputFile(QProcess::nullDevice());
     watchdog.setStandardErrorFile(QProcess::nullDevice());
-    watchdog.start(QStringLiteral("sh"), {QStringLiteral("-c"), QString::fromLatin1(script), QStringLiteral("idem-testserver-watchdog"), dir});
+    watchdog.start(QStringLiteral("sh"),
+                   {QStringLiteral("-c"), QString::fromLatin1(script), QStringLiteral("idem-testserver-watchdog"), dir});
     watchdog.waitForStarted();
 }
 
@@ -178,9 +177,12 @@ void TestServer::startWatchdog()
 QString TestServer::kindName(Kind kind)
 {
     switch (kind) {
-    case Kind::Redis: return QStringLiteral("redis");
-    case Kind::Postgres: return QStringLiteral("postgresql");
-    case Kind::Mysql: return QStringLiteral("mysql");
+    case Kind::Redis:
+        return QStringLiteral("redis");
+    case Kind::Postgres:
+        return QStringLiteral("postgresql");
+    case Kind::Mysql:
+        return QStringLiteral("mysql");
     }
     return QString();
 }
@@ -189,8 +191,8 @@ QString TestServer::missingPrograms(Kind kind)
 {
     QStringList missing;
     auto need = [&](const QString &program, const char *package) {
-        const bool found = program.startsWith(QLatin1Char('/')) ? QFile::exists(program)
-                                                                : !QStandardPaths::findExecutable(program).isEmpty();
+        const bool found =
+            program.startsWith(QLatin1Char('/')) ? QFile::exists(program) : !QStandardPaths::findExecutable(program).isEmpty();
         if (!found)
             missing << QStringLiteral("%1 (Debian: %2)").arg(program, QLatin1String(package));
     };
@@ -223,9 +225,12 @@ QString TestServer::missingPrograms(Kind kind)
 QString TestServer::url() const
 {
     switch (m_kind) {
-    case Kind::Redis: return QStringLiteral("redis://127.0.0.1:%1/0").arg(m_port);
-    case Kind::Postgres: return QStringLiteral("postgresql://idem@127.0.0.1:%1/idem").arg(m_port);
-    case Kind::Mysql: return QStringLiteral("mysql://idem@127.0.0.1:%1/idem").arg(m_port);
+    case Kind::Redis:
+        return QStringLiteral("redis://127.0.0.1:%1/0").arg(m_port);
+    case Kind::Postgres:
+        return QStringLiteral("postgresql://idem@127.0.0.1:%1/idem").arg(m_port);
+    case Kind::Mysql:
+        return QStringLiteral("mysql://idem@127.0.0.1:%1/idem").arg(m_port);
     }
     return QString();
 }
@@ -242,7 +247,8 @@ QString TestServer::logTail(int lines) const
 QStringList TestServer::asServerUser(const QString &program, const QStringList &arguments) const
 {
     if (m_kind == Kind::Postgres && isRoot())
-        return QStringList{QStringLiteral("runuser"), QStringLiteral("-u"), QStringLiteral("postgres"), QStringLiteral("--"), program} + arguments;
+        return QStringList{QStringLiteral("runuser"), QStringLiteral("-u"), QStringLiteral("postgres"), QStringLiteral("--"), program}
+               + arguments;
     return QStringList{program} + arguments;
 }
 
@@ -311,21 +317,41 @@ QStringList TestServer::serverCommand() const
     switch (m_kind) {
     case Kind::Redis:
         // Every acknowledged write is in the AOF before the reply.
-        return {QStringLiteral("redis-server"), QStringLiteral("--bind"), QStringLiteral("127.0.0.1"), QStringLiteral("--port"), port,
-                QStringLiteral("--dir"), m_dir.path(), QStringLiteral("--appendonly"), QStringLiteral("yes"),
-                QStringLiteral("--appendfsync"), QStringLiteral("always"), QStringLiteral("--save"), QString(),
-                QStringLiteral("--daemonize"), QStringLiteral("no"), QStringLiteral("--logfile"), QString()};
+        return {QStringLiteral("redis-server"),
+                QStringLiteral("--bind"),
+                QStringLiteral("127.0.0.1"),
+                QStringLiteral("--port"),
+                port,
+                QStringLiteral("--dir"),
+                m_dir.path(),
+                QStringLiteral("--appendonly"),
+                QStringLiteral("yes"),
+                QStringLiteral("--appendfsync"),
+                QStringLiteral("always"),
+                QStringLiteral("--save"),
+                QString(),
+                QStringLiteral("--daemonize"),
+                QStringLiteral("no"),
+                QStringLiteral("--logfile"),
+                QString()};
     case Kind::Postgres:
         return asServerUser(postgresProgram(QStringLiteral("postgres")),
                             {QStringLiteral("-D"), path(QStringLiteral("data")), QStringLiteral("-h"), QStringLiteral("127.0.0.1"),
                              QStringLiteral("-p"), port, QStringLiteral("-k"), m_dir.path()});
     case Kind::Mysql:
         // Debian's packaged character set defaults, without /etc/mysql.
-        return {QStringLiteral("mariadbd"), QStringLiteral("--no-defaults"), QStringLiteral("--user=") + currentUser(),
-                QStringLiteral("--datadir=") + path(QStringLiteral("data")), QStringLiteral("--socket=") + path(QStringLiteral("mysqld.sock")),
-                QStringLiteral("--pid-file=") + path(QStringLiteral("mariadbd.pid")), QStringLiteral("--bind-address=127.0.0.1"),
-                QStringLiteral("--port=") + port, QStringLiteral("--skip-name-resolve"), QStringLiteral("--skip-log-bin"),
-                QStringLiteral("--character-set-server=utf8mb4"), QStringLiteral("--collation-server=utf8mb4_general_ci"),
+        return {QStringLiteral("mariadbd"),
+                QStringLiteral("--no-defaults"),
+                QStringLiteral("--user=") + currentUser(),
+                QStringLiteral("--datadir=") + path(QStringLiteral("data")),
+                QStringLiteral("--socket=") + path(QStringLiteral("mysqld.sock")),
+                QStringLiteral("--pid-file=") + path(QStringLiteral("mariadbd.pid")),
+                QStringLiteral("--bind-address=127.0.0.1"),
+                QStringLiteral("--port=") + port,
+                QStringLiteral("--skip-name-resolve"),
+                QStringLiteral("--skip-log-bin"),
+                QStringLiteral("--character-set-server=utf8mb4"),
+                QStringLiteral("--collation-server=utf8mb4_general_ci"),
                 QStringLiteral("--innodb-buffer-pool-size=32M")};
     }
     return {};
@@ -336,18 +362,32 @@ bool TestServer::ping()
     QStringList command;
     switch (m_kind) {
     case Kind::Redis:
-        command = {QStringLiteral("redis-cli"), QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"),
-                   QString::number(m_port), QStringLiteral("ping")};
+        command = {QStringLiteral("redis-cli"), QStringLiteral("-h"),    QStringLiteral("127.0.0.1"),
+                   QStringLiteral("-p"),        QString::number(m_port), QStringLiteral("ping")};
         break;
     case Kind::Postgres:
-        command = {postgresProgram(QStringLiteral("pg_isready")), QStringLiteral("-q"), QStringLiteral("-h"), QStringLiteral("127.0.0.1"),
-                   QStringLiteral("-p"), QString::number(m_port), QStringLiteral("-U"), QStringLiteral("postgres"),
-                   QStringLiteral("-d"), QStringLiteral("postgres"), QStringLiteral("-t"), QStringLiteral("1")};
+        command = {postgresProgram(QStringLiteral("pg_isready")),
+                   QStringLiteral("-q"),
+                   QStringLiteral("-h"),
+                   QStringLiteral("127.0.0.1"),
+                   QStringLiteral("-p"),
+                   QString::number(m_port),
+                   QStringLiteral("-U"),
+                   QStringLiteral("postgres"),
+                   QStringLiteral("-d"),
+                   QStringLiteral("postgres"),
+                   QStringLiteral("-t"),
+                   QStringLiteral("1")};
         break;
     case Kind::Mysql:
-        command = {QStringLiteral("mariadb-admin"), QStringLiteral("--no-defaults"), QStringLiteral("--protocol=socket"),
-                   QStringLiteral("--socket=") + path(QStringLiteral("mysqld.sock")), QStringLiteral("-u"), QStringLiteral("root"),
-                   QStringLiteral("--connect-timeout=2"), QStringLiteral("ping")};
+        command = {QStringLiteral("mariadb-admin"),
+                   QStringLiteral("--no-defaults"),
+                   QStringLiteral("--protocol=socket"),
+                   QStringLiteral("--socket=") + path(QStringLiteral("mysqld.sock")),
+                   QStringLiteral("-u"),
+                   QStringLiteral("root"),
+                   QStringLiteral("--connect-timeout=2"),
+                   QStringLiteral("ping")};
         break;
     }
     QProcess process;
@@ -409,7 +449,8 @@ bool TestServer::start(QString *error)
         // Doubles as the pause between pings; true means the server exited.
         if (m_server.waitForFinished(100) || deadline.hasExpired()) {
             *error = QStringLiteral("%1 on port %2 %3; log:\n%4")
-                         .arg(kindName(m_kind)).arg(m_port)
+                         .arg(kindName(m_kind))
+                         .arg(m_port)
                          .arg(isRunning() ? QStringLiteral("did not answer within %1 s").arg(kStartTimeoutMs / 1000)
                                           : QStringLiteral("exited while starting"),
                               logTail());
@@ -524,13 +565,28 @@ bool TestCluster::startNode(int node, QString *error)
     process.setStandardErrorFile(dir + QStringLiteral("/server.log"), QIODevice::Append);
     // No persistence: a killed master's data is gone, as with a tmpfs or a
     // crashed host; its replica is what survives.
-    process.start(QStringLiteral("redis-server"),
-                  {QStringLiteral("--bind"), QStringLiteral("127.0.0.1"), QStringLiteral("--port"), QString::number(m_ports[size_t(node)]),
-                   QStringLiteral("--dir"), dir, QStringLiteral("--save"), QString(), QStringLiteral("--appendonly"), QStringLiteral("no"),
-                   QStringLiteral("--cluster-enabled"), QStringLiteral("yes"), QStringLiteral("--cluster-config-file"), QStringLiteral("nodes.conf"),
-                   QStringLiteral("--cluster-node-timeout"), QString::number(m_nodeTimeoutMs),
-                   QStringLiteral("--enable-debug-command"), QStringLiteral("local"), QStringLiteral("--daemonize"), QStringLiteral("no"),
-                   QStringLiteral("--logfile"), QString()});
+    process.start(QStringLiteral("redis-server"), {QStringLiteral("--bind"),
+                                                   QStringLiteral("127.0.0.1"),
+                                                   QStringLiteral("--port"),
+                                                   QString::number(m_ports[size_t(node)]),
+                                                   QStringLiteral("--dir"),
+                                                   dir,
+                                                   QStringLiteral("--save"),
+                                                   QString(),
+                                                   QStringLiteral("--appendonly"),
+                                                   QStringLiteral("no"),
+                                                   QStringLiteral("--cluster-enabled"),
+                                                   QStringLiteral("yes"),
+                                                   QStringLiteral("--cluster-config-file"),
+                                                   QStringLiteral("nodes.conf"),
+                                                   QStringLiteral("--cluster-node-timeout"),
+                                                   QString::number(m_nodeTimeoutMs),
+                                                   QStringLiteral("--enable-debug-command"),
+                                                   QStringLiteral("local"),
+                                                   QStringLiteral("--daemonize"),
+                                                   QStringLiteral("no"),
+                                                   QStringLiteral("--logfile"),
+                                                   QString()});
     if (!process.waitForStarted()) {
         *error = QStringLiteral("redis-server did not start: %1").arg(process.errorString());
         return false;
@@ -583,9 +639,9 @@ bool TestCluster::start(QString *error)
 std::optional<QByteArray> TestCluster::cli(int node, const QStringList &arguments, QString *error, int timeoutMs) const
 {
     QProcess process;
-    process.start(QStringLiteral("redis-cli"),
-                  QStringList{QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"), QString::number(m_ports[size_t(node)])}
-                      + arguments);
+    process.start(QStringLiteral("redis-cli"), QStringList{QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"),
+                                                           QString::number(m_ports[size_t(node)])}
+                                                   + arguments);
     if (!process.waitForStarted() || !process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished();
@@ -595,7 +651,8 @@ std::optional<QByteArray> TestCluster::cli(int node, const QStringList &argument
     const QByteArray out = process.readAllStandardOutput();
     if (process.exitCode() != 0 || out.startsWith("Could not connect") || out.startsWith("ERR") || out.startsWith("(error)")) {
         *error = QStringLiteral("redis-cli %1 on %2: %3 %4")
-                     .arg(arguments.join(QLatin1Char(' ')), address(node), QString::fromLocal8Bit(out), QString::fromLocal8Bit(process.readAllStandardError()));
+                     .arg(arguments.join(QLatin1Char(' ')), address(node), QString::fromLocal8Bit(out),
+                          QString::fromLocal8Bit(process.readAllStandardError()));
         return std::nullopt;
     }
     return out;

@@ -79,11 +79,11 @@ private:
 // From a test function (initTestCase() for the suite): goes on when the
 // programs a TestServer of `kind` needs are installed; IDEM_SERVER_MISSING
 // (tests/serverrequirement.h) with what is missing otherwise.
-#define IDEM_REQUIRE_SERVER_PROGRAMS(kind)                                                                             \
-    do {                                                                                                               \
-        if (const QString idemMissingPrograms_ = TestServer::missingPrograms(kind); !idemMissingPrograms_.isEmpty())    \
-            IDEM_SERVER_MISSING(QStringLiteral("not installed: %1 (tools/test.sh installs the server packages)")       \
-                                    .arg(idemMissingPrograms_));                                                       \
+#define IDEM_REQUIRE_SERVER_PROGRAMS(kind)                                                                                                 \
+    do {                                                                                                                                   \
+        if (const QString idemMissingPrograms_ = TestServer::missingPrograms(kind); !idemMissingPrograms_.isEmpty())                       \
+            IDEM_SERVER_MISSING(                                                                                                           \
+                QStringLiteral("not installed: %1 (tools/test.sh installs the server packages)").arg(idemMissingPrograms_));               \
     } while (false)
 
 // A Redis Cluster of one test's own, for failover tests: six redis-servers

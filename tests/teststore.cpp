@@ -86,7 +86,10 @@ bool rawSql(const QString &url, const QString &sql, const QVariantList &values, 
 // command reaches the master of its key's slot.
 class RawRedis {
 public:
-    explicit RawRedis(const QString &url) : m_pool(StoreUrl::parse(url).value_or(StoreUrl())) {}
+    explicit RawRedis(const QString &url)
+        : m_pool(StoreUrl::parse(url).value_or(StoreUrl()))
+    {
+    }
 
     RedisReply run(const QList<QByteArray> &args)
     {
@@ -290,7 +293,8 @@ bool TestStore::tamperAudit(const QString &scope, AuditTamper how, qint64 seq)
     case AuditTamper::SwapWithNext: {
         // (scope, seq) is the primary key: go through a free seq.
         const QString move = QStringLiteral("UPDATE idem_audit SET seq = ? WHERE scope = ? AND seq = ?");
-        return rawSqlTransaction(m_url, {{move, {qint64(-1), scope, seq}}, {move, {seq, scope, seq + 1}}, {move, {seq + 1, scope, qint64(-1)}}});
+        return rawSqlTransaction(m_url,
+                                 {{move, {qint64(-1), scope, seq}}, {move, {seq, scope, seq + 1}}, {move, {seq + 1, scope, qint64(-1)}}});
     }
     }
     return false;
@@ -328,7 +332,8 @@ bool TestStore::execDdl(const QString &sql)
             QSqlQuery q(db);
             ok = q.exec(sql);
             if (!ok)
-                qWarning("raw DDL '%s' on %s failed: %s", qPrintable(sql), qPrintable(parsed->displayString()), qPrintable(q.lastError().text()));
+                qWarning("raw DDL '%s' on %s failed: %s", qPrintable(sql), qPrintable(parsed->displayString()),
+                         qPrintable(q.lastError().text()));
         }
     }
     QSqlDatabase::removeDatabase(name);
@@ -390,7 +395,7 @@ ScopeBuckets TestStore::bucketsOf(const QString &scope)
     const ScopeBuckets buckets = isRedis() ? RawRedis(m_url).buckets(scope) : ScopeBuckets{scope, {scope}};
     // A scope not written yet on a cluster gets the store's default count.
     return buckets.count() == 1 && m_backend == QLatin1String("redis_cluster") ? RedisBuckets::make(scope, RedisBuckets::kDefaultCount)
-                                                                              : buckets;
+                                                                               : buckets;
 }
 
 QString TestStore::sameChain(const QString &scope)

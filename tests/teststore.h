@@ -53,9 +53,9 @@ public:
     // AuditVerifier). SQL: UPDATE/DELETE on idem_audit rows; Redis: XDEL, or
     // the stream rebuilt (DEL + XADD with the same ids) with one change.
     enum class AuditTamper {
-        EditReason,    // the entry at seq gets another reason, hash left as it was
-        Delete,        // the entry at seq is removed (the head is left alone)
-        SwapWithNext,  // the entries at seq and seq + 1 trade places
+        EditReason, // the entry at seq gets another reason, hash left as it was
+        Delete, // the entry at seq is removed (the head is left alone)
+        SwapWithNext, // the entries at seq and seq + 1 trade places
     };
     bool tamperAudit(const QString &scope, AuditTamper how, qint64 seq);
     // Removes a scope's whole chain and head, so a tampered chain does not
@@ -101,8 +101,8 @@ private:
 // From a test function (initTestCase() for the suite): goes on when the
 // store's backend is SQLite or its server's URL is set;
 // IDEM_REQUIRE_SERVER_URL's failure or skip otherwise.
-#define IDEM_REQUIRE_STORE_SERVER(testStore)                                                                           \
-    do {                                                                                                               \
-        if (!(testStore).urlVariable().isEmpty())                                                                      \
-            IDEM_REQUIRE_SERVER_URL((testStore).urlVariable().constData());                                            \
+#define IDEM_REQUIRE_STORE_SERVER(testStore)                                                                                               \
+    do {                                                                                                                                   \
+        if (!(testStore).urlVariable().isEmpty())                                                                                          \
+            IDEM_REQUIRE_SERVER_URL((testStore).urlVariable().constData());                                                                \
     } while (false)

@@ -78,18 +78,19 @@ private slots:
         QTest::addColumn<AlertRule>("rule");
         QTest::addColumn<QString>("trafficScope");
         QTest::addColumn<QList<double>>("values"); // per step: hit %, mismatches, stuck or ms by the rule's kind
-        QTest::addColumn<QString>("expected");     // per step: '.' nothing, 'R' raised, 'C' cleared
+        QTest::addColumn<QString>("expected"); // per step: '.' nothing, 'R' raised, 'C' cleared
 
         using K = AlertRule::Kind;
         const AlertRule hit3 = rule(K::HitRateAbove, 30, 3);
         const QString order = QStringLiteral("order");
         QTest::newRow("35% for 2 min does not fire a 3-min rule") << hit3 << order << QList<double>{5, 35, 35, 5} << QStringLiteral("....");
-        QTest::newRow("3 min fires once and stays raised") << hit3 << order << QList<double>{35, 35, 35, 40, 50, 36} << QStringLiteral("..R...");
-        QTest::newRow("clears when it drops, fires again after 3 more") << hit3 << order << QList<double>{35, 35, 35, 10, 35, 35, 35}
-                                                                         << QStringLiteral("..RC..R");
+        QTest::newRow("3 min fires once and stays raised")
+            << hit3 << order << QList<double>{35, 35, 35, 40, 50, 36} << QStringLiteral("..R...");
+        QTest::newRow("clears when it drops, fires again after 3 more")
+            << hit3 << order << QList<double>{35, 35, 35, 10, 35, 35, 35} << QStringLiteral("..RC..R");
         QTest::newRow("at the threshold is not above") << hit3 << order << QList<double>{30, 30, 30, 30} << QStringLiteral("....");
-        QTest::newRow("a minute without traffic breaks the run") << hit3 << order << QList<double>{35, 35, -1, 35, 35, 35}
-                                                                   << QStringLiteral(".....R");
+        QTest::newRow("a minute without traffic breaks the run")
+            << hit3 << order << QList<double>{35, 35, -1, 35, 35, 35} << QStringLiteral(".....R");
         QTest::newRow("a quiet minute clears") << hit3 << order << QList<double>{35, 35, 35, -1} << QStringLiteral("..RC");
         QTest::newRow("normal callbacks, 5%") << hit3 << order << QList<double>{5, 5, 5, 5, 5} << QStringLiteral(".....");
         QTest::newRow("scope-specific rule ignores other scopes")
@@ -97,18 +98,18 @@ private slots:
         QTest::newRow("scope-specific rule fires on its scope")
             << rule(K::HitRateAbove, 30, 1, QStringLiteral("payment")) << QStringLiteral("payment") << QList<double>{50, 10}
             << QStringLiteral("RC");
-        QTest::newRow("mismatch above 2 per minute") << rule(K::MismatchAbovePerMinute, 2) << order << QList<double>{0, 3, 5, 2, 0}
-                                                     << QStringLiteral(".R.C.");
-        QTest::newRow("any mismatch, 2 minutes running") << rule(K::MismatchAbovePerMinute, 0, 2) << order << QList<double>{1, 0, 1, 1, 0}
-                                                          << QStringLiteral("...RC");
+        QTest::newRow("mismatch above 2 per minute")
+            << rule(K::MismatchAbovePerMinute, 2) << order << QList<double>{0, 3, 5, 2, 0} << QStringLiteral(".R.C.");
+        QTest::newRow("any mismatch, 2 minutes running")
+            << rule(K::MismatchAbovePerMinute, 0, 2) << order << QList<double>{1, 0, 1, 1, 0} << QStringLiteral("...RC");
         QTest::newRow("stuck above 5") << rule(K::StuckAbove, 5) << order << QList<double>{3, 6, 7, 5, 0} << QStringLiteral(".R.C.");
-        QTest::newRow("stuck is judged per scope: payment's rule ignores order") << rule(K::StuckAbove, 5, 1, QStringLiteral("payment"))
-                                                                                 << order << QList<double>{6} << QStringLiteral(".");
-        QTest::newRow("stuck is judged per scope: payment's rule on payment") << rule(K::StuckAbove, 5, 1, QStringLiteral("payment"))
-                                                                              << QStringLiteral("payment") << QList<double>{6, 2}
-                                                                              << QStringLiteral("RC");
-        QTest::newRow("round trip above 200 ms") << rule(K::RoundTripAbove, 200) << order << QList<double>{50, 250, 300, 200}
-                                                 << QStringLiteral(".R.C");
+        QTest::newRow("stuck is judged per scope: payment's rule ignores order")
+            << rule(K::StuckAbove, 5, 1, QStringLiteral("payment")) << order << QList<double>{6} << QStringLiteral(".");
+        QTest::newRow("stuck is judged per scope: payment's rule on payment")
+            << rule(K::StuckAbove, 5, 1, QStringLiteral("payment")) << QStringLiteral("payment") << QList<double>{6, 2}
+            << QStringLiteral("RC");
+        QTest::newRow("round trip above 200 ms")
+            << rule(K::RoundTripAbove, 200) << order << QList<double>{50, 250, 300, 200} << QStringLiteral(".R.C");
     }
 
     void transitions()
@@ -246,7 +247,7 @@ private slots:
         sample.rows << trafficMinute(QStringLiteral("callback"), M0 + 1, 38);
         QCOMPARE(codes(evaluator.evaluate(sample)), QStringLiteral("."));
         const AlertTransition active = evaluator.active().constFirst();
-        QCOMPARE(active.value, 41.0);     // as raised
+        QCOMPARE(active.value, 41.0); // as raised
         QCOMPARE(active.lastValue, 38.0); // now
         QCOMPARE(active.lastAtMs, stepTime(1));
     }
@@ -533,7 +534,8 @@ private slots:
         QVERIFY2(fiveMinutesOn.contains(QStringLiteral("38%")), qPrintable(fiveMinutesOn)); // the value now, not at the raise
         QVERIFY2(fiveMinutesOn.contains(QStringLiteral("since %1 (5 min 0 s)").arg(since)), qPrintable(fiveMinutesOn));
         QVERIFY(fiveMinutesOn.startsWith(QStringLiteral("[critical]")));
-        QVERIFY2(AlertList::summary(shown, stepTime(70)).contains(QStringLiteral("(1 h 10 min)")), qPrintable(AlertList::summary(shown, stepTime(70))));
+        QVERIFY2(AlertList::summary(shown, stepTime(70)).contains(QStringLiteral("(1 h 10 min)")),
+                 qPrintable(AlertList::summary(shown, stepTime(70))));
         shown.acknowledged = true;
         QVERIFY(AlertList::summary(shown, stepTime(5)).contains(QStringLiteral("acknowledged")));
     }

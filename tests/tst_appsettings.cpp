@@ -185,18 +185,22 @@ private slots:
         QTest::newRow("redis no user") << QStringLiteral("redis://:s3cr3tPW@cache:6379/0") << QStringLiteral("redis://cache:6379/0");
         QTest::newRow("query item") << QStringLiteral("postgresql://ops@db/idem?password=s3cr3tPW&sslmode=verify-full")
                                     << QStringLiteral("sslmode=verify-full");
-        QTest::newRow("invalid url") << QStringLiteral("postgresql://ops:s3cr3tPW@bad host name/idem") << QStringLiteral("ops@bad host name/idem");
+        QTest::newRow("invalid url") << QStringLiteral("postgresql://ops:s3cr3tPW@bad host name/idem")
+                                     << QStringLiteral("ops@bad host name/idem");
         QTest::newRow("raw @ in password") << QStringLiteral("redis://admin:s3cr3tPW@x@cache:6379/0") << QStringLiteral("cache");
         QTest::newRow("raw ? in password") << QStringLiteral("redis://:s3c?r3tPW@cache:6379/0") << QStringLiteral("cache:6379/0");
         QTest::newRow("no scheme") << QStringLiteral("ops:s3cr3tPW@db/idem") << QStringLiteral("db/idem");
         // A nested audit=/cache= URL's password, encoded or not.
-        QTest::newRow("nested audit") << QStringLiteral("redis://cache:6379/0?layout=go-middleware&audit=postgresql://a:s3cr3tPW@h:5432/audit")
+        QTest::newRow("nested audit") << QStringLiteral(
+            "redis://cache:6379/0?layout=go-middleware&audit=postgresql://a:s3cr3tPW@h:5432/audit")
                                       << QStringLiteral("layout=go-middleware");
-        QTest::newRow("nested audit, encoded") << QStringLiteral("redis://cache:6379/0?layout=go-middleware&audit=postgresql%3A%2F%2Fa%3As3cr3tPW%40h%3A5432%2Faudit")
+        QTest::newRow("nested audit, encoded") << QStringLiteral(
+            "redis://cache:6379/0?layout=go-middleware&audit=postgresql%3A%2F%2Fa%3As3cr3tPW%40h%3A5432%2Faudit")
                                                << QStringLiteral("layout=go-middleware");
         QTest::newRow("nested cache") << QStringLiteral("mysql://ops@db:3306/idem?layout=java-handler&cache=redis://:s3cr3tPW@cache:6379/0")
                                       << QStringLiteral("layout=java-handler");
-        QTest::newRow("secret option") << QStringLiteral("postgresql://ops@db/idem?sslmode=require&secret_key=s3cr3tPW") << QStringLiteral("sslmode=require");
+        QTest::newRow("secret option") << QStringLiteral("postgresql://ops@db/idem?sslmode=require&secret_key=s3cr3tPW")
+                                       << QStringLiteral("sslmode=require");
     }
 
     void passwordNeverInFile()

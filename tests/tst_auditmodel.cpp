@@ -37,8 +37,9 @@ private slots:
     // Every action and state the engine writes is said in words, not shown as stored.
     void actionsAndStatesAreWorded()
     {
-        for (const char *name : {"timeout", "reconcile-complete", "reconcile-release", "timeout-not-applied", "reconcile-complete-cache-updated",
-                                 "cache-not-updated", "alert", "alert-acknowledged", "alert-snoozed", "alert-woken"})
+        for (const char *name :
+             {"timeout", "reconcile-complete", "reconcile-release", "timeout-not-applied", "reconcile-complete-cache-updated",
+              "cache-not-updated", "alert", "alert-acknowledged", "alert-snoozed", "alert-woken"})
             QVERIFY2(AuditWording::action(QLatin1String(name)) != QLatin1String(name), name);
         for (const char *name : {"IN_FLIGHT", "COMPLETED", "TIMED_OUT", "RELEASED", "DELETED"})
             QVERIFY2(AuditWording::state(QLatin1String(name)) != QLatin1String(name), name);
@@ -118,12 +119,14 @@ private slots:
         QTest::newRow("no match") << q << QStringList{};
         q = {};
         q.kind = AuditQuery::Kind::Alerts; // every third entry is an "alert"
-        QTest::newRow("alerts") << q << QStringList{QStringLiteral("key-11"), QStringLiteral("key-08"), QStringLiteral("key-05"),
-                                                    QStringLiteral("key-02")};
+        QTest::newRow("alerts") << q
+                                << QStringList{QStringLiteral("key-11"), QStringLiteral("key-08"), QStringLiteral("key-05"),
+                                               QStringLiteral("key-02")};
         q.kind = AuditQuery::Kind::OperatorActions;
         q.operatorName = QStringLiteral("alice");
-        QTest::newRow("operator actions") << q << QStringList{QStringLiteral("key-04"), QStringLiteral("key-03"), QStringLiteral("key-01"),
-                                                              QStringLiteral("key-00")};
+        QTest::newRow("operator actions") << q
+                                          << QStringList{QStringLiteral("key-04"), QStringLiteral("key-03"), QStringLiteral("key-01"),
+                                                         QStringLiteral("key-00")};
         q = {};
         q.scope = QStringLiteral("payment");
         q.key = QStringLiteral("key-10"); // exact: one record's history
@@ -186,7 +189,6 @@ private slots:
         QCOMPARE(model.rowCount(), 0);
     }
 };
-
 
 QTEST_MAIN(AuditModelTest)
 #include "tst_auditmodel.moc"

@@ -132,13 +132,15 @@ private:
             return m_env.execDdl(QStringLiteral("CREATE FUNCTION %1() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.scope = %2 THEN "
                                                 "RAISE EXCEPTION 'counting refused by a test trigger'; END IF; RETURN NEW; END $$")
                                      .arg(name, literal))
-                && m_env.execDdl(QStringLiteral("CREATE TRIGGER %1 BEFORE INSERT OR UPDATE ON idem_counters FOR EACH ROW EXECUTE FUNCTION %1()")
-                                     .arg(name));
+                   && m_env.execDdl(
+                       QStringLiteral("CREATE TRIGGER %1 BEFORE INSERT OR UPDATE ON idem_counters FOR EACH ROW EXECUTE FUNCTION %1()")
+                           .arg(name));
         }
         for (const char *event : {"INSERT", "UPDATE"}) {
-            if (!m_env.execDdl(QStringLiteral("CREATE TRIGGER %1_%2 BEFORE %2 ON idem_counters FOR EACH ROW BEGIN IF NEW.scope = %3 THEN "
-                                              "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'counting refused by a test trigger'; END IF; END")
-                                   .arg(name, QLatin1String(event), literal)))
+            if (!m_env.execDdl(
+                    QStringLiteral("CREATE TRIGGER %1_%2 BEFORE %2 ON idem_counters FOR EACH ROW BEGIN IF NEW.scope = %3 THEN "
+                                   "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'counting refused by a test trigger'; END IF; END")
+                        .arg(name, QLatin1String(event), literal)))
                 return false;
         }
         return true;
@@ -253,7 +255,8 @@ private slots:
         QCOMPARE(report->stop, BatchStop::None);
         for (const ActionFailure &f : report->failures) {
             QCOMPARE(f.scope, broken);
-            QVERIFY2(f.message.contains(QLatin1String("head")) && !f.message.contains(QLatin1String("not attempted")), qPrintable(f.message));
+            QVERIFY2(f.message.contains(QLatin1String("head")) && !f.message.contains(QLatin1String("not attempted")),
+                     qPrintable(f.message));
         }
         for (const QString &key : keysOf(broken).mid(1))
             QCOMPARE(stateOf(broken, key), RecordState::InFlight);

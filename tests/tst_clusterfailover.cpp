@@ -51,7 +51,7 @@ namespace {
 
 constexpr int kRecoveryBoundMs = 60000; // liveness on a busy 2-core box, not speed
 constexpr int kProbeIntervalMs = 100;
-constexpr int kFillerMegabytes = 48;    // > tcp_rmem max (32 MB) + tcp_wmem max (4 MB) on Debian 12
+constexpr int kFillerMegabytes = 48; // > tcp_rmem max (32 MB) + tcp_wmem max (4 MB) on Debian 12
 
 // Which master serves each slot now: one CLUSTER SLOTS from the first
 // running master that answers.
@@ -129,7 +129,10 @@ Response okResponse()
 // before the kill to the end: runPress counts per call and reports only the
 // sum, and one call cannot be made to span a failover of unknown length.
 struct PressTally {
-    explicit PressTally(int keys) : executions(size_t(keys)) {}
+    explicit PressTally(int keys)
+        : executions(size_t(keys))
+    {
+    }
 
     std::vector<std::atomic<int>> executions;
     std::atomic<qint64> requests{0};
@@ -204,9 +207,10 @@ qint64 fillReplicationStream(const TestCluster &cluster, const RedisSlotMap &map
     }
     QString error;
     const std::optional<QByteArray> written = cluster.cli(
-        master, {QStringLiteral("eval"),
-                 QStringLiteral("for i = 1, %1 do redis.call('SET', KEYS[1] .. i, string.rep('x', 1048576)) end return 1").arg(kFillerMegabytes),
-                 QStringLiteral("1"), QString::fromLatin1(tag)},
+        master,
+        {QStringLiteral("eval"),
+         QStringLiteral("for i = 1, %1 do redis.call('SET', KEYS[1] .. i, string.rep('x', 1048576)) end return 1").arg(kFillerMegabytes),
+         QStringLiteral("1"), QString::fromLatin1(tag)},
         &error);
     if (tag.isEmpty() || !written) {
         qWarning("filler: %s", qPrintable(error));
@@ -223,10 +227,13 @@ QList<GuardOutcome> handleAll(Guard &guard, const QString &scope, const QStringL
     std::vector<std::thread> clients;
     for (qsizetype k = 0; k < keys.size(); ++k) {
         clients.emplace_back([&, k] {
-            outcomes[k] = guard.handle(requestFor(scope, keys.at(k)), [&] {
-                              ++executions[size_t(k)];
-                              return okResponse();
-                          }).outcome;
+            outcomes[k] = guard
+                              .handle(requestFor(scope, keys.at(k)),
+                                      [&] {
+                                          ++executions[size_t(k)];
+                                          return okResponse();
+                                      })
+                              .outcome;
         });
     }
     for (std::thread &client : clients)
@@ -245,10 +252,13 @@ QList<GuardOutcome> retryUntilAnswered(Guard &guard, const QString &scope, const
     for (qsizetype k = 0; k < keys.size(); ++k) {
         GuardOutcome outcome = GuardOutcome::StoreUnavailable;
         for (;;) {
-            outcome = guard.handle(requestFor(scope, keys.at(k)), [&] {
-                          ++executions[size_t(k)];
-                          return okResponse();
-                      }).outcome;
+            outcome = guard
+                          .handle(requestFor(scope, keys.at(k)),
+                                  [&] {
+                                      ++executions[size_t(k)];
+                                      return okResponse();
+                                  })
+                          .outcome;
             if (outcome != GuardOutcome::StoreUnavailable || timer.elapsed() > kRecoveryBoundMs)
                 break;
             QThread::msleep(kProbeIntervalMs);
@@ -493,8 +503,8 @@ void TstClusterFailover::lossWindow()
     QVERIFY2(cluster.waitForMaster(replica, kRecoveryBoundMs), "the replica was not promoted");
     // The promoted replica's stream ended before the claims: they are lost.
     const qint64 promotedAt = cluster.info(replica, "second_repl_offset").toLongLong() - 1;
-    qInfo("%s: claims began at offset %lld of the old master; the replica was promoted at %lld",
-          QTest::currentDataTag(), offsetBeforeClaims, promotedAt);
+    qInfo("%s: claims began at offset %lld of the old master; the replica was promoted at %lld", QTest::currentDataTag(),
+          offsetBeforeClaims, promotedAt);
     // 0 is a real answer, not a missing one: the replica had received
     // nothing of this master's stream since its sync (the warm-up may have
     // gone to another master, and what sat unread in the stopped replica's

@@ -123,8 +123,9 @@ private slots:
         label.setSession(&session);
         // A reading comes back (the health signal follows every job) and leaves the line hidden.
         bool answered = false;
-        session.request<bool>(&label, [](Store &s) { return Result<bool>(s.nodeHealth().ok()); },
-                              [&answered](const Result<bool> &ok) { answered = ok.ok() && ok.value(); });
+        session.request<bool>(
+            &label, [](Store &s) { return Result<bool>(s.nodeHealth().ok()); },
+            [&answered](const Result<bool> &ok) { answered = ok.ok() && ok.value(); });
         QTRY_VERIFY_WITH_TIMEOUT(answered, 20000);
         QTest::qWait(200);
         QVERIFY(label.isHidden());

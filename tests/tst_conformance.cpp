@@ -59,7 +59,10 @@ private:
     Store &store() { return *m_store; }
     // A fresh scope per test function: no test sees another's records.
     QString freshScope() { return m_env.scope(QStringLiteral("conf%1").arg(++m_case)); }
-    Guard::Clock clock() { return [this] { return m_now.load(); }; }
+    Guard::Clock clock()
+    {
+        return [this] { return m_now.load(); };
+    }
 
     // The scope's counts from fromMinute to toMinute, every buffer written
     // first, summed over rows (a Redis Cluster keeps one per bucket);
@@ -287,8 +290,8 @@ private slots:
             return;
 
         // The first attempt finishes late: it must not overwrite anything.
-        const Result<Transition> late = store().complete(m_scope, QStringLiteral("k"), first->record.lease,
-                                                         okResponse("late"), T0 + 13 * Minute, 3600'000);
+        const Result<Transition> late =
+            store().complete(m_scope, QStringLiteral("k"), first->record.lease, okResponse("late"), T0 + 13 * Minute, 3600'000);
         QVERIFY(late.ok());
         QCOMPARE(late->outcome, TransitionOutcome::StaleLease);
         got = store().get(m_scope, QStringLiteral("k"));
@@ -441,8 +444,8 @@ private slots:
         const Result<ClaimResult> b = store().claim(claimOf(m_scope, second, QStringLiteral("fp")));
         QVERIFY2(b.ok(), qPrintable(b.error().message));
         QCOMPARE(b->outcome, ClaimOutcome::Claimed); // not "in progress" on the first key's record
-        for (const auto &[key, lease, body] : {std::tuple{first, a->record.lease, QByteArray("first")},
-                                               std::tuple{second, b->record.lease, QByteArray("second")}}) {
+        for (const auto &[key, lease, body] :
+             {std::tuple{first, a->record.lease, QByteArray("first")}, std::tuple{second, b->record.lease, QByteArray("second")}}) {
             const Result<Transition> done = store().complete(m_scope, key, lease, okResponse(body), T0 + 1, 3600'000);
             QVERIFY2(done.ok(), qPrintable(done.error().message));
             QCOMPARE(done->outcome, TransitionOutcome::Applied);
@@ -531,10 +534,16 @@ private slots:
         Guard guard(store(), {}, clock());
         int runs = 0;
         const Response response{200, {{"Content-Type", "application/octet-stream"}}, body};
-        const GuardResult first = guard.handle(requestOf(m_scope, QStringLiteral("bin"), body), [&] { ++runs; return response; });
+        const GuardResult first = guard.handle(requestOf(m_scope, QStringLiteral("bin"), body), [&] {
+            ++runs;
+            return response;
+        });
         QCOMPARE(first.outcome, GuardOutcome::Executed);
         QVERIFY2(first.finalised, qPrintable(first.message));
-        const GuardResult second = guard.handle(requestOf(m_scope, QStringLiteral("bin"), body), [&] { ++runs; return response; });
+        const GuardResult second = guard.handle(requestOf(m_scope, QStringLiteral("bin"), body), [&] {
+            ++runs;
+            return response;
+        });
         QCOMPARE(second.outcome, GuardOutcome::Replayed);
         QCOMPARE(runs, 1);
         QCOMPARE(second.response.body.size(), body.size());
@@ -549,14 +558,18 @@ private slots:
             // While the first attempt runs, the same request is in progress
             // and a different one is a mismatch.
             const GuardResult dup = guard.handle(requestOf(m_scope, QStringLiteral("k")), [] { return Response{200, {}, "dup"}; });
-            const GuardResult other = guard.handle(requestOf(m_scope, QStringLiteral("k"), "{\"amount\":999}"), [] { return Response{200, {}, "x"}; });
+            const GuardResult other = guard.handle(requestOf(m_scope, QStringLiteral("k"), "{\"amount\":999}"), [] {
+                return Response{200, {}, "x"};
+            });
             innerChecked = dup.outcome == GuardOutcome::InProgress && dup.response.status == 409 && dup.retryAfterMs > 0
-                && other.outcome == GuardOutcome::Mismatch && other.response.status == 422;
+                           && other.outcome == GuardOutcome::Mismatch && other.response.status == 422;
             return okResponse();
         });
         QCOMPARE(first.outcome, GuardOutcome::Executed);
         QVERIFY(innerChecked);
-        const GuardResult after = guard.handle(requestOf(m_scope, QStringLiteral("k"), "{\"amount\":999}"), [] { return Response{200, {}, "x"}; });
+        const GuardResult after = guard.handle(requestOf(m_scope, QStringLiteral("k"), "{\"amount\":999}"), [] {
+            return Response{200, {}, "x"};
+        });
         QCOMPARE(after.outcome, GuardOutcome::Mismatch);
     }
 
@@ -576,7 +589,10 @@ private slots:
         QFETCH(QString, key);
         Guard guard(store(), {}, clock());
         bool ran = false;
-        const GuardResult r = guard.handle(requestOf(m_scope, key), [&] { ran = true; return okResponse(); });
+        const GuardResult r = guard.handle(requestOf(m_scope, key), [&] {
+            ran = true;
+            return okResponse();
+        });
         QCOMPARE(r.outcome, GuardOutcome::InvalidKey);
         QCOMPARE(r.response.status, 400);
         QVERIFY(!r.message.isEmpty());
@@ -599,7 +615,10 @@ private slots:
         QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("h")), [] { return okResponse(); }).outcome, GuardOutcome::Executed);
         QVERIFY(m_env.corruptHeaders(m_scope, QStringLiteral("h")));
         bool ran = false;
-        const GuardResult r = guard.handle(requestOf(m_scope, QStringLiteral("h")), [&] { ran = true; return okResponse(); });
+        const GuardResult r = guard.handle(requestOf(m_scope, QStringLiteral("h")), [&] {
+            ran = true;
+            return okResponse();
+        });
         QCOMPARE(r.outcome, GuardOutcome::CorruptRecord);
         QVERIFY(r.message.contains(QStringLiteral("h")));
         QVERIFY(!ran);
@@ -610,7 +629,10 @@ private slots:
         QVERIFY(!got.ok());
         QCOMPARE(got.error().kind, ErrorKind::Corrupt);
         QVERIFY(got.error().message.contains(QStringLiteral("HALF_DONE")));
-        const GuardResult r2 = guard.handle(requestOf(m_scope, QStringLiteral("s")), [&] { ran = true; return okResponse(); });
+        const GuardResult r2 = guard.handle(requestOf(m_scope, QStringLiteral("s")), [&] {
+            ran = true;
+            return okResponse();
+        });
         QCOMPARE(r2.outcome, GuardOutcome::CorruptRecord);
         QVERIFY(!ran);
         QVERIFY(m_env.restoreState(m_scope, QStringLiteral("s")));
@@ -968,7 +990,8 @@ private slots:
         for (int i = 0; i < 12; ++i) // done-0 … done-11, completed one second apart
             completeOne(QStringLiteral("done-%1").arg(i), T0 + i * 1000, T0 + i * 1000 + 500);
         for (int i = 0; i < 6; ++i) { // the six left for manual review
-            const Record r = store().claim(claimOf(m_scope, QStringLiteral("late-%1").arg(i), QStringLiteral("fp"), T0 + 100 + i)).value().record;
+            const Record r =
+                store().claim(claimOf(m_scope, QStringLiteral("late-%1").arg(i), QStringLiteral("fp"), T0 + 100 + i)).value().record;
             const Result<ActionResult> timedOut = store().applyAction(actionOf(OperatorActionKind::MarkTimedOut, r, T0 + 11 * Minute + i));
             QVERIFY2(timedOut.ok() && timedOut->audit, qPrintable(timedOut.ok() ? QString() : timedOut.error().message));
         }
@@ -1040,7 +1063,8 @@ private slots:
         QCOMPARE(after->size(), before->size());
         for (qsizetype i = 0; i < after->size(); ++i)
             QCOMPARE(after->at(i).count, before->at(i).count + (after->at(i).state == RecordState::Completed ? 1 : 0));
-        QCOMPARE(store().countRecords(RecordQuery::ofScope(m_scope + QStringLiteral("-none")).inState(RecordState::Completed)).value_or(-1), 0);
+        QCOMPARE(store().countRecords(RecordQuery::ofScope(m_scope + QStringLiteral("-none")).inState(RecordState::Completed)).value_or(-1),
+                 0);
     }
 };
 

@@ -62,7 +62,7 @@ private:
     std::unique_ptr<AppSettings> m_settings;
     std::unique_ptr<PasswordVault> m_vault;
 
-    template<typename T>
+    template <typename T>
     static T *child(const QObject &parent, const char *name)
     {
         T *found = parent.findChild<T *>(QString::fromLatin1(name));
@@ -145,8 +145,8 @@ private slots:
                                << QStringLiteral("app") << QString() << QStringLiteral("mysql://app@10.0.0.5:3306/orders");
         QTest::newRow("redis") << StoreUrl::Kind::Redis << QStringLiteral("cache") << 6380 << QString() << QString() << QString()
                                << QStringLiteral("redis://cache:6380/0");
-        QTest::newRow("ipv6") << StoreUrl::Kind::Postgres << QStringLiteral("::1") << 0 << QStringLiteral("idem") << QString()
-                              << QString() << QStringLiteral("postgresql://[::1]:5432/idem");
+        QTest::newRow("ipv6") << StoreUrl::Kind::Postgres << QStringLiteral("::1") << 0 << QStringLiteral("idem") << QString() << QString()
+                              << QStringLiteral("postgresql://[::1]:5432/idem");
     }
 
     void urlPreview()
@@ -189,7 +189,8 @@ private slots:
         QCOMPARE(preview(dialog), QStringLiteral("redis://10.0.0.1:7000,10.0.0.2:7001,node-3.corp:7002/0"));
         QCOMPARE(problem(dialog), QString());
         type(dialog, "seedNodes", QStringLiteral("10.0.0.2"));
-        QVERIFY2(problem(dialog).contains(QStringLiteral("10.0.0.2")) && problem(dialog).contains(QStringLiteral("host:port")), qPrintable(problem(dialog)));
+        QVERIFY2(problem(dialog).contains(QStringLiteral("10.0.0.2")) && problem(dialog).contains(QStringLiteral("host:port")),
+                 qPrintable(problem(dialog)));
         QVERIFY(!child<QPushButton>(dialog, "open")->isEnabled());
         type(dialog, "seedNodes", QStringLiteral("10.0.0.2:7001; rm -rf /"));
         QVERIFY(!problem(dialog).isEmpty());
@@ -232,20 +233,34 @@ private slots:
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("expected"); // part of the inline message
         const QString onlyContain = QStringLiteral("may only contain");
-        QTest::newRow("sql in database") << StoreUrl::Kind::Postgres << QStringLiteral("database") << QStringLiteral("x; DROP TABLE idempotency_records") << onlyContain;
+        QTest::newRow("sql in database") << StoreUrl::Kind::Postgres << QStringLiteral("database")
+                                         << QStringLiteral("x; DROP TABLE idempotency_records") << onlyContain;
         QTest::newRow("quote in database") << StoreUrl::Kind::Mysql << QStringLiteral("database") << QStringLiteral("it's") << onlyContain;
-        QTest::newRow("double quotes") << StoreUrl::Kind::Postgres << QStringLiteral("database") << QStringLiteral("\"idem\"") << onlyContain;
-        QTest::newRow("long database") << StoreUrl::Kind::Postgres << QStringLiteral("database") << QString(200, QLatin1Char('d')) << QStringLiteral("200 characters");
-        QTest::newRow("5000-char host") << StoreUrl::Kind::Postgres << QStringLiteral("host") << QString(5000, QLatin1Char('h')) << QStringLiteral("5000 characters");
-        QTest::newRow("control char in host") << StoreUrl::Kind::Redis << QStringLiteral("host") << QStringLiteral("cache\x01\x1b[2J") << QStringLiteral("control or invisible character at position 6");
-        QTest::newRow("newline in host") << StoreUrl::Kind::Mysql << QStringLiteral("host") << QStringLiteral("db\nevil") << QStringLiteral("control or invisible");
-        QTest::newRow("host with slash") << StoreUrl::Kind::Postgres << QStringLiteral("host") << QStringLiteral("db/../../etc") << QStringLiteral("not a host name");
-        QTest::newRow("host with at") << StoreUrl::Kind::Postgres << QStringLiteral("host") << QStringLiteral("user:pw@db") << QStringLiteral("not a host name");
-        QTest::newRow("bidi override in user") << StoreUrl::Kind::Postgres << QStringLiteral("user") << (QStringLiteral("ops") + QChar(0x202E) + QStringLiteral("nimda")) << QStringLiteral("control or invisible");
+        QTest::newRow("double quotes") << StoreUrl::Kind::Postgres << QStringLiteral("database") << QStringLiteral("\"idem\"")
+                                       << onlyContain;
+        QTest::newRow("long database") << StoreUrl::Kind::Postgres << QStringLiteral("database") << QString(200, QLatin1Char('d'))
+                                       << QStringLiteral("200 characters");
+        QTest::newRow("5000-char host") << StoreUrl::Kind::Postgres << QStringLiteral("host") << QString(5000, QLatin1Char('h'))
+                                        << QStringLiteral("5000 characters");
+        QTest::newRow("control char in host") << StoreUrl::Kind::Redis << QStringLiteral("host") << QStringLiteral("cache\x01\x1b[2J")
+                                              << QStringLiteral("control or invisible character at position 6");
+        QTest::newRow("newline in host") << StoreUrl::Kind::Mysql << QStringLiteral("host") << QStringLiteral("db\nevil")
+                                         << QStringLiteral("control or invisible");
+        QTest::newRow("host with slash") << StoreUrl::Kind::Postgres << QStringLiteral("host") << QStringLiteral("db/../../etc")
+                                         << QStringLiteral("not a host name");
+        QTest::newRow("host with at") << StoreUrl::Kind::Postgres << QStringLiteral("host") << QStringLiteral("user:pw@db")
+                                      << QStringLiteral("not a host name");
+        QTest::newRow("bidi override in user") << StoreUrl::Kind::Postgres << QStringLiteral("user")
+                                               << (QStringLiteral("ops") + QChar(0x202E) + QStringLiteral("nimda"))
+                                               << QStringLiteral("control or invisible");
         QTest::newRow("space in user") << StoreUrl::Kind::Postgres << QStringLiteral("user") << QStringLiteral("ops admin") << onlyContain;
-        QTest::newRow("redis db name") << StoreUrl::Kind::Redis << QStringLiteral("database") << QStringLiteral("zero") << QStringLiteral("number");
-        QTest::newRow("relative path") << StoreUrl::Kind::Sqlite << QStringLiteral("path") << QStringLiteral("records.db") << QStringLiteral("absolute");
-        QTest::newRow("nul in path") << StoreUrl::Kind::Sqlite << QStringLiteral("path") << (QStringLiteral("/tmp/a") + QChar(0) + QStringLiteral("b.db")) << QStringLiteral("control or invisible");
+        QTest::newRow("redis db name") << StoreUrl::Kind::Redis << QStringLiteral("database") << QStringLiteral("zero")
+                                       << QStringLiteral("number");
+        QTest::newRow("relative path") << StoreUrl::Kind::Sqlite << QStringLiteral("path") << QStringLiteral("records.db")
+                                       << QStringLiteral("absolute");
+        QTest::newRow("nul in path") << StoreUrl::Kind::Sqlite << QStringLiteral("path")
+                                     << (QStringLiteral("/tmp/a") + QChar(0) + QStringLiteral("b.db"))
+                                     << QStringLiteral("control or invisible");
         QTest::newRow("empty host") << StoreUrl::Kind::Mysql << QStringLiteral("host") << QString() << QStringLiteral("host name or IP");
     }
 
@@ -336,7 +351,8 @@ private slots:
         QVERIFY2(!message.contains(QStringLiteral(":pw@")), qPrintable(message));
         QCOMPARE(child<QLabel>(dialog, "testStatus")->text(), message);
         // However long the attempt took, the 50 ms timer kept firing.
-        QVERIFY2(heartbeat.ticks() >= heartbeat.elapsedMs() / 100, qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(heartbeat.ticks()).arg(heartbeat.elapsedMs())));
+        QVERIFY2(heartbeat.ticks() >= heartbeat.elapsedMs() / 100,
+                 qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(heartbeat.ticks()).arg(heartbeat.elapsedMs())));
     }
 
     // A store that takes seconds to answer: another connection holds the
@@ -375,7 +391,8 @@ private slots:
         QCOMPARE(finished.at(0).at(0).toBool(), false);
         QVERIFY2(finished.at(0).at(1).toString().contains(QStringLiteral("locked")), qPrintable(finished.at(0).at(1).toString()));
         QVERIFY2(heartbeat.elapsedMs() >= 1000, "the store answered too fast to prove anything");
-        QVERIFY2(heartbeat.ticks() >= heartbeat.elapsedMs() / 100, qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(heartbeat.ticks()).arg(heartbeat.elapsedMs())));
+        QVERIFY2(heartbeat.ticks() >= heartbeat.elapsedMs() / 100,
+                 qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(heartbeat.ticks()).arg(heartbeat.elapsedMs())));
     }
 
     // Cancel while a test is pending closes at once, and the abandoned

@@ -88,7 +88,9 @@ private slots:
             r.scope = QStringLiteral("order");
             r.key = QStringLiteral("done-%1").arg(i % 8);
             r.body = "{}";
-            guard.handle(r, [i] { return Response{201, {{"Content-Type", "application/json"}}, "{\"order\":" + QByteArray::number(i) + "}"}; });
+            guard.handle(r, [i] {
+                return Response{201, {{"Content-Type", "application/json"}}, "{\"order\":" + QByteArray::number(i) + "}"};
+            });
         }
         QVERIFY(store.value()->flushCounters().ok());
     }
@@ -268,7 +270,8 @@ private slots:
                 byKey.insert(key, action->text());
         }
         for (const QKeySequence &key : byKey.uniqueKeys())
-            QVERIFY2(byKey.count(key) == 1, qPrintable(key.toString() + QStringLiteral(": ") + QStringList(byKey.values(key)).join(QStringLiteral(", "))));
+            QVERIFY2(byKey.count(key) == 1,
+                     qPrintable(key.toString() + QStringLiteral(": ") + QStringList(byKey.values(key)).join(QStringLiteral(", "))));
         QCOMPARE(console.window.timeoutAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_T));
         QCOMPARE(console.window.reconcileAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_R));
         QVERIFY(byKey.contains(QKeySequence(Qt::Key_F5)));
@@ -334,7 +337,8 @@ private slots:
         QCOMPARE(int(InFlightRecordModel::AgeColumn), 2);
         QCOMPARE(table->model()->headerData(InFlightRecordModel::AgeColumn, Qt::Horizontal).toString(), QStringLiteral("Age"));
         QTRY_VERIFY(table->isVisible() && table->viewport()->width() > 400);
-        const int right = table->columnViewportPosition(InFlightRecordModel::AgeColumn) + table->columnWidth(InFlightRecordModel::AgeColumn);
+        const int right =
+            table->columnViewportPosition(InFlightRecordModel::AgeColumn) + table->columnWidth(InFlightRecordModel::AgeColumn);
         QVERIFY2(right <= table->viewport()->width(), qPrintable(QStringLiteral("%1 > %2").arg(right).arg(table->viewport()->width())));
     }
 
@@ -394,8 +398,12 @@ private slots:
         };
         QCOMPARE(keys(), (QStringList{QStringLiteral("s-2"), QStringLiteral("s-3"), QStringLiteral("s-5")}));
         // s-0 (above the selection) and s-3 (in it) finish; s-8 arrives.
-        QVERIFY(store.value()->complete(QStringLiteral("payment"), QStringLiteral("s-0"), leases.at(0), Response{200, {}, "ok"}, now, 3600000).ok());
-        QVERIFY(store.value()->complete(QStringLiteral("payment"), QStringLiteral("s-3"), leases.at(3), Response{200, {}, "ok"}, now, 3600000).ok());
+        QVERIFY(store.value()
+                    ->complete(QStringLiteral("payment"), QStringLiteral("s-0"), leases.at(0), Response{200, {}, "ok"}, now, 3600000)
+                    .ok());
+        QVERIFY(store.value()
+                    ->complete(QStringLiteral("payment"), QStringLiteral("s-3"), leases.at(3), Response{200, {}, "ok"}, now, 3600000)
+                    .ok());
         ClaimRequest c;
         c.scope = QStringLiteral("payment");
         c.key = QStringLiteral("s-8");
@@ -438,11 +446,13 @@ private slots:
         QVERIFY(action("timeOutSelected")->text().contains(QStringLiteral("3")));
 
         action("copyKey")->trigger();
-        QCOMPARE(QGuiApplication::clipboard()->text(), picked.at(0).key + QLatin1Char('\n') + picked.at(1).key + QLatin1Char('\n') + picked.at(2).key);
+        QCOMPARE(QGuiApplication::clipboard()->text(),
+                 picked.at(0).key + QLatin1Char('\n') + picked.at(1).key + QLatin1Char('\n') + picked.at(2).key);
         action("copyGetCommand")->trigger();
         const QStringList commands = QGuiApplication::clipboard()->text().split(QLatin1Char('\n'));
         QCOMPARE(commands.size(), 3);
-        QCOMPARE(commands.at(0), QStringLiteral("idemctl get --store ") + m_url + QStringLiteral(" --scope payment --key ") + picked.at(0).key);
+        QCOMPARE(commands.at(0),
+                 QStringLiteral("idemctl get --store ") + m_url + QStringLiteral(" --scope payment --key ") + picked.at(0).key);
 
         action("timeOutSelected")->trigger();
         TimeoutWizard *timeout = console.window.findChild<TimeoutWizard *>();
@@ -487,8 +497,9 @@ private slots:
         QCOMPARE(RecordActions::shellQuoted(QStringLiteral("it's $HOME")), QStringLiteral("'it'\\''s $HOME'"));
         QCOMPARE(RecordActions::shellQuoted(QString()), QStringLiteral("''"));
         QCOMPARE(RecordActions::shellQuoted(QStringLiteral("K\x1b]0;x\x07\u202e'1")), QStringLiteral("$'K\\x1b]0;x\\x07\\u202e\\'1'"));
-        QCOMPARE(RecordActions::idemctlGetCommand(QStringLiteral("redis://ops@cache:6379/0"), QStringLiteral("payment"), QStringLiteral("a b")),
-                 QStringLiteral("idemctl get --store redis://ops@cache:6379/0 --scope payment --key 'a b'"));
+        QCOMPARE(
+            RecordActions::idemctlGetCommand(QStringLiteral("redis://ops@cache:6379/0"), QStringLiteral("payment"), QStringLiteral("a b")),
+            QStringLiteral("idemctl get --store redis://ops@cache:6379/0 --scope payment --key 'a b'"));
     }
 };
 

@@ -95,9 +95,9 @@ private slots:
         const QString scope = freshScope();
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         const auto [fromMs, toMs] = last15Minutes(now);
-        QVERIFY(claimAndComplete(scope, QStringLiteral("k1"), now));           // executed, this minute
+        QVERIFY(claimAndComplete(scope, QStringLiteral("k1"), now)); // executed, this minute
         const Result<ClaimResult> replay = store().claim(claimOf(scope, QStringLiteral("k1"), now));
-        QVERIFY(replay.ok() && replay->outcome == ClaimOutcome::Replay);       // replayed
+        QVERIFY(replay.ok() && replay->outcome == ClaimOutcome::Replay); // replayed
         const Result<ClaimResult> mismatch = store().claim(claimOf(scope, QStringLiteral("k1"), now, QStringLiteral("other")));
         QVERIFY(mismatch.ok() && mismatch->outcome == ClaimOutcome::Mismatch); // mismatch
         QVERIFY(claimAndComplete(scope, QStringLiteral("k2"), now - 5 * Minute)); // executed, 5 minutes ago

@@ -59,15 +59,24 @@ private:
     QStringList java() const
     {
         const QString layout = m_dir.filePath(QStringLiteral("java.json"));
-        return {QStringLiteral("--store"), qEnvironmentVariable("IDEM_TEST_MYSQL_URL"), QStringLiteral("--layout"), layout,
-                QStringLiteral("--audit"), QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("java-audit.db"))};
+        return {QStringLiteral("--store"),  qEnvironmentVariable("IDEM_TEST_MYSQL_URL"),
+                QStringLiteral("--layout"), layout,
+                QStringLiteral("--audit"),  QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("java-audit.db"))};
     }
 
     QStringList reconcile() const
     {
-        return {QStringLiteral("reconcile"), QStringLiteral("--orders"), m_orders, QStringLiteral("--table"), QStringLiteral("orders"),
-                QStringLiteral("--key-column"), QStringLiteral("order_no"), QStringLiteral("--status-column"), QStringLiteral("status"),
-                QStringLiteral("--done-values"), QStringLiteral("PAID")};
+        return {QStringLiteral("reconcile"),
+                QStringLiteral("--orders"),
+                m_orders,
+                QStringLiteral("--table"),
+                QStringLiteral("orders"),
+                QStringLiteral("--key-column"),
+                QStringLiteral("order_no"),
+                QStringLiteral("--status-column"),
+                QStringLiteral("status"),
+                QStringLiteral("--done-values"),
+                QStringLiteral("PAID")};
     }
 
 private slots:
@@ -109,34 +118,45 @@ private slots:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QByteArray>("hint");
-        const QStringList sweep{QStringLiteral("sweep"), QStringLiteral("--store"), m_store, QStringLiteral("--older-than"), QStringLiteral("10m")};
+        const QStringList sweep{QStringLiteral("sweep"), QStringLiteral("--store"), m_store, QStringLiteral("--older-than"),
+                                QStringLiteral("10m")};
         const QString ok = QStringLiteral("stuck since the outage");
         QTest::newRow("sweep: a reason with an escape sequence")
             << sweep + QStringList{QStringLiteral("--reason"), QStringLiteral("x\x1b[2Jy")} << QByteArray("control characters");
         QTest::newRow("sweep: an operator with a control character")
-            << sweep + QStringList{QStringLiteral("--reason"), ok, QStringLiteral("--operator"), QStringLiteral("ops\x07")} << QByteArray("operator name");
+            << sweep + QStringList{QStringLiteral("--reason"), ok, QStringLiteral("--operator"), QStringLiteral("ops\x07")}
+            << QByteArray("operator name");
         QTest::newRow("sweep: an operator name of 101 characters")
-            << sweep + QStringList{QStringLiteral("--reason"), ok, QStringLiteral("--operator"), QString(101, QLatin1Char('o'))} << QByteArray("100 characters");
+            << sweep + QStringList{QStringLiteral("--reason"), ok, QStringLiteral("--operator"), QString(101, QLatin1Char('o'))}
+            << QByteArray("100 characters");
         QTest::newRow("sweep: a reason of 2001 characters")
             << sweep + QStringList{QStringLiteral("--reason"), QString(2001, QLatin1Char('r'))} << QByteArray("2000 characters");
         QTest::newRow("sweep: an age before the epoch")
-            << QStringList{QStringLiteral("sweep"), QStringLiteral("--store"), m_store, QStringLiteral("--older-than"), QStringLiteral("30000d"),
-                           QStringLiteral("--reason"), ok}
+            << QStringList{QStringLiteral("sweep"),  QStringLiteral("--store"),  m_store, QStringLiteral("--older-than"),
+                           QStringLiteral("30000d"), QStringLiteral("--reason"), ok}
             << QByteArray("1970");
         QTest::newRow("sweep: a zero age")
-            << QStringList{QStringLiteral("sweep"), QStringLiteral("--store"), m_store, QStringLiteral("--older-than"), QStringLiteral("0m"),
-                           QStringLiteral("--reason"), ok}
+            << QStringList{QStringLiteral("sweep"), QStringLiteral("--store"),  m_store, QStringLiteral("--older-than"),
+                           QStringLiteral("0m"),    QStringLiteral("--reason"), ok}
             << QByteArray("positive");
         QTest::newRow("sweep: --cache and --no-cache")
-            << sweep + QStringList{QStringLiteral("--reason"), ok, QStringLiteral("--cache"), QStringLiteral("redis://127.0.0.1:1/0"), QStringLiteral("--no-cache")}
+            << sweep
+                   + QStringList{QStringLiteral("--reason"), ok, QStringLiteral("--cache"), QStringLiteral("redis://127.0.0.1:1/0"),
+                                 QStringLiteral("--no-cache")}
             << QByteArray("contradict");
         QTest::newRow("sweep: java-handler without its cache option")
-            << QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--reason"), ok} + java()
+            << QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--reason"), ok}
+                   + java()
             << QByteArray("--no-cache");
-        QTest::newRow("sweep: a cache URL that is not Redis")
-            << QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--reason"), ok,
-                           QStringLiteral("--cache"), QStringLiteral("mysql://x@127.0.0.1:1/y")} + java()
-            << QByteArray("cache=");
+        QTest::newRow("sweep: a cache URL that is not Redis") << QStringList{QStringLiteral("sweep"),
+                                                                             QStringLiteral("--older-than"),
+                                                                             QStringLiteral("10m"),
+                                                                             QStringLiteral("--reason"),
+                                                                             ok,
+                                                                             QStringLiteral("--cache"),
+                                                                             QStringLiteral("mysql://x@127.0.0.1:1/y")}
+                                                                     + java()
+                                                              << QByteArray("cache=");
         QTest::newRow("reconcile: a reason with an escape sequence")
             << reconcile() + QStringList{QStringLiteral("--store"), m_store, QStringLiteral("--reason"), QStringLiteral("x\x1b[2Jy")}
             << QByteArray("control characters");
@@ -161,12 +181,12 @@ private slots:
     // with everything right it previews and changes nothing.
     void aDryRunNeedsNoReason()
     {
-        const Run dry = idemctl({QStringLiteral("sweep"), QStringLiteral("--store"), m_store, QStringLiteral("--older-than"), QStringLiteral("10m"),
-                                 QStringLiteral("--dry-run")});
+        const Run dry = idemctl({QStringLiteral("sweep"), QStringLiteral("--store"), m_store, QStringLiteral("--older-than"),
+                                 QStringLiteral("10m"), QStringLiteral("--dry-run")});
         QVERIFY2(dry.exitCode == 0, dry.err.constData());
         QVERIFY(dry.out.contains("Dry run: nothing changed."));
-        const Run java = idemctl(QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--dry-run"),
-                                             QStringLiteral("--no-cache")}
+        const Run java = idemctl(QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("10m"),
+                                             QStringLiteral("--dry-run"), QStringLiteral("--no-cache")}
                                  + this->java());
         QVERIFY2(java.exitCode == 0, java.err.constData());
         QVERIFY(java.out.contains("payment/pay-1"));

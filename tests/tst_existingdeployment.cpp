@@ -43,14 +43,15 @@ Run idemctl(const QStringList &arguments)
 // A time as Go's encoding/json writes a time.Time in Asia/Shanghai.
 QByteArray goTime(qint64 ms)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone(8 * 3600)).toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzz")).toLatin1() + "+08:00";
+    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone(8 * 3600)).toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzz")).toLatin1()
+           + "+08:00";
 }
 
 // IdempotencyRecord as the Go middleware's SetInFlight marshals it.
 QByteArray goInFlight(const QByteArray &key, qint64 createdMs)
 {
     return "{\"key\":\"" + key + "\",\"status_code\":0,\"headers\":null,\"body\":null,\"created_at\":\"" + goTime(createdMs)
-        + "\",\"expires_at\":\"" + goTime(createdMs + 86400000) + "\",\"request_hash\":\"9f86d081884c7d65\",\"in_flight\":true}";
+           + "\",\"expires_at\":\"" + goTime(createdMs + 86400000) + "\",\"request_hash\":\"9f86d081884c7d65\",\"in_flight\":true}";
 }
 
 RedisSettings redisSettings(const StoreUrl &url)
@@ -78,15 +79,15 @@ class ExistingDeploymentTest : public QObject {
 private:
     QTemporaryDir m_dir;
     QString m_run;
-    QString m_orders;        // a SQLite orders table for reconcile's dry run
+    QString m_orders; // a SQLite orders table for reconcile's dry run
     QStringList m_databases; // "variable database" to drop at the end
 
     // A connection to `url` behind idemctl's back.
     QSqlDatabase sql(const QString &url, const QString &name)
     {
         const Result<StoreUrl> parsed = StoreUrl::parse(url);
-        QSqlDatabase db = QSqlDatabase::contains(name) ? QSqlDatabase::database(name)
-                                                       : QSqlDatabase::addDatabase(sqlDriverName(parsed->kind), name);
+        QSqlDatabase db =
+            QSqlDatabase::contains(name) ? QSqlDatabase::database(name) : QSqlDatabase::addDatabase(sqlDriverName(parsed->kind), name);
         configureSqlDatabase(db, parsed.value());
         if (!db.isOpen() && !db.open())
             qWarning() << "cannot open" << parsed->displayString() << db.lastError().text();
@@ -140,12 +141,14 @@ private:
             {QStringLiteral("get"), QStringLiteral("--scope"), scope, QStringLiteral("--key"), key},
             {QStringLiteral("audit"), QStringLiteral("list")},
             {QStringLiteral("report"), QStringLiteral("--from"), QDateTime::currentDateTimeUtc().addSecs(-7200).toString(Qt::ISODate),
-             QStringLiteral("--to"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate), QStringLiteral("--format"), QStringLiteral("json"),
-             QStringLiteral("--out"), m_dir.filePath(QStringLiteral("report-%1.json").arg(m_run))},
-            QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--dry-run")} + cache,
-            QStringList{QStringLiteral("reconcile"), QStringLiteral("--dry-run"), QStringLiteral("--orders"), m_orders, QStringLiteral("--table"),
-                        QStringLiteral("orders"), QStringLiteral("--key-column"), QStringLiteral("order_no"), QStringLiteral("--status-column"),
-                        QStringLiteral("status"), QStringLiteral("--done-values"), QStringLiteral("PAID")}
+             QStringLiteral("--to"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate), QStringLiteral("--format"),
+             QStringLiteral("json"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("report-%1.json").arg(m_run))},
+            QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--dry-run")}
+                + cache,
+            QStringList{QStringLiteral("reconcile"), QStringLiteral("--dry-run"), QStringLiteral("--orders"), m_orders,
+                        QStringLiteral("--table"), QStringLiteral("orders"), QStringLiteral("--key-column"), QStringLiteral("order_no"),
+                        QStringLiteral("--status-column"), QStringLiteral("status"), QStringLiteral("--done-values"),
+                        QStringLiteral("PAID")}
                 + cache,
         };
         for (const QStringList &command : reads) {
@@ -182,8 +185,12 @@ private:
     // The first action: applied, and the log holds it.
     void firstAction(const QStringList &store, bool javaHandler)
     {
-        QStringList sweep{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--reason"),
-                          QStringLiteral("stuck since the channel outage"), QStringLiteral("--json")};
+        QStringList sweep{QStringLiteral("sweep"),
+                          QStringLiteral("--older-than"),
+                          QStringLiteral("10m"),
+                          QStringLiteral("--reason"),
+                          QStringLiteral("stuck since the channel outage"),
+                          QStringLiteral("--json")};
         if (javaHandler)
             sweep << QStringLiteral("--release") << QStringLiteral("--no-cache");
         const Run applied = idemctl(sweep + store);
@@ -200,7 +207,7 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         m_run = QString::number(QCoreApplication::applicationPid()) + QLatin1Char('_')
-            + QString::number(QRandomGenerator::global()->bounded(1u << 20));
+                + QString::number(QRandomGenerator::global()->bounded(1u << 20));
         const QString file = m_dir.filePath(QStringLiteral("orders.db"));
         m_orders = QStringLiteral("sqlite://") + file;
         QSqlDatabase orders = sql(m_orders, QStringLiteral("orders"));
@@ -233,17 +240,19 @@ private slots:
                                         "biz_no VARCHAR(64), status VARCHAR(16) NOT NULL, request_body TEXT, response_body TEXT, "
                                         "create_time DATETIME DEFAULT CURRENT_TIMESTAMP, "
                                         "update_time DATETIME DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP) ENGINE=InnoDB")));
-        QVERIFY(exec(db, QStringLiteral("INSERT INTO idempotent_record (idempotent_id, biz_type, biz_no, status, create_time, update_time) VALUES "
-                                        "('pay-1', 'payment', 'B1', 'PROCESSING', NOW() - INTERVAL 30 MINUTE, NOW() - INTERVAL 30 MINUTE), "
-                                        "('pay-2', 'payment', 'B2', 'PROCESSING', NOW() - INTERVAL 20 MINUTE, NOW() - INTERVAL 20 MINUTE), "
-                                        "('pay-3', 'payment', 'B3', 'SUCCESS', NOW(), NOW())")));
+        QVERIFY(exec(
+            db, QStringLiteral("INSERT INTO idempotent_record (idempotent_id, biz_type, biz_no, status, create_time, update_time) VALUES "
+                               "('pay-1', 'payment', 'B1', 'PROCESSING', NOW() - INTERVAL 30 MINUTE, NOW() - INTERVAL 30 MINUTE), "
+                               "('pay-2', 'payment', 'B2', 'PROCESSING', NOW() - INTERVAL 20 MINUTE, NOW() - INTERVAL 20 MINUTE), "
+                               "('pay-3', 'payment', 'B3', 'SUCCESS', NOW(), NOW())")));
         const QStringList store{QStringLiteral("--store"), url, QStringLiteral("--layout"), QStringLiteral("java-handler"),
                                 QStringLiteral("--audit"), url};
         readEverything(store, QStringLiteral("payment"), QStringLiteral("pay-1"), true);
         readAsTheConsole(url + QStringLiteral("?layout=java-handler&audit=") + QString::fromLatin1(QUrl::toPercentEncoding(url)));
         QCOMPARE(tables(db), QStringList{QStringLiteral("idempotent_record")});
         firstAction(store, true);
-        QCOMPARE(tables(db), (QStringList{QStringLiteral("idem_audit"), QStringLiteral("idem_audit_head"), QStringLiteral("idempotent_record")}));
+        QCOMPARE(tables(db),
+                 (QStringList{QStringLiteral("idem_audit"), QStringLiteral("idem_audit_head"), QStringLiteral("idempotent_record")}));
     }
 
     // go-middleware on PostgreSQL, its audit log in the service's own database.
@@ -253,9 +262,10 @@ private slots:
         const QString url = freshDatabase("IDEM_TEST_POSTGRESQL_URL");
         QVERIFY(!url.isEmpty());
         QSqlDatabase db = sql(url, QStringLiteral("go"));
-        QVERIFY(exec(db, QStringLiteral("CREATE TABLE idempotency_records (key TEXT PRIMARY KEY, request_hash TEXT NOT NULL, status_code INTEGER, "
-                                        "headers JSONB, body BYTEA, in_flight BOOLEAN NOT NULL DEFAULT TRUE, "
-                                        "created_at TIMESTAMPTZ NOT NULL DEFAULT NOW(), expires_at TIMESTAMPTZ NOT NULL)")));
+        QVERIFY(exec(
+            db, QStringLiteral("CREATE TABLE idempotency_records (key TEXT PRIMARY KEY, request_hash TEXT NOT NULL, status_code INTEGER, "
+                               "headers JSONB, body BYTEA, in_flight BOOLEAN NOT NULL DEFAULT TRUE, "
+                               "created_at TIMESTAMPTZ NOT NULL DEFAULT NOW(), expires_at TIMESTAMPTZ NOT NULL)")));
         QVERIFY(exec(db, QStringLiteral("INSERT INTO idempotency_records (key, request_hash, in_flight, created_at, expires_at) VALUES "
                                         "('pay-1', 'h1', TRUE, NOW() - INTERVAL '30 minutes', NOW() + INTERVAL '1 day'), "
                                         "('pay-2', 'h2', TRUE, NOW() - INTERVAL '20 minutes', NOW() + INTERVAL '1 day')")));
@@ -263,13 +273,15 @@ private slots:
                                 QStringLiteral("--audit"), url};
         const Run listed = idemctl(QStringList{QStringLiteral("inflight"), QStringLiteral("--json")} + store);
         QCOMPARE(listed.exitCode, 0);
-        const QString scope = listed.json().value(QStringLiteral("records")).toArray().first().toObject().value(QStringLiteral("scope")).toString();
+        const QString scope =
+            listed.json().value(QStringLiteral("records")).toArray().first().toObject().value(QStringLiteral("scope")).toString();
         QVERIFY2(!scope.isEmpty(), listed.out.constData());
         readEverything(store, scope, QStringLiteral("pay-1"), false);
         readAsTheConsole(url + QStringLiteral("?layout=go-middleware&audit=") + QString::fromLatin1(QUrl::toPercentEncoding(url)));
         QCOMPARE(tables(db), QStringList{QStringLiteral("idempotency_records")});
         firstAction(store, false);
-        QCOMPARE(tables(db), (QStringList{QStringLiteral("idem_audit"), QStringLiteral("idem_audit_head"), QStringLiteral("idempotency_records")}));
+        QCOMPARE(tables(db),
+                 (QStringList{QStringLiteral("idem_audit"), QStringLiteral("idem_audit_head"), QStringLiteral("idempotency_records")}));
     }
 
     // A foreign layout whose SQLite audit file does not exist yet: read, the
@@ -284,13 +296,16 @@ private slots:
         QVERIFY(redis.command({"SET", "idemp:pay-1", goInFlight("pay-1", now - 30 * 60000), "EX", "86400"}));
         QVERIFY(redis.command({"SET", "idemp:pay-2", goInFlight("pay-2", now - 20 * 60000), "EX", "86400"}));
         const QString audit = m_dir.filePath(QStringLiteral("not-yet/audit.db"));
-        const QStringList store{QStringLiteral("--store"), url, QStringLiteral("--layout"), QStringLiteral("go-middleware"),
-                                QStringLiteral("--audit"), QStringLiteral("sqlite://") + audit};
+        const QStringList store{QStringLiteral("--store"),  url,
+                                QStringLiteral("--layout"), QStringLiteral("go-middleware"),
+                                QStringLiteral("--audit"),  QStringLiteral("sqlite://") + audit};
         const Run listed = idemctl(QStringList{QStringLiteral("inflight"), QStringLiteral("--json")} + store);
         QCOMPARE(listed.exitCode, 0);
-        const QString scope = listed.json().value(QStringLiteral("records")).toArray().first().toObject().value(QStringLiteral("scope")).toString();
+        const QString scope =
+            listed.json().value(QStringLiteral("records")).toArray().first().toObject().value(QStringLiteral("scope")).toString();
         readEverything(store, scope, QStringLiteral("pay-1"), false);
-        readAsTheConsole(url + QStringLiteral("?layout=go-middleware&audit=") + QString::fromLatin1(QUrl::toPercentEncoding(QStringLiteral("sqlite://") + audit)));
+        readAsTheConsole(url + QStringLiteral("?layout=go-middleware&audit=")
+                         + QString::fromLatin1(QUrl::toPercentEncoding(QStringLiteral("sqlite://") + audit)));
         QVERIFY(!QFileInfo::exists(audit));
         QVERIFY(!QFileInfo::exists(QFileInfo(audit).absolutePath()));
         firstAction(store, false);

@@ -34,9 +34,9 @@ namespace {
 
 constexpr int kClients = 8;
 constexpr int kKeys = 120;
-constexpr int kRequests = 2 * kKeys;      // every key twice in a row: the second meets the first
+constexpr int kRequests = 2 * kKeys; // every key twice in a row: the second meets the first
 constexpr int kExecutionsBeforeKill = 24; // later business actions wait until the server is dead
-constexpr int kRecoveryAttempts = 300;    // per request, 100 ms apart
+constexpr int kRecoveryAttempts = 300; // per request, 100 ms apart
 constexpr int kHangGuardMs = 300000;
 
 // Client threads that live across the phases of one test, so the store
@@ -75,8 +75,7 @@ public:
     {
         QMutexLocker lock(&m_mutex);
         const QDeadlineTimer deadline(timeoutMs);
-        while (m_busy > 0 && m_done.wait(&m_mutex, deadline)) {
-        }
+        while (m_busy > 0 && m_done.wait(&m_mutex, deadline)) { }
         return m_busy == 0;
     }
 
@@ -119,8 +118,8 @@ struct Answer {
     int status = 0;
     bool finalised = true;
     bool startedAfterKill = false; // the request began with the server dead
-    bool parked = false;           // its business action ran while the server was killed
-    int retries = 0;               // store_unavailable answers before this one
+    bool parked = false; // its business action ran while the server was killed
+    int retries = 0; // store_unavailable answers before this one
     QByteArray body;
     QString message;
 };
@@ -128,8 +127,14 @@ struct Answer {
 QString describe(const Answer &a)
 {
     return QStringLiteral("key %1: %2 (HTTP %3, finalised %4, after kill %5, parked %6, retries %7) %8")
-        .arg(a.key).arg(guardOutcomeName(a.outcome)).arg(a.status)
-        .arg(int(a.finalised)).arg(int(a.startedAfterKill)).arg(int(a.parked)).arg(a.retries).arg(a.message);
+        .arg(a.key)
+        .arg(guardOutcomeName(a.outcome))
+        .arg(a.status)
+        .arg(int(a.finalised))
+        .arg(int(a.startedAfterKill))
+        .arg(int(a.parked))
+        .arg(a.retries)
+        .arg(a.message);
 }
 
 // The business side of the press: counts executions per key and, once
@@ -138,7 +143,10 @@ QString describe(const Answer &a)
 class Business final {
     Q_DISABLE_COPY_MOVE(Business)
 public:
-    explicit Business(int keys) : m_executions(keys) {}
+    explicit Business(int keys)
+        : m_executions(keys)
+    {
+    }
 
     Response run(int key, bool *parked)
     {
@@ -224,8 +232,8 @@ Answer ask(Guard &guard, const QString &scope, int key, Business &business, int 
 
 bool isBroken(GuardOutcome outcome)
 {
-    return outcome == GuardOutcome::ExecutedUnguarded || outcome == GuardOutcome::Mismatch
-        || outcome == GuardOutcome::CorruptRecord || outcome == GuardOutcome::InvalidKey;
+    return outcome == GuardOutcome::ExecutedUnguarded || outcome == GuardOutcome::Mismatch || outcome == GuardOutcome::CorruptRecord
+           || outcome == GuardOutcome::InvalidKey;
 }
 
 } // namespace
@@ -324,7 +332,9 @@ private slots:
         for (int k = 0; k < kKeys; ++k) {
             QVERIFY2(business.executions(k) == executedAnswers[k] && business.executions(k) <= 1,
                      qPrintable(QStringLiteral("key %1 ran %2 times, with %3 executed answers (before the restart)")
-                                    .arg(k).arg(business.executions(k)).arg(executedAnswers[k])));
+                                    .arg(k)
+                                    .arg(business.executions(k))
+                                    .arg(executedAnswers[k])));
         }
 
         // Phase 2: the server comes back; the same store serves again.
@@ -340,8 +350,9 @@ private slots:
                 return Response{201, {}, QByteArrayLiteral("probe")};
             });
         } while (probe.outcome == GuardOutcome::StoreUnavailable && probeAttempts < kRecoveryAttempts);
-        QVERIFY2(probe.outcome == GuardOutcome::Executed && probe.finalised,
-                 qPrintable(QStringLiteral("after %1 attempts: %2 %3").arg(probeAttempts).arg(guardOutcomeName(probe.outcome), probe.message)));
+        QVERIFY2(
+            probe.outcome == GuardOutcome::Executed && probe.finalised,
+            qPrintable(QStringLiteral("after %1 attempts: %2 %3").arg(probeAttempts).arg(guardOutcomeName(probe.outcome), probe.message)));
         QCOMPARE(probeExecutions, 1);
 
         // Every key again, from the same client threads (their connections
@@ -377,14 +388,15 @@ private slots:
                     QVERIFY2(a.outcome == GuardOutcome::Replayed && a.body == completedBodies.value(a.key), qPrintable(describe(a)));
                 }
             }
-            qInfo("%s, replay round %d after the restart: %d store_unavailable answers retried",
-                  qPrintable(backend), round, retries);
+            qInfo("%s, replay round %d after the restart: %d store_unavailable answers retried", qPrintable(backend), round, retries);
         }
 
         for (int k = 0; k < kKeys; ++k) {
             QVERIFY2(business.executions(k) == 1 && executedAnswers[k] == 1,
                      qPrintable(QStringLiteral("key %1 ran %2 times, with %3 executed answers")
-                                    .arg(k).arg(business.executions(k)).arg(executedAnswers[k])));
+                                    .arg(k)
+                                    .arg(business.executions(k))
+                                    .arg(executedAnswers[k])));
             const Result<std::optional<Record>> record = store->get(scope, keyName(k));
             QVERIFY2(record.ok() && record->has_value(), qPrintable(QStringLiteral("key %1: %2").arg(k).arg(record.error().message)));
             const RecordState expected = parkedKeys.contains(k) ? RecordState::InFlight : RecordState::Completed;
@@ -450,7 +462,8 @@ private slots:
                 QTest::qWait(100);
             r = guard.handle(requestFor(scope, keyName(0)), business);
         } while (r.outcome == GuardOutcome::StoreUnavailable && attempts < kRecoveryAttempts);
-        QVERIFY2(r.outcome == GuardOutcome::Executed && r.finalised, qPrintable(guardOutcomeName(r.outcome) + QStringLiteral(": ") + r.message));
+        QVERIFY2(r.outcome == GuardOutcome::Executed && r.finalised,
+                 qPrintable(guardOutcomeName(r.outcome) + QStringLiteral(": ") + r.message));
         QCOMPARE(executions.load(), 1);
         r = guard.handle(requestFor(scope, keyName(0)), business);
         QCOMPARE(r.outcome, GuardOutcome::Replayed);

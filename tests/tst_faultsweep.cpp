@@ -79,8 +79,8 @@ private slots:
                     qWarning("kill failed: %s", qPrintable(why));
             }
         };
-        const Result<ActionReport> report = TimeoutSweep::apply(store, preview->targets, OperatorIdentity{QStringLiteral("ops"), {}, QStringLiteral("outage")},
-                                                                {}, now, control);
+        const Result<ActionReport> report = TimeoutSweep::apply(
+            store, preview->targets, OperatorIdentity{QStringLiteral("ops"), {}, QStringLiteral("outage")}, {}, now, control);
         QVERIFY(killed);
         QVERIFY2(report, report ? "" : qPrintable(report.error().message));
         QCOMPARE(report->stop, BatchStop::StoreUnavailable);

@@ -23,7 +23,6 @@ QByteArray jsonOf(const HeaderList &headers)
     return QJsonDocument(array).toJson(QJsonDocument::Compact);
 }
 
-
 std::optional<HeaderList> viaQJson(const QByteArray &json)
 {
     if (json.isEmpty())
@@ -72,9 +71,9 @@ private slots:
     void refusesWhatIsNotAListOfPairs_data()
     {
         QTest::addColumn<QByteArray>("json");
-        for (const char *bad : {"[", "]", "[[", "[]]", "[[]]", "[[\"a\"]]", "[[\"a\",\"b\",\"c\"]]", "[[\"a\",1]]",
-                                "[[\"a\",\"b\"],]", "[[\"a\",\"b\"]]x", "[[\"a\",\"b\"][\"c\",\"d\"]]", "[[\"a\",\"b\"", "{}",
-                                "\"a\"", "[[\"a\",\"b]]", "[[\"a\" \"b\"]]", "[[\"a\",\"b\"],[\"c\",\"d\"]"})
+        for (const char *bad : {"[", "]", "[[", "[]]", "[[]]", "[[\"a\"]]", "[[\"a\",\"b\",\"c\"]]", "[[\"a\",1]]", "[[\"a\",\"b\"],]",
+                                "[[\"a\",\"b\"]]x", "[[\"a\",\"b\"][\"c\",\"d\"]]", "[[\"a\",\"b\"", "{}", "\"a\"", "[[\"a\",\"b]]",
+                                "[[\"a\" \"b\"]]", "[[\"a\",\"b\"],[\"c\",\"d\"]"})
             QTest::newRow(bad) << QByteArray(bad);
     }
 
@@ -110,7 +109,8 @@ private slots:
             }
             const QByteArray json = encodeHeaders(headers);
             if (json != jsonOf(headers) || decodeHeaders(json) != std::optional<HeaderList>(headers))
-                QFAIL(qPrintable(QStringLiteral("encodeHeaders differs from QJsonDocument on %1").arg(QString::fromLatin1(jsonOf(headers).toHex()))));
+                QFAIL(qPrintable(
+                    QStringLiteral("encodeHeaders differs from QJsonDocument on %1").arg(QString::fromLatin1(jsonOf(headers).toHex()))));
         }
     }
 
@@ -128,9 +128,15 @@ private slots:
             for (int edits = 1 + int(random.bounded(3)); edits > 0 && !json.isEmpty(); --edits) {
                 const qsizetype at = random.bounded(json.size());
                 switch (random.bounded(3)) {
-                case 0: json[at] = alphabet.at(random.bounded(alphabet.size())); break;
-                case 1: json.remove(at, 1); break;
-                default: json.insert(at, json.at(at)); break;
+                case 0:
+                    json[at] = alphabet.at(random.bounded(alphabet.size()));
+                    break;
+                case 1:
+                    json.remove(at, 1);
+                    break;
+                default:
+                    json.insert(at, json.at(at));
+                    break;
                 }
             }
             if (decodeHeaders(json) != viaQJson(json))

@@ -48,7 +48,7 @@ QByteArray goTime(qint64 ms, int extraNanos)
 QByteArray goInFlight(const QByteArray &key, qint64 createdMs)
 {
     return "{\"key\":\"" + key + "\",\"status_code\":0,\"headers\":null,\"body\":null,\"created_at\":\"" + goTime(createdMs, 417)
-        + "\",\"expires_at\":\"" + goTime(createdMs + 86400000, 417) + "\",\"request_hash\":\"9f86d081884c7d65\",\"in_flight\":true}";
+           + "\",\"expires_at\":\"" + goTime(createdMs + 86400000, 417) + "\",\"request_hash\":\"9f86d081884c7d65\",\"in_flight\":true}";
 }
 
 // A connection of the test's own to the Redis at `url`, behind idemctl's back.
@@ -92,44 +92,86 @@ private slots:
         QTest::newRow("no command") << QStringList{} << QByteArray("Usage");
         QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << QByteArray("unknown command 'frobnicate'");
         QTest::newRow("unknown option") << QStringList{QStringLiteral("stats"), QStringLiteral("--colour")} << QByteArray("colour");
-        QTest::newRow("press without counts") << QStringList{QStringLiteral("press"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/x.db")} << QByteArray("--concurrency");
-        QTest::newRow("bad concurrency") << QStringList{QStringLiteral("press"), QStringLiteral("--concurrency"), QStringLiteral("lots"), QStringLiteral("--requests"), QStringLiteral("5")} << QByteArray("--concurrency");
-        QTest::newRow("bad duration") << QStringList{QStringLiteral("inflight"), QStringLiteral("--older-than"), QStringLiteral("soon")} << QByteArray("duration");
-        QTest::newRow("relative sqlite") << QStringList{QStringLiteral("stats"), QStringLiteral("--store"), QStringLiteral("sqlite://x.db")} << QByteArray("three slashes");
-        QTest::newRow("hostile scope") << QStringList{QStringLiteral("press"), QStringLiteral("--scope"), QStringLiteral("x'; DROP TABLE idem_records;--"), QStringLiteral("--concurrency"), QStringLiteral("1"), QStringLiteral("--requests"), QStringLiteral("1")} << QByteArray("scope");
+        QTest::newRow("press without counts") << QStringList{QStringLiteral("press"), QStringLiteral("--store"),
+                                                             QStringLiteral("sqlite:///tmp/x.db")}
+                                              << QByteArray("--concurrency");
+        QTest::newRow("bad concurrency") << QStringList{QStringLiteral("press"), QStringLiteral("--concurrency"), QStringLiteral("lots"),
+                                                        QStringLiteral("--requests"), QStringLiteral("5")}
+                                         << QByteArray("--concurrency");
+        QTest::newRow("bad duration") << QStringList{QStringLiteral("inflight"), QStringLiteral("--older-than"), QStringLiteral("soon")}
+                                      << QByteArray("duration");
+        QTest::newRow("relative sqlite") << QStringList{QStringLiteral("stats"), QStringLiteral("--store"), QStringLiteral("sqlite://x.db")}
+                                         << QByteArray("three slashes");
+        QTest::newRow("hostile scope") << QStringList{QStringLiteral("press"),
+                                                      QStringLiteral("--scope"),
+                                                      QStringLiteral("x'; DROP TABLE idem_records;--"),
+                                                      QStringLiteral("--concurrency"),
+                                                      QStringLiteral("1"),
+                                                      QStringLiteral("--requests"),
+                                                      QStringLiteral("1")}
+                                       << QByteArray("scope");
         QTest::newRow("no store") << QStringList{QStringLiteral("stats")} << QByteArray("--store");
-        QTest::newRow("sweep without reason") << QStringList{QStringLiteral("sweep"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--older-than"), QStringLiteral("10m")} << QByteArray("--reason");
-        QTest::newRow("sweep bad age") << QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("ten"), QStringLiteral("--dry-run")} << QByteArray("--older-than");
-        QTest::newRow("sweep zero age") << QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("0s"), QStringLiteral("--dry-run")} << QByteArray("--older-than");
+        QTest::newRow("sweep without reason") << QStringList{
+            QStringLiteral("sweep"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--older-than"),
+            QStringLiteral("10m")} << QByteArray("--reason");
+        QTest::newRow("sweep bad age") << QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("ten"),
+                                                      QStringLiteral("--dry-run")}
+                                       << QByteArray("--older-than");
+        QTest::newRow("sweep zero age") << QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("0s"),
+                                                       QStringLiteral("--dry-run")}
+                                        << QByteArray("--older-than");
         QTest::newRow("audit without subcommand") << QStringList{QStringLiteral("audit")} << QByteArray("verify or list");
         QTest::newRow("audit unknown subcommand") << QStringList{QStringLiteral("audit"), QStringLiteral("fix")} << QByteArray("'fix'");
         // A reason with an escape sequence is refused, as an operator name with one is.
-        QTest::newRow("reason with escape") << QStringList{QStringLiteral("sweep"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/none.db"),
-                                                           QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--reason"),
+        QTest::newRow("reason with escape") << QStringList{QStringLiteral("sweep"),
+                                                           QStringLiteral("--store"),
+                                                           QStringLiteral("sqlite:///tmp/none.db"),
+                                                           QStringLiteral("--older-than"),
+                                                           QStringLiteral("10m"),
+                                                           QStringLiteral("--reason"),
                                                            QStringLiteral("stuck\x1b]0;pwned\x07\x1b[2J")}
                                             << QByteArray("control characters");
         // An impossible time is refused, never read as midnight.
-        for (const char *from : {"2026-02-01T25:00:00Z", "2026-02-01T12:61:00Z", "2026-02-01T99:99:99Z", "2026-02-01Tgarbage", "2026-02-30"})
-            QTest::addRow("report --from %s", from)
-                << QStringList{QStringLiteral("report"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/none.db"), QStringLiteral("--from"),
-                               QString::fromLatin1(from), QStringLiteral("--to"), QStringLiteral("2026-02-02T00:00:00Z"), QStringLiteral("--format"),
-                               QStringLiteral("csv"), QStringLiteral("--out"), QStringLiteral("/tmp/idem-report-never.csv")}
-                << QByteArray("--from");
+        for (const char *from :
+             {"2026-02-01T25:00:00Z", "2026-02-01T12:61:00Z", "2026-02-01T99:99:99Z", "2026-02-01Tgarbage", "2026-02-30"})
+            QTest::addRow("report --from %s", from) << QStringList{QStringLiteral("report"),
+                                                                   QStringLiteral("--store"),
+                                                                   QStringLiteral("sqlite:///tmp/none.db"),
+                                                                   QStringLiteral("--from"),
+                                                                   QString::fromLatin1(from),
+                                                                   QStringLiteral("--to"),
+                                                                   QStringLiteral("2026-02-02T00:00:00Z"),
+                                                                   QStringLiteral("--format"),
+                                                                   QStringLiteral("csv"),
+                                                                   QStringLiteral("--out"),
+                                                                   QStringLiteral("/tmp/idem-report-never.csv")}
+                                                    << QByteArray("--from");
         // URL options nothing reads, or values they cannot take.
-        for (const char *url : {"sqlite:///tmp/none.db?foo=bar", "sqlite:///tmp/none.db?busy_timeout_ms=abc", "sqlite:///tmp/none.db?busy_timeout_ms=-5",
-                                "mysql://idem@127.0.0.1:1/idem?MYSQL_OPT_LOCAL_INFILE=1", "redis://127.0.0.1:1/0?timeout_ms=soon"}) {
+        for (const char *url :
+             {"sqlite:///tmp/none.db?foo=bar", "sqlite:///tmp/none.db?busy_timeout_ms=abc", "sqlite:///tmp/none.db?busy_timeout_ms=-5",
+              "mysql://idem@127.0.0.1:1/idem?MYSQL_OPT_LOCAL_INFILE=1", "redis://127.0.0.1:1/0?timeout_ms=soon"}) {
             const QByteArray option = QString::fromLatin1(url).section(QLatin1Char('?'), 1).section(QLatin1Char('='), 0, 0).toLatin1();
-            QTest::addRow("--store %s", url) << QStringList{QStringLiteral("stats"), QStringLiteral("--store"), QString::fromLatin1(url)} << option;
-            QTest::addRow("--audit %s", url) << QStringList{QStringLiteral("inflight"), QStringLiteral("--store"), QStringLiteral("redis://127.0.0.1:1/0"),
-                                                            QStringLiteral("--layout"), QStringLiteral("go-middleware"), QStringLiteral("--audit"),
-                                                            QString::fromLatin1(url)}
+            QTest::addRow("--store %s", url) << QStringList{QStringLiteral("stats"), QStringLiteral("--store"), QString::fromLatin1(url)}
                                              << option;
-            QTest::addRow("--orders %s", url)
-                << QStringList{QStringLiteral("reconcile"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/none.db"), QStringLiteral("--orders"),
-                               QString::fromLatin1(url), QStringLiteral("--table"), QStringLiteral("orders"), QStringLiteral("--key-column"),
-                               QStringLiteral("order_no"), QStringLiteral("--status-column"), QStringLiteral("status"), QStringLiteral("--done-values"),
-                               QStringLiteral("PAID"), QStringLiteral("--dry-run")}
-                << option;
+            QTest::addRow("--audit %s", url) << QStringList{
+                QStringLiteral("inflight"), QStringLiteral("--store"),       QStringLiteral("redis://127.0.0.1:1/0"),
+                QStringLiteral("--layout"), QStringLiteral("go-middleware"), QStringLiteral("--audit"),
+                QString::fromLatin1(url)} << option;
+            QTest::addRow("--orders %s", url) << QStringList{QStringLiteral("reconcile"),
+                                                             QStringLiteral("--store"),
+                                                             QStringLiteral("sqlite:///tmp/none.db"),
+                                                             QStringLiteral("--orders"),
+                                                             QString::fromLatin1(url),
+                                                             QStringLiteral("--table"),
+                                                             QStringLiteral("orders"),
+                                                             QStringLiteral("--key-column"),
+                                                             QStringLiteral("order_no"),
+                                                             QStringLiteral("--status-column"),
+                                                             QStringLiteral("status"),
+                                                             QStringLiteral("--done-values"),
+                                                             QStringLiteral("PAID"),
+                                                             QStringLiteral("--dry-run")}
+                                              << option;
         }
         {
             const QString twice = m_dir.filePath(QStringLiteral("twice.json"));
@@ -137,17 +179,21 @@ private slots:
             if (f.open(QIODevice::WriteOnly))
                 f.write(R"({"base": "go-middleware", "redis": {"key_prefix": "a:", "key_prefix": "b:"}})");
             QTest::newRow("layout with a key twice")
-                << QStringList{QStringLiteral("inflight"), QStringLiteral("--store"), QStringLiteral("redis://127.0.0.1:1/0"), QStringLiteral("--layout"), twice}
+                << QStringList{QStringLiteral("inflight"), QStringLiteral("--store"), QStringLiteral("redis://127.0.0.1:1/0"),
+                               QStringLiteral("--layout"), twice}
                 << QByteArray("\"redis.key_prefix\" twice");
         }
         // The commands that must write say why they cannot run read-only.
         for (const char *command : {"demo", "press", "init"}) {
-            QStringList arguments{QString::fromLatin1(command), QStringLiteral("--read-only"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/idem-never.db")};
+            QStringList arguments{QString::fromLatin1(command), QStringLiteral("--read-only"), QStringLiteral("--store"),
+                                  QStringLiteral("sqlite:///tmp/idem-never.db")};
             if (qstrcmp(command, "press") == 0)
                 arguments << QStringLiteral("--concurrency") << QStringLiteral("1") << QStringLiteral("--requests") << QStringLiteral("1");
             QTest::addRow("%s --read-only", command) << arguments << QByteArray(command) + " cannot run read-only";
         }
-        QTest::newRow("audit list bad since") << QStringList{QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--since"), QStringLiteral("yesterday")} << QByteArray("--since");
+        QTest::newRow("audit list bad since") << QStringList{QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--since"),
+                                                             QStringLiteral("yesterday")}
+                                              << QByteArray("--since");
     }
 
     // Every URL-taking option and IDEM_STORE, malformed: exit 2
@@ -156,26 +202,46 @@ private slots:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("storeVariable");
-        const QStringList bad{QStringLiteral("redis://u:S3cretPW@127.0.0.1:99999"), QStringLiteral("postgresql://a:S3cretPW@127.0.0.1:99999/x"),
-                              QStringLiteral("mysql://a:S3cretPW@[::1/x"), QStringLiteral("postgresql://a:S3cret PW@host/x")};
+        const QStringList bad{QStringLiteral("redis://u:S3cretPW@127.0.0.1:99999"),
+                              QStringLiteral("postgresql://a:S3cretPW@127.0.0.1:99999/x"), QStringLiteral("mysql://a:S3cretPW@[::1/x"),
+                              QStringLiteral("postgresql://a:S3cret PW@host/x")};
         for (qsizetype i = 0; i < bad.size(); ++i) {
             const QString &url = bad.at(i);
-            QTest::addRow("--store %lld", qlonglong(i)) << QStringList{QStringLiteral("stats"), QStringLiteral("--store"), url} << QString();
+            QTest::addRow("--store %lld", qlonglong(i))
+                << QStringList{QStringLiteral("stats"), QStringLiteral("--store"), url} << QString();
             QTest::addRow("IDEM_STORE %lld", qlonglong(i)) << QStringList{QStringLiteral("inflight")} << url;
-            QTest::addRow("--audit %lld", qlonglong(i))
-                << QStringList{QStringLiteral("inflight"), QStringLiteral("--store"), QStringLiteral("redis://127.0.0.1:1/0"), QStringLiteral("--layout"),
-                               QStringLiteral("go-middleware"), QStringLiteral("--audit"), url}
-                << QString();
-            QTest::addRow("--cache %lld", qlonglong(i))
-                << QStringList{QStringLiteral("sweep"), QStringLiteral("--store"), QStringLiteral("mysql://idem@127.0.0.1:1/idem"), QStringLiteral("--layout"),
-                               QStringLiteral("java-handler"), QStringLiteral("--cache"), url, QStringLiteral("--dry-run")}
-                << QString();
-            QTest::addRow("--orders %lld", qlonglong(i))
-                << QStringList{QStringLiteral("reconcile"), QStringLiteral("--store"), QStringLiteral("sqlite:///tmp/none.db"), QStringLiteral("--orders"), url,
-                               QStringLiteral("--table"), QStringLiteral("orders"), QStringLiteral("--key-column"), QStringLiteral("order_no"),
-                               QStringLiteral("--status-column"), QStringLiteral("status"), QStringLiteral("--done-values"), QStringLiteral("PAID"),
-                               QStringLiteral("--dry-run")}
-                << QString();
+            QTest::addRow("--audit %lld", qlonglong(i)) << QStringList{QStringLiteral("inflight"),
+                                                                       QStringLiteral("--store"),
+                                                                       QStringLiteral("redis://127.0.0.1:1/0"),
+                                                                       QStringLiteral("--layout"),
+                                                                       QStringLiteral("go-middleware"),
+                                                                       QStringLiteral("--audit"),
+                                                                       url}
+                                                        << QString();
+            QTest::addRow("--cache %lld", qlonglong(i)) << QStringList{QStringLiteral("sweep"),
+                                                                       QStringLiteral("--store"),
+                                                                       QStringLiteral("mysql://idem@127.0.0.1:1/idem"),
+                                                                       QStringLiteral("--layout"),
+                                                                       QStringLiteral("java-handler"),
+                                                                       QStringLiteral("--cache"),
+                                                                       url,
+                                                                       QStringLiteral("--dry-run")}
+                                                        << QString();
+            QTest::addRow("--orders %lld", qlonglong(i)) << QStringList{QStringLiteral("reconcile"),
+                                                                        QStringLiteral("--store"),
+                                                                        QStringLiteral("sqlite:///tmp/none.db"),
+                                                                        QStringLiteral("--orders"),
+                                                                        url,
+                                                                        QStringLiteral("--table"),
+                                                                        QStringLiteral("orders"),
+                                                                        QStringLiteral("--key-column"),
+                                                                        QStringLiteral("order_no"),
+                                                                        QStringLiteral("--status-column"),
+                                                                        QStringLiteral("status"),
+                                                                        QStringLiteral("--done-values"),
+                                                                        QStringLiteral("PAID"),
+                                                                        QStringLiteral("--dry-run")}
+                                                         << QString();
         }
     }
 
@@ -210,8 +276,9 @@ private slots:
 
     void pressPrintsExactlyOnceAndConsistent()
     {
-        const Run r = idemctl({QStringLiteral("press"), QStringLiteral("--store"), store(), QStringLiteral("--concurrency"), QStringLiteral("200"),
-                               QStringLiteral("--requests"), QStringLiteral("200"), QStringLiteral("--retry-in-progress"), QStringLiteral("--json")});
+        const Run r =
+            idemctl({QStringLiteral("press"), QStringLiteral("--store"), store(), QStringLiteral("--concurrency"), QStringLiteral("200"),
+                     QStringLiteral("--requests"), QStringLiteral("200"), QStringLiteral("--retry-in-progress"), QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = r.json();
         for (const char *field : {"requests", "keys", "executed", "replayed", "in_progress", "mismatch", "errors", "exactly_once",
@@ -222,8 +289,8 @@ private slots:
         QCOMPARE(o.value(QStringLiteral("exactly_once")).toBool(), true);
         QCOMPARE(o.value(QStringLiteral("consistent")).toBool(), true);
 
-        const Run got = idemctl({QStringLiteral("get"), QStringLiteral("--store"), store(), QStringLiteral("--scope"), QStringLiteral("press"),
-                                 QStringLiteral("--key"), QStringLiteral("press-0"), QStringLiteral("--json")});
+        const Run got = idemctl({QStringLiteral("get"), QStringLiteral("--store"), store(), QStringLiteral("--scope"),
+                                 QStringLiteral("press"), QStringLiteral("--key"), QStringLiteral("press-0"), QStringLiteral("--json")});
         QCOMPARE(got.exitCode, 0);
         QCOMPARE(got.json().value(QStringLiteral("state")).toString(), QStringLiteral("COMPLETED"));
         QCOMPARE(got.json().value(QStringLiteral("body")).toString(), QStringLiteral("{\"key\":\"press-0\",\"execution\":1}"));
@@ -268,11 +335,15 @@ private slots:
         QSqlQuery q(db);
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM orders WHERE status = 'PAID'")) && q.next());
         QVERIFY(q.value(0).toInt() > 0);
-        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM idem_records r LEFT JOIN orders o ON o.order_no = r.biz_no "
-                                      "WHERE r.state = 'IN_FLIGHT' AND o.order_no IS NULL AND r.updated_at < strftime('%s','now') * 1000 - 600000")) && q.next());
+        QVERIFY(q.exec(QStringLiteral(
+                    "SELECT COUNT(*) FROM idem_records r LEFT JOIN orders o ON o.order_no = r.biz_no "
+                    "WHERE r.state = 'IN_FLIGHT' AND o.order_no IS NULL AND r.updated_at < strftime('%s','now') * 1000 - 600000"))
+                && q.next());
         QVERIFY(q.value(0).toInt() > 0); // stuck without an order: to be released
-        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM idem_records r JOIN orders o ON o.order_no = r.biz_no "
-                                      "WHERE r.state = 'IN_FLIGHT' AND o.status = 'PAID' AND r.updated_at < strftime('%s','now') * 1000 - 600000")) && q.next());
+        QVERIFY(q.exec(QStringLiteral(
+                    "SELECT COUNT(*) FROM idem_records r JOIN orders o ON o.order_no = r.biz_no "
+                    "WHERE r.state = 'IN_FLIGHT' AND o.status = 'PAID' AND r.updated_at < strftime('%s','now') * 1000 - 600000"))
+                && q.next());
         QVERIFY(q.value(0).toInt() > 0); // stuck with a paid order: to be completed
         q = QSqlQuery();
         db.close();
@@ -286,8 +357,8 @@ private slots:
     void anAgeBeforeTheEpochExitsTwoAndChangesNothing()
     {
         const QString demoStore = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("epoch.db"));
-        const Run demo = idemctl({QStringLiteral("demo"), QStringLiteral("--store"), demoStore, QStringLiteral("--rate"), QStringLiteral("40"),
-                                  QStringLiteral("--seconds"), QStringLiteral("2"), QStringLiteral("--json")});
+        const Run demo = idemctl({QStringLiteral("demo"), QStringLiteral("--store"), demoStore, QStringLiteral("--rate"),
+                                  QStringLiteral("40"), QStringLiteral("--seconds"), QStringLiteral("2"), QStringLiteral("--json")});
         QVERIFY2(demo.exitCode == 0, demo.err.constData());
         const auto inFlight = [&] {
             const Run r = idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), demoStore, QStringLiteral("--json")});
@@ -295,23 +366,30 @@ private slots:
         };
         const qint64 before = inFlight();
         QVERIFY(before > 0);
-        const QStringList act{QStringLiteral("--store"), demoStore, QStringLiteral("--operator"), QStringLiteral("night-ops"),
-                              QStringLiteral("--reason"), QStringLiteral("regression: an age before the epoch")};
-        const QStringList orders{QStringLiteral("--orders"), demoStore, QStringLiteral("--table"), QStringLiteral("orders"),
-                                 QStringLiteral("--key-column"), QStringLiteral("order_no"), QStringLiteral("--status-column"), QStringLiteral("status"),
-                                 QStringLiteral("--done-values"), QStringLiteral("PAID"), QStringLiteral("--failed-values"), QStringLiteral("FAILED"),
-                                 QStringLiteral("--match"), QStringLiteral("key")};
-        for (const QString &age : {QStringLiteral("500000h"), QStringLiteral("24855d"), QStringLiteral("2147483648s"), QStringLiteral("99999999h")}) {
+        const QStringList act{QStringLiteral("--store"),    demoStore,
+                              QStringLiteral("--operator"), QStringLiteral("night-ops"),
+                              QStringLiteral("--reason"),   QStringLiteral("regression: an age before the epoch")};
+        const QStringList orders{QStringLiteral("--orders"),        demoStore,
+                                 QStringLiteral("--table"),         QStringLiteral("orders"),
+                                 QStringLiteral("--key-column"),    QStringLiteral("order_no"),
+                                 QStringLiteral("--status-column"), QStringLiteral("status"),
+                                 QStringLiteral("--done-values"),   QStringLiteral("PAID"),
+                                 QStringLiteral("--failed-values"), QStringLiteral("FAILED"),
+                                 QStringLiteral("--match"),         QStringLiteral("key")};
+        for (const QString &age :
+             {QStringLiteral("500000h"), QStringLiteral("24855d"), QStringLiteral("2147483648s"), QStringLiteral("99999999h")}) {
             const Run sweep = idemctl(QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), age} + act);
             QCOMPARE(sweep.exitCode, 2);
             QVERIFY2(sweep.err.contains("1970"), sweep.err.constData());
             const Run reconcile = idemctl(QStringList{QStringLiteral("reconcile"), QStringLiteral("--older-than"), age} + act + orders);
             QCOMPARE(reconcile.exitCode, 2);
             QVERIFY2(reconcile.err.contains("1970"), reconcile.err.constData());
-            const Run list = idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), demoStore, QStringLiteral("--older-than"), age});
+            const Run list =
+                idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), demoStore, QStringLiteral("--older-than"), age});
             QCOMPARE(list.exitCode, 2);
         }
-        const Run zero = idemctl(QStringList{QStringLiteral("reconcile"), QStringLiteral("--older-than"), QStringLiteral("0s")} + act + orders);
+        const Run zero =
+            idemctl(QStringList{QStringLiteral("reconcile"), QStringLiteral("--older-than"), QStringLiteral("0s")} + act + orders);
         QCOMPARE(zero.exitCode, 2);
         QCOMPARE(inFlight(), before);
     }
@@ -322,18 +400,17 @@ private slots:
     void reportToAFullDiskExitsOneAndLeavesNothing()
     {
         const QString demoStore = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("fullreport.db"));
-        const Run demo = idemctl({QStringLiteral("demo"), QStringLiteral("--store"), demoStore, QStringLiteral("--rate"), QStringLiteral("40"),
-                                  QStringLiteral("--seconds"), QStringLiteral("2"), QStringLiteral("--json")});
+        const Run demo = idemctl({QStringLiteral("demo"), QStringLiteral("--store"), demoStore, QStringLiteral("--rate"),
+                                  QStringLiteral("40"), QStringLiteral("--seconds"), QStringLiteral("2"), QStringLiteral("--json")});
         QVERIFY2(demo.exitCode == 0, demo.err.constData());
         const QString from = QDateTime::currentDateTimeUtc().addSecs(-3600).toString(Qt::ISODate);
         const QString to = QDateTime::currentDateTimeUtc().addSecs(60).toString(Qt::ISODate);
         const auto report = [&](const QString &format, const QString &out) {
-            return idemctl({QStringLiteral("report"), QStringLiteral("--store"), demoStore, QStringLiteral("--from"), from, QStringLiteral("--to"), to,
-                            QStringLiteral("--format"), format, QStringLiteral("--out"), out});
+            return idemctl({QStringLiteral("report"), QStringLiteral("--store"), demoStore, QStringLiteral("--from"), from,
+                            QStringLiteral("--to"), to, QStringLiteral("--format"), format, QStringLiteral("--out"), out});
         };
         QTemporaryDir tinyDir;
-        const bool tiny = ::geteuid() == 0
-                          && ::mount("tmpfs", QFile::encodeName(tinyDir.path()).constData(), "tmpfs", 0, "size=12k") == 0;
+        const bool tiny = ::geteuid() == 0 && ::mount("tmpfs", QFile::encodeName(tinyDir.path()).constData(), "tmpfs", 0, "size=12k") == 0;
         for (const QString &format : {QStringLiteral("pdf"), QStringLiteral("csv"), QStringLiteral("json")}) {
             const Run full = report(format, QStringLiteral("/dev/full"));
             QCOMPARE(full.exitCode, 1);
@@ -344,8 +421,7 @@ private slots:
                 // Fill the tmpfs but for a few bytes, so that no report fits.
                 QFile filler(tinyDir.filePath(QStringLiteral("filler")));
                 QVERIFY(filler.open(QIODevice::WriteOnly));
-                while (filler.write(QByteArray(512, 'x')) == 512 && filler.flush()) {
-                }
+                while (filler.write(QByteArray(512, 'x')) == 512 && filler.flush()) { }
                 filler.close();
                 const QString out = tinyDir.filePath(QStringLiteral("report.") + format);
                 const Run onTiny = report(format, out);
@@ -383,13 +459,15 @@ private slots:
             {QStringLiteral("audit"), QStringLiteral("list")},
             {QStringLiteral("sweep"), QStringLiteral("--dry-run")},
             {QStringLiteral("sweep"), QStringLiteral("--read-only"), QStringLiteral("--dry-run")},
-            {QStringLiteral("sweep"), QStringLiteral("--reason"), QStringLiteral("acting on a typo"), QStringLiteral("--operator"), QStringLiteral("ops")},
-            {QStringLiteral("report"), QStringLiteral("--from"), from, QStringLiteral("--to"), to, QStringLiteral("--format"), QStringLiteral("json"),
-             QStringLiteral("--out"), m_dir.filePath(QStringLiteral("typo-report.json"))},
+            {QStringLiteral("sweep"), QStringLiteral("--reason"), QStringLiteral("acting on a typo"), QStringLiteral("--operator"),
+             QStringLiteral("ops")},
+            {QStringLiteral("report"), QStringLiteral("--from"), from, QStringLiteral("--to"), to, QStringLiteral("--format"),
+             QStringLiteral("json"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("typo-report.json"))},
         };
         for (const QStringList &command : readers) {
             const Run r = idemctl(command + QStringList{QStringLiteral("--store"), missing});
-            QVERIFY2(r.exitCode == 2, qPrintable(command.join(u' ') + QStringLiteral(": exit %1 ").arg(r.exitCode) + QString::fromUtf8(r.err)));
+            QVERIFY2(r.exitCode == 2,
+                     qPrintable(command.join(u' ') + QStringLiteral(": exit %1 ").arg(r.exitCode) + QString::fromUtf8(r.err)));
             QVERIFY2(r.err.contains("No store at"), r.err.constData());
             QVERIFY2(!QFileInfo::exists(folder), qPrintable(command.join(u' ') + QStringLiteral(" created ") + folder));
         }
@@ -402,8 +480,8 @@ private slots:
         QVERIFY2(stats.exitCode == 0, stats.err.constData());
         const Run again = idemctl({QStringLiteral("init"), QStringLiteral("--store"), missing});
         QCOMPARE(again.exitCode, 0); // idempotent
-        const Run foreign = idemctl({QStringLiteral("init"), QStringLiteral("--store"), QStringLiteral("redis://127.0.0.1:1/0"), QStringLiteral("--layout"),
-                                     QStringLiteral("go-middleware")});
+        const Run foreign = idemctl({QStringLiteral("init"), QStringLiteral("--store"), QStringLiteral("redis://127.0.0.1:1/0"),
+                                     QStringLiteral("--layout"), QStringLiteral("go-middleware")});
         QCOMPARE(foreign.exitCode, 2);
         QVERIFY2(foreign.err.contains("go-middleware"), foreign.err.constData());
     }
@@ -426,18 +504,21 @@ private slots:
         QVERIFY2(q.exec(QStringLiteral("CREATE SCHEMA ") + schema), qPrintable(q.lastError().text()));
         const auto tables = [&] {
             QSqlQuery count(db);
-            if (!count.exec(QStringLiteral("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = '%1'").arg(schema)) || !count.next())
+            if (!count.exec(QStringLiteral("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = '%1'").arg(schema))
+                || !count.next())
                 return -1;
             return count.value(0).toInt();
         };
         const QString store = base + QStringLiteral("?options=-c%20search_path%3D") + schema;
-        for (const QStringList &command : QList<QStringList>{{QStringLiteral("stats")},
-                                                             {QStringLiteral("inflight")},
-                                                             {QStringLiteral("sweep"), QStringLiteral("--read-only"), QStringLiteral("--dry-run")},
-                                                             {QStringLiteral("sweep"), QStringLiteral("--dry-run")},
-                                                             {QStringLiteral("audit"), QStringLiteral("verify")}}) {
+        for (const QStringList &command :
+             QList<QStringList>{{QStringLiteral("stats")},
+                                {QStringLiteral("inflight")},
+                                {QStringLiteral("sweep"), QStringLiteral("--read-only"), QStringLiteral("--dry-run")},
+                                {QStringLiteral("sweep"), QStringLiteral("--dry-run")},
+                                {QStringLiteral("audit"), QStringLiteral("verify")}}) {
             const Run r = idemctl(command + QStringList{QStringLiteral("--store"), store});
-            QVERIFY2(r.exitCode == 2, qPrintable(command.join(u' ') + QStringLiteral(": exit %1 ").arg(r.exitCode) + QString::fromUtf8(r.err)));
+            QVERIFY2(r.exitCode == 2,
+                     qPrintable(command.join(u' ') + QStringLiteral(": exit %1 ").arg(r.exitCode) + QString::fromUtf8(r.err)));
             QVERIFY2(r.err.contains("holds no idempotency store"), r.err.constData());
             QCOMPARE(tables(), 0);
         }
@@ -457,18 +538,32 @@ private slots:
     {
         const QString file = m_dir.filePath(QStringLiteral("reconcile.db"));
         const QString demoStore = QStringLiteral("sqlite://") + file;
-        const Run demo = idemctl({QStringLiteral("demo"), QStringLiteral("--store"), demoStore, QStringLiteral("--rate"), QStringLiteral("40"),
-                                  QStringLiteral("--seconds"), QStringLiteral("3"), QStringLiteral("--json")});
+        const Run demo = idemctl({QStringLiteral("demo"), QStringLiteral("--store"), demoStore, QStringLiteral("--rate"),
+                                  QStringLiteral("40"), QStringLiteral("--seconds"), QStringLiteral("3"), QStringLiteral("--json")});
         QVERIFY2(demo.exitCode == 0, demo.err.constData());
-        const QStringList mapping{QStringLiteral("reconcile"), QStringLiteral("--store"), demoStore, QStringLiteral("--orders"), demoStore,
-                                  QStringLiteral("--table"), QStringLiteral("orders"), QStringLiteral("--key-column"), QStringLiteral("order_no"),
-                                  QStringLiteral("--status-column"), QStringLiteral("status"), QStringLiteral("--done-values"), QStringLiteral("PAID"),
-                                  QStringLiteral("--pending-values"), QStringLiteral("PENDING"), QStringLiteral("--failed-values"), QStringLiteral("FAILED"),
+        const QStringList mapping{QStringLiteral("reconcile"),
+                                  QStringLiteral("--store"),
+                                  demoStore,
+                                  QStringLiteral("--orders"),
+                                  demoStore,
+                                  QStringLiteral("--table"),
+                                  QStringLiteral("orders"),
+                                  QStringLiteral("--key-column"),
+                                  QStringLiteral("order_no"),
+                                  QStringLiteral("--status-column"),
+                                  QStringLiteral("status"),
+                                  QStringLiteral("--done-values"),
+                                  QStringLiteral("PAID"),
+                                  QStringLiteral("--pending-values"),
+                                  QStringLiteral("PENDING"),
+                                  QStringLiteral("--failed-values"),
+                                  QStringLiteral("FAILED"),
                                   QStringLiteral("--json")};
         const Run dry = idemctl(mapping + QStringList{QStringLiteral("--dry-run")});
         QVERIFY2(dry.exitCode == 0, dry.err.constData());
         const QJsonObject plan = dry.json();
-        for (const char *field : {"matched", "complete", "release", "review", "applied", "skipped", "failed", "batch_id", "dry_run", "rows"})
+        for (const char *field :
+             {"matched", "complete", "release", "review", "applied", "skipped", "failed", "batch_id", "dry_run", "rows"})
             QVERIFY2(plan.contains(QLatin1String(field)), field);
         QVERIFY(plan.value(QStringLiteral("dry_run")).toBool());
         const qint64 matched = plan.value(QStringLiteral("matched")).toInteger();
@@ -488,8 +583,9 @@ private slots:
         QCOMPARE(noReason.exitCode, 2);
         QVERIFY(noReason.err.contains("--reason"));
 
-        const Run applied = idemctl(mapping + QStringList{QStringLiteral("--operator"), QStringLiteral("carol"), QStringLiteral("--reason"),
-                                                          QStringLiteral("demo reconcile")});
+        const Run applied = idemctl(mapping
+                                    + QStringList{QStringLiteral("--operator"), QStringLiteral("carol"), QStringLiteral("--reason"),
+                                                  QStringLiteral("demo reconcile")});
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
         const QJsonObject done = applied.json();
         QVERIFY(!done.value(QStringLiteral("dry_run")).toBool());
@@ -543,7 +639,8 @@ private slots:
         }
         const QStringList storeArgs{QStringLiteral("--store"), redisUrl, QStringLiteral("--layout"), layoutFile};
         const Run press = idemctl(QStringList{QStringLiteral("press"), QStringLiteral("--concurrency"), QStringLiteral("2"),
-                                              QStringLiteral("--requests"), QStringLiteral("4"), QStringLiteral("--json")} + storeArgs);
+                                              QStringLiteral("--requests"), QStringLiteral("4"), QStringLiteral("--json")}
+                                  + storeArgs);
         QCOMPARE(press.exitCode, 1);
         QVERIFY2(press.out.contains("\"refused\""), press.out.constData());
         const Run demo = idemctl(QStringList{QStringLiteral("demo"), QStringLiteral("--seconds"), QStringLiteral("1")} + storeArgs);
@@ -565,7 +662,8 @@ private slots:
         {
             QFile f(layoutFile);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("{\"base\": \"go-middleware\", \"scope\": \"pay\", \"redis\": {\"key_prefix\": \"" + prefix + "\", \"scan_count\": 50}}");
+            f.write("{\"base\": \"go-middleware\", \"scope\": \"pay\", \"redis\": {\"key_prefix\": \"" + prefix
+                    + "\", \"scan_count\": 50}}");
         }
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         for (const QByteArray &key : {QByteArrayLiteral("PAY-1001"), QByteArrayLiteral("PAY-1002"), QByteArrayLiteral("PAY-1003")}) {
@@ -588,21 +686,38 @@ private slots:
         QSqlDatabase::removeDatabase(QStringLiteral("go-orders"));
 
         const QString audit = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("go-audit.db"));
-        const QStringList storeArgs{QStringLiteral("--store"), redisUrl, QStringLiteral("--layout"), layoutFile, QStringLiteral("--audit"), audit};
+        const QStringList storeArgs{QStringLiteral("--store"), redisUrl, QStringLiteral("--layout"), layoutFile,
+                                    QStringLiteral("--audit"), audit};
         const Run listed = idemctl(QStringList{QStringLiteral("inflight"), QStringLiteral("--json")} + storeArgs);
         QVERIFY2(listed.exitCode == 0, listed.err.constData());
         const QJsonArray rows = QJsonDocument::fromJson(listed.out).object().value(QStringLiteral("records")).toArray();
         QStringList keys;
         for (const QJsonValue &v : rows)
             keys << v.toObject().value(QStringLiteral("key")).toString();
-        QCOMPARE(keys, (QStringList{QStringLiteral("PAY-1001"), QStringLiteral("PAY-1002"), QStringLiteral("PAY-1003"), QStringLiteral("PAY-1004")}));
+        QCOMPARE(keys, (QStringList{QStringLiteral("PAY-1001"), QStringLiteral("PAY-1002"), QStringLiteral("PAY-1003"),
+                                    QStringLiteral("PAY-1004")}));
 
-        const QStringList reconcile = QStringList{QStringLiteral("reconcile"), QStringLiteral("--orders"), QStringLiteral("sqlite://") + ordersFile,
-                                                  QStringLiteral("--table"), QStringLiteral("orders"), QStringLiteral("--key-column"), QStringLiteral("order_no"),
-                                                  QStringLiteral("--status-column"), QStringLiteral("status"), QStringLiteral("--done-values"), QStringLiteral("PAID"),
-                                                  QStringLiteral("--pending-values"), QStringLiteral("PENDING"), QStringLiteral("--match"), QStringLiteral("key"),
-                                                  QStringLiteral("--operator"), QStringLiteral("night-ops"), QStringLiteral("--reason"),
-                                                  QStringLiteral("INC-7 gateway timeouts"), QStringLiteral("--json")} + storeArgs;
+        const QStringList reconcile = QStringList{QStringLiteral("reconcile"),
+                                                  QStringLiteral("--orders"),
+                                                  QStringLiteral("sqlite://") + ordersFile,
+                                                  QStringLiteral("--table"),
+                                                  QStringLiteral("orders"),
+                                                  QStringLiteral("--key-column"),
+                                                  QStringLiteral("order_no"),
+                                                  QStringLiteral("--status-column"),
+                                                  QStringLiteral("status"),
+                                                  QStringLiteral("--done-values"),
+                                                  QStringLiteral("PAID"),
+                                                  QStringLiteral("--pending-values"),
+                                                  QStringLiteral("PENDING"),
+                                                  QStringLiteral("--match"),
+                                                  QStringLiteral("key"),
+                                                  QStringLiteral("--operator"),
+                                                  QStringLiteral("night-ops"),
+                                                  QStringLiteral("--reason"),
+                                                  QStringLiteral("INC-7 gateway timeouts"),
+                                                  QStringLiteral("--json")}
+                                      + storeArgs;
         const Run applied = idemctl(reconcile);
         QVERIFY2(applied.exitCode == 0, QByteArray(applied.err + applied.out).constData());
         const QJsonObject done = applied.json();
@@ -617,8 +732,9 @@ private slots:
         QVERIFY(finished.ok());
         const QByteArray value = RedisConnection::bytes(finished->get());
         const QJsonObject go = QJsonDocument::fromJson(value).object();
-        QCOMPARE(go.keys(), (QStringList{QStringLiteral("body"), QStringLiteral("created_at"), QStringLiteral("expires_at"), QStringLiteral("headers"),
-                                         QStringLiteral("in_flight"), QStringLiteral("key"), QStringLiteral("request_hash"), QStringLiteral("status_code")}));
+        QCOMPARE(go.keys(), (QStringList{QStringLiteral("body"), QStringLiteral("created_at"), QStringLiteral("expires_at"),
+                                         QStringLiteral("headers"), QStringLiteral("in_flight"), QStringLiteral("key"),
+                                         QStringLiteral("request_hash"), QStringLiteral("status_code")}));
         QVERIFY2(value.startsWith("{\"key\":\"PAY-1001\",\"status_code\":200,\"headers\":{"), value.constData());
         QVERIFY2(value.endsWith(",\"request_hash\":\"9f86d081884c7d65\",\"in_flight\":false}"), value.constData());
         QVERIFY(value.contains(QByteArray("\"created_at\":\"" + goTime(now - 3600000, 417) + '"'))); // kept as the service wrote it
@@ -635,8 +751,9 @@ private slots:
         QCOMPARE(verify.json().value(QStringLiteral("entries")).toInteger(), 2);
 
         // A claim is the service's: idemctl press on this store is refused with the layout named.
-        const Run press = idemctl(QStringList{QStringLiteral("press"), QStringLiteral("--concurrency"), QStringLiteral("2"), QStringLiteral("--requests"),
-                                              QStringLiteral("2")} + storeArgs);
+        const Run press = idemctl(QStringList{QStringLiteral("press"), QStringLiteral("--concurrency"), QStringLiteral("2"),
+                                              QStringLiteral("--requests"), QStringLiteral("2")}
+                                  + storeArgs);
         QVERIFY(press.exitCode != 0);
         QVERIFY2(press.err.contains("layout"), press.err.constData());
 
@@ -680,15 +797,17 @@ private slots:
             const Run json = idemctl(QStringList{QStringLiteral("get"), QStringLiteral("--key"), hostile, QStringLiteral("--json")} + at);
             QVERIFY2(json.out.contains("K\\u001b]0;pwned\\u0007"), json.out.constData());
             QCOMPARE(json.json().value(QStringLiteral("key")).toString(), hostile);
-            const QStringList sweep = QStringList{QStringLiteral("sweep"), QStringLiteral("--older-than"), QStringLiteral("10m"),
-                                                  QStringLiteral("--operator"), QStringLiteral("night-ops"), QStringLiteral("--reason"),
-                                                  QStringLiteral("INC-9")} + at;
+            const QStringList sweep = QStringList{QStringLiteral("sweep"),      QStringLiteral("--older-than"), QStringLiteral("10m"),
+                                                  QStringLiteral("--operator"), QStringLiteral("night-ops"),    QStringLiteral("--reason"),
+                                                  QStringLiteral("INC-9")}
+                                      + at;
             const Run preview = idemctl(sweep + QStringList{QStringLiteral("--dry-run")});
             QVERIFY2(preview.exitCode == 0 && clean(preview.out), preview.out.constData());
             QVERIFY2(preview.out.contains("Owners: pod\\x1b[31m-1 (1)") && preview.out.contains(shown), preview.out.constData());
             const Run applied = idemctl(sweep);
             QVERIFY2(applied.exitCode == 0 && clean(applied.out), QByteArray(applied.out + applied.err).constData());
-            const Run audit = idemctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--store"), url, QStringLiteral("--scope"), scope});
+            const Run audit = idemctl(
+                {QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--store"), url, QStringLiteral("--scope"), scope});
             QVERIFY2(audit.exitCode == 0 && clean(audit.out) && audit.out.contains(shown), audit.out.constData());
         }
 
@@ -698,13 +817,16 @@ private slots:
             db.setDatabaseName(m_dir.filePath(QStringLiteral("hostile.db")));
             QVERIFY(db.open());
             QSqlQuery q(db);
-            QVERIFY2(q.exec(QStringLiteral("INSERT INTO idem_records (scope, idem_key, state, fingerprint, lease, owner, created_at, updated_at) "
-                                           "VALUES ('blob', X'4231621b5d303b78071b5b324a', 'IN_FLIGHT', 'f', 'l', 'o', %1, %1)").arg(hourAgo)),
+            QVERIFY2(q.exec(QStringLiteral(
+                                "INSERT INTO idem_records (scope, idem_key, state, fingerprint, lease, owner, created_at, updated_at) "
+                                "VALUES ('blob', X'4231621b5d303b78071b5b324a', 'IN_FLIGHT', 'f', 'l', 'o', %1, %1)")
+                                .arg(hourAgo)),
                      qPrintable(q.lastError().text()));
             db.close();
         }
         QSqlDatabase::removeDatabase(QStringLiteral("hostile"));
-        const Run blob = idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), stores.constFirst(), QStringLiteral("--scope"), QStringLiteral("blob")});
+        const Run blob = idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), stores.constFirst(), QStringLiteral("--scope"),
+                                  QStringLiteral("blob")});
         QVERIFY2(blob.exitCode == 0 && clean(blob.out) && blob.out.contains("B1b\\x1b]0;x\\x07\\x1b[2J"), blob.out.constData());
 
         // A go-middleware key (the Redis key's suffix and the JSON's "key").
@@ -719,8 +841,9 @@ private slots:
         const QByteArray goKey = "PAY\x1b]0;x\x07";
         QByteArray value = goInFlight("PAY\\u001b]0;x\\u0007", hourAgo);
         QVERIFY(redis.command({"SET", prefix + goKey, value, "EX", "600"}).ok());
-        const Run go = idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), redisUrl, QStringLiteral("--layout"), layoutFile,
-                                QStringLiteral("--audit"), QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("go-esc-audit.db"))});
+        const Run go =
+            idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), redisUrl, QStringLiteral("--layout"), layoutFile,
+                     QStringLiteral("--audit"), QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("go-esc-audit.db"))});
         QVERIFY(redis.command({"DEL", prefix + goKey}).ok());
         QVERIFY2(go.exitCode == 0 && clean(go.out) && go.out.contains("PAY\\x1b]0;x\\x07"), QByteArray(go.out + go.err).constData());
     }
@@ -756,7 +879,8 @@ private slots:
             QVERIFY(store.value()->claim(guard.claimFor(r)).ok());
         }
         const auto get = [&url](const QString &scope, const QString &key, bool json) {
-            QStringList args{QStringLiteral("get"), QStringLiteral("--store"), url, QStringLiteral("--scope"), scope, QStringLiteral("--key"), key};
+            QStringList args{
+                QStringLiteral("get"), QStringLiteral("--store"), url, QStringLiteral("--scope"), scope, QStringLiteral("--key"), key};
             if (json)
                 args << QStringLiteral("--json");
             return idemctl(args);
@@ -786,14 +910,16 @@ private slots:
         QVERIFY(!cut.contains(QStringLiteral("body")));
 
         const Run none = get(QStringLiteral("order"), QStringLiteral("ord-1"), true);
-        QVERIFY2(none.exitCode == 0 && none.json().contains(QStringLiteral("request")) && none.json().value(QStringLiteral("request")).isNull(),
+        QVERIFY2(none.exitCode == 0 && none.json().contains(QStringLiteral("request"))
+                     && none.json().value(QStringLiteral("request")).isNull(),
                  none.out.constData());
 
         // Text: the block after the fields, escaped, with the markers.
         const Run text = get(QStringLiteral("payment"), QStringLiteral("pay-1"), false);
         QVERIFY2(text.exitCode == 0 && !text.out.contains('\x1b') && !text.out.contains("6222021234567890"), text.out.constData());
-        QVERIFY2(text.out.contains("request:\n    POST /api/payments\n    Content-Type: application/json\n    X-Request-Id: req\\x1b[2J-1\n"),
-                 text.out.constData());
+        QVERIFY2(
+            text.out.contains("request:\n    POST /api/payments\n    Content-Type: application/json\n    X-Request-Id: req\\x1b[2J-1\n"),
+            text.out.constData());
         QVERIFY2(text.out.contains("-- Masked before it was stored: card_number."), text.out.constData());
         const Run cutText = get(QStringLiteral("payment"), QStringLiteral("pay-big"), false);
         QVERIFY2(cutText.out.contains("-- Cut to the 4 KiB kept per record") && cutText.out.contains("of the body's 1048576 bytes"),
@@ -857,24 +983,32 @@ private slots:
         QCOMPARE(r.json().value(QStringLiteral("records")).toArray().at(0).toObject().value(QStringLiteral("key")).toString(),
                  QStringLiteral("pay-3")); // newest first: timed out last
 
-        r = idemctl(base + QStringList{QStringLiteral("--state"), QStringLiteral("timed_out"), QStringLiteral("--key-prefix"), QStringLiteral("pay-3")});
+        r = idemctl(
+            base
+            + QStringList{QStringLiteral("--state"), QStringLiteral("timed_out"), QStringLiteral("--key-prefix"), QStringLiteral("pay-3")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(r.json().value(QStringLiteral("matched")).toInteger(), 1);
-        QCOMPARE(r.json().value(QStringLiteral("records")).toArray().at(0).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("TIMED_OUT"));
+        QCOMPARE(r.json().value(QStringLiteral("records")).toArray().at(0).toObject().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("TIMED_OUT"));
         // Not in flight: `inflight` does not find it, `records` does.
         const Run inflight = idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), url, QStringLiteral("--json")});
         QCOMPARE(inflight.json().value(QStringLiteral("matched")).toInteger(), 1);
 
-        r = idemctl(base + QStringList{QStringLiteral("--state"), QStringLiteral("completed"), QStringLiteral("--biz-no"), QStringLiteral("PO-701")});
+        r = idemctl(
+            base
+            + QStringList{QStringLiteral("--state"), QStringLiteral("completed"), QStringLiteral("--biz-no"), QStringLiteral("PO-701")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(r.json().value(QStringLiteral("matched")).toInteger(), 1);
-        QCOMPARE(r.json().value(QStringLiteral("records")).toArray().at(0).toObject().value(QStringLiteral("key")).toString(), QStringLiteral("pay-1"));
+        QCOMPARE(r.json().value(QStringLiteral("records")).toArray().at(0).toObject().value(QStringLiteral("key")).toString(),
+                 QStringLiteral("pay-1"));
 
-        r = idemctl(base + QStringList{QStringLiteral("--state"), QStringLiteral("completed"), QStringLiteral("--limit"), QStringLiteral("1"),
-                                       QStringLiteral("--oldest-first")});
+        r = idemctl(base
+                    + QStringList{QStringLiteral("--state"), QStringLiteral("completed"), QStringLiteral("--limit"), QStringLiteral("1"),
+                                  QStringLiteral("--oldest-first")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(r.json().value(QStringLiteral("matched")).toInteger(), 2);
-        QCOMPARE(r.json().value(QStringLiteral("records")).toArray().at(0).toObject().value(QStringLiteral("key")).toString(), QStringLiteral("pay-0"));
+        QCOMPARE(r.json().value(QStringLiteral("records")).toArray().at(0).toObject().value(QStringLiteral("key")).toString(),
+                 QStringLiteral("pay-0"));
         QCOMPARE(r.json().value(QStringLiteral("next_after")).toObject().value(QStringLiteral("key")).toString(), QStringLiteral("pay-0"));
 
         r = idemctl({QStringLiteral("records"), QStringLiteral("--store"), url, QStringLiteral("--scope"), QStringLiteral("payment"),
@@ -885,7 +1019,8 @@ private slots:
         const Run bad = idemctl(base + QStringList{QStringLiteral("--state"), QStringLiteral("done")});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains("--state"), bad.err.constData());
-        const Run missing = idemctl({QStringLiteral("records"), QStringLiteral("--store"), QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("none.db"))});
+        const Run missing = idemctl({QStringLiteral("records"), QStringLiteral("--store"),
+                                     QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("none.db"))});
         QCOMPARE(missing.exitCode, 2);
         QVERIFY2(missing.err.contains("No store at"), missing.err.constData());
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("none.db"))));
@@ -905,7 +1040,7 @@ private slots:
                 if (db.open()) {
                     QSqlQuery q(db);
                     found = q.exec(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name = 'idem_records_completed'")) && q.next()
-                        && q.value(0).toInt() == 1;
+                            && q.value(0).toInt() == 1;
                 }
             }
             QSqlDatabase::removeDatabase(QStringLiteral("records-index"));
@@ -932,8 +1067,8 @@ private slots:
     {
         const QString path = m_dir.filePath(QStringLiteral("sweep.db"));
         const QString sweepStore = QStringLiteral("sqlite://") + path;
-        const Run demo = idemctl({QStringLiteral("demo"), QStringLiteral("--store"), sweepStore, QStringLiteral("--rate"), QStringLiteral("40"),
-                                  QStringLiteral("--seconds"), QStringLiteral("3"), QStringLiteral("--json")});
+        const Run demo = idemctl({QStringLiteral("demo"), QStringLiteral("--store"), sweepStore, QStringLiteral("--rate"),
+                                  QStringLiteral("40"), QStringLiteral("--seconds"), QStringLiteral("3"), QStringLiteral("--json")});
         QVERIFY2(demo.exitCode == 0, demo.err.constData());
         const auto stuckCount = [&] {
             const Run r = idemctl({QStringLiteral("inflight"), QStringLiteral("--store"), sweepStore, QStringLiteral("--older-than"),
@@ -943,8 +1078,8 @@ private slots:
         const qint64 stuck = stuckCount();
         QVERIFY(stuck > 0);
 
-        const QStringList sweep{QStringLiteral("sweep"), QStringLiteral("--store"), sweepStore, QStringLiteral("--older-than"), QStringLiteral("10m"),
-                                QStringLiteral("--json")};
+        const QStringList sweep{QStringLiteral("sweep"),        QStringLiteral("--store"), sweepStore,
+                                QStringLiteral("--older-than"), QStringLiteral("10m"),     QStringLiteral("--json")};
         const Run dry = idemctl(sweep + QStringList{QStringLiteral("--dry-run")});
         QVERIFY2(dry.exitCode == 0, dry.err.constData());
         QJsonObject o = dry.json();
@@ -961,16 +1096,19 @@ private slots:
         const Run noReason = idemctl(sweep);
         QCOMPARE(noReason.exitCode, 2);
         QVERIFY2(noReason.err.contains("--reason"), noReason.err.constData());
-        const Run readOnly = idemctl(sweep + QStringList{QStringLiteral("--reason"), QStringLiteral("test"), QStringLiteral("--read-only")});
+        const Run readOnly =
+            idemctl(sweep + QStringList{QStringLiteral("--reason"), QStringLiteral("test"), QStringLiteral("--read-only")});
         QCOMPARE(readOnly.exitCode, 1);
         QVERIFY2(readOnly.err.contains("read-only"), readOnly.err.constData());
         QCOMPARE(stuckCount(), stuck);
 
-        const Run applied = idemctl(sweep + QStringList{QStringLiteral("--operator"), QStringLiteral("night-ops"), QStringLiteral("--reason"),
-                                                         QStringLiteral("stuck after the failover drill")});
+        const Run applied = idemctl(sweep
+                                    + QStringList{QStringLiteral("--operator"), QStringLiteral("night-ops"), QStringLiteral("--reason"),
+                                                  QStringLiteral("stuck after the failover drill")});
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
         o = applied.json();
-        for (const char *field : {"matched", "applied", "skipped", "failed", "batch_id", "dry_run", "oldest_age_ms", "owners", "skipped_keys", "failed_keys"})
+        for (const char *field :
+             {"matched", "applied", "skipped", "failed", "batch_id", "dry_run", "oldest_age_ms", "owners", "skipped_keys", "failed_keys"})
             QVERIFY2(o.contains(QLatin1String(field)), field);
         QCOMPARE(o.value(QStringLiteral("dry_run")).toBool(), false);
         QCOMPARE(o.value(QStringLiteral("matched")).toInteger(), stuck);
@@ -981,7 +1119,8 @@ private slots:
         QVERIFY(batch.startsWith(QStringLiteral("b-")));
         QCOMPARE(stuckCount(), 0);
 
-        const QStringList verify{QStringLiteral("audit"), QStringLiteral("verify"), QStringLiteral("--store"), sweepStore, QStringLiteral("--json")};
+        const QStringList verify{QStringLiteral("audit"), QStringLiteral("verify"), QStringLiteral("--store"), sweepStore,
+                                 QStringLiteral("--json")};
         Run verified = idemctl(verify);
         QVERIFY2(verified.exitCode == 0, verified.err.constData());
         o = verified.json();
@@ -989,9 +1128,10 @@ private slots:
         QCOMPARE(o.value(QStringLiteral("ok")).toBool(), true);
         QVERIFY(o.contains(QStringLiteral("first_bad")) && o.value(QStringLiteral("first_bad")).isNull());
 
-        const Run listed = idemctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--store"), sweepStore, QStringLiteral("--batch"),
-                                    batch, QStringLiteral("--operator"), QStringLiteral("night-ops"), QStringLiteral("--since"), QStringLiteral("1h"),
-                                    QStringLiteral("--limit"), QStringLiteral("1000"), QStringLiteral("--json")});
+        const Run listed =
+            idemctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--store"), sweepStore, QStringLiteral("--batch"),
+                     batch, QStringLiteral("--operator"), QStringLiteral("night-ops"), QStringLiteral("--since"), QStringLiteral("1h"),
+                     QStringLiteral("--limit"), QStringLiteral("1000"), QStringLiteral("--json")});
         QVERIFY2(listed.exitCode == 0, listed.err.constData());
         const QJsonArray entries = listed.json().value(QStringLiteral("entries")).toArray();
         QCOMPARE(entries.size(), stuck);
@@ -1048,7 +1188,8 @@ private slots:
         QCOMPARE(bad.value(QStringLiteral("seq")).toInt(), 1);
         QVERIFY(!bad.value(QStringLiteral("scope")).toString().isEmpty());
         QCOMPARE(bad.value(QStringLiteral("store_id")).toString(), QStringLiteral("1"));
-        QVERIFY2(bad.value(QStringLiteral("reason")).toString().contains(QStringLiteral("edited")), qPrintable(bad.value(QStringLiteral("reason")).toString()));
+        QVERIFY2(bad.value(QStringLiteral("reason")).toString().contains(QStringLiteral("edited")),
+                 qPrintable(bad.value(QStringLiteral("reason")).toString()));
     }
 };
 

@@ -113,19 +113,23 @@ private slots:
         auto *context = new QObject;
         QSemaphore started;
         QSemaphore release;
-        session.request<qint64>(context, [&started, &release](Store &store) -> Result<qint64> {
-            started.release();
-            release.acquire(); // the context is destroyed while this job runs
-            return store.countInFlight(InFlightQuery{});
-        }, [&called](const Result<qint64> &) { called = true; });
+        session.request<qint64>(
+            context,
+            [&started, &release](Store &store) -> Result<qint64> {
+                started.release();
+                release.acquire(); // the context is destroyed while this job runs
+                return store.countInFlight(InFlightQuery{});
+            },
+            [&called](const Result<qint64> &) { called = true; });
         QVERIFY(started.tryAcquire(1, 30000));
         delete context;
         release.release();
         // A later job on the same session answers: the dropped one finished first.
         auto *alive = new QObject;
         bool answered = false;
-        session.request<qint64>(alive, [](Store &store) { return store.countInFlight(InFlightQuery{}); },
-                                [&answered](const Result<qint64> &r) { answered = r.ok(); });
+        session.request<qint64>(
+            alive, [](Store &store) { return store.countInFlight(InFlightQuery{}); },
+            [&answered](const Result<qint64> &r) { answered = r.ok(); });
         QTRY_VERIFY_WITH_TIMEOUT(answered, 30000);
         QVERIFY(!called);
         delete alive;
@@ -176,13 +180,27 @@ private slots:
         QTest::addColumn<QString>("bizNoPrefix");
         QTest::addColumn<QString>("owner");
         QTest::addColumn<int>("expected");
-        QTest::newRow("scope") << "order" << 0 << "" << "" << "" << 150;
-        QTest::newRow("stuck (10 min)") << "" << 10 << "" << "" << "" << 150;
-        QTest::newRow("older than 7 min") << "payment" << 7 << "" << "" << "" << 120;
-        QTest::newRow("key prefix") << "" << 0 << "k01" << "" << "" << 100;
-        QTest::newRow("biz_no prefix") << "" << 0 << "" << "SO53" << "" << 100;
-        QTest::newRow("owner") << "" << 0 << "" << "" << "svc-b:2" << 150;
-        QTest::newRow("nothing") << "payment" << 0 << "zzz" << "" << "" << 0;
+        QTest::newRow("scope") << "order" << 0 << ""
+                               << ""
+                               << "" << 150;
+        QTest::newRow("stuck (10 min)") << "" << 10 << ""
+                                        << ""
+                                        << "" << 150;
+        QTest::newRow("older than 7 min") << "payment" << 7 << ""
+                                          << ""
+                                          << "" << 120;
+        QTest::newRow("key prefix") << "" << 0 << "k01"
+                                    << ""
+                                    << "" << 100;
+        QTest::newRow("biz_no prefix") << "" << 0 << ""
+                                       << "SO53"
+                                       << "" << 100;
+        QTest::newRow("owner") << "" << 0 << ""
+                               << ""
+                               << "svc-b:2" << 150;
+        QTest::newRow("nothing") << "payment" << 0 << "zzz"
+                                 << ""
+                                 << "" << 0;
     }
 
     void filtersRunInTheStore()
@@ -206,7 +224,8 @@ private slots:
         q.owner = owner;
         model.setFilter(q);
         QVERIFY(waitForIdle(model));
-        QVERIFY2(qAbs(model.matchingCount() - expected) <= 1, qPrintable(QString::number(model.matchingCount()))); // the record at the cutoff may count either way
+        QVERIFY2(qAbs(model.matchingCount() - expected) <= 1,
+                 qPrintable(QString::number(model.matchingCount()))); // the record at the cutoff may count either way
         QCOMPARE(model.rowCount(), int(model.matchingCount()));
         for (int row = 0; row < model.rowCount(); ++row) {
             const Record r = model.recordAt(row);
@@ -324,7 +343,9 @@ private slots:
 
         // r0 completes; r5 is claimed a minute after the model's last read,
         // and read two minutes after that.
-        QVERIFY(store.value()->complete(QStringLiteral("payment"), QStringLiteral("r0"), leases.at(0), Response{200, {}, "ok"}, m_now, 3600'000).ok());
+        QVERIFY(store.value()
+                    ->complete(QStringLiteral("payment"), QStringLiteral("r0"), leases.at(0), Response{200, {}, "ok"}, m_now, 3600'000)
+                    .ok());
         QVERIFY(!claim(QStringLiteral("r5"), m_now + Minute).isEmpty());
         clock = m_now + 3 * Minute;
         QSignalSpy refreshed(&model, &InFlightRecordModel::refreshed);

@@ -72,8 +72,9 @@ private slots:
         KeptRequest shown;
         shown.hasBody = true;
         shown.body = "{\"z\":1, \"a\":[], \"b\":{\"c\":\"x,y:{[\\u0041\"},\"d\":[1,{\"e\":null}]}";
-        QCOMPARE(shown.bodyText(), QStringLiteral("{\n    \"z\": 1,\n    \"a\": [],\n    \"b\": {\n        \"c\": \"x,y:{[\\u0041\"\n    },\n"
-                                                  "    \"d\": [\n        1,\n        {\n            \"e\": null\n        }\n    ]\n}"));
+        QCOMPARE(shown.bodyText(),
+                 QStringLiteral("{\n    \"z\": 1,\n    \"a\": [],\n    \"b\": {\n        \"c\": \"x,y:{[\\u0041\"\n    },\n"
+                                "    \"d\": [\n        1,\n        {\n            \"e\": null\n        }\n    ]\n}"));
     }
 
     void credentialsAreNeverKeptEvenWhenListed()
@@ -184,7 +185,8 @@ private slots:
     {
         QFETCH(QByteArray, body);
         const QByteArray document = keptRequestOf(requestOf(body), ScopePolicy());
-        QVERIFY2(!document.contains("6222021234567890") && !document.contains("123") && !document.contains("hunter2"), document.constData());
+        QVERIFY2(!document.contains("6222021234567890") && !document.contains("123") && !document.contains("hunter2"),
+                 document.constData());
         const KeptRequest kept = decoded(document);
         QVERIFY(kept.bodyWithheld && !kept.hasBody);
         QCOMPARE(kept.originalBytes, qint64(body.size()));
@@ -255,12 +257,14 @@ private slots:
     {
         ScopePolicy policy;
         policy.keptHeaders << QStringLiteral("X-Evil");
-        const QByteArray body = QByteArrayLiteral("line1\nline2\x1b]0;pwned\x07\x1b[2J\xe2\x80\xae" "evil\0end");
+        const QByteArray body = QByteArrayLiteral("line1\nline2\x1b]0;pwned\x07\x1b[2J\xe2\x80\xae"
+                                                  "evil\0end");
         QCOMPARE(body.size(), qsizetype(36));
         const KeptRequest kept = keep(requestOf(body, {{"X-Evil", "a\x1b[31mb"}}), policy);
         QCOMPARE(kept.body, body);
         const QString shown = kept.displayText();
-        QVERIFY2(!shown.contains(QChar(0x1b)) && !shown.contains(QChar(0x07)) && !shown.contains(QChar(0x202e)) && !shown.contains(QChar(0)),
+        QVERIFY2(!shown.contains(QChar(0x1b)) && !shown.contains(QChar(0x07)) && !shown.contains(QChar(0x202e))
+                     && !shown.contains(QChar(0)),
                  qPrintable(shown));
         QVERIFY2(shown.contains(QLatin1String("\\x1b]0;pwned\\x07")) && shown.contains(QLatin1String("\\u{202e}"))
                      && shown.contains(QLatin1String("\\x00end")) && shown.contains(QLatin1String("X-Evil: a\\x1b[31mb")),

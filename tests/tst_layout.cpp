@@ -93,19 +93,25 @@ void TestLayout::refusedFiles_data()
     QTest::newRow("not json") << QByteArray("{\"base\": ") << QStringLiteral("not a JSON object");
     QTest::newRow("array") << QByteArray("[1,2]") << QStringLiteral("array, not an object");
     QTest::newRow("number") << QByteArray("42") << QStringLiteral("not a JSON object");
-    QTest::newRow("name not a string") << QByteArray(R"({"base":"go-middleware","name":123})") << QStringLiteral("\"name\" must be a string");
-    QTest::newRow("retention with a fraction") << QByteArray(R"({"base":"go-middleware","retention_seconds":1.5})") << QStringLiteral("whole number");
+    QTest::newRow("name not a string") << QByteArray(R"({"base":"go-middleware","name":123})")
+                                       << QStringLiteral("\"name\" must be a string");
+    QTest::newRow("retention with a fraction") << QByteArray(R"({"base":"go-middleware","retention_seconds":1.5})")
+                                               << QStringLiteral("whole number");
     QTest::newRow("no base") << QByteArray(R"({"name":"x"})") << QStringLiteral("\"base\"");
     QTest::newRow("native base") << QByteArray(R"({"base":"native"})") << QStringLiteral("\"base\"");
     QTest::newRow("native with sql") << QByteArray(R"({"base":"native","metrics":"idem-exporter","sql":{}})") << QStringLiteral("sql");
     QTest::newRow("metrics unknown mapping") << QByteArray(R"({"base":"native","metrics":"grafana"})") << QStringLiteral("idem-exporter");
-    QTest::newRow("metrics without {scope}") << QByteArray(R"({"base":"go-middleware","metrics":{"scope_label":"route","counters":{"executed":"a_total","replayed":"b_total{route=~\"{scope}\"}"}}})")
+    QTest::newRow("metrics without {scope}") << QByteArray(
+        R"({"base":"go-middleware","metrics":{"scope_label":"route","counters":{"executed":"a_total","replayed":"b_total{route=~\"{scope}\"}"}}})")
                                              << QStringLiteral("{scope}");
-    QTest::newRow("metrics without replayed") << QByteArray(R"({"base":"native","metrics":{"scope_label":"route","counters":{"executed":"a_total{route=~\"{scope}\"}"}}})")
+    QTest::newRow("metrics without replayed") << QByteArray(
+        R"({"base":"native","metrics":{"scope_label":"route","counters":{"executed":"a_total{route=~\"{scope}\"}"}}})")
                                               << QStringLiteral("replayed");
-    QTest::newRow("metrics unknown counter") << QByteArray(R"({"base":"native","metrics":{"scope_label":"route","counters":{"hits":"a{route=~\"{scope}\"}"}}})")
+    QTest::newRow("metrics unknown counter") << QByteArray(
+        R"({"base":"native","metrics":{"scope_label":"route","counters":{"hits":"a{route=~\"{scope}\"}"}}})")
                                              << QStringLiteral("hits");
-    QTest::newRow("metrics bad label") << QByteArray(R"({"base":"native","metrics":{"scope_label":"1route","counters":{}}})") << QStringLiteral("scope_label");
+    QTest::newRow("metrics bad label") << QByteArray(R"({"base":"native","metrics":{"scope_label":"1route","counters":{}}})")
+                                       << QStringLiteral("scope_label");
     QTest::newRow("typo at top") << QByteArray(R"({"base":"go-middleware","tabel":"x"})") << QStringLiteral("tabel");
     QTest::newRow("typo in sql") << QByteArray(R"({"base":"go-middleware","sql":{"tabel":"x"}})") << QStringLiteral("tabel");
     QTest::newRow("unknown role") << QByteArray(R"({"base":"go-middleware","sql":{"columns":{"biz_no":"x"}}})") << QStringLiteral("biz_no");
@@ -116,38 +122,48 @@ void TestLayout::refusedFiles_data()
     QTest::newRow("backtick in column") << QByteArray(R"({"base":"java-handler","sql":{"columns":{"status":"a`b"}}})")
                                         << QStringLiteral("letters, digits");
     QTest::newRow("leading digit") << QByteArray(R"({"base":"go-middleware","sql":{"table":"1records"}})") << QStringLiteral("1records");
-    QTest::newRow("non-ascii table") << QByteArray(R"({"base":"go-middleware","sql":{"table":"幂等记录"}})") << QStringLiteral("letters, digits");
-    QTest::newRow("too long table") << (QByteArray(R"({"base":"go-middleware","sql":{"table":")") + QByteArray(64, 'a') + QByteArray(R"("}})"))
+    QTest::newRow("non-ascii table") << QByteArray(R"({"base":"go-middleware","sql":{"table":"幂等记录"}})")
+                                     << QStringLiteral("letters, digits");
+    QTest::newRow("too long table") << (QByteArray(R"({"base":"go-middleware","sql":{"table":")") + QByteArray(64, 'a')
+                                        + QByteArray(R"("}})"))
                                     << QStringLiteral("63 characters");
     QTest::newRow("two roles one column") << QByteArray(R"({"base":"java-handler","sql":{"columns":{"biz_no":"status"}}})")
                                           << QStringLiteral("same column");
-    QTest::newRow("count wrong type") << QByteArray(R"({"base":"go-middleware","redis":{"scan_count":"many"}})") << QStringLiteral("scan_count");
+    QTest::newRow("count wrong type") << QByteArray(R"({"base":"go-middleware","redis":{"scan_count":"many"}})")
+                                      << QStringLiteral("scan_count");
     QTest::newRow("count too small") << QByteArray(R"({"base":"go-middleware","redis":{"scan_count":1}})") << QStringLiteral("scan_count");
     QTest::newRow("empty prefix") << QByteArray(R"({"base":"go-middleware","redis":{"key_prefix":""}})") << QStringLiteral("key_prefix");
-    QTest::newRow("states on go") << QByteArray(R"({"base":"go-middleware","states":{"processing":"P"}})") << QStringLiteral("java-handler");
-    QTest::newRow("same state twice") << QByteArray(R"({"base":"java-handler","states":{"success":"PROCESSING"}})") << QStringLiteral("must differ");
-    QTest::newRow("failed is success") << QByteArray(R"({"base":"java-handler","states":{"failed":["SUCCESS"]}})") << QStringLiteral("must differ");
+    QTest::newRow("states on go") << QByteArray(R"({"base":"go-middleware","states":{"processing":"P"}})")
+                                  << QStringLiteral("java-handler");
+    QTest::newRow("same state twice") << QByteArray(R"({"base":"java-handler","states":{"success":"PROCESSING"}})")
+                                      << QStringLiteral("must differ");
+    QTest::newRow("failed is success") << QByteArray(R"({"base":"java-handler","states":{"failed":["SUCCESS"]}})")
+                                       << QStringLiteral("must differ");
     QTest::newRow("time zone with a quote") << QByteArray(R"({"base":"java-handler","sql":{"time_zone":"+08:00'; DROP TABLE x"}})")
                                             << QStringLiteral("time_zone");
-    QTest::newRow("time zone not a string") << QByteArray(R"({"base":"java-handler","sql":{"time_zone":8}})") << QStringLiteral("time_zone");
-    QTest::newRow("time zone offset out of range") << QByteArray(R"({"base":"java-handler","sql":{"time_zone":"+25:00"}})")
-                                                   << QStringLiteral("+25:00");
+    QTest::newRow("time zone not a string") << QByteArray(R"({"base":"java-handler","sql":{"time_zone":8}})")
+                                            << QStringLiteral("time_zone");
+    QTest::newRow("time zone offset out of range")
+        << QByteArray(R"({"base":"java-handler","sql":{"time_zone":"+25:00"}})") << QStringLiteral("+25:00");
     QTest::newRow("empty state") << QByteArray(R"({"base":"java-handler","states":{"timeout":""}})") << QStringLiteral("1 to 64");
     QTest::newRow("scope with brace") << QByteArray(R"({"base":"go-middleware","scope":"a{b}"})") << QStringLiteral("scope");
-    QTest::newRow("retention zero") << QByteArray(R"({"base":"go-middleware","retention_seconds":0})") << QStringLiteral("retention_seconds");
+    QTest::newRow("retention zero") << QByteArray(R"({"base":"go-middleware","retention_seconds":0})")
+                                    << QStringLiteral("retention_seconds");
     // Qt keeps one of two same-named members silently, so a file with two is refused.
-    QTest::newRow("duplicate top-level key") << QByteArray(R"({"base":"go-middleware","scope":"pay","scope":"order"})") << QStringLiteral("\"scope\" twice");
-    QTest::newRow("duplicate nested key") << QByteArray(R"({"base":"go-middleware","redis":{"key_prefix":"a:","scan_count":10,"key_prefix":"b:"}})")
+    QTest::newRow("duplicate top-level key") << QByteArray(R"({"base":"go-middleware","scope":"pay","scope":"order"})")
+                                             << QStringLiteral("\"scope\" twice");
+    QTest::newRow("duplicate nested key") << QByteArray(
+        R"({"base":"go-middleware","redis":{"key_prefix":"a:","scan_count":10,"key_prefix":"b:"}})")
                                           << QStringLiteral("\"redis.key_prefix\" twice");
     QTest::newRow("duplicate key, escaped") << QByteArray(R"({"base":"java-handler","sql":{"table":"t","t\u0061ble":"u"}})")
                                             << QStringLiteral("\"sql.table\" twice");
     // Found by tools/fuzz.sh: '$' also matched before a final line break.
-    QTest::newRow("table name with a trailing newline") << QByteArray(R"({"base":"go-middleware","sql":{"table":"idempotency_records\n"}})")
-                                                        << QStringLiteral("table");
-    QTest::newRow("column name with a trailing newline") << QByteArray(R"({"base":"java-handler","sql":{"columns":{"idempotent_id":"i\n"}}})")
-                                                         << QStringLiteral("idempotent_id");
-    QTest::newRow("time zone with a trailing newline") << QByteArray(R"({"base":"java-handler","sql":{"time_zone":"UTC\n"}})")
-                                                       << QStringLiteral("time zone");
+    QTest::newRow("table name with a trailing newline")
+        << QByteArray(R"({"base":"go-middleware","sql":{"table":"idempotency_records\n"}})") << QStringLiteral("table");
+    QTest::newRow("column name with a trailing newline")
+        << QByteArray(R"({"base":"java-handler","sql":{"columns":{"idempotent_id":"i\n"}}})") << QStringLiteral("idempotent_id");
+    QTest::newRow("time zone with a trailing newline")
+        << QByteArray(R"({"base":"java-handler","sql":{"time_zone":"UTC\n"}})") << QStringLiteral("time zone");
     QTest::newRow("duplicate base") << QByteArray(R"({"base":"java-handler","base":"go-middleware"})") << QStringLiteral("\"base\" twice");
 }
 
@@ -159,7 +175,8 @@ void TestLayout::refusedFiles()
     QVERIFY(!parsed);
     QCOMPARE(parsed.error().kind, ErrorKind::InvalidArgument);
     QVERIFY2(parsed.error().message.contains(mentions), qPrintable(parsed.error().message));
-    QVERIFY2(parsed.error().message.contains(QStringLiteral("bad.json")) || parsed.error().message.contains(QStringLiteral("layout"), Qt::CaseInsensitive),
+    QVERIFY2(parsed.error().message.contains(QStringLiteral("bad.json"))
+                 || parsed.error().message.contains(QStringLiteral("layout"), Qt::CaseInsensitive),
              qPrintable(parsed.error().message));
 }
 
@@ -240,7 +257,8 @@ void TestLayout::defaultAuditFileIsStable()
     QVERIFY(ForeignStore::auditUrl(a, go) != ForeignStore::auditUrl(other, go));
     QVERIFY(ForeignStore::auditUrl(a, go).startsWith(QStringLiteral("sqlite://")));
     // Named after the store (server, database, key prefix), not the layout.
-    QVERIFY2(ForeignStore::auditUrl(a, go).contains(QStringLiteral("/idem-console/audit/store-")), qPrintable(ForeignStore::auditUrl(a, go)));
+    QVERIFY2(ForeignStore::auditUrl(a, go).contains(QStringLiteral("/idem-console/audit/store-")),
+             qPrintable(ForeignStore::auditUrl(a, go)));
     Layout renamed = go;
     renamed.name = QStringLiteral("shop-gateway");
     QCOMPARE(ForeignStore::auditUrl(a, renamed), ForeignStore::auditUrl(a, go));
@@ -253,21 +271,25 @@ void TestLayout::defaultAuditFileIsStable()
     qputenv("XDG_DATA_HOME", home.path().toUtf8());
     StoreUrl plain = a;
     plain.options.clear();
-    const QString legacy = home.filePath(QStringLiteral("idem-console/audit/go-middleware-%1.db")
-                                             .arg(QString::fromLatin1(QCryptographicHash::hash(plain.displayString().toUtf8(), QCryptographicHash::Sha256).toHex().left(12))));
+    const QString legacy =
+        home.filePath(QStringLiteral("idem-console/audit/go-middleware-%1.db")
+                          .arg(QString::fromLatin1(
+                              QCryptographicHash::hash(plain.displayString().toUtf8(), QCryptographicHash::Sha256).toHex().left(12))));
     QVERIFY(QDir().mkpath(QFileInfo(legacy).absolutePath()));
     QFile file(legacy);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.close();
     QCOMPARE(ForeignStore::auditUrl(a, go), QStringLiteral("sqlite://") + legacy);
     xdg.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", xdg);
-    const StoreUrl chosen = StoreUrl::parse(QStringLiteral("redis://127.0.0.1:6379/0?layout=go-middleware&audit=sqlite%3A%2F%2F%2Fvar%2Faudit.db")).value();
+    const StoreUrl chosen =
+        StoreUrl::parse(QStringLiteral("redis://127.0.0.1:6379/0?layout=go-middleware&audit=sqlite%3A%2F%2F%2Fvar%2Faudit.db")).value();
     QCOMPARE(ForeignStore::auditUrl(chosen, go), QStringLiteral("sqlite:///var/audit.db"));
 }
 
 void TestLayout::shippedExamplesParse()
 {
-    const Result<Layout> zoned = Layout::fromJson(R"({"base":"java-handler","sql":{"time_zone":"Asia/Shanghai"}})", QStringLiteral("zoned"));
+    const Result<Layout> zoned =
+        Layout::fromJson(R"({"base":"java-handler","sql":{"time_zone":"Asia/Shanghai"}})", QStringLiteral("zoned"));
     QVERIFY2(zoned, zoned ? "" : qPrintable(zoned.error().message));
     QCOMPARE(zoned->timeZone, QStringLiteral("Asia/Shanghai"));
     QVERIFY(Layout::builtin(QStringLiteral("java-handler"))->timeZone.isEmpty()); // default: the session's zone

@@ -54,7 +54,8 @@ constexpr qint64 k0700250 = 1796022000250;
 QByteArray goValue(const QByteArray &key, const QByteArray &createdAt, bool inFlight)
 {
     return R"({"key":")" + key + R"(","status_code":0,"headers":null,"body":null,"created_at":")" + createdAt
-        + R"(","expires_at":"2026-12-01T06:25:00Z","request_hash":"0123456789abcdef","in_flight":)" + (inFlight ? "true" : "false") + "}";
+           + R"(","expires_at":"2026-12-01T06:25:00Z","request_hash":"0123456789abcdef","in_flight":)" + (inFlight ? "true" : "false")
+           + "}";
 }
 
 QString sha1(const QByteArray &v)
@@ -111,7 +112,8 @@ protected:
         for (const RedisNodeInfo &node : masters.value()) {
             QByteArray cursor = "0";
             do {
-                const Result<QList<RedisReply>> r = m_raw->pipelineOn(node.address, {{"SCAN", cursor, "MATCH", prefix + "*", "COUNT", "1000"}});
+                const Result<QList<RedisReply>> r =
+                    m_raw->pipelineOn(node.address, {{"SCAN", cursor, "MATCH", prefix + "*", "COUNT", "1000"}});
                 if (!r)
                     qFatal("redis: %s", qPrintable(r.error().message));
                 const redisReply &reply = *r->constFirst();
@@ -215,8 +217,9 @@ private slots:
     void encoderGolden()
     {
         const QByteArray in = "a\"b\\c\n\r\t\b\f\x01\x1f<>&\x7f\xc3\xa9\xe2\x80\xa8\xe2\x80\xa9\xff\xed\xa0\x80\xef\xbf\xbd/"_ba;
-        QCOMPARE(GoJson::quote(in),
-                 "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0001\\u001f\\u003c\\u003e\\u0026\x7f\xc3\xa9\\u2028\\u2029\\ufffd\\ufffd\\ufffd\\ufffd\xef\xbf\xbd/\""_ba);
+        QCOMPARE(
+            GoJson::quote(in),
+            "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0001\\u001f\\u003c\\u003e\\u0026\x7f\xc3\xa9\\u2028\\u2029\\ufffd\\ufffd\\ufffd\\ufffd\xef\xbf\xbd/\""_ba);
 
         GoTime t = GoTime::fromMs(k0620123, 0);
         QCOMPARE(GoJson::formatTime(t), "2026-11-30T06:20:00.123Z"_ba);
@@ -236,8 +239,9 @@ private slots:
         r.createdAt = GoTime::fromMs(k0625, 0);
         r.expiresAt = GoTime::fromMs(k0625 + 86400000, 0);
         r.requestHash = "h";
-        QCOMPARE(GoJson::encode(r),
-                 R"({"key":"k\u003c1\u003e","status_code":200,"headers":null,"body":null,"created_at":"2026-11-30T06:25:00Z","expires_at":"2026-12-01T06:25:00Z","request_hash":"h","in_flight":false})"_ba);
+        QCOMPARE(
+            GoJson::encode(r),
+            R"({"key":"k\u003c1\u003e","status_code":200,"headers":null,"body":null,"created_at":"2026-11-30T06:25:00Z","expires_at":"2026-12-01T06:25:00Z","request_hash":"h","in_flight":false})"_ba);
         r.body = QByteArray(""); // empty, not nil
         r.headers.emplace();
         QVERIFY(GoJson::encode(r).contains(R"("headers":{},"body":"",)"));
@@ -277,7 +281,8 @@ private slots:
         QVERIFY(r->headers->contains("c"));
         QCOMPARE(r->body.value(), "hi"_ba);
 
-        Result<GoRecord> escaped = GoJson::decode(R"({"key":"\ud83d\ude00\ud800x","created_at":"2026-11-30T06:20:00Z","expires_at":"2026-11-30T06:20:00Z","request_hash":"h","in_flight":false,"body":"aGk\u003d\n"})"_ba);
+        Result<GoRecord> escaped = GoJson::decode(
+            R"({"key":"\ud83d\ude00\ud800x","created_at":"2026-11-30T06:20:00Z","expires_at":"2026-11-30T06:20:00Z","request_hash":"h","in_flight":false,"body":"aGk\u003d\n"})"_ba);
         QVERIFY2(escaped.ok(), qPrintable(escaped.error().message));
         QCOMPARE(escaped->key, "\xf0\x9f\x98\x80\xef\xbf\xbdx"_ba);
         QCOMPARE(escaped->body.value(), "hi"_ba);
@@ -292,19 +297,24 @@ private slots:
         QTest::newRow("trailing") << R"({"key":"k"} x)"_ba << u"not valid JSON"_s;
         QTest::newRow("control char") << "{\"key\":\"a\x01\"}"_ba << u"control character"_s;
         QTest::newRow("array") << "[1,2]"_ba << u"the value is an array, expected a JSON object"_s;
-        QTest::newRow("in_flight string") << R"({"key":"k",)" + rest + R"(,"in_flight":"yes"})" << u"in_flight is a string, expected true/false"_s;
+        QTest::newRow("in_flight string") << R"({"key":"k",)" + rest + R"(,"in_flight":"yes"})"
+                                          << u"in_flight is a string, expected true/false"_s;
         QTest::newRow("missing created_at") << R"({"key":"k","expires_at":"2026-11-30T06:20:00Z","request_hash":"h","in_flight":true})"_ba
                                             << u"created_at is missing"_s;
         QTest::newRow("null key") << R"({"key":null,)" + rest + R"(,"in_flight":true})" << u"key is null"_s;
         QTest::newRow("bad base64") << R"({"key":"k",)" + rest + R"(,"in_flight":true,"body":"!!!!"})" << u"body is not valid base64"_s;
         QTest::newRow("no padding") << R"({"key":"k",)" + rest + R"(,"in_flight":true,"body":"aGk"})" << u"body is not valid base64"_s;
-        QTest::newRow("bad time") << R"({"key":"k","created_at":"2026-11-30 06:20:00Z","expires_at":"2026-11-30T06:20:00Z","request_hash":"h","in_flight":true})"_ba
-                                  << u"created_at is not an RFC 3339 time"_s;
-        QTest::newRow("no such day") << R"({"key":"k","created_at":"2026-02-29T06:20:00Z","expires_at":"2026-11-30T06:20:00Z","request_hash":"h","in_flight":true})"_ba
-                                     << u"created_at is not an RFC 3339 time"_s;
+        QTest::newRow("bad time")
+            << R"({"key":"k","created_at":"2026-11-30 06:20:00Z","expires_at":"2026-11-30T06:20:00Z","request_hash":"h","in_flight":true})"_ba
+            << u"created_at is not an RFC 3339 time"_s;
+        QTest::newRow("no such day")
+            << R"({"key":"k","created_at":"2026-02-29T06:20:00Z","expires_at":"2026-11-30T06:20:00Z","request_hash":"h","in_flight":true})"_ba
+            << u"created_at is not an RFC 3339 time"_s;
         QTest::newRow("status fraction") << R"({"key":"k",)" + rest + R"(,"in_flight":true,"status_code":1.5})" << u"status_code is 1.5"_s;
-        QTest::newRow("status string") << R"({"key":"k",)" + rest + R"(,"in_flight":true,"status_code":"200"})" << u"status_code is a string"_s;
-        QTest::newRow("header number") << R"({"key":"k",)" + rest + R"(,"in_flight":true,"headers":{"a":1}})" << u"headers[\"a\"] is a number"_s;
+        QTest::newRow("status string") << R"({"key":"k",)" + rest + R"(,"in_flight":true,"status_code":"200"})"
+                                       << u"status_code is a string"_s;
+        QTest::newRow("header number") << R"({"key":"k",)" + rest + R"(,"in_flight":true,"headers":{"a":1}})"
+                                       << u"headers[\"a\"] is a number"_s;
     }
 
     void decodeRejected()
@@ -323,8 +333,11 @@ private slots:
     {
         std::unique_ptr<Store> store = open("go-middleware");
         QVERIFY(store);
-        setMany({{"order-1001", kInFlight1001}, {"order-1002", kInFlight1002}, {"order-1003", kInFlight1003},
-                 {"refund-1", kRefund1}, {"order-1000", kDone1000}});
+        setMany({{"order-1001", kInFlight1001},
+                 {"order-1002", kInFlight1002},
+                 {"order-1003", kInFlight1003},
+                 {"refund-1", kRefund1},
+                 {"order-1000", kDone1000}});
         InFlightQuery q;
         Result<QList<Record>> all = store->inFlight(q);
         QVERIFY2(all.ok(), qPrintable(all.error().message));
@@ -429,8 +442,9 @@ private slots:
         QVERIFY(store->auditEntries(AuditQuery()).value().isEmpty());
         QVERIFY(store->auditHeads().value().isEmpty());
         QVERIFY2(!QFileInfo::exists(audit), qPrintable(audit));
-        QCOMPARE(store->applyAction(action(OperatorActionKind::MarkTimedOut, store->inFlight(InFlightQuery())->first(), k0621)).error().kind,
-                 ErrorKind::Refused);
+        QCOMPARE(
+            store->applyAction(action(OperatorActionKind::MarkTimedOut, store->inFlight(InFlightQuery())->first(), k0621)).error().kind,
+            ErrorKind::Refused);
         QVERIFY(!QFileInfo::exists(audit));
         redis(RedisCommand{"DEL", m_prefix + "order-1001"});
     }
@@ -610,11 +624,13 @@ private slots:
         a = action(OperatorActionKind::ReconcileComplete, second, k0700250);
         a.response.status = 204;
         QCOMPARE(store->applyAction(a)->outcome, TransitionOutcome::Applied);
-        QCOMPARE(RedisConnection::bytes(redis({"GET", m_prefix + "order-1002"}).get()),
-                 R"({"key":"order-1002","status_code":204,"headers":{},"body":null,"created_at":"2026-11-30T06:25:00Z","expires_at":"2026-12-01T07:00:00.25Z","request_hash":"1b4f0e9851971998","in_flight":false})"_ba);
+        QCOMPARE(
+            RedisConnection::bytes(redis({"GET", m_prefix + "order-1002"}).get()),
+            R"({"key":"order-1002","status_code":204,"headers":{},"body":null,"created_at":"2026-11-30T06:25:00Z","expires_at":"2026-12-01T07:00:00.25Z","request_hash":"1b4f0e9851971998","in_flight":false})"_ba);
         // Completed records are not acted on.
         const Record completed = store->get(u"default"_s, u"order-1002"_s)->value();
-        QCOMPARE(store->applyAction(action(OperatorActionKind::MarkTimedOut, completed, k0700250)).error().kind, ErrorKind::InvalidArgument);
+        QCOMPARE(store->applyAction(action(OperatorActionKind::MarkTimedOut, completed, k0700250)).error().kind,
+                 ErrorKind::InvalidArgument);
     }
 
     void malformedValues()
@@ -637,16 +653,16 @@ private slots:
         for (const Record &r : all.value())
             byKey.insert(r.key, r);
         QVERIFY(byKey.value(u"ok-1"_s).readError.isEmpty());
-        const QHash<QString, QString> expected{
-            {u"bad-json"_s, u"not valid JSON"_s},
-            {u"bad-type"_s, u"in_flight is a string, expected true/false"_s},
-            {u"bad-missing"_s, u"created_at is missing"_s},
-            {u"bad-base64"_s, u"body is not valid base64"_s},
-            {u"bad-key"_s, u"someone-else"_s},
-            {u"bad-hash"_s, u"holds a Redis hash"_s}};
+        const QHash<QString, QString> expected{{u"bad-json"_s, u"not valid JSON"_s},
+                                               {u"bad-type"_s, u"in_flight is a string, expected true/false"_s},
+                                               {u"bad-missing"_s, u"created_at is missing"_s},
+                                               {u"bad-base64"_s, u"body is not valid base64"_s},
+                                               {u"bad-key"_s, u"someone-else"_s},
+                                               {u"bad-hash"_s, u"holds a Redis hash"_s}};
         for (auto it = expected.cbegin(); it != expected.cend(); ++it) {
             const Record r = byKey.value(it.key());
-            QVERIFY2(r.readError.startsWith(QString::fromUtf8(m_prefix) + it.key() + u": "_s), qPrintable(it.key() + u" → "_s + r.readError));
+            QVERIFY2(r.readError.startsWith(QString::fromUtf8(m_prefix) + it.key() + u": "_s),
+                     qPrintable(it.key() + u" → "_s + r.readError));
             QVERIFY2(r.readError.contains(it.value()), qPrintable(r.readError));
             QCOMPARE(r.state, RecordState::InFlight);
         }
@@ -853,7 +869,8 @@ private slots:
         const auto unpause = qScopeGuard([&] { (void)m_raw->pipelineOn(paused, {{"CLIENT", "UNPAUSE"}}); });
         Result<QList<Record>> failed = store->inFlight(InFlightQuery());
         QVERIFY(!failed.ok());
-        QVERIFY2(failed.error().message.contains(paused) && failed.error().message.contains(u"2 of 3"_s), qPrintable(failed.error().message));
+        QVERIFY2(failed.error().message.contains(paused) && failed.error().message.contains(u"2 of 3"_s),
+                 qPrintable(failed.error().message));
         QVERIFY(!store->scanProgress()->running.load());
         QTest::qWait(1600); // the pause is over
 

@@ -40,7 +40,8 @@ const char *const kGoTable = "CREATE TABLE %1 (\n"
                              "    expires_at TIMESTAMPTZ NOT NULL\n"
                              ")";
 const char *const kGoIndex = "CREATE INDEX idx_%1_expires ON %1(expires_at)";
-const char *const kGoSetInFlight = "INSERT INTO %1 (key, request_hash, in_flight, expires_at) VALUES (?, ?, TRUE, ?) ON CONFLICT (key) DO NOTHING";
+const char *const kGoSetInFlight =
+    "INSERT INTO %1 (key, request_hash, in_flight, expires_at) VALUES (?, ?, TRUE, ?) ON CONFLICT (key) DO NOTHING";
 const char *const kGoFinalize = "UPDATE %1 SET status_code = ?, headers = ?, body = ?, in_flight = FALSE, expires_at = ? WHERE key = ?";
 const char *const kGoGet = "SELECT key, request_hash, status_code, headers, body, in_flight, created_at, expires_at FROM %1 "
                            "WHERE key = ? AND expires_at > NOW()";
@@ -112,8 +113,8 @@ private:
     bool javaRow(const QString &table, const QString &id, const QVariant &bizType, const QString &bizNo, qint64 atSecs,
                  const QString &status = QString());
     QByteArray redis(const RedisCommand &command);
-    void raceAfterAudit(const char *variable, const QString &layout, const QString &scope, const QString &key,
-                        const QStringList &install, const QStringList &remove);
+    void raceAfterAudit(const char *variable, const QString &layout, const QString &scope, const QString &key, const QStringList &install,
+                        const QStringList &remove);
     QVariant scalar(const char *variable, const QString &statement, const QVariantList &values = {});
 
     QTemporaryDir m_dir;
@@ -239,8 +240,8 @@ QString TestLayoutSql::goTable(const QString &base, QString *layoutPath)
     m_pgTables << t;
     if (!exec(db, sql(kGoTable, t)) || !exec(db, sql(kGoIndex, t)))
         return QString();
-    *layoutPath = layoutFile({{QStringLiteral("base"), QStringLiteral("go-middleware")},
-                              {QStringLiteral("sql"), QJsonObject{{QStringLiteral("table"), t}}}});
+    *layoutPath = layoutFile(
+        {{QStringLiteral("base"), QStringLiteral("go-middleware")}, {QStringLiteral("sql"), QJsonObject{{QStringLiteral("table"), t}}}});
     return t;
 }
 
@@ -265,7 +266,7 @@ bool TestLayoutSql::javaRow(const QString &t, const QString &id, const QVariant 
 {
     QSqlDatabase db = writer("IDEM_TEST_MYSQL_URL");
     bool ok = exec(db, QStringLiteral("SET timestamp = ?"), {atSecs})
-        && exec(db, sql(kJavaInsert, t), {id, bizType, bizNo, QStringLiteral("{\"amount\":100}")});
+              && exec(db, sql(kJavaInsert, t), {id, bizType, bizNo, QStringLiteral("{\"amount\":100}")});
     if (ok && status == QLatin1String("SUCCESS"))
         ok = exec(db, sql(kJavaUpdateById, t), {status, kJavaResponse, id});
     else if (ok && !status.isEmpty())
@@ -313,8 +314,9 @@ void TestLayoutSql::goListingAndDetail()
         QTest::qWait(20); // created_at = NOW() of each statement: distinct milliseconds
     }
     QVERIFY(exec(db, sql(kGoSetInFlight, t), {QStringLiteral("done-1"), QStringLiteral("hashd"), now.addDays(1)}));
-    QVERIFY(exec(db, sql(kGoFinalize, t), {201, QStringLiteral("{\"Content-Type\":\"application/json\"}"), QByteArray("{\"id\":7}\0\xff", 10),
-                                           now.addDays(1), QStringLiteral("done-1")}));
+    QVERIFY(exec(db, sql(kGoFinalize, t),
+                 {201, QStringLiteral("{\"Content-Type\":\"application/json\"}"), QByteArray("{\"id\":7}\0\xff", 10), now.addDays(1),
+                  QStringLiteral("done-1")}));
     QVERIFY(exec(db, sql(kGoSetInFlight, t), {QStringLiteral("old-1"), QStringLiteral("hasho"), now.addSecs(-1)})); // expired: absent
 
     auto store = open("IDEM_TEST_POSTGRESQL_URL", layout);
@@ -323,8 +325,8 @@ void TestLayoutSql::goListingAndDetail()
     InFlightQuery q;
     Result<QList<Record>> all = s.inFlight(q);
     QVERIFY2(all, qPrintable(all.error().message));
-    QCOMPARE(keys(all.value()), QStringList({QStringLiteral("pay-0"), QStringLiteral("pay-1"), QStringLiteral("pay-2"), QStringLiteral("pay-3"),
-                                      QStringLiteral("pay-4")}));
+    QCOMPARE(keys(all.value()), QStringList({QStringLiteral("pay-0"), QStringLiteral("pay-1"), QStringLiteral("pay-2"),
+                                             QStringLiteral("pay-3"), QStringLiteral("pay-4")}));
     const Record &first = all->first();
     QCOMPARE(first.scope, QStringLiteral("default"));
     QCOMPARE(first.state, RecordState::InFlight);
@@ -386,7 +388,8 @@ void TestLayoutSql::goListingAndDetail()
     any.newestFirst = true;
     any.limit = 4;
     const QList<Record> newest = s.records(any).value();
-    QCOMPARE(keys(newest), QStringList({QStringLiteral("done-1"), QStringLiteral("pay-4"), QStringLiteral("pay-3"), QStringLiteral("pay-2")}));
+    QCOMPARE(keys(newest),
+             QStringList({QStringLiteral("done-1"), QStringLiteral("pay-4"), QStringLiteral("pay-3"), QStringLiteral("pay-2")}));
     any.after = RecordQuery::Position{newest.last().updatedAt, newest.last().scope, newest.last().key};
     QCOMPARE(keys(s.records(any).value()), QStringList({QStringLiteral("pay-1"), QStringLiteral("pay-0")}));
     any.after.reset();
@@ -431,7 +434,9 @@ void TestLayoutSql::goActions()
     Store &s = *store.value();
     auto seen = [&](const char *key) { return s.get(QStringLiteral("default"), QString::fromLatin1(key)).value().value(); };
     auto rows = [&](const char *key) {
-        return scalar("IDEM_TEST_POSTGRESQL_URL", QStringLiteral("SELECT COUNT(*) FROM %1 WHERE key = ?").arg(t), {QString::fromLatin1(key)}).toInt();
+        return scalar("IDEM_TEST_POSTGRESQL_URL", QStringLiteral("SELECT COUNT(*) FROM %1 WHERE key = ?").arg(t),
+                      {QString::fromLatin1(key)})
+            .toInt();
     };
 
     // timeout and release: the row is deleted, so the client may resubmit.
@@ -457,7 +462,8 @@ void TestLayoutSql::goActions()
     QCOMPARE(get.value(5).toBool(), false);
     QCOMPARE(get.value(2).toInt(), 200);
     QCOMPARE(QJsonDocument::fromJson(get.value(3).toByteArray()).object(),
-             QJsonObject({{QStringLiteral("Content-Type"), QStringLiteral("application/json")}, {QStringLiteral("X-Trace"), QStringLiteral("b")}}));
+             QJsonObject(
+                 {{QStringLiteral("Content-Type"), QStringLiteral("application/json")}, {QStringLiteral("X-Trace"), QStringLiteral("b")}}));
     QCOMPARE(get.value(4).toByteArray(), QByteArray("{\"paid\":true}"));
     QVERIFY(get.value(7).toDateTime() > QDateTime::currentDateTimeUtc().addSecs(23 * 3600));
 
@@ -468,7 +474,8 @@ void TestLayoutSql::goActions()
     QVERIFY2(r, qPrintable(r.error().message));
     QCOMPARE(r->outcome, TransitionOutcome::StaleLease);
     QCOMPARE(rows("s1"), 1);
-    QCOMPARE(scalar("IDEM_TEST_POSTGRESQL_URL", QStringLiteral("SELECT body FROM %1 WHERE key = 's1'").arg(t)).toByteArray(), QByteArray("svc"));
+    QCOMPARE(scalar("IDEM_TEST_POSTGRESQL_URL", QStringLiteral("SELECT body FROM %1 WHERE key = 's1'").arg(t)).toByteArray(),
+             QByteArray("svc"));
     // The lease also guards a row that changed in the same state.
     QVERIFY(exec(db, QStringLiteral("UPDATE %1 SET body = 'x' WHERE key = 's1'").arg(t)));
     QCOMPARE(act(s, OperatorActionKind::ReconcileRelease, seen("s1"))->outcome, TransitionOutcome::Applied);
@@ -521,13 +528,17 @@ void TestLayoutSql::goRaceAfterAudit()
     QSqlDatabase db = writer("IDEM_TEST_POSTGRESQL_URL");
     QVERIFY(exec(db, sql(kGoSetInFlight, t), {QStringLiteral("race"), QStringLiteral("h"), QDateTime::currentDateTimeUtc().addDays(1)}));
     const QString f = t + QStringLiteral("_finish");
-    raceAfterAudit("IDEM_TEST_POSTGRESQL_URL", layout, QStringLiteral("default"), QStringLiteral("race"),
-                   {QStringLiteral("CREATE FUNCTION %1() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE %2 SET status_code = 200, "
-                                   "body = 'svc', in_flight = FALSE WHERE key = NEW.idem_key; RETURN NEW; END $$").arg(f, t),
-                    QStringLiteral("CREATE TRIGGER %1 AFTER INSERT ON idem_audit FOR EACH ROW WHEN (NEW.action = 'timeout' AND NEW.batch_id = '%2') "
-                                   "EXECUTE FUNCTION %1()").arg(f, QStringLiteral("batch-") + m_run)},
-                   {QStringLiteral("DROP TRIGGER IF EXISTS %1 ON idem_audit").arg(f), QStringLiteral("DROP FUNCTION IF EXISTS %1()").arg(f)});
-    QCOMPARE(scalar("IDEM_TEST_POSTGRESQL_URL", QStringLiteral("SELECT body FROM %1 WHERE key = 'race'").arg(t)).toByteArray(), QByteArray("svc"));
+    raceAfterAudit(
+        "IDEM_TEST_POSTGRESQL_URL", layout, QStringLiteral("default"), QStringLiteral("race"),
+        {QStringLiteral("CREATE FUNCTION %1() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE %2 SET status_code = 200, "
+                        "body = 'svc', in_flight = FALSE WHERE key = NEW.idem_key; RETURN NEW; END $$")
+             .arg(f, t),
+         QStringLiteral("CREATE TRIGGER %1 AFTER INSERT ON idem_audit FOR EACH ROW WHEN (NEW.action = 'timeout' AND NEW.batch_id = '%2') "
+                        "EXECUTE FUNCTION %1()")
+             .arg(f, QStringLiteral("batch-") + m_run)},
+        {QStringLiteral("DROP TRIGGER IF EXISTS %1 ON idem_audit").arg(f), QStringLiteral("DROP FUNCTION IF EXISTS %1()").arg(f)});
+    QCOMPARE(scalar("IDEM_TEST_POSTGRESQL_URL", QStringLiteral("SELECT body FROM %1 WHERE key = 'race'").arg(t)).toByteArray(),
+             QByteArray("svc"));
 }
 
 void TestLayoutSql::javaRaceAfterAudit()
@@ -537,11 +548,12 @@ void TestLayoutSql::javaRaceAfterAudit()
     QVERIFY(!t.isEmpty());
     QVERIFY(javaRow(t, QStringLiteral("race"), QStringLiteral("order"), QStringLiteral("NO"), QDateTime::currentSecsSinceEpoch() - 1200));
     const QString trigger = t + QStringLiteral("_finish");
-    raceAfterAudit("IDEM_TEST_MYSQL_URL", javaLayout(t), QStringLiteral("order"), QStringLiteral("race"),
-                   {QStringLiteral("CREATE TRIGGER %1 AFTER INSERT ON idem_audit FOR EACH ROW UPDATE %2 SET status = 'SUCCESS', "
-                                   "response_body = 'svc' WHERE idempotent_id = NEW.idem_key AND NEW.action = 'timeout' AND NEW.batch_id = '%3'")
-                        .arg(trigger, t, QStringLiteral("batch-") + m_run)},
-                   {QStringLiteral("DROP TRIGGER IF EXISTS %1").arg(trigger)});
+    raceAfterAudit(
+        "IDEM_TEST_MYSQL_URL", javaLayout(t), QStringLiteral("order"), QStringLiteral("race"),
+        {QStringLiteral("CREATE TRIGGER %1 AFTER INSERT ON idem_audit FOR EACH ROW UPDATE %2 SET status = 'SUCCESS', "
+                        "response_body = 'svc' WHERE idempotent_id = NEW.idem_key AND NEW.action = 'timeout' AND NEW.batch_id = '%3'")
+             .arg(trigger, t, QStringLiteral("batch-") + m_run)},
+        {QStringLiteral("DROP TRIGGER IF EXISTS %1").arg(trigger)});
     QCOMPARE(scalar("IDEM_TEST_MYSQL_URL", QStringLiteral("SELECT response_body FROM %1 WHERE idempotent_id = 'race'").arg(t)).toString(),
              QStringLiteral("svc"));
 }
@@ -577,16 +589,18 @@ void TestLayoutSql::goOpenErrors()
     QString layout;
     const QString t = goTable(QStringLiteral("idem_go_open"), &layout);
     QVERIFY(!t.isEmpty());
-    auto store = open("IDEM_TEST_POSTGRESQL_URL",
-                      layoutFile({{QStringLiteral("base"), QStringLiteral("go-middleware")},
-                                  {QStringLiteral("sql"), QJsonObject{{QStringLiteral("table"), t},
-                                                                      {QStringLiteral("columns"), QJsonObject{{QStringLiteral("request_hash"),
-                                                                                                               QStringLiteral("req_hash")}}}}}}));
+    auto store = open(
+        "IDEM_TEST_POSTGRESQL_URL",
+        layoutFile({{QStringLiteral("base"), QStringLiteral("go-middleware")},
+                    {QStringLiteral("sql"), QJsonObject{{QStringLiteral("table"), t},
+                                                        {QStringLiteral("columns"),
+                                                         QJsonObject{{QStringLiteral("request_hash"), QStringLiteral("req_hash")}}}}}}));
     QVERIFY(!store);
     QCOMPARE(store.error().kind, ErrorKind::InvalidArgument);
     QVERIFY2(store.error().message.contains(QLatin1String("req_hash")), qPrintable(store.error().message));
-    store = open("IDEM_TEST_POSTGRESQL_URL", layoutFile({{QStringLiteral("base"), QStringLiteral("go-middleware")},
-                                                         {QStringLiteral("sql"), QJsonObject{{QStringLiteral("table"), QString(t + QStringLiteral("_none"))}}}}));
+    store = open("IDEM_TEST_POSTGRESQL_URL",
+                 layoutFile({{QStringLiteral("base"), QStringLiteral("go-middleware")},
+                             {QStringLiteral("sql"), QJsonObject{{QStringLiteral("table"), QString(t + QStringLiteral("_none"))}}}}));
     QVERIFY(!store);
     QVERIFY2(store.error().message.contains(t + QStringLiteral("_none")), qPrintable(store.error().message));
 }
@@ -624,7 +638,8 @@ void TestLayoutSql::javaListingAndDetail()
     QCOMPARE(all.at(2).bizNo, QStringLiteral("NO-2"));
     QVERIFY(all.at(2).readError.isEmpty());
     q.newestFirst = true;
-    QCOMPARE(keys(s.inFlight(q).value()), QStringList({QStringLiteral("j-d"), QStringLiteral("j-b"), QStringLiteral("j-c"), QStringLiteral("j-a")}));
+    QCOMPARE(keys(s.inFlight(q).value()),
+             QStringList({QStringLiteral("j-d"), QStringLiteral("j-b"), QStringLiteral("j-c"), QStringLiteral("j-a")}));
     q.newestFirst = false;
     q.limit = 2;
     const QList<Record> page = s.inFlight(q).value();
@@ -666,8 +681,8 @@ void TestLayoutSql::javaListingAndDetail()
             break;
         any.after = RecordQuery::Position{rows.last().updatedAt, rows.last().scope, rows.last().key};
     }
-    QCOMPARE(every, QStringList({QStringLiteral("j-a"), QStringLiteral("j-c"), QStringLiteral("j-b"), QStringLiteral("j-d"), QStringLiteral("j-s"),
-                                 QStringLiteral("j-f"), QStringLiteral("j-t")}));
+    QCOMPARE(every, QStringList({QStringLiteral("j-a"), QStringLiteral("j-c"), QStringLiteral("j-b"), QStringLiteral("j-d"),
+                                 QStringLiteral("j-s"), QStringLiteral("j-f"), QStringLiteral("j-t")}));
     any.after.reset();
     QCOMPARE(s.countRecords(any).value_or(-1), qint64(7));
 
@@ -684,8 +699,10 @@ void TestLayoutSql::javaListingAndDetail()
     const QList<ScopeCount> byState = s.countByState(QString()).value();
     for (const ScopeCount &c : byState)
         counts[c.scope + QLatin1Char('/') + recordStateName(c.state)] = c.count;
-    QCOMPARE(counts, (QMap<QString, qint64>{{QStringLiteral("default/IN_FLIGHT"), 1}, {QStringLiteral("order/COMPLETED"), 1},
-                                            {QStringLiteral("order/IN_FLIGHT"), 2}, {QStringLiteral("pay/IN_FLIGHT"), 1},
+    QCOMPARE(counts, (QMap<QString, qint64>{{QStringLiteral("default/IN_FLIGHT"), 1},
+                                            {QStringLiteral("order/COMPLETED"), 1},
+                                            {QStringLiteral("order/IN_FLIGHT"), 2},
+                                            {QStringLiteral("pay/IN_FLIGHT"), 1},
                                             {QStringLiteral("pay/TIMED_OUT"), 2}}));
     const QList<ActivityRow> activity = s.activity(QString(), base / 60, base / 60 + 10).value();
     QCOMPARE(activity.first().minute, base / 60);
@@ -716,7 +733,9 @@ void TestLayoutSql::javaActionsAndCache()
     Store &s = *store.value();
     auto seen = [&](const char *id) { return s.get(QStringLiteral("order"), QString::fromLatin1(id)).value().value(); };
     auto status = [&](const char *id) {
-        return scalar("IDEM_TEST_MYSQL_URL", QStringLiteral("SELECT status FROM %1 WHERE idempotent_id = ?").arg(t), {QString::fromLatin1(id)}).toString();
+        return scalar("IDEM_TEST_MYSQL_URL", QStringLiteral("SELECT status FROM %1 WHERE idempotent_id = ?").arg(t),
+                      {QString::fromLatin1(id)})
+            .toString();
     };
 
     Result<ActionResult> r = act(s, OperatorActionKind::MarkTimedOut, seen("k-t"));
@@ -735,7 +754,8 @@ void TestLayoutSql::javaActionsAndCache()
     r = act(s, OperatorActionKind::ReconcileComplete, seen("k-c"), Response{200, {}, kJavaResponse.toUtf8()});
     QCOMPARE(r->outcome, TransitionOutcome::Applied);
     QCOMPARE(status("k-c"), QStringLiteral("SUCCESS"));
-    QCOMPARE(scalar("IDEM_TEST_MYSQL_URL", QStringLiteral("SELECT response_body FROM %1 WHERE idempotent_id = 'k-c'").arg(t)).toString(), kJavaResponse);
+    QCOMPARE(scalar("IDEM_TEST_MYSQL_URL", QStringLiteral("SELECT response_body FROM %1 WHERE idempotent_id = 'k-c'").arg(t)).toString(),
+             kJavaResponse);
     QCOMPARE(redis({"GET", prefix + "k-c"}), QByteArray("SUCCESS"));
     const qint64 pttl = redis({"PTTL", prefix + "k-c"}).toLongLong();
     QVERIFY2(pttl > 23 * 3600 * 1000 && pttl <= 24 * 3600 * 1000, QByteArray::number(pttl).constData());
@@ -764,7 +784,8 @@ void TestLayoutSql::javaCacheDown()
     auto store = open("IDEM_TEST_MYSQL_URL", javaLayout(t), QStringLiteral("redis://127.0.0.1:1/0"));
     QVERIFY2(store, qPrintable(store.error().message));
     Store &s = *store.value();
-    const Result<ActionResult> r = act(s, OperatorActionKind::MarkTimedOut, s.get(QStringLiteral("order"), QStringLiteral("n-1")).value().value());
+    const Result<ActionResult> r =
+        act(s, OperatorActionKind::MarkTimedOut, s.get(QStringLiteral("order"), QStringLiteral("n-1")).value().value());
     QVERIFY2(r, qPrintable(r.error().message));
     QCOMPARE(r->outcome, TransitionOutcome::Applied);
     QCOMPARE(r->current->state, RecordState::TimedOut);
@@ -819,11 +840,13 @@ void TestLayoutSql::javaWithoutCacheIsRefusedUnlessSaid()
         QVERIFY(refusal);
         QCOMPARE(refusal->kind, ErrorKind::InvalidArgument);
         QVERIFY2(refusal->message.contains(QLatin1String("--no-cache")), qPrintable(refusal->message));
-        const Result<SweepPreview> preview = TimeoutSweep::preview(s, SweepCriteria{QString(), 10 * 60 * 1000}, QDateTime::currentMSecsSinceEpoch());
+        const Result<SweepPreview> preview =
+            TimeoutSweep::preview(s, SweepCriteria{QString(), 10 * 60 * 1000}, QDateTime::currentMSecsSinceEpoch());
         QVERIFY(!preview);
         QCOMPARE(preview.error().message, refusal->message);
         if (mode == OpenMode::ReadWrite) {
-            const Result<ActionResult> r = act(s, OperatorActionKind::MarkTimedOut, s.get(QStringLiteral("order"), QStringLiteral("c-1")).value().value());
+            const Result<ActionResult> r =
+                act(s, OperatorActionKind::MarkTimedOut, s.get(QStringLiteral("order"), QStringLiteral("c-1")).value().value());
             QVERIFY(!r);
             QCOMPARE(r.error().message, refusal->message);
             QCOMPARE(s.get(QStringLiteral("order"), QStringLiteral("c-1")).value()->state, RecordState::InFlight);
@@ -832,7 +855,8 @@ void TestLayoutSql::javaWithoutCacheIsRefusedUnlessSaid()
     auto said = open("IDEM_TEST_MYSQL_URL", javaLayout(t), QStringLiteral("none"), OpenMode::ReadWrite);
     QVERIFY2(said, qPrintable(said.error().message));
     Store &s = *said.value();
-    const Result<ActionResult> r = act(s, OperatorActionKind::MarkTimedOut, s.get(QStringLiteral("order"), QStringLiteral("c-1")).value().value());
+    const Result<ActionResult> r =
+        act(s, OperatorActionKind::MarkTimedOut, s.get(QStringLiteral("order"), QStringLiteral("c-1")).value().value());
     QVERIFY2(r, qPrintable(r.error().message));
     QCOMPARE(r->outcome, TransitionOutcome::Applied);
     QVERIFY(r->followUpError.isEmpty());
@@ -858,8 +882,10 @@ void TestLayoutSql::javaMalformedRows()
         listed.insert(r.key, r);
     QCOMPARE(listed.keys(), QStringList({QStringLiteral("m-null"), QStringLiteral("m-ok"), QStringLiteral("m-weird")}));
     QVERIFY(listed.value(QStringLiteral("m-ok")).readError.isEmpty());
-    QVERIFY2(listed.value(QStringLiteral("m-weird")).readError.contains(QLatin1String("WEIRD")), qPrintable(listed.value(QStringLiteral("m-weird")).readError));
-    QVERIFY2(listed.value(QStringLiteral("m-null")).readError.contains(QLatin1String("create_time")), qPrintable(listed.value(QStringLiteral("m-null")).readError));
+    QVERIFY2(listed.value(QStringLiteral("m-weird")).readError.contains(QLatin1String("WEIRD")),
+             qPrintable(listed.value(QStringLiteral("m-weird")).readError));
+    QVERIFY2(listed.value(QStringLiteral("m-null")).readError.contains(QLatin1String("create_time")),
+             qPrintable(listed.value(QStringLiteral("m-null")).readError));
     for (const char *id : {"m-weird", "m-null"}) {
         const Result<ActionResult> r = act(s, OperatorActionKind::MarkTimedOut, listed.value(QString::fromLatin1(id)));
         QVERIFY(!r);
@@ -883,20 +909,23 @@ void TestLayoutSql::javaConfiguredLayout()
     QVERIFY(exec(db, QStringLiteral("CREATE TABLE %1 (req_id VARCHAR(64) PRIMARY KEY, biz_type VARCHAR(32), biz_no VARCHAR(64), "
                                     "state VARCHAR(16) NOT NULL, request_body TEXT, response_body TEXT, "
                                     "create_time DATETIME DEFAULT CURRENT_TIMESTAMP, "
-                                    "update_time DATETIME DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP)").arg(t)));
+                                    "update_time DATETIME DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP)")
+                         .arg(t)));
     QVERIFY(exec(db, QStringLiteral("INSERT INTO %1 (req_id, biz_no, state) VALUES ('c-1', 'B1', 'DOING'), ('c-2', 'B2', 'DONE'), "
-                                    "('c-3', 'B3', 'ERROR'), ('c-4', 'B4', 'EXPIRED')").arg(t)));
-    const QString layout = layoutFile(
-        {{QStringLiteral("name"), QStringLiteral("shop-records")},
-         {QStringLiteral("base"), QStringLiteral("java-handler")},
-         {QStringLiteral("scope"), QStringLiteral("shop")},
-         {QStringLiteral("sql"), QJsonObject{{QStringLiteral("table"), t},
-                                             {QStringLiteral("columns"), QJsonObject{{QStringLiteral("idempotent_id"), QStringLiteral("req_id")},
-                                                                                     {QStringLiteral("status"), QStringLiteral("state")}}}}},
-         {QStringLiteral("states"), QJsonObject{{QStringLiteral("processing"), QStringLiteral("DOING")},
-                                                {QStringLiteral("success"), QStringLiteral("DONE")},
-                                                {QStringLiteral("timeout"), QStringLiteral("EXPIRED")},
-                                                {QStringLiteral("failed"), QJsonArray{QStringLiteral("ERROR")}}}}});
+                                    "('c-3', 'B3', 'ERROR'), ('c-4', 'B4', 'EXPIRED')")
+                         .arg(t)));
+    const QString layout =
+        layoutFile({{QStringLiteral("name"), QStringLiteral("shop-records")},
+                    {QStringLiteral("base"), QStringLiteral("java-handler")},
+                    {QStringLiteral("scope"), QStringLiteral("shop")},
+                    {QStringLiteral("sql"),
+                     QJsonObject{{QStringLiteral("table"), t},
+                                 {QStringLiteral("columns"), QJsonObject{{QStringLiteral("idempotent_id"), QStringLiteral("req_id")},
+                                                                         {QStringLiteral("status"), QStringLiteral("state")}}}}},
+                    {QStringLiteral("states"), QJsonObject{{QStringLiteral("processing"), QStringLiteral("DOING")},
+                                                           {QStringLiteral("success"), QStringLiteral("DONE")},
+                                                           {QStringLiteral("timeout"), QStringLiteral("EXPIRED")},
+                                                           {QStringLiteral("failed"), QJsonArray{QStringLiteral("ERROR")}}}}});
     auto store = open("IDEM_TEST_MYSQL_URL", layout);
     QVERIFY2(store, qPrintable(store.error().message));
     Store &s = *store.value();
@@ -909,7 +938,8 @@ void TestLayoutSql::javaConfiguredLayout()
     QCOMPARE(keys(s.inFlight(timedOut).value()), QStringList({QStringLiteral("c-3"), QStringLiteral("c-4")}));
     QCOMPARE(s.get(QStringLiteral("shop"), QStringLiteral("c-2")).value()->state, RecordState::Completed);
     QCOMPARE(act(s, OperatorActionKind::MarkTimedOut, inFlight.first())->outcome, TransitionOutcome::Applied);
-    QCOMPARE(scalar("IDEM_TEST_MYSQL_URL", QStringLiteral("SELECT state FROM %1 WHERE req_id = 'c-1'").arg(t)).toString(), QStringLiteral("EXPIRED"));
+    QCOMPARE(scalar("IDEM_TEST_MYSQL_URL", QStringLiteral("SELECT state FROM %1 WHERE req_id = 'c-1'").arg(t)).toString(),
+             QStringLiteral("EXPIRED"));
     checkAudit(s, 1);
 }
 
@@ -918,10 +948,12 @@ void TestLayoutSql::javaOpenErrors()
     IDEM_REQUIRE_SERVER_URL("IDEM_TEST_MYSQL_URL");
     const QString t = javaTable(QStringLiteral("idem_java_open"));
     QVERIFY(!t.isEmpty());
-    auto store = open("IDEM_TEST_MYSQL_URL",
-                      layoutFile({{QStringLiteral("base"), QStringLiteral("java-handler")},
-                                  {QStringLiteral("sql"), QJsonObject{{QStringLiteral("table"), t},
-                                                                      {QStringLiteral("columns"), QJsonObject{{QStringLiteral("biz_no"), QStringLiteral("order_no")}}}}}}));
+    auto store =
+        open("IDEM_TEST_MYSQL_URL",
+             layoutFile({{QStringLiteral("base"), QStringLiteral("java-handler")},
+                         {QStringLiteral("sql"),
+                          QJsonObject{{QStringLiteral("table"), t},
+                                      {QStringLiteral("columns"), QJsonObject{{QStringLiteral("biz_no"), QStringLiteral("order_no")}}}}}}));
     QVERIFY(!store);
     QCOMPARE(store.error().kind, ErrorKind::InvalidArgument);
     QVERIFY2(store.error().message.contains(QLatin1String("order_no")), qPrintable(store.error().message));
@@ -949,7 +981,8 @@ void TestLayoutSql::goAuditLogFollowsTheStore()
     QSqlDatabase db = writer("IDEM_TEST_POSTGRESQL_URL");
     QVERIFY(exec(db, sql(kGoSetInFlight, t), {QStringLiteral("k1"), QStringLiteral("h"), QDateTime::currentDateTimeUtc().addDays(1)}));
     const auto layoutNamed = [&](const QString &name, const QString &table) {
-        return layoutFile({{QStringLiteral("name"), name}, {QStringLiteral("base"), QStringLiteral("go-middleware")},
+        return layoutFile({{QStringLiteral("name"), name},
+                           {QStringLiteral("base"), QStringLiteral("go-middleware")},
                            {QStringLiteral("sql"), QJsonObject{{QStringLiteral("table"), table}}}});
     };
     const auto openWith = [&](const QString &layoutPath, OpenMode mode) {
@@ -1023,11 +1056,13 @@ void TestLayoutSql::javaTimeoutIsNotRunAgainReleaseIs()
     QSqlDatabase db = writer("IDEM_TEST_MYSQL_URL");
     QSqlQuery insert(db);
     QVERIFY(insert.prepare(sql(kJavaInsert, t)));
-    for (const QVariant &v : {QVariant(QStringLiteral("n-t")), QVariant(QStringLiteral("order")), QVariant(QStringLiteral("NO")), QVariant(QStringLiteral("{}"))})
+    for (const QVariant &v : {QVariant(QStringLiteral("n-t")), QVariant(QStringLiteral("order")), QVariant(QStringLiteral("NO")),
+                              QVariant(QStringLiteral("{}"))})
         insert.addBindValue(v);
     QVERIFY2(!insert.exec(), "a timed-out row let the handler's INSERT through");
     QVERIFY(insert.prepare(sql(kJavaInsert, t)));
-    for (const QVariant &v : {QVariant(QStringLiteral("n-r")), QVariant(QStringLiteral("order")), QVariant(QStringLiteral("NO")), QVariant(QStringLiteral("{}"))})
+    for (const QVariant &v : {QVariant(QStringLiteral("n-r")), QVariant(QStringLiteral("order")), QVariant(QStringLiteral("NO")),
+                              QVariant(QStringLiteral("{}"))})
         insert.addBindValue(v);
     QVERIFY2(insert.exec(), qPrintable(insert.lastError().text()));
     QCOMPARE(redis({"EXISTS", prefix + "n-r"}), QByteArray("0"));
@@ -1106,7 +1141,8 @@ void TestLayoutSql::javaTimeZoneOfTheWriter()
     const auto openIn = [&](const QString &zone) {
         Result<StoreUrl> url = StoreUrl::parse(qEnvironmentVariable("IDEM_TEST_MYSQL_URL"));
         url->options.insert(QStringLiteral("layout"), layout);
-        url->options.insert(QStringLiteral("audit"), QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("audit%1.db").arg(++m_files)));
+        url->options.insert(QStringLiteral("audit"),
+                            QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("audit%1.db").arg(++m_files)));
         url->options.insert(QStringLiteral("cache"), QStringLiteral("none"));
         if (!zone.isEmpty())
             url->options.insert(QStringLiteral("time_zone"), zone);
@@ -1120,7 +1156,8 @@ void TestLayoutSql::javaTimeZoneOfTheWriter()
         const Result<SweepPreview> preview = TimeoutSweep::preview(*store.value(), SweepCriteria{QString(), 10 * 60 * 1000}, now);
         QVERIFY2(preview, qPrintable(preview.error().message));
         QCOMPARE(preview->matched, 0);
-        QVERIFY2(preview->futureLeadMs > 7 * 3600 * 1000 && preview->futureLeadMs < 8 * 3600 * 1000, QByteArray::number(preview->futureLeadMs).constData());
+        QVERIFY2(preview->futureLeadMs > 7 * 3600 * 1000 && preview->futureLeadMs < 8 * 3600 * 1000,
+                 QByteArray::number(preview->futureLeadMs).constData());
         QVERIFY2(preview->futureWarning.contains(QLatin1String("time_zone")) && preview->futureWarning.contains(QLatin1String("7 h")),
                  qPrintable(preview->futureWarning));
     }
@@ -1165,7 +1202,8 @@ void TestLayoutSql::javaCacheStepRetried()
     QVERIFY2(store, qPrintable(store.error().message));
     const OperatorIdentity who{QStringLiteral("ops"), QStringLiteral("desk"), QStringLiteral("gateway timeout")};
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
-    const Result<SweepPreview> preview = TimeoutSweep::preview(*store.value(), SweepCriteria{QStringLiteral("order"), 10 * 60 * 1000}, nowMs);
+    const Result<SweepPreview> preview =
+        TimeoutSweep::preview(*store.value(), SweepCriteria{QStringLiteral("order"), 10 * 60 * 1000}, nowMs);
     QVERIFY2(preview, qPrintable(preview.error().message));
     QCOMPARE(preview->matched, 2);
 

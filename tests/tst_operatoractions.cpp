@@ -186,8 +186,9 @@ private slots:
             QVERIFY2(svc.ok(), qPrintable(svc.error().message));
             const bool operatorWon = op->outcome == TransitionOutcome::Applied;
             const bool serviceWon = svc->outcome == TransitionOutcome::Applied;
-            QVERIFY2(operatorWon != serviceWon, qPrintable(QStringLiteral("%1: operator %2, service %3").arg(
-                                                    t.key, transitionOutcomeName(op->outcome), transitionOutcomeName(svc->outcome))));
+            QVERIFY2(operatorWon != serviceWon,
+                     qPrintable(QStringLiteral("%1: operator %2, service %3")
+                                    .arg(t.key, transitionOutcomeName(op->outcome), transitionOutcomeName(svc->outcome))));
             // The loser saw a stale lease and changed nothing.
             QCOMPARE(operatorWon ? svc->outcome : op->outcome, TransitionOutcome::StaleLease);
             QCOMPARE(op->audit.has_value(), operatorWon);
@@ -282,7 +283,8 @@ private slots:
             clock = T0 + 11 * Minute;
             const std::optional<Record> inFlight = get(QStringLiteral("guarded"));
             if (inFlight) {
-                const Result<ActionResult> a = store().applyAction(timeoutOf(ActionTarget::of(*inFlight, std::nullopt), clock, QStringLiteral("b-guard")));
+                const Result<ActionResult> a =
+                    store().applyAction(timeoutOf(ActionTarget::of(*inFlight, std::nullopt), clock, QStringLiteral("b-guard")));
                 if (a)
                     operatorResult = a.value();
             }
@@ -444,16 +446,18 @@ private slots:
         Result<ActionReport> reportB = makeError(ErrorKind::Internal, QStringLiteral("not run"));
         std::thread b([&] {
             start.arrive_and_wait();
-            reportB = TimeoutSweep::apply(*second, odd, OperatorIdentity{QStringLiteral("ops-b"), QStringLiteral("desk-b"), QStringLiteral("odd half")},
+            reportB = TimeoutSweep::apply(*second, odd,
+                                          OperatorIdentity{QStringLiteral("ops-b"), QStringLiteral("desk-b"), QStringLiteral("odd half")},
                                           ScopePolicies(), now + 1000);
         });
         std::thread a([&] {
             start.arrive_and_wait();
             previewA = TimeoutSweep::preview(store(), SweepCriteria{m_scope, 10 * Minute}, now + 500);
             if (previewA)
-                reportA = TimeoutSweep::apply(store(), previewA->targets,
-                                              OperatorIdentity{QStringLiteral("ops-a"), QStringLiteral("desk-a"), QStringLiteral("everything")},
-                                              ScopePolicies(), now + 1000);
+                reportA =
+                    TimeoutSweep::apply(store(), previewA->targets,
+                                        OperatorIdentity{QStringLiteral("ops-a"), QStringLiteral("desk-a"), QStringLiteral("everything")},
+                                        ScopePolicies(), now + 1000);
         });
         a.join();
         b.join();
@@ -466,8 +470,9 @@ private slots:
         int evenMissed = 0;
         for (int i = 0; i < n; i += 2)
             evenMissed += seenByA.contains(QStringLiteral("tie-%1").arg(i, 5, 10, QLatin1Char('0'))) ? 0 : 1;
-        qInfo("%d records: A matched %lld (applied %lld, skipped %lld), B applied %lld of its %lld (skipped %lld); even records A missed: %d",
-              n, previewA->matched, reportA->applied, reportA->skipped, reportB->applied, qint64(odd.size()), reportB->skipped, evenMissed);
+        qInfo(
+            "%d records: A matched %lld (applied %lld, skipped %lld), B applied %lld of its %lld (skipped %lld); even records A missed: %d",
+            n, previewA->matched, reportA->applied, reportA->skipped, reportB->applied, qint64(odd.size()), reportB->skipped, evenMissed);
         QCOMPARE(evenMissed, 0);
         for (const ActionReport &r : {reportA.value(), reportB.value()}) {
             QVERIFY2(r.failed == 0, qPrintable(r.failures.isEmpty() ? QString() : r.failures.first().message));
@@ -539,8 +544,8 @@ private slots:
         const Result<SweepPreview> preview = TimeoutSweep::preview(store(), SweepCriteria{m_scope, 10 * Minute}, T0 + 11 * Minute);
         QVERIFY(preview.ok());
         QCOMPARE(preview->matched, 1);
-        const Result<ActionReport> report = TimeoutSweep::apply(store(), preview->targets, OperatorIdentity{operatorName, QString(), reason},
-                                                                ScopePolicies(), T0 + 11 * Minute);
+        const Result<ActionReport> report = TimeoutSweep::apply(
+            store(), preview->targets, OperatorIdentity{operatorName, QString(), reason}, ScopePolicies(), T0 + 11 * Minute);
         QVERIFY(!report.ok());
         QCOMPARE(report.error().kind, ErrorKind::InvalidArgument);
         QCOMPARE(get(QStringLiteral("k"))->state, RecordState::InFlight);
@@ -558,7 +563,8 @@ private slots:
     {
         QFETCH(QString, method);
         const Record r = claim(QStringLiteral("k"));
-        const Result<ActionResult> audited = store().applyAction(timeoutOf(ActionTarget::of(claim(QStringLiteral("t")), std::nullopt), T0 + 1, QStringLiteral("b-1")));
+        const Result<ActionResult> audited =
+            store().applyAction(timeoutOf(ActionTarget::of(claim(QStringLiteral("t")), std::nullopt), T0 + 1, QStringLiteral("b-1")));
         QVERIFY(audited.ok());
         Result<std::unique_ptr<Store>> opened = openStore(m_env.url(), OpenMode::ReadOnly);
         QVERIFY2(opened.ok(), qPrintable(opened.error().message));
@@ -631,10 +637,13 @@ private slots:
         QTest::addColumn<QString>("hint");
         QTest::newRow("untouched") << -1 << qint64(0) << qint64(0) << QString();
         QTest::newRow("edited entry") << int(TestStore::AuditTamper::EditReason) << qint64(3) << qint64(3) << QStringLiteral("edited");
-        QTest::newRow("edited first entry") << int(TestStore::AuditTamper::EditReason) << qint64(1) << qint64(1) << QStringLiteral("edited");
+        QTest::newRow("edited first entry") << int(TestStore::AuditTamper::EditReason) << qint64(1) << qint64(1)
+                                            << QStringLiteral("edited");
         QTest::newRow("deleted middle entry") << int(TestStore::AuditTamper::Delete) << qint64(3) << qint64(3) << QStringLiteral("deleted");
-        QTest::newRow("deleted last entry") << int(TestStore::AuditTamper::Delete) << qint64(6) << qint64(6) << QStringLiteral("newest entries were deleted");
-        QTest::newRow("reordered entries") << int(TestStore::AuditTamper::SwapWithNext) << qint64(2) << qint64(2) << QStringLiteral("reordered");
+        QTest::newRow("deleted last entry") << int(TestStore::AuditTamper::Delete) << qint64(6) << qint64(6)
+                                            << QStringLiteral("newest entries were deleted");
+        QTest::newRow("reordered entries") << int(TestStore::AuditTamper::SwapWithNext) << qint64(2) << qint64(2)
+                                           << QStringLiteral("reordered");
     }
 
     void tamperedAuditChainIsDetected()
@@ -648,7 +657,8 @@ private slots:
         const QStringList keys = m_env.sameChainKeys(m_scope, QStringLiteral("t"), 5);
         for (int i = 0; i < 5; ++i) {
             const Record r = claim(keys.at(i));
-            const Result<ActionResult> a = store().applyAction(timeoutOf(ActionTarget::of(r, std::nullopt), T0 + 11 * Minute + i, QStringLiteral("b-tamper")));
+            const Result<ActionResult> a =
+                store().applyAction(timeoutOf(ActionTarget::of(r, std::nullopt), T0 + 11 * Minute + i, QStringLiteral("b-tamper")));
             QVERIFY2(a.ok() && a->outcome == TransitionOutcome::Applied, a ? "not applied" : qPrintable(a.error().message));
         }
         AuditEntry alert;
@@ -695,7 +705,8 @@ private slots:
             const QStringList keys = m_env.sameChainKeys(scope, QStringLiteral("k"), 3);
             for (int i = 0; i < 3; ++i) {
                 const Record r = claim(keys.at(i));
-                QVERIFY(store().applyAction(timeoutOf(ActionTarget::of(r, std::nullopt), T0 + 11 * Minute, QStringLiteral("b-order"))).ok());
+                QVERIFY(
+                    store().applyAction(timeoutOf(ActionTarget::of(r, std::nullopt), T0 + 11 * Minute, QStringLiteral("b-order"))).ok());
             }
         }
         m_tamperedScopes << b << c;

@@ -40,7 +40,7 @@ namespace {
 const QString Operator = QStringLiteral("night-shift-ops");
 const QString Reason = QStringLiteral("gateway outage 03:50-04:10, ticket OPS-1234");
 
-template<typename T>
+template <typename T>
 T *child(QWidget *parent, const char *name)
 {
     T *found = parent->findChild<T *>(QLatin1String(name));
@@ -91,13 +91,15 @@ private:
             qFatal("cannot open %s: %s", qPrintable(url), qPrintable(store.error().message));
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         for (int i = 0; i < 30; ++i)
-            if (!claim(*store.value(), QStringLiteral("payment"), QStringLiteral("p-%1").arg(i), QStringLiteral("SO%1").arg(i), now - 20 * 60000 + i))
+            if (!claim(*store.value(), QStringLiteral("payment"), QStringLiteral("p-%1").arg(i), QStringLiteral("SO%1").arg(i),
+                       now - 20 * 60000 + i))
                 qFatal("claim failed");
         for (int i = 0; i < 5; ++i)
             if (!claim(*store.value(), QStringLiteral("payment"), QStringLiteral("young-%1").arg(i), QString(), now - 1000))
                 qFatal("claim failed");
         for (int i = 0; i < 4; ++i)
-            if (!claim(*store.value(), QStringLiteral("order"), QStringLiteral("o-%1").arg(i), QStringLiteral("OR%1").arg(i), now - 30 * 60000))
+            if (!claim(*store.value(), QStringLiteral("order"), QStringLiteral("o-%1").arg(i), QStringLiteral("OR%1").arg(i),
+                       now - 30 * 60000))
                 qFatal("claim failed");
         if (out)
             *out = std::move(store).value();
@@ -133,10 +135,7 @@ private:
     }
 
     // The preview page has answered (its Next button follows isComplete()).
-    static void waitForPreview(TimeoutWizard &wizard)
-    {
-        QTRY_VERIFY_WITH_TIMEOUT(wizard.currentPage()->isComplete(), 20000);
-    }
+    static void waitForPreview(TimeoutWizard &wizard) { QTRY_VERIFY_WITH_TIMEOUT(wizard.currentPage()->isComplete(), 20000); }
 
 private slots:
     void initTestCase()
@@ -167,7 +166,8 @@ private slots:
         QCOMPARE(wizard.previewModel()->rowCount(), 30); // the young ones and the other scope are not in it
         for (int r = 0; r < wizard.previewModel()->rowCount(); ++r) {
             QCOMPARE(wizard.previewModel()->index(r, ActionTargetModel::ScopeColumn).data().toString(), QStringLiteral("payment"));
-            QVERIFY(wizard.previewModel()->index(r, ActionTargetModel::AgeColumn).data(ActionTargetModel::RawValueRole).toLongLong() > 10 * 60000);
+            QVERIFY(wizard.previewModel()->index(r, ActionTargetModel::AgeColumn).data(ActionTargetModel::RawValueRole).toLongLong()
+                    > 10 * 60000);
         }
         QVERIFY(child<QLabel>(&wizard, "previewSummary")->text().contains(QStringLiteral("30")));
         QVERIFY(child<QLabel>(&wizard, "previewOwners")->text().contains(QStringLiteral("pay-svc-")));
@@ -225,7 +225,7 @@ private slots:
     {
         const QMap<QString, qint64> owners{{QStringLiteral("pay-svc-0:101"), 1}, {QStringLiteral("pay-svc-0:102"), 1},
                                            {QStringLiteral("pay-svc-0:103"), 3}, {QStringLiteral("pay-svc-1:7"), 2},
-                                           {QStringLiteral("legacy"), 1}, {QString(), 4},
+                                           {QStringLiteral("legacy"), 1},        {QString(), 4},
                                            {QStringLiteral("[::1]:80x"), 1}};
         const QList<OwnerHost> hosts = ownersByHost(owners);
         QCOMPARE(hosts.size(), 5);
@@ -284,8 +284,8 @@ private slots:
         // The service finishes one of them while the operator types the reason.
         Result<std::optional<Record>> r = store->get(QStringLiteral("order"), QStringLiteral("o-2"));
         QVERIFY(r.ok() && r->has_value());
-        Result<Transition> done = store->complete(QStringLiteral("order"), QStringLiteral("o-2"), r->value().lease,
-                                                  Response{201, {}, "{}"}, QDateTime::currentMSecsSinceEpoch(), 3600000);
+        Result<Transition> done = store->complete(QStringLiteral("order"), QStringLiteral("o-2"), r->value().lease, Response{201, {}, "{}"},
+                                                  QDateTime::currentMSecsSinceEpoch(), 3600000);
         QVERIFY(done.ok() && done->outcome == TransitionOutcome::Applied);
         wizard.next();
         confirmAndApply(wizard);
@@ -319,7 +319,8 @@ private slots:
                                                            {QStringLiteral("SO3"), QStringLiteral("PENDING")},
                                                            {QStringLiteral("SO4"), QStringLiteral("FAILED")}};
             for (const auto &[no, state] : orders)
-                QVERIFY2(q.exec(QStringLiteral("INSERT INTO shop_orders VALUES ('%1', '%2', 1999)").arg(no, state)), qPrintable(q.lastError().text()));
+                QVERIFY2(q.exec(QStringLiteral("INSERT INTO shop_orders VALUES ('%1', '%2', 1999)").arg(no, state)),
+                         qPrintable(q.lastError().text()));
             db.close();
         }
         QSqlDatabase::removeDatabase(QStringLiteral("shop"));
@@ -365,7 +366,7 @@ private slots:
                 QApplication::setStyle(QStringLiteral("Fusion"));
                 QApplication::setPalette(StatusColors::darkPalette());
                 QCoreApplication::processEvents(); // the palette reaches the widgets
-                plan->setAllIncluded(true);        // redraws the totals in the new palette
+                plan->setAllIncluded(true); // redraws the totals in the new palette
             }
             wizard.resize(1100, 700);
             wizard.grab().save(shot);
@@ -468,7 +469,8 @@ private slots:
         std::unique_ptr<Store> store = reopen(url);
         for (int i = 0; i < 30; ++i) {
             const QString key = QStringLiteral("p-%1").arg(i);
-            QCOMPARE(stateOf(*store, QStringLiteral("payment"), key), excluded.contains(key) ? RecordState::InFlight : RecordState::TimedOut);
+            QCOMPARE(stateOf(*store, QStringLiteral("payment"), key),
+                     excluded.contains(key) ? RecordState::InFlight : RecordState::TimedOut);
         }
         QCOMPARE(audit(*store, QStringLiteral("timeout")).size(), 28);
     }
@@ -493,8 +495,10 @@ private slots:
         // p-5 finishes before the preview reads it.
         Result<std::optional<Record>> p5 = store->get(QStringLiteral("payment"), QStringLiteral("p-5"));
         QVERIFY(p5.ok() && p5->has_value());
-        QVERIFY(store->complete(QStringLiteral("payment"), QStringLiteral("p-5"), p5->value().lease, Response{201, {}, "{}"},
-                                QDateTime::currentMSecsSinceEpoch(), 3600000).ok());
+        QVERIFY(store
+                    ->complete(QStringLiteral("payment"), QStringLiteral("p-5"), p5->value().lease, Response{201, {}, "{}"},
+                               QDateTime::currentMSecsSinceEpoch(), 3600000)
+                    .ok());
         wizard.next();
         waitForPreview(wizard);
         QCOMPARE(wizard.previewModel()->rowCount(), 2);
@@ -538,7 +542,8 @@ private slots:
         QSettings qsettings(m_dir.filePath(QStringLiteral("wizard-selected.ini")), QSettings::IniFormat);
         AppSettings settings(&qsettings);
         ReconcileWizard wizard(url, OpenMode::ReadWrite, &settings);
-        wizard.setRecords({{QStringLiteral("payment"), QStringLiteral("p-2")}, {QStringLiteral("payment"), QStringLiteral("p-9")},
+        wizard.setRecords({{QStringLiteral("payment"), QStringLiteral("p-2")},
+                           {QStringLiteral("payment"), QStringLiteral("p-9")},
                            {QStringLiteral("payment"), QStringLiteral("young-1")}});
         wizard.show();
         OrderMapping mapping;

@@ -13,12 +13,14 @@ private slots:
         const QPalette dark = StatusColors::darkPalette();
         QVERIFY(StatusColors::isDark(dark));
         for (const QPalette::ColorRole background : {QPalette::Base, QPalette::Button})
-            QVERIFY2(dark.color(QPalette::Disabled, background) != dark.color(QPalette::Active, background), qPrintable(QString::number(background)));
+            QVERIFY2(dark.color(QPalette::Disabled, background) != dark.color(QPalette::Active, background),
+                     qPrintable(QString::number(background)));
         // A disabled field is the window's own grey.
         QCOMPARE(dark.color(QPalette::Disabled, QPalette::Base), dark.color(QPalette::Active, QPalette::Window));
         for (const QPalette::ColorRole text : {QPalette::Text, QPalette::ButtonText, QPalette::WindowText}) {
             const int active = dark.color(QPalette::Active, text).lightness() - dark.color(QPalette::Active, QPalette::Base).lightness();
-            const int disabled = dark.color(QPalette::Disabled, text).lightness() - dark.color(QPalette::Disabled, QPalette::Base).lightness();
+            const int disabled =
+                dark.color(QPalette::Disabled, text).lightness() - dark.color(QPalette::Disabled, QPalette::Base).lightness();
             QVERIFY2(disabled < active / 2, qPrintable(QStringLiteral("%1: %2 vs %3").arg(text).arg(disabled).arg(active)));
         }
     }

@@ -13,7 +13,7 @@
 
 namespace {
 
-template<typename T>
+template <typename T>
 std::optional<Result<T>> waitFor(QFuture<Result<T>> future, int timeoutMs = 10000)
 {
     QFutureWatcher<Result<T>> watcher;
@@ -185,7 +185,8 @@ private slots:
 
     void keyHasNoPassword()
     {
-        QCOMPARE(PasswordVault::keychainKey(QStringLiteral("postgresql://ops:pw@db:5432/idem")), QStringLiteral("postgresql://ops@db:5432/idem"));
+        QCOMPARE(PasswordVault::keychainKey(QStringLiteral("postgresql://ops:pw@db:5432/idem")),
+                 QStringLiteral("postgresql://ops@db:5432/idem"));
         QCOMPARE(PasswordVault::serviceName(), QStringLiteral("idem-console"));
     }
 };

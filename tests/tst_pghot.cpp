@@ -52,7 +52,7 @@ class PgHotTest : public QObject {
     Q_OBJECT
 
 private:
-    QString m_name;     // this test's database
+    QString m_name; // this test's database
     QString m_storeUrl; // postgresql://idem@…/m_name
     QSqlDatabase m_admin;
     std::unique_ptr<Store> m_store;
@@ -137,8 +137,14 @@ private slots:
         const QString sql = QStringLiteral("SELECT ?::text, ?::bytea, ?::bigint, ?::bigint, ?::integer, ?::smallint, ?::boolean, "
                                            "?::text IS NULL, ?::text");
         const QByteArray bytes = allBytes(256 * 3);
-        const QVariantList values{QStringLiteral("键 ✓ 'quote' \\ ?"), bytes, std::numeric_limits<qint64>::min(),
-                                  std::numeric_limits<qint64>::max(), -2147483647 - 1, qint64(-32768), true, QVariant(),
+        const QVariantList values{QStringLiteral("键 ✓ 'quote' \\ ?"),
+                                  bytes,
+                                  std::numeric_limits<qint64>::min(),
+                                  std::numeric_limits<qint64>::max(),
+                                  -2147483647 - 1,
+                                  qint64(-32768),
+                                  true,
+                                  QVariant(),
                                   QString()};
         const PgAnswer answer = pgHotExec(db, statements, sql, values);
         QVERIFY2(answer.ok(), qPrintable(answer.error().text()));
@@ -152,7 +158,7 @@ private slots:
         QCOMPARE(answer.value(0, 5).toLongLong(), qint64(-32768));
         QCOMPARE(answer.value(0, 6).toBool(), true);
         QCOMPARE(answer.value(0, 7).toBool(), true); // an invalid QVariant is NULL
-        QVERIFY(answer.isNull(0, 8));                // so is a null QString, as QtSql binds it
+        QVERIFY(answer.isNull(0, 8)); // so is a null QString, as QtSql binds it
         QCOMPARE(statements.size(), size_t(1));
 
         // The same statement again: no new prepare, the same answer.
@@ -162,8 +168,7 @@ private slots:
 
         // Text the server refuses (a NUL byte): its SQLSTATE, nothing crashes,
         // and the session goes on.
-        const PgAnswer refused = pgHotExec(db, statements, QStringLiteral("SELECT convert_from(?, 'UTF8')"),
-                                           {QByteArray("a\0b", 3)});
+        const PgAnswer refused = pgHotExec(db, statements, QStringLiteral("SELECT convert_from(?, 'UTF8')"), {QByteArray("a\0b", 3)});
         QVERIFY(!refused.ok());
         QCOMPARE(refused.error().type(), QSqlError::StatementError);
         QVERIFY2(!refused.error().nativeErrorCode().isEmpty(), qPrintable(refused.error().text()));
@@ -329,8 +334,8 @@ private slots:
         QVERIFY(killStoreSessions());
         // A complete is a write: it fails closed and is not repeated.
         const Response response{200, {}, "two"};
-        Result<Transition> done = m_store->complete(QStringLiteral("pay"), QStringLiteral("killed-2"), claimed->record.lease, response,
-                                                    ++m_now, 3'600'000);
+        Result<Transition> done =
+            m_store->complete(QStringLiteral("pay"), QStringLiteral("killed-2"), claimed->record.lease, response, ++m_now, 3'600'000);
         QVERIFY(!done);
         QCOMPARE(done.error().kind, ErrorKind::Unavailable);
         Result<std::optional<Record>> read = m_store->get(QStringLiteral("pay"), QStringLiteral("killed-2"));

@@ -18,7 +18,9 @@ namespace {
 // and requests read from clients in Redis's INFO stats.
 class ServerCounter {
 public:
-    explicit ServerCounter(const QString &backend, const QString &url) : m_backend(backend), m_url(StoreUrl::parse(url).value())
+    explicit ServerCounter(const QString &backend, const QString &url)
+        : m_backend(backend)
+        , m_url(StoreUrl::parse(url).value())
     {
         if (m_backend == QLatin1String("postgresql")) {
             m_db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("round-trips"));

@@ -46,7 +46,10 @@
 
 namespace {
 
-qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
 
 QByteArray httpGet(const QString &url)
 {
@@ -89,7 +92,8 @@ Run promtool(const QStringList &arguments, const QByteArray &input = {})
 }
 
 // The counters of one scope per minute, as comparable text ("minute executed replayed …").
-QStringList minutesText(const QList<CounterRow> &rows, const QString &scope, const QList<Counter> &counters, const CounterProvenance *only = nullptr)
+QStringList minutesText(const QList<CounterRow> &rows, const QString &scope, const QList<Counter> &counters,
+                        const CounterProvenance *only = nullptr)
 {
     QMap<qint64, CounterSet> byMinute;
     for (const CounterRow &row : rows) {
@@ -116,7 +120,7 @@ class PrometheusTest : public QObject {
     QString m_server;
     QString m_targets;
     QTemporaryDir m_dir;
-    QString m_scope;       // the store's scope at ~30 %
+    QString m_scope; // the store's scope at ~30 %
     QString m_storeUrl;
     QProcess m_exporter;
     QString m_exporterAddress;
@@ -193,8 +197,9 @@ private slots:
             traffic(*store.value(), m_scope, 1, 0, 0); // the scope's series exist before the minute compared
         }
         // The exporter, on a free port it prints.
-        m_exporter.start(QStringLiteral(IDEMCTL_PATH), {QStringLiteral("exporter"), QStringLiteral("--store"), m_storeUrl,
-                                                        QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--json")});
+        m_exporter.start(QStringLiteral(IDEMCTL_PATH),
+                         {QStringLiteral("exporter"), QStringLiteral("--store"), m_storeUrl, QStringLiteral("--listen"),
+                          QStringLiteral("127.0.0.1:0"), QStringLiteral("--json")});
         QVERIFY(m_exporter.waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(m_exporter.canReadLine(), 20000);
         const QJsonObject started = QJsonDocument::fromJson(m_exporter.readLine()).object();
@@ -206,10 +211,12 @@ private slots:
         m_registry = std::make_shared<prometheus::Registry>();
         m_foreign = std::make_unique<prometheus::Exposer>("127.0.0.1:0", 1);
         m_foreign->RegisterCollectable(m_registry);
-        m_foreignFamily = &prometheus::BuildCounter().Name("idempotency_requests_total").Help("Requests by idempotency result.").Register(*m_registry);
+        m_foreignFamily =
+            &prometheus::BuildCounter().Name("idempotency_requests_total").Help("Requests by idempotency result.").Register(*m_registry);
         m_foreignFamily->Add({{"route", m_route.toStdString()}, {"result", "miss"}}).Increment(1);
         m_foreignFamily->Add({{"route", m_route.toStdString()}, {"result", "hit"}});
-        writeTarget(QStringLiteral("tst_prometheus-foreign-") + tag, QStringLiteral("127.0.0.1:%1").arg(m_foreign->GetListeningPorts().front()));
+        writeTarget(QStringLiteral("tst_prometheus-foreign-") + tag,
+                    QStringLiteral("127.0.0.1:%1").arg(m_foreign->GetListeningPorts().front()));
         m_layoutFile = m_dir.filePath(QStringLiteral("go-service.json"));
         QFile layout(m_layoutFile);
         QVERIFY(layout.open(QIODevice::WriteOnly));
@@ -231,7 +238,8 @@ private slots:
     {
         const QByteArray metrics = httpGet(QStringLiteral("http://%1/metrics").arg(m_exporterAddress));
         QVERIFY2(metrics.contains("# TYPE idem_requests_total counter"), metrics.constData());
-        QVERIFY2(metrics.contains(QStringLiteral("idem_requests_total{outcome=\"executed\",scope=\"%1\"} 1").arg(m_scope).toUtf8()), metrics.constData());
+        QVERIFY2(metrics.contains(QStringLiteral("idem_requests_total{outcome=\"executed\",scope=\"%1\"} 1").arg(m_scope).toUtf8()),
+                 metrics.constData());
         QVERIFY(metrics.contains("# TYPE idem_in_flight_records gauge"));
         QVERIFY(metrics.contains("idem_exporter_scrape_duration_seconds"));
         const Run check = promtool({QStringLiteral("check"), QStringLiteral("metrics")}, metrics);
@@ -256,12 +264,14 @@ private slots:
             reads();
         // At most one reading per started second of scraping (and one for the first).
         const double made = reads() - before;
-        QVERIFY2(made <= double(timer.elapsed() / 1000 + 2), qPrintable(QStringLiteral("%1 readings in %2 ms").arg(made).arg(timer.elapsed())));
+        QVERIFY2(made <= double(timer.elapsed() / 1000 + 2),
+                 qPrintable(QStringLiteral("%1 readings in %2 ms").arg(made).arg(timer.elapsed())));
     }
 
     void exporterRefusesBadListen()
     {
-        const Run bad = idemctl({QStringLiteral("exporter"), QStringLiteral("--store"), m_storeUrl, QStringLiteral("--listen"), QStringLiteral("localhost")});
+        const Run bad = idemctl(
+            {QStringLiteral("exporter"), QStringLiteral("--store"), m_storeUrl, QStringLiteral("--listen"), QStringLiteral("localhost")});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains("--listen takes IP:PORT"), bad.err.constData());
         QTcpServer taken;
@@ -297,8 +307,8 @@ private slots:
         m_foreignFamily->Add({{"route", m_route.toStdString()}, {"result", "hit"}}).Increment(6);
         QVERIFY2(nowMs() < (m_burstMinute + 1) * 60000 - 3000, "the burst did not fit in its minute");
 
-        Result<std::unique_ptr<Store>> viaPrometheus =
-            openStore(m_storeUrl + QStringLiteral("?metrics=") + QString::fromLatin1(QUrl::toPercentEncoding(m_server)), OpenMode::ReadOnly);
+        Result<std::unique_ptr<Store>> viaPrometheus = openStore(
+            m_storeUrl + QStringLiteral("?metrics=") + QString::fromLatin1(QUrl::toPercentEncoding(m_server)), OpenMode::ReadOnly);
         QVERIFY2(viaPrometheus, qPrintable(viaPrometheus.error().message));
         QVERIFY(viaPrometheus.value()->counterSource().isPrometheus());
         const CounterReading fromPrometheus = waitForPrometheus(viaPrometheus.value()->counterSource(), m_scope, m_burstMinute, 7);
@@ -312,8 +322,9 @@ private slots:
         qInfo().noquote() << "store and Prometheus, minute by minute:" << expected.join(QStringLiteral(" | "));
 
         // idemctl stats: the same scope's figures with and without --metrics.
-        const QStringList stats{QStringLiteral("stats"), QStringLiteral("--store"), m_storeUrl, QStringLiteral("--scope"), m_scope,
-                                QStringLiteral("--minutes"), QStringLiteral("1"), QStringLiteral("--json")};
+        const QStringList stats{
+            QStringLiteral("stats"), QStringLiteral("--store"), m_storeUrl, QStringLiteral("--scope"), m_scope, QStringLiteral("--minutes"),
+            QStringLiteral("1"),     QStringLiteral("--json")};
         const Run store = idemctl(stats);
         const Run prometheus = idemctl(stats + QStringList{QStringLiteral("--metrics"), m_server});
         QCOMPARE(store.exitCode, 0);
@@ -422,7 +433,8 @@ private slots:
 
     void dashboardSaysWhereCountersComeFrom()
     {
-        StoreSession session(m_storeUrl + QStringLiteral("?metrics=") + QString::fromLatin1(QUrl::toPercentEncoding(m_server)), OpenMode::ReadOnly);
+        StoreSession session(m_storeUrl + QStringLiteral("?metrics=") + QString::fromLatin1(QUrl::toPercentEncoding(m_server)),
+                             OpenMode::ReadOnly);
         DashboardView view(&session);
         QSignalSpy shown(&view, &DashboardView::readingShown);
         QVERIFY(shown.wait(20000));
@@ -434,7 +446,8 @@ private slots:
         DashboardView fallback(&down);
         QSignalSpy fellBack(&fallback, &DashboardView::readingShown);
         QVERIFY(fellBack.wait(20000));
-        QVERIFY2(fallback.countersFromLabel()->text().contains(QLatin1String("unreachable")), qPrintable(fallback.countersFromLabel()->text()));
+        QVERIFY2(fallback.countersFromLabel()->text().contains(QLatin1String("unreachable")),
+                 qPrintable(fallback.countersFromLabel()->text()));
         QVERIFY(fallback.showsCounters()); // the store's own counters, drawn
     }
 

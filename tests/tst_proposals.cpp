@@ -38,13 +38,13 @@ void TestProposals::backends()
     QTest::newRow("redis") << QStringLiteral("redis");
 }
 
-#define PROPOSALS_FIXTURE(f)                                                                                           \
-    QFETCH(QString, backend);                                                                                          \
-    IDEM_REQUIRE_SERVER_URL(urlVariable(backend));                                                                     \
-    Fixture f;                                                                                                         \
-    {                                                                                                                  \
-        QString why;                                                                                                   \
-        QVERIFY2(setUp(backend, &f, &why), qPrintable(why));                                                           \
+#define PROPOSALS_FIXTURE(f)                                                                                                               \
+    QFETCH(QString, backend);                                                                                                              \
+    IDEM_REQUIRE_SERVER_URL(urlVariable(backend));                                                                                         \
+    Fixture f;                                                                                                                             \
+    {                                                                                                                                      \
+        QString why;                                                                                                                       \
+        QVERIFY2(setUp(backend, &f, &why), qPrintable(why));                                                                               \
     }
 
 namespace {
@@ -52,9 +52,9 @@ namespace {
 // A sweep of `scope` by `login`: returns the proposal's id ("" when none was made).
 QString proposeSweep(const Login &login, const QString &scope, Run *out = nullptr)
 {
-    const Run r = idemctl(args({QStringLiteral("sweep"), QStringLiteral("--scope"), scope, QStringLiteral("--older-than"), QStringLiteral("10m"),
-                                QStringLiteral("--operator"), QStringLiteral("olga"), QStringLiteral("--reason"), QStringLiteral("gateway outage"),
-                                QStringLiteral("--json")},
+    const Run r = idemctl(args({QStringLiteral("sweep"), QStringLiteral("--scope"), scope, QStringLiteral("--older-than"),
+                                QStringLiteral("10m"), QStringLiteral("--operator"), QStringLiteral("olga"), QStringLiteral("--reason"),
+                                QStringLiteral("gateway outage"), QStringLiteral("--json")},
                                login),
                           login.redisPassword);
     if (out)
@@ -111,7 +111,8 @@ void TestProposals::approveThenApply()
     // A viewer may not approve: the server grants it nothing to write.
     const Run byViewer = decide("approve", id, f.viewer);
     QCOMPARE(byViewer.exitCode, 1);
-    QVERIFY2(byViewer.err.contains(backend == QLatin1String("redis") ? QByteArray("EVALSHA") : QByteArray("UPDATE (decision) on idem_proposals")),
+    QVERIFY2(byViewer.err.contains(backend == QLatin1String("redis") ? QByteArray("EVALSHA")
+                                                                     : QByteArray("UPDATE (decision) on idem_proposals")),
              byViewer.err.constData());
     // Applying before approval: refused.
     const Run early = decide("apply", id, f.operatorLogin);
@@ -160,16 +161,18 @@ void TestProposals::selfApprovalRefused()
         // An operator (who proposes) may not write a decision at all.
         const Login proposer = f.operatorLogin;
         QByteArray out;
-        redisCli(f.ownerUrl, {QStringLiteral("-n"), QStringLiteral("3"), QStringLiteral("HSET"), QStringLiteral("idem:{callback}:pd:") + id,
-                              QStringLiteral("decision"), QStringLiteral("approved")},
+        redisCli(f.ownerUrl,
+                 {QStringLiteral("-n"), QStringLiteral("3"), QStringLiteral("HSET"), QStringLiteral("idem:{callback}:pd:") + id,
+                  QStringLiteral("decision"), QStringLiteral("approved")},
                  &out, proposer.user, proposer.redisPassword);
         QVERIFY2(out.contains("NOPERM"), out.constData());
     } else {
         QString error;
-        QVERIFY(!sqlExec(f.ownerUrl,
-                         {QStringLiteral("UPDATE idem_proposals SET decision = 'approved', approved_hash = '%1', decided_by = 'x' WHERE id = '%2'")
-                              .arg(hash, id)},
-                         &error));
+        QVERIFY(!sqlExec(
+            f.ownerUrl,
+            {QStringLiteral("UPDATE idem_proposals SET decision = 'approved', approved_hash = '%1', decided_by = 'x' WHERE id = '%2'")
+                 .arg(hash, id)},
+            &error));
         QVERIFY2(error.contains(QLatin1String("four eyes")), qPrintable(error));
     }
     QCOMPARE(show(f, id).value(QStringLiteral("status")).toString(), QStringLiteral("proposed"));
@@ -199,8 +202,9 @@ void TestProposals::changedRecordsSkipped()
         Response response;
         response.status = 200;
         response.body = "{}";
-        QVERIFY(store.value()->complete(QStringLiteral("payment"), QStringLiteral("stuck-1"), r->lease, response,
-                                        QDateTime::currentMSecsSinceEpoch(), 3600000)
+        QVERIFY(store.value()
+                    ->complete(QStringLiteral("payment"), QStringLiteral("stuck-1"), r->lease, response,
+                               QDateTime::currentMSecsSinceEpoch(), 3600000)
                     .ok());
     }
     const Run applied = decide("apply", id, f.operatorLogin);
@@ -228,8 +232,9 @@ void TestProposals::twoApproversAtOnce()
     QVERIFY(Proposal::isValidId(id));
     QProcess a, b;
     const auto start = [&](QProcess &p, const Login &login, const char *verb) {
-        p.start(QStringLiteral(IDEMCTL_PATH), QStringList{QLatin1String(verb), id, QStringLiteral("--operator"), login.user, QStringLiteral("--reason"),
-                                                          QStringLiteral("looked at it"), QStringLiteral("--store"), login.url});
+        p.start(QStringLiteral(IDEMCTL_PATH),
+                QStringList{QLatin1String(verb), id, QStringLiteral("--operator"), login.user, QStringLiteral("--reason"),
+                            QStringLiteral("looked at it"), QStringLiteral("--store"), login.url});
     };
     start(a, f.approver, "approve");
     start(b, f.approver2, "reject");
@@ -251,7 +256,8 @@ void TestProposals::expired_data()
 void TestProposals::expired()
 {
     PROPOSALS_FIXTURE(f);
-    const Run ttl = idemctl({QStringLiteral("init"), QStringLiteral("--store"), f.ownerUrl, QStringLiteral("--proposal-ttl"), QStringLiteral("1s")});
+    const Run ttl =
+        idemctl({QStringLiteral("init"), QStringLiteral("--store"), f.ownerUrl, QStringLiteral("--proposal-ttl"), QStringLiteral("1s")});
     QVERIFY2(ttl.exitCode == 0, ttl.all().constData());
     QVERIFY(seedStuck(f.ownerUrl, QStringLiteral("payment"), 2));
     const QString id = proposeSweep(f.operatorLogin, QStringLiteral("payment"));

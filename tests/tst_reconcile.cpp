@@ -19,7 +19,10 @@ namespace {
 
 constexpr qint64 Minute = 60 * 1000;
 
-qint64 now() { return QDateTime::currentMSecsSinceEpoch(); }
+qint64 now()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
 
 QString fingerprint(const QString &key)
 {
@@ -29,7 +32,10 @@ QString fingerprint(const QString &key)
 // An order table of this test's own in one database, dropped at the end.
 class OrderFixture {
 public:
-    OrderFixture(const QString &url, const QString &table) : m_url(url), m_table(table), m_name(QStringLiteral("fixture-") + table)
+    OrderFixture(const QString &url, const QString &table)
+        : m_url(url)
+        , m_table(table)
+        , m_name(QStringLiteral("fixture-") + table)
     {
         const Result<StoreUrl> parsed = StoreUrl::parse(url);
         m_ok = bool(parsed);
@@ -42,8 +48,10 @@ public:
             qWarning("cannot open %s: %s", qPrintable(url), qPrintable(db.lastError().text()));
         QSqlQuery q(db);
         q.exec(QStringLiteral("DROP TABLE IF EXISTS ") + m_table);
-        m_ok = m_ok && exec(QStringLiteral("CREATE TABLE %1 (order_no VARCHAR(64) PRIMARY KEY, status VARCHAR(16), amount_cents BIGINT, "
-                                           "note VARCHAR(200))").arg(m_table));
+        m_ok = m_ok
+               && exec(QStringLiteral("CREATE TABLE %1 (order_no VARCHAR(64) PRIMARY KEY, status VARCHAR(16), amount_cents BIGINT, "
+                                      "note VARCHAR(200))")
+                           .arg(m_table));
     }
     ~OrderFixture()
     {
@@ -135,7 +143,8 @@ private:
         m.doneValues = {QStringLiteral("PAID"), QStringLiteral("SHIPPED")};
         m.pendingValues = {QStringLiteral("PENDING")};
         m.failedValues = {QStringLiteral("FAILED"), QStringLiteral("CANCELLED")};
-        m.bodyTemplate = QStringLiteral(R"({"order_no":"{{biz_no}}","status":"{{status}}","cents":{{order.amount_cents}},"note":"{{order.note}}"})");
+        m.bodyTemplate =
+            QStringLiteral(R"({"order_no":"{{biz_no}}","status":"{{status}}","cents":{{order.amount_cents}},"note":"{{order.note}}"})");
         return m;
     }
 
@@ -151,7 +160,8 @@ private:
         req.nowMs = now() - ageMs;
         const Result<ClaimResult> claimed = store().claim(req);
         if (!claimed || claimed->outcome != ClaimOutcome::Claimed)
-            qFatal("claim of %s failed: %s", qPrintable(key), qPrintable(claimed ? claimOutcomeName(claimed->outcome) : claimed.error().message));
+            qFatal("claim of %s failed: %s", qPrintable(key),
+                   qPrintable(claimed ? claimOutcomeName(claimed->outcome) : claimed.error().message));
         return claimed->record;
     }
 
@@ -236,11 +246,11 @@ private slots:
             ReconcileProposal proposal;
             bool hasOrder;
         } expected[] = {
-            {"k-done", ReconcileProposal::Complete, true},   {"k-pend", ReconcileProposal::Review, true},
-            {"k-fail", ReconcileProposal::Release, true},    {"k-odd", ReconcileProposal::Review, true},
-            {"k-null", ReconcileProposal::Review, true},     {"k-missing", ReconcileProposal::Release, false},
-            {"k-nobiz", ReconcileProposal::Review, false},   {"k-race", ReconcileProposal::Complete, true},
-            {"k-excl", ReconcileProposal::Complete, true},   {"k-tmo", ReconcileProposal::Complete, true},
+            {"k-done", ReconcileProposal::Complete, true}, {"k-pend", ReconcileProposal::Review, true},
+            {"k-fail", ReconcileProposal::Release, true},  {"k-odd", ReconcileProposal::Review, true},
+            {"k-null", ReconcileProposal::Review, true},   {"k-missing", ReconcileProposal::Release, false},
+            {"k-nobiz", ReconcileProposal::Review, false}, {"k-race", ReconcileProposal::Complete, true},
+            {"k-excl", ReconcileProposal::Complete, true}, {"k-tmo", ReconcileProposal::Complete, true},
         };
         for (const auto &e : expected) {
             const ReconcileRow *row = rowFor(rows, QLatin1String(e.key));
@@ -268,8 +278,8 @@ private slots:
         OperatorIdentity who{QStringLiteral("alice"), QStringLiteral("ops-host"), QStringLiteral("INC-42 stuck payments")};
         const Result<ActionReport> report = ReconcilePlan::apply(store(), mapping, rows, who, ScopePolicies(), now());
         QVERIFY2(report.ok(), qPrintable(report.error().message));
-        QCOMPARE(report->matched, 5);  // 3 complete (k-excl left out) + 2 release; review rows are never applied
-        QCOMPARE(report->applied, 4);  // k-done, k-tmo completed; k-fail, k-missing released; k-race skipped
+        QCOMPARE(report->matched, 5); // 3 complete (k-excl left out) + 2 release; review rows are never applied
+        QCOMPARE(report->applied, 4); // k-done, k-tmo completed; k-fail, k-missing released; k-race skipped
         QCOMPARE(report->skipped, 1);
         QCOMPARE(report->failed, 0);
         QCOMPARE(report->skippedTargets.constFirst().key, QStringLiteral("k-race"));
@@ -321,7 +331,8 @@ private slots:
             } else if (e.key == QLatin1String("k-done")) {
                 QCOMPARE(e.action, QStringLiteral("reconcile-complete"));
                 QCOMPARE(e.stateBefore, QStringLiteral("IN_FLIGHT"));
-                QCOMPARE(evidence.value(QStringLiteral("order")).toObject().value(QStringLiteral("order_no")).toString(), QStringLiteral("SO-DONE"));
+                QCOMPARE(evidence.value(QStringLiteral("order")).toObject().value(QStringLiteral("order_no")).toString(),
+                         QStringLiteral("SO-DONE"));
             } else if (e.key == QLatin1String("k-tmo")) {
                 QCOMPARE(e.stateBefore, QStringLiteral("TIMED_OUT"));
             }
@@ -493,12 +504,18 @@ private slots:
     {
         QTest::addColumn<QString>("what");
         QTest::addColumn<QString>("hint");
-        QTest::newRow("no done values") << "done" << "done";
-        QTest::newRow("value in two lists") << "twice" << "PAID";
-        QTest::newRow("5xx response") << "status" << "499";
-        QTest::newRow("header injection") << "contentType" << "content type";
-        QTest::newRow("unknown placeholder") << "placeholder" << "{{secret}}";
-        QTest::newRow("redis orders") << "redis" << "Redis";
+        QTest::newRow("no done values") << "done"
+                                        << "done";
+        QTest::newRow("value in two lists") << "twice"
+                                            << "PAID";
+        QTest::newRow("5xx response") << "status"
+                                      << "499";
+        QTest::newRow("header injection") << "contentType"
+                                          << "content type";
+        QTest::newRow("unknown placeholder") << "placeholder"
+                                             << "{{secret}}";
+        QTest::newRow("redis orders") << "redis"
+                                      << "Redis";
     }
 
     void mappingValidation()

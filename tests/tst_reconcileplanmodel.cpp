@@ -81,8 +81,8 @@ private slots:
         model.setRows(samplePlan(), Now);
         const auto colour = [&](int r) { return model.index(r, ReconcilePlanModel::KeyColumn).data(Qt::BackgroundRole).value<QColor>(); };
         QVERIFY(colour(0).isValid());
-        QCOMPARE(colour(0), colour(3));        // both complete
-        QCOMPARE(colour(1), colour(4));        // both release
+        QCOMPARE(colour(0), colour(3)); // both complete
+        QCOMPARE(colour(1), colour(4)); // both release
         QVERIFY(colour(0) != colour(1));
         QVERIFY(colour(1) != colour(2));
         QVERIFY(colour(0) != colour(2));
@@ -168,7 +168,8 @@ private slots:
         model.setRows({r}, Now);
         QCOMPARE(model.index(0, ReconcilePlanModel::AgeColumn).data().toString(), QStringLiteral("41 min 0 s"));
         QCOMPARE(model.index(0, ReconcilePlanModel::AgeColumn, {}).data(ReconcilePlanModel::RawValueRole).toLongLong(), 41 * 60000LL);
-        QVERIFY(model.index(0, ReconcilePlanModel::AgeColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("timed out 37 s ago")));
+        QVERIFY(
+            model.index(0, ReconcilePlanModel::AgeColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("timed out 37 s ago")));
         // In flight: the current attempt's claim (updated_at).
         r.target.state = RecordState::InFlight;
         model.setRows({r}, Now);
@@ -209,7 +210,7 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("created_at: 1796149531142  (") + date), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("pay_time: 1796149531  (") + date.left(19)), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("amount: 1796149531142\n")), qPrintable(text)); // not a time column
-        QVERIFY2(!text.contains(QChar(0x202E)), qPrintable(text));                              // shown escaped
+        QVERIFY2(!text.contains(QChar(0x202E)), qPrintable(text)); // shown escaped
     }
 
     void clearEmptiesThePlan()

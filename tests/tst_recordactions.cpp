@@ -76,8 +76,8 @@ private slots:
         const qint64 then = QDateTime::currentMSecsSinceEpoch() - 40 * 60000;
         // Completed, timed out (by business number SO-T1) and stuck in flight.
         const Result<ClaimResult> done = store.value()->claim(request(QStringLiteral("c-1"), QStringLiteral("SO-C1"), then));
-        QVERIFY(store.value()->complete(QStringLiteral("callback"), QStringLiteral("c-1"), done->record.lease, Response{200, {}, "{}"}, then + 5,
-                                        86400000));
+        QVERIFY(store.value()->complete(QStringLiteral("callback"), QStringLiteral("c-1"), done->record.lease, Response{200, {}, "{}"},
+                                        then + 5, 86400000));
         const Result<ClaimResult> stuck = store.value()->claim(request(QStringLiteral("t-1"), QStringLiteral("SO-T1"), then));
         OperatorAction timeout;
         timeout.scope = QStringLiteral("callback");

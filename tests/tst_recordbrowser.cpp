@@ -55,7 +55,8 @@ private slots:
             const Result<ClaimResult> claimed = store.value()->claim(c);
             QVERIFY(claimed.ok());
             if (i < 7) {
-                QVERIFY(store.value()->complete(c.scope, c.key, claimed->record.lease, Response{201, {}, "{}"}, c.nowMs + 5, 86400'000).ok());
+                QVERIFY(
+                    store.value()->complete(c.scope, c.key, claimed->record.lease, Response{201, {}, "{}"}, c.nowMs + 5, 86400'000).ok());
             } else if (i < 13) {
                 OperatorAction a;
                 a.scope = c.scope;
@@ -135,8 +136,11 @@ private slots:
         // No wider or taller than the In flight tab: the window keeps its size.
         const InFlightView inFlight(&session);
         const QSize mine = view.minimumSizeHint(), theirs = inFlight.minimumSizeHint();
-        QVERIFY2(mine.width() <= theirs.width() && mine.height() <= theirs.height(),
-                 qPrintable(QStringLiteral("%1 x %2, In flight %3 x %4").arg(mine.width()).arg(mine.height()).arg(theirs.width()).arg(theirs.height())));
+        QVERIFY2(mine.width() <= theirs.width() && mine.height() <= theirs.height(), qPrintable(QStringLiteral("%1 x %2, In flight %3 x %4")
+                                                                                                    .arg(mine.width())
+                                                                                                    .arg(mine.height())
+                                                                                                    .arg(theirs.width())
+                                                                                                    .arg(theirs.height())));
         view.resize(1200, 700);
         view.show();
         QVERIFY(waitForIdle(*view.model()));

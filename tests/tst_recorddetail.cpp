@@ -71,7 +71,8 @@ private slots:
         QVERIFY(request->findChild<QLabel *>(QStringLiteral("requestNotes"))->isVisible());
 
         // A completed record opens on its response; the request is still there.
-        view.showRecord(recordWith(keptRequestOf(payment(kBody), ScopePolicy()), RecordState::Completed), QDateTime::currentMSecsSinceEpoch());
+        view.showRecord(recordWith(keptRequestOf(payment(kBody), ScopePolicy()), RecordState::Completed),
+                        QDateTime::currentMSecsSinceEpoch());
         QVERIFY(!view.showsRequest());
         QVERIFY(view.bodyText().contains(QLatin1String("PAID")));
         QVERIFY(request->bodyText().contains(QLatin1String("[REDACTED]")));
@@ -83,7 +84,8 @@ private slots:
         GuardRequest big = payment("{\"items\":\"" + QByteArray(1024 * 1024, 'x') + "\"}");
         view.showRecord(recordWith(keptRequestOf(big, ScopePolicy())), QDateTime::currentMSecsSinceEpoch());
         const QString notes = view.requestView()->notesText();
-        QVERIFY2(notes.contains(QLatin1String("Cut to the 4 KiB kept per record")) && notes.contains(QLatin1String("1048588")), qPrintable(notes));
+        QVERIFY2(notes.contains(QLatin1String("Cut to the 4 KiB kept per record")) && notes.contains(QLatin1String("1048588")),
+                 qPrintable(notes));
         QVERIFY(view.requestView()->bodyText().startsWith(QLatin1String("{\"items\":\"xxx")));
     }
 
@@ -91,7 +93,8 @@ private slots:
     {
         ScopePolicy policy;
         policy.keptHeaders << QStringLiteral("X-Evil");
-        GuardRequest evil = payment(QByteArray("ok\x1b]0;pwned\x07\xe2\x80\xae" "end"));
+        GuardRequest evil = payment(QByteArray("ok\x1b]0;pwned\x07\xe2\x80\xae"
+                                               "end"));
         evil.headers.append(qMakePair(QByteArray("X-Evil"), QByteArray("a\x1b[31mb")));
         evil.path = "/api/\x1b[2Jpay";
         RecordDetailView view;

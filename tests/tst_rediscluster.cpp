@@ -188,7 +188,8 @@ QString TestRedisCluster::ownerOf(int slot, const QString &askedNode)
         const redisReply *range = map->element[i];
         if (range->element[0]->integer <= slot && slot <= range->element[1]->integer) {
             const redisReply *node = range->element[2];
-            return QString::fromUtf8(RedisConnection::bytes(node->element[0])) + QLatin1Char(':') + QString::number(node->element[1]->integer);
+            return QString::fromUtf8(RedisConnection::bytes(node->element[0])) + QLatin1Char(':')
+                   + QString::number(node->element[1]->integer);
         }
     }
     return QString();
@@ -358,23 +359,18 @@ void TestRedisCluster::pipelineAcrossMasters()
     const QByteArray k1 = keyOn(nodes.at(1).address, "across");
     const QByteArray k2 = keyOn(nodes.at(2).address, "across");
     const QList<RedisCommand> commands{
-        {"PING"},
-        {"SET", k0, "zero"},
-        {"SET", k1, "one"},
-        {"SET", k2, "two"},
-        {"GET", k2},
-        {"ECHO", "between"},
-        {"GET", k0},
-        {"EVAL", "return redis.call('GET', KEYS[1])", "1", k1},
+        {"PING"},           {"SET", k0, "zero"},
+        {"SET", k1, "one"}, {"SET", k2, "two"},
+        {"GET", k2},        {"ECHO", "between"},
+        {"GET", k0},        {"EVAL", "return redis.call('GET', KEYS[1])", "1", k1},
         {"INCR", k0}, // an error reply stays a reply, in its place
-        {"GET", k1},
-        {"TIME"},
+        {"GET", k1},        {"TIME"},
     };
     Result<QList<RedisReply>> replies = link.value()->pipeline(commands);
     QVERIFY2(replies.ok(), qPrintable(replies.error().message));
     QCOMPARE(replies->size(), commands.size());
-    const QList<QByteArray> expected{"PONG", "OK", "OK", "OK", "two", "between", "zero", "one",
-                                     "ERR value is not an integer or out of range", "one"};
+    const QList<QByteArray> expected{
+        "PONG", "OK", "OK", "OK", "two", "between", "zero", "one", "ERR value is not an integer or out of range", "one"};
     for (qsizetype i = 0; i < expected.size(); ++i)
         QCOMPARE(text(replies->at(i)), expected.at(i));
     QCOMPARE(replies->constLast()->type, REDIS_REPLY_ARRAY);
@@ -402,8 +398,8 @@ void TestRedisCluster::transactionStaysOnItsNode()
     m_keys.append(counter);
 
     // EXEC goes with MULTI's node, not with the GET after it.
-    Result<QList<RedisReply>> replies = link.value()->pipeline(
-        {{"GET", k1}, {"MULTI"}, {"SET", k0, "t"}, {"INCR", counter}, {"EXEC"}, {"GET", k1}});
+    Result<QList<RedisReply>> replies =
+        link.value()->pipeline({{"GET", k1}, {"MULTI"}, {"SET", k0, "t"}, {"INCR", counter}, {"EXEC"}, {"GET", k1}});
     QVERIFY2(replies.ok(), qPrintable(replies.error().message));
     QCOMPARE(text(replies->at(1)), QByteArray("OK"));
     QCOMPARE(text(replies->at(2)), QByteArray("QUEUED"));
@@ -667,7 +663,8 @@ void TestRedisCluster::askDuringMigration()
         migrateSlot(slot, to, from);
     });
     const auto hostPort = redisSplitAddress(to.address);
-    QCOMPARE(text(admin(from.address, {"MIGRATE", hostPort->first, QByteArray::number(hostPort->second), moved, "0", "5000"})), QByteArray("OK"));
+    QCOMPARE(text(admin(from.address, {"MIGRATE", hostPort->first, QByteArray::number(hostPort->second), moved, "0", "5000"})),
+             QByteArray("OK"));
 
     const qint64 askingBefore = commandStat(to.address, "asking", "calls");
     const qint64 rejectedBefore = commandStat(from.address, "get", "rejected_calls");
@@ -765,7 +762,8 @@ void TestRedisCluster::manyThreadsCountExactly()
     for (const QString &error : std::as_const(errors))
         QVERIFY2(error.isEmpty(), qPrintable(error));
     for (const QByteArray &key : std::as_const(keys))
-        QCOMPARE(text(admin(ownerOf(redisKeySlot(key), masters().constFirst().address), {"GET", key})), QByteArray::number(Threads * Rounds));
+        QCOMPARE(text(admin(ownerOf(redisKeySlot(key), masters().constFirst().address), {"GET", key})),
+                 QByteArray::number(Threads * Rounds));
 }
 
 QTEST_GUILESS_MAIN(TestRedisCluster)

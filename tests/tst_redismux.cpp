@@ -172,7 +172,8 @@ private slots:
                 if (replies->size() != 3 || text(replies->at(0)) != "a" + tag || replies->at(1)->integer != i + 1
                     || text(replies->at(2)) != "b" + tag) {
                     if (++wrong < 3)
-                        qWarning("wrong: %s %s %lld %s", tag.constData(), text(replies->at(0)).constData(), replies->at(1)->integer, text(replies->at(2)).constData());
+                        qWarning("wrong: %s %s %lld %s", tag.constData(), text(replies->at(0)).constData(), replies->at(1)->integer,
+                                 text(replies->at(2)).constData());
                 }
             }
         });

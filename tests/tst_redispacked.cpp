@@ -44,8 +44,14 @@ class RedisPackedTest : public QObject {
 private slots:
     void readsEveryLengthClass()
     {
-        const QByteArrayList strings{"", "COMPLETED", QByteArray(31, 'a'), QByteArray(32, 'b'), QByteArray(255, 'c'),
-                                     QByteArray(256, 'd'), allBytes(65535), allBytes(65536)};
+        const QByteArrayList strings{"",
+                                     "COMPLETED",
+                                     QByteArray(31, 'a'),
+                                     QByteArray(32, 'b'),
+                                     QByteArray(255, 'c'),
+                                     QByteArray(256, 'd'),
+                                     allBytes(65535),
+                                     allBytes(65536)};
         QByteArray packed(1, char(0x90 | (strings.size() + 2)));
         for (const QByteArray &s : strings)
             packed += str(s);

@@ -35,7 +35,8 @@ public:
         if (!m_context || m_context->err)
             return false;
         const QString password = url.password.isEmpty() ? qEnvironmentVariable("IDEM_REDIS_PASSWORD") : url.password;
-        if (!password.isEmpty() && !ok(url.user.isEmpty() ? run({"AUTH", password.toUtf8()}) : run({"AUTH", url.user.toUtf8(), password.toUtf8()})))
+        if (!password.isEmpty()
+            && !ok(url.user.isEmpty() ? run({"AUTH", password.toUtf8()}) : run({"AUTH", url.user.toUtf8(), password.toUtf8()})))
             return false;
         return url.database.isEmpty() || ok(run({"SELECT", url.database.toUtf8()}));
     }
@@ -183,8 +184,9 @@ QString chainBreak(const QList<AuditEntry> &chain, const AuditChainHead &head)
 // inner calls (HSET, ZADD, …) show in commandstats too, so they are not counted.
 qint64 topLevelCalls(const QHash<QByteArray, qint64> &before, const QHash<QByteArray, qint64> &after, qint64 *evalsha)
 {
-    static const QSet<QByteArray> insideScripts{"type", "hmget", "hset", "hdel", "persist", "zadd", "zrem", "hincrby",
-                                                "pexpire", "pexpireat", "zremrangebyscore", "time", "del", "info", "exists"};
+    static const QSet<QByteArray> insideScripts{"type", "hmget",   "hset",    "hdel",      "persist",          "zadd",
+                                                "zrem", "hincrby", "pexpire", "pexpireat", "zremrangebyscore", "time",
+                                                "del",  "info",    "exists"};
     qint64 other = 0;
     for (auto it = after.cbegin(); it != after.cend(); ++it) {
         const qint64 delta = it.value() - before.value(it.key());
@@ -212,7 +214,10 @@ private:
     QByteArrayList m_damaged; // keys a test broke on purpose, deleted after it
 
     RedisStore &store() { return *m_store; }
-    Guard::Clock clock() { return [] { return T0; }; }
+    Guard::Clock clock()
+    {
+        return [] { return T0; };
+    }
 
 private slots:
     void initTestCase()
@@ -231,8 +236,10 @@ private slots:
 
     void init()
     {
-        m_scope = QStringLiteral("rtest-%1-%2-%3").arg(QCoreApplication::applicationPid())
-                      .arg(QRandomGenerator::global()->bounded(1000000)).arg(++m_case);
+        m_scope = QStringLiteral("rtest-%1-%2-%3")
+                      .arg(QCoreApplication::applicationPid())
+                      .arg(QRandomGenerator::global()->bounded(1000000))
+                      .arg(++m_case);
     }
 
     // A broken in-flight record would (rightly) fail every later listing of
@@ -299,7 +306,10 @@ private slots:
 
         Guard guard(store(), {}, clock());
         bool ran = false;
-        const GuardResult r = guard.handle(requestOf(m_scope, key), [&] { ran = true; return okResponse(); });
+        const GuardResult r = guard.handle(requestOf(m_scope, key), [&] {
+            ran = true;
+            return okResponse();
+        });
         QCOMPARE(r.outcome, GuardOutcome::CorruptRecord);
         QVERIFY(!ran);
         QCOMPARE(m_raw.run({"TYPE", redisKey}).text, type.toUtf8()); // left as it was
@@ -316,9 +326,11 @@ private slots:
         QTest::addColumn<bool>("completeApplies");
         QTest::newRow("in flight without lease") << false << QByteArrayList{"HDEL", "lease"} << QStringLiteral("lease") << false;
         QTest::newRow("in flight without state") << false << QByteArrayList{"HDEL", "state"} << QStringLiteral("state") << false;
-        QTest::newRow("in flight without times") << false << QByteArrayList{"HDEL", "updated_at", "expires_at"} << QStringLiteral("updated_at, expires_at") << true;
+        QTest::newRow("in flight without times")
+            << false << QByteArrayList{"HDEL", "updated_at", "expires_at"} << QStringLiteral("updated_at, expires_at") << true;
         QTest::newRow("completed without body") << true << QByteArrayList{"HDEL", "body"} << QStringLiteral("COMPLETED") << false;
-        QTest::newRow("completed, attempts not a number") << true << QByteArrayList{"HSET", "attempts", "two"} << QStringLiteral("attempts=two") << false;
+        QTest::newRow("completed, attempts not a number")
+            << true << QByteArrayList{"HSET", "attempts", "two"} << QStringLiteral("attempts=two") << false;
         QTest::newRow("completed, unknown state") << true << QByteArrayList{"HSET", "state", "DONE"} << QStringLiteral("DONE") << false;
     }
 
@@ -357,7 +369,8 @@ private slots:
         }
         const Result<Transition> finish = store().complete(m_scope, key, first->record.lease, okResponse(), T0 + 20, 1000);
         if (completeApplies) {
-            QVERIFY2(finish.ok() && finish->outcome == TransitionOutcome::Applied, qPrintable(finish.ok() ? QString() : finish.error().message));
+            QVERIFY2(finish.ok() && finish->outcome == TransitionOutcome::Applied,
+                     qPrintable(finish.ok() ? QString() : finish.error().message));
             const Result<std::optional<Record>> whole = store().get(m_scope, key);
             QVERIFY2(whole.ok() && whole->has_value(), qPrintable(whole.ok() ? QString() : whole.error().message));
             QCOMPARE(whole->value().state, RecordState::Completed);
@@ -371,7 +384,10 @@ private slots:
     {
         Guard guard(store(), {}, clock());
         int runs = 0;
-        auto business = [&] { ++runs; return okResponse(); };
+        auto business = [&] {
+            ++runs;
+            return okResponse();
+        };
         QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("a")), business).outcome, GuardOutcome::Executed);
         const qint64 loadsBefore = m_raw.commandCalls().value("script|load");
         QVERIFY(RawRedis::ok(m_raw.run({"SCRIPT", "FLUSH"})));
@@ -410,9 +426,9 @@ private slots:
             replayEval = qMin(replayEval, eval);
             replayOther = qMin(replayOther, otherReplay);
         }
-        QCOMPARE(firstEval, 2);   // claim + complete
+        QCOMPARE(firstEval, 2); // claim + complete
         QCOMPARE(firstOther, 0);
-        QCOMPARE(replayEval, 1);  // claim answers with the cached response
+        QCOMPARE(replayEval, 1); // claim answers with the cached response
         QCOMPARE(replayOther, 0);
     }
 
@@ -431,7 +447,7 @@ private slots:
         const auto completed = [&](const QString &key, qint64 ttlMs) {
             const Result<ClaimResult> c = claimAt(key, T0);
             return c.ok() && c->outcome == ClaimOutcome::Claimed
-                && storm.complete(m_scope, key, c->record.lease, okResponse(), T0, ttlMs).ok();
+                   && storm.complete(m_scope, key, c->record.lease, okResponse(), T0, ttlMs).ok();
         };
         const auto evalsOf = [&](const std::function<void()> &step) {
             const QHash<QByteArray, qint64> before = m_raw.commandCalls();
@@ -516,7 +532,11 @@ private slots:
     {
         Guard guard(store(), {}, clock());
         QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("done")), okResponse).outcome, GuardOutcome::Executed);
-        QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("boom")), [] { return Response{503, {}, "x"}; }).outcome,
+        QCOMPARE(guard.handle(requestOf(m_scope, QStringLiteral("boom")),
+                              [] {
+                                  return Response{503, {}, "x"};
+                              })
+                     .outcome,
                  GuardOutcome::Executed);
         const Result<ClaimResult> stuck = store().claim(claimOf(m_scope, QStringLiteral("stuck")));
         QVERIFY(stuck.ok());
@@ -531,8 +551,8 @@ private slots:
         QVERIFY(keys.size() >= 6);
         for (const QByteArray &key : keys)
             QVERIFY2(key.startsWith(tag), key.constData());
-        const QByteArrayList expected{"r:done", "r:stuck", "inflight", "completed", "timedout", "minutes",
-                                      QByteArray("c:") + QByteArray::number(T0 / 60000)};
+        const QByteArrayList expected{
+            "r:done", "r:stuck", "inflight", "completed", "timedout", "minutes", QByteArray("c:") + QByteArray::number(T0 / 60000)};
         for (const QByteArray &suffix : expected) {
             const QByteArray key = tag + suffix;
             QVERIFY2(keys.contains(key), key.constData());
@@ -556,8 +576,9 @@ private slots:
     void scriptKeysFollowTheScopeAndTheMinute()
     {
         const auto expected = [](const QString &scope, const QString &key, qint64 minute) {
-            return RedisCommand{RedisLayout::recordKey(scope, key), RedisLayout::inFlightKey(scope), RedisLayout::completedKey(scope),
-                                RedisLayout::timedOutKey(scope), RedisLayout::counterKey(scope, minute), RedisLayout::minutesKey(scope)};
+            return RedisCommand{RedisLayout::recordKey(scope, key),     RedisLayout::inFlightKey(scope),
+                                RedisLayout::completedKey(scope),       RedisLayout::timedOutKey(scope),
+                                RedisLayout::counterKey(scope, minute), RedisLayout::minutesKey(scope)};
         };
         const QString a = QStringLiteral("scope-a"), b = QString::fromUtf8("范围-b");
         const struct {
@@ -687,8 +708,9 @@ private slots:
         const QString owner = QStringLiteral("diff:%1").arg(m_scope);
         const QStringList scopes{m_scope + QStringLiteral("-b"), m_scope + QStringLiteral("-a"), m_scope + QStringLiteral("-c")};
         for (int i = 0; i < 60; ++i) {
-            ClaimRequest c = claimOf(scopes.at(i % 3), QStringLiteral("%1-%2").arg(i % 4 ? QStringLiteral("k") : QStringLiteral("z")).arg(i * 7 % 60),
-                                     T0 + (i % 7) * 1000); // many records start in the same millisecond
+            ClaimRequest c =
+                claimOf(scopes.at(i % 3), QStringLiteral("%1-%2").arg(i % 4 ? QStringLiteral("k") : QStringLiteral("z")).arg(i * 7 % 60),
+                        T0 + (i % 7) * 1000); // many records start in the same millisecond
             c.owner = i % 5 ? owner : QStringLiteral("other:%1").arg(m_scope);
             c.bizNo = QStringLiteral("SO%1").arg(i % 9);
             for (Store *s : {static_cast<Store *>(&store()), &reference}) {
@@ -788,7 +810,10 @@ private slots:
         for (int t = 0; t < Threads; ++t) {
             threads.emplace_back([&, t] {
                 Store &store = *stores[size_t(t % Instances)];
-                const auto fail = [&](const QString &what) { QMutexLocker lock(&mutex); failures << what; };
+                const auto fail = [&](const QString &what) {
+                    QMutexLocker lock(&mutex);
+                    failures << what;
+                };
                 for (int i = 0; i < PerThread; ++i) {
                     const Result<ClaimResult> claimed = store.claim(claimOf(m_scope, QStringLiteral("t%1-%2").arg(t).arg(i), T0 + i));
                     if (!claimed.ok())
@@ -797,10 +822,13 @@ private slots:
                     stale.lease = QStringLiteral("not-the-lease");
                     const Result<ActionResult> lost = store.applyAction(stale);
                     if (!lost.ok() || lost->outcome != TransitionOutcome::StaleLease || lost->audit)
-                        return fail(QStringLiteral("stale action: ") + (lost.ok() ? transitionOutcomeName(lost->outcome) : lost.error().message));
-                    const Result<ActionResult> applied = store.applyAction(actionOn(claimed->record, OperatorActionKind::MarkTimedOut, T0 + 100));
+                        return fail(QStringLiteral("stale action: ")
+                                    + (lost.ok() ? transitionOutcomeName(lost->outcome) : lost.error().message));
+                    const Result<ActionResult> applied =
+                        store.applyAction(actionOn(claimed->record, OperatorActionKind::MarkTimedOut, T0 + 100));
                     if (!applied.ok() || applied->outcome != TransitionOutcome::Applied || !applied->audit)
-                        return fail(QStringLiteral("action: ") + (applied.ok() ? transitionOutcomeName(applied->outcome) : applied.error().message));
+                        return fail(QStringLiteral("action: ")
+                                    + (applied.ok() ? transitionOutcomeName(applied->outcome) : applied.error().message));
                     const Result<AuditEntry> alert = store.appendAudit(alertIn(m_scope, T0 + 200));
                     if (!alert.ok())
                         return fail(QStringLiteral("alert: ") + alert.error().message);
@@ -852,7 +880,8 @@ private slots:
         QTest::addColumn<QString>("problem");
         QTest::newRow("stream is a string") << QByteArray("audit") << QByteArrayList{"SET", "x"} << QStringLiteral("string");
         QTest::newRow("head is a list") << QByteArray("audit:head") << QByteArrayList{"RPUSH", "x"} << QStringLiteral("hash");
-        QTest::newRow("head without its hash") << QByteArray("audit:head") << QByteArrayList{"HSET", "seq", "3"} << QStringLiteral("seq '3'");
+        QTest::newRow("head without its hash") << QByteArray("audit:head") << QByteArrayList{"HSET", "seq", "3"}
+                                               << QStringLiteral("seq '3'");
     }
 
     void wrongTypeAtAnAuditKeyIsCorrupt()
@@ -872,7 +901,8 @@ private slots:
         const auto isCorruptNamingKey = [&](const Error &error) {
             return error.kind == ErrorKind::Corrupt && error.message.contains(QString::fromUtf8(key)) && error.message.contains(problem);
         };
-        for (OperatorActionKind kind : {OperatorActionKind::MarkTimedOut, OperatorActionKind::ReconcileComplete, OperatorActionKind::ReconcileRelease}) {
+        for (OperatorActionKind kind :
+             {OperatorActionKind::MarkTimedOut, OperatorActionKind::ReconcileComplete, OperatorActionKind::ReconcileRelease}) {
             const Result<ActionResult> applied = store().applyAction(actionOn(claimed->record, kind, T0 + 1));
             QVERIFY(!applied.ok());
             QVERIFY2(isCorruptNamingKey(applied.error()), qPrintable(applied.error().message));
@@ -882,7 +912,8 @@ private slots:
         QVERIFY2(isCorruptNamingKey(alert.error()), qPrintable(alert.error().message));
         const Result<QList<AuditChainHead>> heads = store().auditHeads();
         QVERIFY(!heads.ok());
-        QVERIFY2(heads.error().kind == ErrorKind::Corrupt && heads.error().message.contains(QString::fromUtf8(key)), qPrintable(heads.error().message));
+        QVERIFY2(heads.error().kind == ErrorKind::Corrupt && heads.error().message.contains(QString::fromUtf8(key)),
+                 qPrintable(heads.error().message));
         if (suffix == "audit") {
             const Result<QList<AuditEntry>> chain = store().auditChain(m_scope, QString(), 10);
             QVERIFY(!chain.ok());
@@ -959,13 +990,16 @@ private slots:
             if (!got.ok())
                 return QStringList{got.error().message};
             for (const AuditEntry &e : got.value())
-                rows << QStringLiteral("%1 %2 %3").arg(e.atMs - T0).arg(e.scope == other ? QStringLiteral("other") : QStringLiteral("mine"), e.key);
+                rows << QStringLiteral("%1 %2 %3")
+                            .arg(e.atMs - T0)
+                            .arg(e.scope == other ? QStringLiteral("other") : QStringLiteral("mine"), e.key);
             return rows;
         };
         AuditQuery q;
         q.scope = m_scope;
         q.limit = 3;
-        QCOMPARE(listed(q), (QStringList{QStringLiteral("599 mine k-599"), QStringLiteral("598 mine k-598"), QStringLiteral("597 mine k-597")}));
+        QCOMPARE(listed(q),
+                 (QStringList{QStringLiteral("599 mine k-599"), QStringLiteral("598 mine k-598"), QStringLiteral("597 mine k-597")}));
         q.fromMs = T0 + 10; // on the second page of 500
         q.toMs = T0 + 12;
         q.limit = 10;
@@ -975,7 +1009,8 @@ private slots:
         q.action = QStringLiteral("alert");
         q.fromMs = T0 + 595;
         q.limit = 3; // every scope: this test's two, merged
-        QCOMPARE(listed(q), (QStringList{QStringLiteral("599 mine k-599"), QStringLiteral("598 other "), QStringLiteral("597 mine k-597")}));
+        QCOMPARE(listed(q),
+                 (QStringList{QStringLiteral("599 mine k-599"), QStringLiteral("598 other "), QStringLiteral("597 mine k-597")}));
         q.keyPrefix = QStringLiteral("k-59");
         q.operatorName = carol;
         QCOMPARE(listed(q), (QStringList{QStringLiteral("598 mine k-598"), QStringLiteral("596 mine k-596")}));
@@ -997,7 +1032,8 @@ private slots:
             QVERIFY2(marked.ok() && marked->outcome == TransitionOutcome::Applied, qPrintable(marked.error().message));
             QCOMPARE(marked->current->state, RecordState::TimedOut);
             if (i == 7) { // reconciled afterwards: no longer timed out
-                const Result<ActionResult> done = store().applyAction(actionOn(*marked->current, OperatorActionKind::ReconcileComplete, markedAt + 1));
+                const Result<ActionResult> done =
+                    store().applyAction(actionOn(*marked->current, OperatorActionKind::ReconcileComplete, markedAt + 1));
                 QVERIFY2(done.ok() && done->outcome == TransitionOutcome::Applied, qPrintable(done.error().message));
                 QVERIFY(done->current->reconciled);
                 QCOMPARE(done->current->state, RecordState::Completed);
@@ -1159,7 +1195,8 @@ private slots:
             RedisStore store(url);
             const Result<void> opened = store.open();
             QVERIFY(!opened.ok());
-            QVERIFY2(opened.error().message.contains(QString::fromLatin1(user)) || opened.error().message.contains(QStringLiteral("WRONGPASS"))
+            QVERIFY2(opened.error().message.contains(QString::fromLatin1(user))
+                         || opened.error().message.contains(QStringLiteral("WRONGPASS"))
                          || opened.error().message.contains(QStringLiteral("password"), Qt::CaseInsensitive),
                      qPrintable(opened.error().message));
             QVERIFY(!opened.error().message.contains(QStringLiteral("wrong"))); // the password is never echoed

@@ -30,8 +30,12 @@ constexpr qint64 Minute = 60'000;
 const QString Operator = QStringLiteral("auditor-ann");
 
 // Texts a spreadsheet would evaluate, and free text that needs quoting.
-const QStringList Hostile = {QStringLiteral("=SUM(A1)"), QStringLiteral("+1"), QStringLiteral("-1"), QStringLiteral("@x"),
-                             QStringLiteral("\tX"), QStringLiteral("\rY"),
+const QStringList Hostile = {QStringLiteral("=SUM(A1)"),
+                             QStringLiteral("+1"),
+                             QStringLiteral("-1"),
+                             QStringLiteral("@x"),
+                             QStringLiteral("\tX"),
+                             QStringLiteral("\rY"),
                              QStringLiteral("said \"no\", twice\nthen =1")};
 
 bool evaluable(const QString &s)
@@ -173,8 +177,9 @@ private slots:
         }
         // The night operator times two of them out (two audited actions).
         const OperatorIdentity who{QStringLiteral("night-ops"), QStringLiteral("console-1"), QStringLiteral("stuck after failover")};
-        const Result<ActionReport> swept = TimeoutSweep::apply(*m_store, {ActionTarget::of(stuck[0], T0 + 20 * Minute), ActionTarget::of(stuck[1], T0 + 20 * Minute)}, who,
-                                                               {}, T0 + 25 * Minute);
+        const Result<ActionReport> swept =
+            TimeoutSweep::apply(*m_store, {ActionTarget::of(stuck[0], T0 + 20 * Minute), ActionTarget::of(stuck[1], T0 + 20 * Minute)}, who,
+                                {}, T0 + 25 * Minute);
         QVERIFY2(swept, swept ? "" : qPrintable(swept.error().message));
         QCOMPARE(swept->applied, 2);
         // Free text an operator typed: what a spreadsheet must never evaluate.
@@ -346,7 +351,7 @@ private slots:
             const Result<void> full = ReportFile::save(m_data, as, QStringLiteral("/dev/full"));
             QVERIFY(!full);
             QVERIFY2(full.error().message.contains(QStringLiteral("/dev/full")), qPrintable(full.error().message));
-            struct stat st {};
+            struct stat st { };
             QVERIFY(::stat("/dev/full", &st) == 0 && S_ISCHR(st.st_mode));
         }
 
@@ -357,7 +362,7 @@ private slots:
         QFile previous(old);
         QVERIFY(previous.open(QIODevice::WriteOnly) && previous.write("the previous report\n") > 0);
         previous.close();
-        rlimit saved {};
+        rlimit saved{};
         QVERIFY(::getrlimit(RLIMIT_FSIZE, &saved) == 0);
         const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
         rlimit small = saved;
@@ -431,7 +436,11 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         for (const QString &t : Hostile)
-            QTest::newRow(qPrintable(QString(t).replace(QLatin1Char('\t'), QStringLiteral("\\t")).replace(QLatin1Char('\r'), QStringLiteral("\\r")).replace(QLatin1Char('\n'), QStringLiteral("\\n")))) << t;
+            QTest::newRow(qPrintable(QString(t)
+                                         .replace(QLatin1Char('\t'), QStringLiteral("\\t"))
+                                         .replace(QLatin1Char('\r'), QStringLiteral("\\r"))
+                                         .replace(QLatin1Char('\n'), QStringLiteral("\\n"))))
+                << t;
     }
 
     void csvInjection()
@@ -515,20 +524,20 @@ private slots:
         const QJsonArray actions = o.value(QStringLiteral("actions")).toArray();
         QCOMPARE(actions.size(), 2 + Hostile.size());
         // Every field of an entry, as idemctl audit list --json writes it.
-        const QStringList entryKeys = {QStringLiteral("action"),   QStringLiteral("at"),           QStringLiteral("at_ms"),
-                                       QStringLiteral("batch_id"), QStringLiteral("evidence"),     QStringLiteral("hash"),
-                                       QStringLiteral("host"),     QStringLiteral("key"),          QStringLiteral("operator"),
-                                       QStringLiteral("prev_hash"), QStringLiteral("reason"),      QStringLiteral("scope"),
-                                       QStringLiteral("seq"),      QStringLiteral("server_user"), QStringLiteral("state_after"),  QStringLiteral("state_before"),
-                                       QStringLiteral("store_id")};
+        const QStringList entryKeys = {QStringLiteral("action"),       QStringLiteral("at"),          QStringLiteral("at_ms"),
+                                       QStringLiteral("batch_id"),     QStringLiteral("evidence"),    QStringLiteral("hash"),
+                                       QStringLiteral("host"),         QStringLiteral("key"),         QStringLiteral("operator"),
+                                       QStringLiteral("prev_hash"),    QStringLiteral("reason"),      QStringLiteral("scope"),
+                                       QStringLiteral("seq"),          QStringLiteral("server_user"), QStringLiteral("state_after"),
+                                       QStringLiteral("state_before"), QStringLiteral("store_id")};
         for (const QJsonValue &v : actions)
             QCOMPARE(v.toObject().keys(), entryKeys);
         const AuditEntry &first = m_data.actions.constFirst();
         QCOMPARE(actions.first().toObject().value(QStringLiteral("hash")).toString(), first.hash);
         QCOMPARE(actions.first().toObject().value(QStringLiteral("prev_hash")).toString(), first.prevHash);
         const QJsonObject audit = o.value(QStringLiteral("audit")).toObject();
-        QCOMPARE(audit.keys(), (QStringList{QStringLiteral("chains"), QStringLiteral("empty"), QStringLiteral("entries"), QStringLiteral("first_bad"),
-                                QStringLiteral("heads"), QStringLiteral("ok")}));
+        QCOMPARE(audit.keys(), (QStringList{QStringLiteral("chains"), QStringLiteral("empty"), QStringLiteral("entries"),
+                                            QStringLiteral("first_bad"), QStringLiteral("heads"), QStringLiteral("ok")}));
         // One head per chain verified, as the verifier read it.
         QCOMPARE(qint64(audit.value(QStringLiteral("heads")).toArray().size()), m_data.audit.chains);
         QCOMPARE(audit.value(QStringLiteral("ok")).toBool(), true);

@@ -134,12 +134,13 @@ private slots:
         }
         // Two batches by two operators on two hosts.
         const Result<ActionReport> a = TimeoutSweep::apply(
-            *m_store, stuck.mid(0, 3), {QStringLiteral("night-ops"), QStringLiteral("console-1"), QStringLiteral("stuck after the failover")},
-            {}, T0 + 25 * Minute);
+            *m_store, stuck.mid(0, 3),
+            {QStringLiteral("night-ops"), QStringLiteral("console-1"), QStringLiteral("stuck after the failover")}, {}, T0 + 25 * Minute);
         QVERIFY2(a && a->applied == 3, a ? "" : qPrintable(a.error().message));
-        const Result<ActionReport> b = TimeoutSweep::apply(
-            *m_store, stuck.mid(3), {QStringLiteral("day-ops"), QStringLiteral("console-2"), QStringLiteral("second sweep after the release")},
-            {}, T0 + 40 * Minute);
+        const Result<ActionReport> b =
+            TimeoutSweep::apply(*m_store, stuck.mid(3),
+                                {QStringLiteral("day-ops"), QStringLiteral("console-2"), QStringLiteral("second sweep after the release")},
+                                {}, T0 + 40 * Minute);
         QVERIFY2(b && b->applied == 2, b ? "" : qPrintable(b.error().message));
         m_batchA = a->batchId;
         m_batchB = b->batchId;
@@ -260,7 +261,8 @@ private slots:
 
     void jsonAndCsvHeads()
     {
-        const QJsonArray heads = ReportJson::write(m_data).value(QStringLiteral("audit")).toObject().value(QStringLiteral("heads")).toArray();
+        const QJsonArray heads =
+            ReportJson::write(m_data).value(QStringLiteral("audit")).toObject().value(QStringLiteral("heads")).toArray();
         QCOMPARE(heads.size(), m_heads.size());
         for (const AuditChainHead &head : std::as_const(m_heads)) {
             bool found = false;

@@ -38,8 +38,10 @@ GuardRequest paymentRequest(const QString &scope, const QString &key, const QByt
                  {"X-Request-Id", requestId},
                  {"Authorization", "Bearer eyJ-secret-token"},
                  {"Cookie", "sid=secret-session"}};
-    r.body = "{\"order_no\":\"SO-" + key.toUtf8() + "\",\"amount\":{\"value\":\"88.00\",\"currency\":\"CNY\"},"
-             "\"card\":{\"card_number\":\"" + kCard + "\",\"cvv\":\"321\",\"holder\":\"李雷\"}}";
+    r.body = "{\"order_no\":\"SO-" + key.toUtf8()
+             + "\",\"amount\":{\"value\":\"88.00\",\"currency\":\"CNY\"},"
+               "\"card\":{\"card_number\":\""
+             + kCard + "\",\"cvv\":\"321\",\"holder\":\"李雷\"}}";
     return r;
 }
 
@@ -157,7 +159,9 @@ private slots:
         QTest::newRow("invalid UTF-8: base64") << QByteArray("\xc3\x28\xff\xfe\x00\x80", 6) << QByteArray("application/octet-stream");
         QTest::newRow("1 MB binary") << QByteArray(1024 * 1024, '\xfe') << QByteArray("application/octet-stream");
         QTest::newRow("Chinese and emoji") << QStringLiteral("订单 \U0001F4B3 支付").repeated(500).toUtf8() << QByteArray("text/plain");
-        QTest::newRow("bidi override") << QByteArray("abc\xe2\x80\xae" "def") << QByteArray("text/plain");
+        QTest::newRow("bidi override") << QByteArray("abc\xe2\x80\xae"
+                                                     "def")
+                                       << QByteArray("text/plain");
     }
 
     void anyDocumentRoundTripsByteForByte()
@@ -207,12 +211,14 @@ private slots:
     void aRecordWithoutARequestStillReads()
     {
         const QString key = QStringLiteral("old");
-        const Result<ClaimResult> claimed = store().claim(claimOf(m_scope, key, keptRequestOf(paymentRequest(m_scope, key), ScopePolicy())));
+        const Result<ClaimResult> claimed =
+            store().claim(claimOf(m_scope, key, keptRequestOf(paymentRequest(m_scope, key), ScopePolicy())));
         QVERIFY2(claimed.ok(), qPrintable(claimed.error().message));
         if (m_env.isRedis())
             QVERIFY(m_env.rawRedis({"HDEL", m_env.redisRecordKey(m_scope, key), "request"}));
         else
-            QVERIFY(m_env.execSql(QStringLiteral("UPDATE idem_records SET request = NULL WHERE scope = ? AND idem_key = ?"), {m_scope, key}));
+            QVERIFY(
+                m_env.execSql(QStringLiteral("UPDATE idem_records SET request = NULL WHERE scope = ? AND idem_key = ?"), {m_scope, key}));
         QCOMPARE(rawRequest(key), std::optional<QByteArray>());
         const Record old = got(key);
         QCOMPARE(old.lease, claimed->record.lease);
@@ -371,7 +377,8 @@ private:
             return;
         }
         const bool postgres = m_env.backend() == QLatin1String("postgresql");
-        sqlExec(m_env.url(), QStringLiteral("DROP DATABASE IF EXISTS ") + m_database + (postgres ? QStringLiteral(" WITH (FORCE)") : QString()));
+        sqlExec(m_env.url(),
+                QStringLiteral("DROP DATABASE IF EXISTS ") + m_database + (postgres ? QStringLiteral(" WITH (FORCE)") : QString()));
     }
 
     static bool sqlExec(const QString &url, const QString &sql)
@@ -402,17 +409,22 @@ private:
             configureSqlDatabase(db, parsed);
             if (db.open()) {
                 QSqlQuery q(db);
-                const QString sql = parsed.kind == StoreUrl::Kind::Sqlite
-                    ? QStringLiteral("SELECT type || ' ' || name FROM sqlite_master UNION ALL "
-                                     "SELECT 'column ' || name FROM pragma_table_info('idem_records')")
+                const QString sql =
+                    parsed.kind == StoreUrl::Kind::Sqlite
+                        ? QStringLiteral("SELECT type || ' ' || name FROM sqlite_master UNION ALL "
+                                         "SELECT 'column ' || name FROM pragma_table_info('idem_records')")
                     : parsed.kind == StoreUrl::Kind::Postgres
-                    ? QStringLiteral("SELECT 'relation ' || relname FROM pg_class WHERE relnamespace = to_regnamespace(current_schema()) "
-                                     "UNION ALL SELECT 'column ' || attname FROM pg_attribute WHERE attrelid = to_regclass('idem_records') "
-                                     "AND attnum > 0 AND NOT attisdropped")
-                    : QStringLiteral("SELECT CONCAT('table ', table_name) FROM information_schema.tables WHERE table_schema = DATABASE() "
-                                     "UNION ALL SELECT CONCAT('index ', index_name) FROM information_schema.statistics WHERE table_schema = DATABASE() "
-                                     "UNION ALL SELECT CONCAT('column ', column_name) FROM information_schema.columns WHERE table_schema = DATABASE() "
-                                     "AND table_name = 'idem_records'");
+                        ? QStringLiteral(
+                            "SELECT 'relation ' || relname FROM pg_class WHERE relnamespace = to_regnamespace(current_schema()) "
+                            "UNION ALL SELECT 'column ' || attname FROM pg_attribute WHERE attrelid = to_regclass('idem_records') "
+                            "AND attnum > 0 AND NOT attisdropped")
+                        : QStringLiteral(
+                            "SELECT CONCAT('table ', table_name) FROM information_schema.tables WHERE table_schema = DATABASE() "
+                            "UNION ALL SELECT CONCAT('index ', index_name) FROM information_schema.statistics WHERE table_schema = "
+                            "DATABASE() "
+                            "UNION ALL SELECT CONCAT('column ', column_name) FROM information_schema.columns WHERE table_schema = "
+                            "DATABASE() "
+                            "AND table_name = 'idem_records'");
                 if (q.exec(sql)) {
                     while (q.next())
                         out << q.value(0).toString();

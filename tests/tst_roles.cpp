@@ -34,13 +34,13 @@ void TestRoles::backends()
     QTest::newRow("redis") << QStringLiteral("redis");
 }
 
-#define ROLES_FIXTURE(f)                                                                                               \
-    QFETCH(QString, backend);                                                                                          \
-    IDEM_REQUIRE_SERVER_URL(urlVariable(backend));                                                                     \
-    Fixture f;                                                                                                         \
-    {                                                                                                                  \
-        QString why;                                                                                                   \
-        QVERIFY2(setUp(backend, &f, &why), qPrintable(why));                                                           \
+#define ROLES_FIXTURE(f)                                                                                                                   \
+    QFETCH(QString, backend);                                                                                                              \
+    IDEM_REQUIRE_SERVER_URL(urlVariable(backend));                                                                                         \
+    Fixture f;                                                                                                                             \
+    {                                                                                                                                      \
+        QString why;                                                                                                                       \
+        QVERIFY2(setUp(backend, &f, &why), qPrintable(why));                                                                               \
     }
 
 void TestRoles::whoami_data()
@@ -84,9 +84,9 @@ void TestRoles::viewerSweepRefusedByServer()
 {
     ROLES_FIXTURE(f);
     QVERIFY(seedStuck(f.ownerUrl, QStringLiteral("orders"), 2));
-    const Run r = idemctl(args({QStringLiteral("sweep"), QStringLiteral("--scope"), QStringLiteral("orders"), QStringLiteral("--older-than"),
-                                QStringLiteral("10m"), QStringLiteral("--operator"), QStringLiteral("vera"), QStringLiteral("--reason"),
-                                QStringLiteral("stuck"), QStringLiteral("--json")},
+    const Run r = idemctl(args({QStringLiteral("sweep"), QStringLiteral("--scope"), QStringLiteral("orders"),
+                                QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--operator"), QStringLiteral("vera"),
+                                QStringLiteral("--reason"), QStringLiteral("stuck"), QStringLiteral("--json")},
                                f.viewer),
                           f.viewer.redisPassword);
     QCOMPARE(r.exitCode, 1);
@@ -97,7 +97,8 @@ void TestRoles::viewerSweepRefusedByServer()
     // The server refused, and the refusal names the privilege.
     if (backend == QLatin1String("redis")) {
         // The first write command the user may not run (the scope registry's SADD or EVALSHA).
-        QVERIFY2(message.contains(QLatin1String("NOPERM")) && message.contains(QLatin1String("no permissions to run the '")), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("NOPERM")) && message.contains(QLatin1String("no permissions to run the '")),
+                 qPrintable(message));
     } else {
         QVERIFY2(message.contains(QLatin1String("UPDATE")) && message.contains(QLatin1String("idem_records")), qPrintable(message));
     }
@@ -107,7 +108,8 @@ void TestRoles::viewerSweepRefusedByServer()
         QVERIFY(now);
         QCOMPARE(now->state, RecordState::InFlight);
     }
-    const Run audit = idemctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--store"), f.ownerUrl});
+    const Run audit =
+        idemctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--store"), f.ownerUrl});
     QCOMPARE(audit.json().value(QStringLiteral("count")).toInt(), 0);
 }
 
@@ -120,9 +122,9 @@ void TestRoles::auditRewriteRefusedByServer()
 {
     ROLES_FIXTURE(f);
     QVERIFY(seedStuck(f.ownerUrl, QStringLiteral("orders"), 1));
-    const Run swept = idemctl(args({QStringLiteral("sweep"), QStringLiteral("--scope"), QStringLiteral("orders"), QStringLiteral("--older-than"),
-                                    QStringLiteral("10m"), QStringLiteral("--operator"), QStringLiteral("otto"), QStringLiteral("--reason"),
-                                    QStringLiteral("stuck"), QStringLiteral("--json")},
+    const Run swept = idemctl(args({QStringLiteral("sweep"), QStringLiteral("--scope"), QStringLiteral("orders"),
+                                    QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--operator"),
+                                    QStringLiteral("otto"), QStringLiteral("--reason"), QStringLiteral("stuck"), QStringLiteral("--json")},
                                    f.operatorLogin),
                               f.operatorLogin.redisPassword);
     QVERIFY2(swept.exitCode == 0, swept.all().constData());
@@ -131,16 +133,20 @@ void TestRoles::auditRewriteRefusedByServer()
     for (const Login *login : {&f.operatorLogin, &f.approver}) {
         if (backend == QLatin1String("redis")) {
             for (const QStringList &command : {QStringList{QStringLiteral("DEL"), QStringLiteral("idem:{orders}:audit")},
-                                               QStringList{QStringLiteral("XTRIM"), QStringLiteral("idem:{orders}:audit"), QStringLiteral("MAXLEN"), QStringLiteral("0")}}) {
+                                               QStringList{QStringLiteral("XTRIM"), QStringLiteral("idem:{orders}:audit"),
+                                                           QStringLiteral("MAXLEN"), QStringLiteral("0")}}) {
                 QByteArray out;
-                redisCli(f.ownerUrl, QStringList{QStringLiteral("-n"), QStringLiteral("3")} + command, &out, login->user, login->redisPassword);
+                redisCli(f.ownerUrl, QStringList{QStringLiteral("-n"), QStringLiteral("3")} + command, &out, login->user,
+                         login->redisPassword);
                 QVERIFY2(out.contains("NOPERM"), out.constData());
             }
         } else {
-            for (const QString &statement : {QStringLiteral("UPDATE idem_audit SET reason = 'edited'"), QStringLiteral("DELETE FROM idem_audit")}) {
+            for (const QString &statement :
+                 {QStringLiteral("UPDATE idem_audit SET reason = 'edited'"), QStringLiteral("DELETE FROM idem_audit")}) {
                 QString error;
                 QVERIFY2(!sqlExec(login->url, {statement}, &error), qPrintable(statement));
-                QVERIFY2(error.contains(statement.section(QLatin1Char(' '), 0, 0), Qt::CaseInsensitive) || error.contains(QLatin1String("permission denied")),
+                QVERIFY2(error.contains(statement.section(QLatin1Char(' '), 0, 0), Qt::CaseInsensitive)
+                             || error.contains(QLatin1String("permission denied")),
                          qPrintable(error));
             }
         }
@@ -158,13 +164,14 @@ void TestRoles::operatorSweepRecordsServerIdentity()
 {
     ROLES_FIXTURE(f);
     QVERIFY(seedStuck(f.ownerUrl, QStringLiteral("orders"), 1));
-    const Run swept = idemctl(args({QStringLiteral("sweep"), QStringLiteral("--scope"), QStringLiteral("orders"), QStringLiteral("--older-than"),
-                                    QStringLiteral("10m"), QStringLiteral("--operator"), QStringLiteral("typed-name"), QStringLiteral("--reason"),
-                                    QStringLiteral("stuck")},
+    const Run swept = idemctl(args({QStringLiteral("sweep"), QStringLiteral("--scope"), QStringLiteral("orders"),
+                                    QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--operator"),
+                                    QStringLiteral("typed-name"), QStringLiteral("--reason"), QStringLiteral("stuck")},
                                    f.operatorLogin),
                               f.operatorLogin.redisPassword);
     QVERIFY2(swept.exitCode == 0, swept.all().constData());
-    const Run audit = idemctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--store"), f.ownerUrl});
+    const Run audit =
+        idemctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--store"), f.ownerUrl});
     const QJsonObject entry = audit.json().value(QStringLiteral("entries")).toArray().first().toObject();
     QCOMPARE(entry.value(QStringLiteral("operator")).toString(), QStringLiteral("typed-name"));
     QVERIFY2(entry.value(QStringLiteral("server_user")).toString().startsWith(f.operatorLogin.user), audit.out.constData());
@@ -181,7 +188,8 @@ void TestRoles::hostileGrantRefused()
     const QString url = qEnvironmentVariable("IDEM_TEST_POSTGRESQL_URL");
     for (const QString &grant : {QStringLiteral("viewer:alice\"; DROP TABLE idem_records; --"), QStringLiteral("root:alice"),
                                  QStringLiteral("viewer:1abc"), QStringLiteral("viewer:")}) {
-        const Run r = idemctl({QStringLiteral("init"), QStringLiteral("--store"), url, QStringLiteral("--roles"), QStringLiteral("--grant"), grant});
+        const Run r =
+            idemctl({QStringLiteral("init"), QStringLiteral("--store"), url, QStringLiteral("--roles"), QStringLiteral("--grant"), grant});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("--grant takes ROLE:USER"), r.err.constData());
     }
@@ -198,8 +206,8 @@ void TestRoles::sqliteWithoutRolesAsBefore()
     QCOMPARE(who.json().value(QStringLiteral("role")).toString(), QStringLiteral("operator+approver"));
     QCOMPARE(who.json().value(QStringLiteral("four_eyes")).toObject().value(QStringLiteral("off")).toBool(), true);
     // No threshold: a sweep of 25 payment records applies at once, as ever.
-    const Run swept = idemctl({QStringLiteral("sweep"), QStringLiteral("--store"), url, QStringLiteral("--older-than"), QStringLiteral("10m"),
-                               QStringLiteral("--reason"), QStringLiteral("stuck"), QStringLiteral("--json")});
+    const Run swept = idemctl({QStringLiteral("sweep"), QStringLiteral("--store"), url, QStringLiteral("--older-than"),
+                               QStringLiteral("10m"), QStringLiteral("--reason"), QStringLiteral("stuck"), QStringLiteral("--json")});
     QVERIFY2(swept.exitCode == 0, swept.all().constData());
     QCOMPARE(swept.json().value(QStringLiteral("applied")).toInt(), 25);
     QVERIFY(!swept.json().contains(QStringLiteral("proposals")));

@@ -98,7 +98,8 @@ private slots:
         const ScopeStatusModel::Row &order = model.rowAt(model.rowOf(QStringLiteral("order")));
         QCOMPARE(order.inProgressPerMinute, 2.0);
         QCOMPARE(order.stuck, 20);
-        QCOMPARE(model.index(model.rowOf(QStringLiteral("order")), ScopeStatusModel::StuckColumn).data(ScopeStatusModel::RawValueRole)
+        QCOMPARE(model.index(model.rowOf(QStringLiteral("order")), ScopeStatusModel::StuckColumn)
+                     .data(ScopeStatusModel::RawValueRole)
                      .toLongLong(),
                  20);
         QCOMPARE(model.rowAt(model.rowOf(QStringLiteral("refund"))).trouble(), ScopeStatusModel::Fine);
@@ -111,16 +112,16 @@ private slots:
         // Hit rate over its limit first; then stuck plus anomalies per minute
         // (order 20 + 2, payment 4 + 3 + 1); then the rest by name.
         QTest::newRow("every scope 30%") << QList<AlertRule>{hitRateRule(30)}
-                                          << QStringList{QStringLiteral("callback"), QStringLiteral("order"), QStringLiteral("payment"),
-                                                         QStringLiteral("refund")};
+                                         << QStringList{QStringLiteral("callback"), QStringLiteral("order"), QStringLiteral("payment"),
+                                                        QStringLiteral("refund")};
         // payment's own limit of 5% puts it over, 5 points over; callback 10 over.
-        QTest::newRow("payment's own limit")
-            << QList<AlertRule>{hitRateRule(30), hitRateRule(5, QStringLiteral("payment"))}
-            << QStringList{QStringLiteral("callback"), QStringLiteral("payment"), QStringLiteral("order"), QStringLiteral("refund")};
+        QTest::newRow("payment's own limit") << QList<AlertRule>{hitRateRule(30), hitRateRule(5, QStringLiteral("payment"))}
+                                             << QStringList{QStringLiteral("callback"), QStringLiteral("payment"), QStringLiteral("order"),
+                                                            QStringLiteral("refund")};
         // No hit-rate rule: no limit, so only stuck and anomalies sort.
         QTest::newRow("no hit-rate rule") << QList<AlertRule>{}
-                                           << QStringList{QStringLiteral("order"), QStringLiteral("payment"), QStringLiteral("callback"),
-                                                          QStringLiteral("refund")};
+                                          << QStringList{QStringLiteral("order"), QStringLiteral("payment"), QStringLiteral("callback"),
+                                                         QStringLiteral("refund")};
     }
 
     void sortedByTrouble()

@@ -25,7 +25,7 @@ namespace {
 
 constexpr qint64 T0 = 1'800'000'000'000;
 constexpr int kCompleted = 40'000; // cached responses the listing must not scan
-constexpr int kInFlight = 2'000;   // attempts still running
+constexpr int kInFlight = 2'000; // attempts still running
 constexpr int kScopes = 4;
 // Scope 0 is the big one (nine rows in ten), 1 to 3 share the rest: the
 // listing of a small scope is where the per-scope index must win.
@@ -50,7 +50,7 @@ QString describe(const QList<PlanNode> &nodes)
     QStringList parts;
     for (const PlanNode &n : nodes)
         parts << n.type + (n.relation.isEmpty() ? QString() : QStringLiteral(" on ") + n.relation)
-                + (n.index.isEmpty() ? QString() : QStringLiteral(" using ") + n.index);
+                     + (n.index.isEmpty() ? QString() : QStringLiteral(" using ") + n.index);
     return parts.join(QStringLiteral(" / "));
 }
 
@@ -108,7 +108,8 @@ private:
         exec(genericPlan ? QStringLiteral("SET plan_cache_mode = force_generic_plan") : QStringLiteral("RESET plan_cache_mode"));
         QSqlQuery q(raw());
         QList<PlanNode> nodes;
-        const QString execute = values.isEmpty() ? name : name + QStringLiteral(" (") + values.join(QStringLiteral(", ")) + QLatin1Char(')');
+        const QString execute =
+            values.isEmpty() ? name : name + QStringLiteral(" (") + values.join(QStringLiteral(", ")) + QLatin1Char(')');
         if (q.exec(QStringLiteral("EXPLAIN (FORMAT JSON) EXECUTE ") + execute) && q.next()) {
             const QJsonDocument doc = QJsonDocument::fromJson(q.value(0).toString().toUtf8());
             collectNodes(doc.array().at(0).toObject().value(QLatin1String("Plan")).toObject(), &nodes);
@@ -173,25 +174,31 @@ private slots:
 
         m_prefix = QStringLiteral("plan-%1-%2").arg(QCoreApplication::applicationPid()).arg(QRandomGenerator::global()->bounded(1000000));
         // Set-based fill: one statement each, seconds instead of minutes.
-        QVERIFY(exec(QStringLiteral(
-            "INSERT INTO idem_records (scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, "
-            "headers, body, created_at, updated_at, expires_at, reconciled) "
-            "SELECT %1, 'done-' || g, 'COMPLETED', md5(g::text), md5('l' || g), 'plan:1', 1, 'SO' || g, 200, "
-            "'[]'::bytea, '{\"ok\":true}'::bytea, %2 + g, %2 + g, %2 + g + 86400000, 0 FROM generate_series(1, %3) AS g")
-                         .arg(QLatin1String(kScopeOf).arg(m_prefix)).arg(T0).arg(kCompleted)));
-        QVERIFY(exec(QStringLiteral(
-            "INSERT INTO idem_records (scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, "
-            "headers, body, created_at, updated_at, expires_at, reconciled) "
-            "SELECT %1, 'busy-' || g, 'IN_FLIGHT', md5(g::text), md5('l' || g), 'plan:' || mod(g, 7), 1, 'SO' || g, 0, "
-            "NULL, NULL, %2 + g * 1000, %2 + g * 1000, 0, 0 FROM generate_series(1, %3) AS g")
-                         .arg(QLatin1String(kScopeOf).arg(m_prefix)).arg(T0).arg(kInFlight)));
+        QVERIFY(exec(
+            QStringLiteral("INSERT INTO idem_records (scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, "
+                           "headers, body, created_at, updated_at, expires_at, reconciled) "
+                           "SELECT %1, 'done-' || g, 'COMPLETED', md5(g::text), md5('l' || g), 'plan:1', 1, 'SO' || g, 200, "
+                           "'[]'::bytea, '{\"ok\":true}'::bytea, %2 + g, %2 + g, %2 + g + 86400000, 0 FROM generate_series(1, %3) AS g")
+                .arg(QLatin1String(kScopeOf).arg(m_prefix))
+                .arg(T0)
+                .arg(kCompleted)));
+        QVERIFY(exec(
+            QStringLiteral("INSERT INTO idem_records (scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, "
+                           "headers, body, created_at, updated_at, expires_at, reconciled) "
+                           "SELECT %1, 'busy-' || g, 'IN_FLIGHT', md5(g::text), md5('l' || g), 'plan:' || mod(g, 7), 1, 'SO' || g, 0, "
+                           "NULL, NULL, %2 + g * 1000, %2 + g * 1000, 0, 0 FROM generate_series(1, %3) AS g")
+                .arg(QLatin1String(kScopeOf).arg(m_prefix))
+                .arg(T0)
+                .arg(kInFlight)));
         // Timed-out records waiting for reconciliation: a few among many.
-        QVERIFY(exec(QStringLiteral(
-            "INSERT INTO idem_records (scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, "
-            "headers, body, created_at, updated_at, expires_at, reconciled) "
-            "SELECT %1, 'late-' || g, 'TIMED_OUT', md5(g::text), md5('l' || g), 'plan:1', 1, 'SO' || g, 0, "
-            "NULL, NULL, %2 + g * 1000, %2 + g * 1000, %2 + g * 1000 + 86400000, 0 FROM generate_series(1, %3) AS g")
-                         .arg(QLatin1String(kScopeOf).arg(m_prefix)).arg(T0).arg(kInFlight)));
+        QVERIFY(exec(
+            QStringLiteral("INSERT INTO idem_records (scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, "
+                           "headers, body, created_at, updated_at, expires_at, reconciled) "
+                           "SELECT %1, 'late-' || g, 'TIMED_OUT', md5(g::text), md5('l' || g), 'plan:1', 1, 'SO' || g, 0, "
+                           "NULL, NULL, %2 + g * 1000, %2 + g * 1000, %2 + g * 1000 + 86400000, 0 FROM generate_series(1, %3) AS g")
+                .arg(QLatin1String(kScopeOf).arg(m_prefix))
+                .arg(T0)
+                .arg(kInFlight)));
         QVERIFY(exec(QStringLiteral("ANALYZE idem_records")));
     }
 
@@ -211,7 +218,8 @@ private slots:
     // covers is a sequential scan, and it says so.
     void planCheckerSeesASequentialScan()
     {
-        const QList<PlanNode> nodes = planOf({QStringLiteral("SELECT COUNT(*) FROM idem_records WHERE biz_no = ?"), {QStringLiteral("SO7")}}, false);
+        const QList<PlanNode> nodes =
+            planOf({QStringLiteral("SELECT COUNT(*) FROM idem_records WHERE biz_no = ?"), {QStringLiteral("SO7")}}, false);
         QVERIFY(!nodes.isEmpty());
         QVERIFY2(indexProblem(nodes, {QStringLiteral("idem_records_inflight")}).contains(QLatin1String("sequential scan")),
                  qPrintable(describe(nodes)));
@@ -264,7 +272,9 @@ private slots:
             QStringList indexes;
         } statements[] = {{"listing", dialect.inFlightListing(query), indexes},
                           {"count", dialect.inFlightCount(query),
-                           query.scope.isEmpty() ? QStringList{QStringLiteral("idem_records_inflight"), QStringLiteral("idem_records_inflight_scope")} : indexes}};
+                           query.scope.isEmpty()
+                               ? QStringList{QStringLiteral("idem_records_inflight"), QStringLiteral("idem_records_inflight_scope")}
+                               : indexes}};
         // QPSQL prepares each statement afresh, so it always runs the custom
         // plan, made for its values: that one must pick the index meant for
         // the query. The generic plan guesses every scope to be as large as
@@ -276,9 +286,10 @@ private slots:
                 if (generic)
                     acceptable << eitherInFlight;
                 const QString problem = indexProblem(planOf(statement, generic), acceptable);
-                QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("%1 (%2 plan) of %3: %4")
-                                                           .arg(QLatin1String(what), generic ? QStringLiteral("generic") : QStringLiteral("custom"),
-                                                                statement.sql, problem)));
+                QVERIFY2(problem.isEmpty(),
+                         qPrintable(QStringLiteral("%1 (%2 plan) of %3: %4")
+                                        .arg(QLatin1String(what), generic ? QStringLiteral("generic") : QStringLiteral("custom"),
+                                             statement.sql, problem)));
             }
         }
     }
@@ -379,10 +390,12 @@ private slots:
         // may create roles, else ourselves after revoking our own right (an
         // owner may). The owner connection ("plan") does the granting.
         QSqlQuery who(raw());
-        QVERIFY(who.exec(QStringLiteral("SELECT rolsuper OR rolcreaterole, current_user FROM pg_roles WHERE rolname = current_user")) && who.next());
+        QVERIFY(who.exec(QStringLiteral("SELECT rolsuper OR rolcreaterole, current_user FROM pg_roles WHERE rolname = current_user"))
+                && who.next());
         const bool ownRole = who.value(0).toBool();
         const QString self = who.value(1).toString();
-        const QString schema = QStringLiteral("idem_ddl_%1_%2").arg(QCoreApplication::applicationPid()).arg(QRandomGenerator::global()->bounded(1000000));
+        const QString schema =
+            QStringLiteral("idem_ddl_%1_%2").arg(QCoreApplication::applicationPid()).arg(QRandomGenerator::global()->bounded(1000000));
         const QString role = ownRole ? schema + QStringLiteral("_user") : self;
         QVERIFY(exec(QStringLiteral("CREATE SCHEMA %1").arg(schema)));
         auto cleanup = qScopeGuard([&] {
@@ -408,7 +421,8 @@ private slots:
             const Result<void> opened = store.open();
             QVERIFY(!opened.ok());
             QCOMPARE(opened.error().kind, ErrorKind::Refused);
-            QVERIFY2(opened.error().message.contains(QStringLiteral("CREATE privilege on schema ") + schema), qPrintable(opened.error().message));
+            QVERIFY2(opened.error().message.contains(QStringLiteral("CREATE privilege on schema ") + schema),
+                     qPrintable(opened.error().message));
             QVERIFY2(opened.error().message.contains(QStringLiteral("GRANT CREATE ON SCHEMA %1 TO %2").arg(schema, role)),
                      qPrintable(opened.error().message));
         }
@@ -445,7 +459,8 @@ private slots:
         if (ownRole)
             QVERIFY(exec(QStringLiteral("GRANT SELECT, INSERT ON %1.idem_audit TO %2").arg(schema, role)));
         QVERIFY(exec(ownRole ? QStringLiteral("GRANT SELECT, INSERT, UPDATE, DELETE ON %1.idem_records, %1.idem_counters, "
-                                              "%1.idem_audit_head TO %2").arg(schema, role)
+                                              "%1.idem_audit_head TO %2")
+                                   .arg(schema, role)
                              : QStringLiteral("GRANT INSERT ON %1.idem_records TO CURRENT_USER").arg(schema)));
         SqlStore store(actor);
         const Result<void> opened = store.open();
@@ -459,7 +474,8 @@ private slots:
         const Result<ClaimResult> claimed = store.claim(claim);
         QVERIFY2(claimed.ok(), qPrintable(claimed.error().message));
         QCOMPARE(claimed->outcome, ClaimOutcome::Claimed);
-        const Result<Transition> done = store.complete(claim.scope, claim.key, claimed->record.lease, Response{200, {}, "ok"}, T0 + 1, 60'000);
+        const Result<Transition> done =
+            store.complete(claim.scope, claim.key, claimed->record.lease, Response{200, {}, "ok"}, T0 + 1, 60'000);
         QVERIFY2(done.ok(), qPrintable(done.error().message));
         const Result<void> flushed = store.flushCounters();
         QVERIFY2(flushed.ok(), qPrintable(flushed.error().message));

@@ -19,12 +19,15 @@ private:
     {
         QProcess lupdate;
         // No -no-obsolete: a translation whose source is gone must show up.
-        lupdate.start(QStringLiteral(IDEM_LUPDATE), QStringList{QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-silent")}
-                                                        << inputs << QStringLiteral("-ts") << ts);
+        lupdate.start(QStringLiteral(IDEM_LUPDATE),
+                      QStringList{QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-silent")}
+                          << inputs << QStringLiteral("-ts") << ts);
         if (!lupdate.waitForFinished(300000))
             return QStringLiteral("lupdate did not finish: ") + lupdate.errorString();
         if (lupdate.exitStatus() != QProcess::NormalExit || lupdate.exitCode() != 0)
-            return QStringLiteral("lupdate failed (%1): %2").arg(lupdate.exitCode()).arg(QString::fromLocal8Bit(lupdate.readAllStandardError()));
+            return QStringLiteral("lupdate failed (%1): %2")
+                .arg(lupdate.exitCode())
+                .arg(QString::fromLocal8Bit(lupdate.readAllStandardError()));
         return QString();
     }
 
@@ -95,7 +98,8 @@ private slots:
         QStringList found = incompleteMessages(ts, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         found.sort();
-        QCOMPARE(found, QStringList({QStringLiteral("Scratch: \"Added\" [unfinished]"), QStringLiteral("Scratch: \"Removed\" [vanished]")}));
+        QCOMPARE(found,
+                 QStringList({QStringLiteral("Scratch: \"Added\" [unfinished]"), QStringLiteral("Scratch: \"Removed\" [vanished]")}));
     }
 
     void zhCnIsComplete()
@@ -115,8 +119,8 @@ private slots:
             qInfo().noquote() << message;
         QVERIFY2(found.isEmpty(), qPrintable(QStringLiteral("%1 message(s) of %2 need translating: run the update_translations target, "
                                                             "then translate them (listed above)")
-                                                  .arg(found.size())
-                                                  .arg(QDir::toNativeSeparators(QStringLiteral(IDEM_ZH_CN_TS)))));
+                                                 .arg(found.size())
+                                                 .arg(QDir::toNativeSeparators(QStringLiteral(IDEM_ZH_CN_TS)))));
     }
 };
 

@@ -292,7 +292,8 @@ private slots:
         QCOMPARE(applied->failed, 2);
         for (const ActionFailure &f : applied->failures) {
             QCOMPARE(f.scope, m_a);
-            QVERIFY2(f.message.contains(m_a) && f.message.contains(QLatin1String("head")) && !f.message.contains(QLatin1String("not attempted")),
+            QVERIFY2(f.message.contains(m_a) && f.message.contains(QLatin1String("head"))
+                         && !f.message.contains(QLatin1String("not attempted")),
                      qPrintable(f.message));
         }
         for (int i = 1; i < 3; ++i) {

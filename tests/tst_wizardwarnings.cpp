@@ -23,7 +23,7 @@
 
 namespace {
 
-template<typename T>
+template <typename T>
 T *child(QWidget *parent, const char *name)
 {
     T *found = parent->findChild<T *>(QLatin1String(name));
@@ -159,10 +159,11 @@ private slots:
     {
         IDEM_FETCH_SERVER_URL(mysql, "IDEM_TEST_MYSQL_URL");
         const QString table = QStringLiteral("idem_wizard_java_%1").arg(QCoreApplication::applicationPid());
-        QVERIFY(execute(mysql, QStringLiteral("CREATE TABLE %1 (idempotent_id VARCHAR(64) PRIMARY KEY, biz_type VARCHAR(32), biz_no VARCHAR(64), "
-                                              "status VARCHAR(16) NOT NULL, request_body TEXT, response_body TEXT, create_time DATETIME, "
-                                              "update_time DATETIME)")
-                                   .arg(table)));
+        QVERIFY(execute(mysql,
+                        QStringLiteral("CREATE TABLE %1 (idempotent_id VARCHAR(64) PRIMARY KEY, biz_type VARCHAR(32), biz_no VARCHAR(64), "
+                                       "status VARCHAR(16) NOT NULL, request_body TEXT, response_body TEXT, create_time DATETIME, "
+                                       "update_time DATETIME)")
+                            .arg(table)));
         const auto drop = qScopeGuard([&] { execute(mysql, QStringLiteral("DROP TABLE IF EXISTS %1").arg(table)); });
         QVERIFY(execute(mysql, QStringLiteral("INSERT INTO %1 VALUES ('pay-1', 'payment', 'B1', 'PROCESSING', '{}', NULL, "
                                               "NOW() - INTERVAL 30 MINUTE, NOW() - INTERVAL 30 MINUTE)")
@@ -172,7 +173,8 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(QStringLiteral("{\"base\": \"java-handler\", \"sql\": {\"table\": \"%1\"}}").arg(table).toUtf8());
         file.close();
-        const QString url = mysql + QStringLiteral("?layout=") + QString::fromLatin1(QUrl::toPercentEncoding(layout)) + QStringLiteral("&audit=")
+        const QString url =
+            mysql + QStringLiteral("?layout=") + QString::fromLatin1(QUrl::toPercentEncoding(layout)) + QStringLiteral("&audit=")
             + QString::fromLatin1(QUrl::toPercentEncoding(QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("java-audit.db"))));
         TimeoutWizard wizard(url, OpenMode::ReadWrite);
         wizard.show();

@@ -45,12 +45,14 @@ std::optional<Options> parse(const QCoreApplication &app)
     parser.setApplicationDescription(QStringLiteral("Guarded requests against one store, with or without WAIT (tools/bench-cluster.sh)."));
     parser.addHelpOption();
     parser.addOption({QStringLiteral("store"), QStringLiteral("Store URL."), QStringLiteral("url")});
-    parser.addOption({QStringLiteral("scope"), QStringLiteral("Scope of the keys (the replay phase reuses the first phase's)."), QStringLiteral("scope")});
+    parser.addOption({QStringLiteral("scope"), QStringLiteral("Scope of the keys (the replay phase reuses the first phase's)."),
+                      QStringLiteral("scope")});
     parser.addOption({QStringLiteral("phase"), QStringLiteral("first or replay."), QStringLiteral("phase")});
     parser.addOption({QStringLiteral("threads"), QStringLiteral("Client threads."), QStringLiteral("n"), QStringLiteral("1")});
-    parser.addOption({QStringLiteral("requests"), QStringLiteral("Guarded requests in all."), QStringLiteral("m"), QStringLiteral("10000")});
-    parser.addOption({QStringLiteral("replica-acks"), QStringLiteral("Replicas that must have a claim (WAIT) on a cluster."), QStringLiteral("n"),
-                      QStringLiteral("0")});
+    parser.addOption(
+        {QStringLiteral("requests"), QStringLiteral("Guarded requests in all."), QStringLiteral("m"), QStringLiteral("10000")});
+    parser.addOption({QStringLiteral("replica-acks"), QStringLiteral("Replicas that must have a claim (WAIT) on a cluster."),
+                      QStringLiteral("n"), QStringLiteral("0")});
     parser.process(app);
 
     Options options;

@@ -54,19 +54,16 @@ qint64 peakRssKb()
 // ones; 'bench' scope; created over the last days, in-flight ones 11–60 min old.
 QString fillSql(const StoreUrl &url, qint64 total, qint64 inFlight, qint64 now)
 {
-    const QString series = url.kind == StoreUrl::Kind::Postgres
-        ? QStringLiteral("generate_series(1, %1) AS g(i)").arg(total)
-        : QString();
-    return QStringLiteral(
-               "INSERT INTO idem_records (scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, "
-               "headers, body, created_at, updated_at, expires_at, reconciled) "
-               "SELECT 'bench', 'key-' || lpad(i::text, 8, '0'), CASE WHEN i <= %1 THEN 'IN_FLIGHT' ELSE 'COMPLETED' END, "
-               "md5(i::text), md5((i * 7)::text), 'svc-' || (i % 16) || ':' || (1000 + i % 97), 1, 'SO' || (10000000 + i), "
-               "CASE WHEN i <= %1 THEN 0 ELSE 201 END, "
-               "CASE WHEN i <= %1 THEN NULL ELSE convert_to('[[\"Content-Type\",\"application/json\"]]', 'UTF8') END, "
-               "CASE WHEN i <= %1 THEN NULL ELSE convert_to('{\"order\":' || i || ',\"status\":\"PAID\"}', 'UTF8') END, "
-               "%2 - i * 60, CASE WHEN i <= %1 THEN %3 - i * 30 ELSE %2 - i * 60 END, "
-               "CASE WHEN i <= %1 THEN 0 ELSE %4 END, 0 FROM %5")
+    const QString series = url.kind == StoreUrl::Kind::Postgres ? QStringLiteral("generate_series(1, %1) AS g(i)").arg(total) : QString();
+    return QStringLiteral("INSERT INTO idem_records (scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, "
+                          "headers, body, created_at, updated_at, expires_at, reconciled) "
+                          "SELECT 'bench', 'key-' || lpad(i::text, 8, '0'), CASE WHEN i <= %1 THEN 'IN_FLIGHT' ELSE 'COMPLETED' END, "
+                          "md5(i::text), md5((i * 7)::text), 'svc-' || (i % 16) || ':' || (1000 + i % 97), 1, 'SO' || (10000000 + i), "
+                          "CASE WHEN i <= %1 THEN 0 ELSE 201 END, "
+                          "CASE WHEN i <= %1 THEN NULL ELSE convert_to('[[\"Content-Type\",\"application/json\"]]', 'UTF8') END, "
+                          "CASE WHEN i <= %1 THEN NULL ELSE convert_to('{\"order\":' || i || ',\"status\":\"PAID\"}', 'UTF8') END, "
+                          "%2 - i * 60, CASE WHEN i <= %1 THEN %3 - i * 30 ELSE %2 - i * 60 END, "
+                          "CASE WHEN i <= %1 THEN 0 ELSE %4 END, 0 FROM %5")
         .arg(inFlight)
         .arg(now)
         .arg(now - 11 * 60000)
@@ -85,8 +82,8 @@ int fillPostgres(const StoreUrl &url, qint64 total, qint64 inFlight)
         return fail(db.error().message);
     QSqlQuery q(db.value());
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    for (const QString &sql : {QStringLiteral("TRUNCATE idem_records"), fillSql(url, total, inFlight, now),
-                               QStringLiteral("ANALYZE idem_records")}) {
+    for (const QString &sql :
+         {QStringLiteral("TRUNCATE idem_records"), fillSql(url, total, inFlight, now), QStringLiteral("ANALYZE idem_records")}) {
         if (!q.exec(sql))
             return fail(q.lastError().text());
     }
@@ -152,8 +149,8 @@ return last
 }
 
 struct Timed {
-    double ms = -1;      // first page
-    double listMs = -1;  // first page and count
+    double ms = -1; // first page
+    double listMs = -1; // first page and count
     qint64 count = -1;
     int rows = 0;
 };

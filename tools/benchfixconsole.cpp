@@ -76,7 +76,7 @@ struct TickWatch {
 };
 
 // Lets the event loop run until `done` or the timeout; false on timeout.
-template<typename Done>
+template <typename Done>
 bool waitFor(Done done, int timeoutMs)
 {
     QElapsedTimer t;
@@ -98,8 +98,8 @@ int main(int argc, char **argv)
     QCommandLineParser parser;
     parser.addHelpOption();
     parser.addOption({QStringLiteral("store"), QStringLiteral("Store URL."), QStringLiteral("url")});
-    parser.addOption({QStringLiteral("older-than-minutes"), QStringLiteral("The wizard's threshold."), QStringLiteral("m"),
-                      QStringLiteral("10")});
+    parser.addOption(
+        {QStringLiteral("older-than-minutes"), QStringLiteral("The wizard's threshold."), QStringLiteral("m"), QStringLiteral("10")});
     parser.process(app);
     if (!parser.isSet(QStringLiteral("store"))) {
         std::fprintf(stderr, "idem-bench-fix-console: --store URL is required\n");

@@ -36,10 +36,12 @@ int main(int argc, char **argv)
     parser.setApplicationDescription(QStringLiteral("Guarded requests per second against one store (tools/bench-guard.sh)."));
     parser.addHelpOption();
     parser.addOption({QStringLiteral("store"), QStringLiteral("Store URL."), QStringLiteral("url")});
-    parser.addOption({QStringLiteral("scope"), QStringLiteral("Scope of the keys (the replay phase reuses the first phase's)."), QStringLiteral("scope")});
+    parser.addOption({QStringLiteral("scope"), QStringLiteral("Scope of the keys (the replay phase reuses the first phase's)."),
+                      QStringLiteral("scope")});
     parser.addOption({QStringLiteral("phase"), QStringLiteral("first or replay."), QStringLiteral("phase")});
     parser.addOption({QStringLiteral("threads"), QStringLiteral("Client threads."), QStringLiteral("n"), QStringLiteral("1")});
-    parser.addOption({QStringLiteral("requests"), QStringLiteral("Guarded requests in all."), QStringLiteral("m"), QStringLiteral("10000")});
+    parser.addOption(
+        {QStringLiteral("requests"), QStringLiteral("Guarded requests in all."), QStringLiteral("m"), QStringLiteral("10000")});
     parser.process(app);
 
     const QString phase = parser.value(QStringLiteral("phase"));

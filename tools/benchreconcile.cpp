@@ -50,7 +50,11 @@ int fail(const QString &message)
 class LatencyRelay final {
 public:
     LatencyRelay(QString targetHost, int targetPort, std::chrono::microseconds oneWay)
-        : m_host(std::move(targetHost)), m_port(targetPort), m_oneWay(oneWay) {}
+        : m_host(std::move(targetHost))
+        , m_port(targetPort)
+        , m_oneWay(oneWay)
+    {
+    }
     ~LatencyRelay()
     {
         m_stop = true;
@@ -146,17 +150,22 @@ Result<void> fill(const StoreUrl &storeUrl, const StoreUrl &ordersUrl, const QSt
         QStringLiteral("DELETE FROM idem_records WHERE scope = 'bench'"),
         QStringLiteral("DROP TABLE IF EXISTS %1").arg(table),
         QStringLiteral("CREATE TABLE %1 (order_no VARCHAR(64) PRIMARY KEY, status VARCHAR(16) NOT NULL, "
-                       "amount_cents BIGINT NOT NULL, created_at BIGINT NOT NULL)").arg(table),
+                       "amount_cents BIGINT NOT NULL, created_at BIGINT NOT NULL)")
+            .arg(table),
         QStringLiteral("INSERT INTO %1 SELECT 'SO' || (10000000 + i), CASE WHEN i % 10 < 7 THEN 'PAID' WHEN i % 10 < 9 THEN 'PENDING' "
                        "ELSE 'FAILED' END, 100 + i % 100000, %2 - i FROM generate_series(1, %3) AS g(i)")
-            .arg(table).arg(now).arg(orders),
+            .arg(table)
+            .arg(now)
+            .arg(orders),
         QStringLiteral("INSERT INTO idem_records (scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, "
                        "headers, body, created_at, updated_at, expires_at, reconciled) "
                        "SELECT 'bench', 'key-' || lpad(i::text, 8, '0'), 'IN_FLIGHT', md5(i::text), md5((i * 7)::text), "
                        "'svc-' || (i % 16) || ':' || (1000 + i % 97), 1, "
                        "CASE WHEN i % 20 = 0 THEN 'SX' ELSE 'SO' END || (10000000 + i * %1), 0, NULL, NULL, "
                        "%2 - i * 30, %2 - i * 30, 0, 0 FROM generate_series(1, %3) AS g(i)")
-            .arg(stride).arg(now - 11 * 60000).arg(stuck),
+            .arg(stride)
+            .arg(now - 11 * 60000)
+            .arg(stuck),
         QStringLiteral("ANALYZE %1").arg(table),
         QStringLiteral("ANALYZE idem_records"),
     };
@@ -203,10 +212,12 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addOption({QStringLiteral("store"), QStringLiteral("Store URL (PostgreSQL for --fill-*)."), QStringLiteral("url")});
     parser.addOption({QStringLiteral("orders"), QStringLiteral("Orders database URL."), QStringLiteral("url")});
-    parser.addOption({QStringLiteral("table"), QStringLiteral("Order table (default bench_orders)."), QStringLiteral("name"), QStringLiteral("bench_orders")});
+    parser.addOption({QStringLiteral("table"), QStringLiteral("Order table (default bench_orders)."), QStringLiteral("name"),
+                      QStringLiteral("bench_orders")});
     parser.addOption({QStringLiteral("fill-orders"), QStringLiteral("Write this many orders first."), QStringLiteral("n")});
     parser.addOption({QStringLiteral("fill-stuck"), QStringLiteral("Write this many stuck records first."), QStringLiteral("n")});
-    parser.addOption({QStringLiteral("rtt-us"), QStringLiteral("Round trip added to the orders connection (µs)."), QStringLiteral("us"), QStringLiteral("0")});
+    parser.addOption({QStringLiteral("rtt-us"), QStringLiteral("Round trip added to the orders connection (µs)."), QStringLiteral("us"),
+                      QStringLiteral("0")});
     parser.process(app);
     const Result<StoreUrl> storeUrl = StoreUrl::parse(parser.value(QStringLiteral("store")));
     const Result<StoreUrl> ordersUrl = StoreUrl::parse(parser.value(QStringLiteral("orders")));
@@ -218,8 +229,9 @@ int main(int argc, char *argv[])
     if (parser.isSet(QStringLiteral("fill-orders"))) {
         QElapsedTimer t;
         t.start();
-        const Result<void> filled = fill(storeUrl.value(), ordersUrl.value(), table, parser.value(QStringLiteral("fill-orders")).toLongLong(),
-                                         parser.value(QStringLiteral("fill-stuck")).toLongLong());
+        const Result<void> filled =
+            fill(storeUrl.value(), ordersUrl.value(), table, parser.value(QStringLiteral("fill-orders")).toLongLong(),
+                 parser.value(QStringLiteral("fill-stuck")).toLongLong());
         if (!filled)
             return fail(filled.error().message);
         std::fprintf(stderr, "filled in %.1f s\n", t.nsecsElapsed() / 1e9);

@@ -68,10 +68,12 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("GoRedisStore's SCAN listing against a bare SCAN loop."));
     parser.addHelpOption();
-    const QCommandLineOption urlOption(QStringLiteral("url"), QStringLiteral("The Redis server (redis://host:port/db)."), QStringLiteral("url"));
-    const QCommandLineOption fillOption(QStringLiteral("fill"), QStringLiteral("Write this many idemp: keys first."), QStringLiteral("n"), QStringLiteral("0"));
-    const QCommandLineOption inFlightOption(QStringLiteral("in-flight"), QStringLiteral("Of which this many in flight."), QStringLiteral("n"),
-                                            QStringLiteral("10000"));
+    const QCommandLineOption urlOption(QStringLiteral("url"), QStringLiteral("The Redis server (redis://host:port/db)."),
+                                       QStringLiteral("url"));
+    const QCommandLineOption fillOption(QStringLiteral("fill"), QStringLiteral("Write this many idemp: keys first."), QStringLiteral("n"),
+                                        QStringLiteral("0"));
+    const QCommandLineOption inFlightOption(QStringLiteral("in-flight"), QStringLiteral("Of which this many in flight."),
+                                            QStringLiteral("n"), QStringLiteral("10000"));
     const QCommandLineOption countOption(QStringLiteral("scan-count"), QStringLiteral("SCAN COUNT (default: the layout's, 1000)."),
                                          QStringLiteral("n"), QStringLiteral("1000"));
     parser.addOptions({urlOption, fillOption, inFlightOption, countOption});
@@ -175,7 +177,7 @@ int main(int argc, char *argv[])
         << ",\"list_ms\":" << listMs << ",\"keys_per_s\":" << qint64(double(progress->scanned.load()) * 1000 / double(listMs))
         << ",\"bare_scan_ms\":" << bareMs << ",\"bare_keys\":" << bare << ",\"bare_round_trips\":" << roundTrips
         << ",\"bare_keys_per_s\":" << qint64(double(bare) * 1000 / double(bareMs)) << ",\"ratio\":" << double(listMs) / double(bareMs)
-        << ",\"scan_get_ms\":" << fetchMs << ",\"value_mb\":" << valueBytes / (1024 * 1024)
-        << ",\"vmhwm_before_kb\":" << hwmBefore << ",\"vmhwm_after_kb\":" << hwmAfter << "}\n";
+        << ",\"scan_get_ms\":" << fetchMs << ",\"value_mb\":" << valueBytes / (1024 * 1024) << ",\"vmhwm_before_kb\":" << hwmBefore
+        << ",\"vmhwm_after_kb\":" << hwmAfter << "}\n";
     return 0;
 }

@@ -31,9 +31,11 @@ int main(int argc, char **argv)
     parser.setApplicationDescription(QStringLiteral("Claims keys on a native store with an old claim time and leaves them in flight."));
     parser.addHelpOption();
     parser.addOption({QStringLiteral("store"), QStringLiteral("Store URL (created if missing)."), QStringLiteral("url")});
-    parser.addOption({QStringLiteral("scopes"), QStringLiteral("Comma-separated scopes."), QStringLiteral("a,b"), QStringLiteral("payment")});
+    parser.addOption(
+        {QStringLiteral("scopes"), QStringLiteral("Comma-separated scopes."), QStringLiteral("a,b"), QStringLiteral("payment")});
     parser.addOption({QStringLiteral("per-scope"), QStringLiteral("Records per scope."), QStringLiteral("n"), QStringLiteral("3")});
-    parser.addOption({QStringLiteral("age-minutes"), QStringLiteral("How long ago the attempts started."), QStringLiteral("m"), QStringLiteral("30")});
+    parser.addOption(
+        {QStringLiteral("age-minutes"), QStringLiteral("How long ago the attempts started."), QStringLiteral("m"), QStringLiteral("30")});
     parser.addOption({QStringLiteral("prefix"), QStringLiteral("Key prefix; the business number is BIZ- and the same suffix."),
                       QStringLiteral("text"), QStringLiteral("stuck-")});
     parser.addOption({QStringLiteral("threads"), QStringLiteral("Client threads."), QStringLiteral("n"), QStringLiteral("4")});

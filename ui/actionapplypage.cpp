@@ -119,8 +119,8 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
         return;
     }
     const ActionReport &r = result.value();
-    QString text = tr("<b>%1</b> applied · <b>%2</b> skipped (changed meanwhile) · <b>%3</b> failed")
-                       .arg(r.applied).arg(r.skipped).arg(r.failed);
+    QString text =
+        tr("<b>%1</b> applied · <b>%2</b> skipped (changed meanwhile) · <b>%3</b> failed").arg(r.applied).arg(r.skipped).arg(r.failed);
     if (r.untouched() > 0)
         text += tr(" · <b>%1</b> left untouched (stopped)").arg(r.untouched());
     if (m_excluded > 0)
@@ -128,9 +128,11 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
     if (r.stop == BatchStop::Cancelled)
         text += QStringLiteral("<br>") + tr("Stopped on request: the records after the stop point were not changed.");
     else if (r.stop == BatchStop::StoreUnavailable)
-        text += QStringLiteral("<br>") + tr("Stopped: the store stopped answering, so %n record(s) were not attempted.", nullptr, int(r.notAttempted));
+        text += QStringLiteral("<br>")
+                + tr("Stopped: the store stopped answering, so %n record(s) were not attempted.", nullptr, int(r.notAttempted));
     if (!r.warnings.isEmpty())
-        text += QStringLiteral("<br><span style='color:#e65100'>")
+        text +=
+            QStringLiteral("<br><span style='color:#e65100'>")
             + tr("%n warning(s): applied, but not everything beside it was done (below).", nullptr, int(r.warnings.size())).toHtmlEscaped()
             + QStringLiteral("</span>");
     if (!r.batchId.isEmpty() && r.applied + r.failed > 0) {
@@ -140,10 +142,11 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
     m_summary->setText(text);
     if (r.cacheFailed > 0) {
         // Changed in the store, not in the service's cache: not done, and not "nothing" either.
-        m_error->setText(tr("%1 record(s) were changed in the store, but the service's cache was not updated, so the service still "
-                            "answers from the old value: %2")
-                             .arg(r.cacheFailed)
-                             .arg(std::find_if(r.failures.cbegin(), r.failures.cend(), [](const ActionFailure &f) { return f.cacheOnly; })->message));
+        m_error->setText(
+            tr("%1 record(s) were changed in the store, but the service's cache was not updated, so the service still "
+               "answers from the old value: %2")
+                .arg(r.cacheFailed)
+                .arg(std::find_if(r.failures.cbegin(), r.failures.cend(), [](const ActionFailure &f) { return f.cacheOnly; })->message));
         m_error->show();
         for (const ActionFailure &f : r.failures) {
             if (f.cacheOnly)
@@ -207,13 +210,10 @@ void ActionApplyPage::finishCacheRetry(const Result<ActionReport> &result)
     if (r.failed == 0) {
         m_retryCache->hide();
         m_error->setStyleSheet(kDone);
-        m_error->setText(tr("Cache step retried: the service's cache of all %1 record(s) is up to date now (batch %2).")
-                             .arg(r.applied)
-                             .arg(r.batchId));
+        m_error->setText(
+            tr("Cache step retried: the service's cache of all %1 record(s) is up to date now (batch %2).").arg(r.applied).arg(r.batchId));
         return;
     }
-    m_error->setText(tr("Cache step retried: %1 record(s) updated, %2 still not: %3")
-                         .arg(r.applied)
-                         .arg(r.failed)
-                         .arg(r.failures.constFirst().message));
+    m_error->setText(
+        tr("Cache step retried: %1 record(s) updated, %2 still not: %3").arg(r.applied).arg(r.failed).arg(r.failures.constFirst().message));
 }

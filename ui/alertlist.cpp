@@ -114,10 +114,18 @@ QString AlertList::summary(const AlertMonitor::Shown &shown, qint64 nowMs)
     const QString value = number(a.lastAtMs > 0 ? a.lastValue : a.value);
     QString what;
     switch (a.rule.kind) {
-    case AlertRule::Kind::HitRateAbove: what = tr("%1: hit rate %2% (limit %3%)").arg(a.scope, value, limit); break;
-    case AlertRule::Kind::MismatchAbovePerMinute: what = tr("%1: %2 mismatches (422) a minute (limit %3)").arg(a.scope, value, limit); break;
-    case AlertRule::Kind::StuckAbove: what = tr("%1: %2 stuck records (limit %3)").arg(a.scope, value, limit); break;
-    case AlertRule::Kind::RoundTripAbove: what = tr("store round trip %1 ms (limit %2 ms)").arg(value, limit); break;
+    case AlertRule::Kind::HitRateAbove:
+        what = tr("%1: hit rate %2% (limit %3%)").arg(a.scope, value, limit);
+        break;
+    case AlertRule::Kind::MismatchAbovePerMinute:
+        what = tr("%1: %2 mismatches (422) a minute (limit %3)").arg(a.scope, value, limit);
+        break;
+    case AlertRule::Kind::StuckAbove:
+        what = tr("%1: %2 stuck records (limit %3)").arg(a.scope, value, limit);
+        break;
+    case AlertRule::Kind::RoundTripAbove:
+        what = tr("store round trip %1 ms (limit %2 ms)").arg(value, limit);
+        break;
     }
     const QString since = QDateTime::fromMSecsSinceEpoch(shown.sinceMs).toString(QStringLiteral("HH:mm"));
     // In steps of 10 s, as often as the list is redrawn (the one age
@@ -172,8 +180,9 @@ void AlertList::refresh(qint64 nowMs)
         none->setFlags(Qt::ItemIsEnabled);
         none->setForeground(0, palette().color(QPalette::PlaceholderText));
     }
-    m_title->setText(snoozed > 0 ? tr("%n alert(s)", nullptr, int(alerts.size())) + QStringLiteral(" · ") + tr("%n snoozed", nullptr, snoozed)
-                                 : tr("%n alert(s)", nullptr, int(alerts.size())));
+    m_title->setText(snoozed > 0
+                         ? tr("%n alert(s)", nullptr, int(alerts.size())) + QStringLiteral(" · ") + tr("%n snoozed", nullptr, snoozed)
+                         : tr("%n alert(s)", nullptr, int(alerts.size())));
     // Red on either palette while an alert nobody acknowledged is raised.
     setStyleSheet(loud ? QStringLiteral("#alertList { background: %1; }").arg(StatusColors::alarmBackground(palette()).name()) : QString());
     updateButtons();

@@ -14,8 +14,8 @@
 
 namespace {
 
-constexpr AlertRule::Kind kinds[] = {AlertRule::Kind::HitRateAbove, AlertRule::Kind::StuckAbove,
-                                     AlertRule::Kind::MismatchAbovePerMinute, AlertRule::Kind::RoundTripAbove};
+constexpr AlertRule::Kind kinds[] = {AlertRule::Kind::HitRateAbove, AlertRule::Kind::StuckAbove, AlertRule::Kind::MismatchAbovePerMinute,
+                                     AlertRule::Kind::RoundTripAbove};
 
 } // namespace
 
@@ -122,9 +122,15 @@ void AlertRulesDialog::updateRow(int row)
     minutesCell->setToolTip(probe.perMinute() ? QString() : tr("Judged on every reading, not over minutes of counters"));
     auto *threshold = static_cast<QDoubleSpinBox *>(m_table->cellWidget(row, ThresholdColumn));
     switch (kind) {
-    case AlertRule::Kind::HitRateAbove: threshold->setSuffix(tr(" %")); break;
-    case AlertRule::Kind::RoundTripAbove: threshold->setSuffix(tr(" ms")); break;
-    default: threshold->setSuffix(QString()); break;
+    case AlertRule::Kind::HitRateAbove:
+        threshold->setSuffix(tr(" %"));
+        break;
+    case AlertRule::Kind::RoundTripAbove:
+        threshold->setSuffix(tr(" ms"));
+        break;
+    default:
+        threshold->setSuffix(QString());
+        break;
     }
     // Records, mismatches and milliseconds are counted in whole numbers.
     threshold->setDecimals(kind == AlertRule::Kind::HitRateAbove ? 1 : 0);

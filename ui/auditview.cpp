@@ -85,9 +85,8 @@ QHBoxLayout *AuditView::buildFilters()
     m_scope->lineEdit()->setPlaceholderText(tr("all scopes"));
     m_scope->setMinimumContentsLength(10);
     m_action->setEditable(true);
-    m_action->addItems({QString(), QStringLiteral("timeout"), QStringLiteral("reconcile-complete"),
-                        QStringLiteral("reconcile-release"), QStringLiteral("alert"), QStringLiteral("alert-acknowledged"),
-                        QStringLiteral("alert-snoozed")});
+    m_action->addItems({QString(), QStringLiteral("timeout"), QStringLiteral("reconcile-complete"), QStringLiteral("reconcile-release"),
+                        QStringLiteral("alert"), QStringLiteral("alert-acknowledged"), QStringLiteral("alert-snoozed")});
     m_action->lineEdit()->setPlaceholderText(tr("all actions"));
     m_action->setMinimumContentsLength(14);
     m_operator->setPlaceholderText(tr("operator"));
@@ -227,9 +226,8 @@ void AuditView::connectModel()
     connect(m_reload, &QPushButton::clicked, m_model, &AuditModel::reload);
     connect(m_verify, &QPushButton::clicked, this, &AuditView::verifyChain);
     connect(m_model, &AuditModel::loaded, this, &AuditView::updateCount);
-    connect(m_model, &AuditModel::loadFailed, this, [this](const QString &message) {
-        m_count->setText(tr("Could not load the audit log: %1").arg(message));
-    });
+    connect(m_model, &AuditModel::loadFailed, this,
+            [this](const QString &message) { m_count->setText(tr("Could not load the audit log: %1").arg(message)); });
     connect(m_model, &QAbstractItemModel::modelReset, m_detail, &QTextBrowser::clear);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditView::showSelected);
 }
@@ -240,11 +238,31 @@ AuditView::~AuditView()
     delete m_verifySession; // joins its worker before the progress receiver goes
 }
 
-void AuditView::setScopeFilter(const QString &scope) { m_scope->setCurrentText(scope); applyFilter(); }
-void AuditView::setOperatorFilter(const QString &name) { m_operator->setText(name); applyFilter(); }
-void AuditView::setActionFilter(const QString &action) { m_action->setCurrentText(action); applyFilter(); }
-void AuditView::setBatchFilter(const QString &batchId) { m_batch->setText(batchId); applyFilter(); }
-void AuditView::setKeyPrefix(const QString &prefix) { m_keyPrefix->setText(prefix); applyFilter(); }
+void AuditView::setScopeFilter(const QString &scope)
+{
+    m_scope->setCurrentText(scope);
+    applyFilter();
+}
+void AuditView::setOperatorFilter(const QString &name)
+{
+    m_operator->setText(name);
+    applyFilter();
+}
+void AuditView::setActionFilter(const QString &action)
+{
+    m_action->setCurrentText(action);
+    applyFilter();
+}
+void AuditView::setBatchFilter(const QString &batchId)
+{
+    m_batch->setText(batchId);
+    applyFilter();
+}
+void AuditView::setKeyPrefix(const QString &prefix)
+{
+    m_keyPrefix->setText(prefix);
+    applyFilter();
+}
 
 void AuditView::setKindFilter(AuditQuery::Kind kind)
 {
@@ -289,8 +307,8 @@ void AuditView::showBatch(const QString &batchId)
 void AuditView::clearFilters()
 {
     {
-        const QSignalBlocker blocks[] = {QSignalBlocker(m_scope), QSignalBlocker(m_kind), QSignalBlocker(m_operator),
-                                         QSignalBlocker(m_action), QSignalBlocker(m_batch), QSignalBlocker(m_keyPrefix),
+        const QSignalBlocker blocks[] = {QSignalBlocker(m_scope),   QSignalBlocker(m_kind),  QSignalBlocker(m_operator),
+                                         QSignalBlocker(m_action),  QSignalBlocker(m_batch), QSignalBlocker(m_keyPrefix),
                                          QSignalBlocker(m_useFrom), QSignalBlocker(m_useTo)};
         m_key.clear();
         m_kind->setCurrentIndex(m_kind->findData(int(AuditQuery::Kind::OperatorActions)));
@@ -360,10 +378,11 @@ void AuditView::showSelected()
     };
     row(tr("Scope"), tr("%1, seq %2").arg(e.scope).arg(e.seq));
     row(tr("Key"), e.key);
-    row(tr("Action"), AuditWording::action(e.action)
-                          + (e.stateBefore.isEmpty() && e.stateAfter.isEmpty()
-                                 ? QString()
-                                 : QStringLiteral("   %1 → %2").arg(AuditWording::state(e.stateBefore), AuditWording::state(e.stateAfter))));
+    row(tr("Action"),
+        AuditWording::action(e.action)
+            + (e.stateBefore.isEmpty() && e.stateAfter.isEmpty()
+                   ? QString()
+                   : QStringLiteral("   %1 → %2").arg(AuditWording::state(e.stateBefore), AuditWording::state(e.stateAfter))));
     row(tr("Operator"), tr("%1 @ %2").arg(e.operatorName, e.host));
     row(tr("Server identity"), e.serverUser.isEmpty() ? tr("not recorded") : e.serverUser);
     row(tr("Batch"), e.batchId);
@@ -373,9 +392,10 @@ void AuditView::showSelected()
     html += QStringLiteral("</table>");
     if (!e.evidence.isEmpty()) {
         const QJsonDocument json = QJsonDocument::fromJson(e.evidence);
-        html += QStringLiteral("<p><b>%1</b></p><pre>%2</pre>")
-                    .arg(tr("Evidence").toHtmlEscaped(),
-                         visibleBlock(QString::fromUtf8(json.isNull() ? e.evidence : json.toJson(QJsonDocument::Indented))).toHtmlEscaped());
+        html +=
+            QStringLiteral("<p><b>%1</b></p><pre>%2</pre>")
+                .arg(tr("Evidence").toHtmlEscaped(),
+                     visibleBlock(QString::fromUtf8(json.isNull() ? e.evidence : json.toJson(QJsonDocument::Indented))).toHtmlEscaped());
     }
     m_detail->setHtml(html);
 }
@@ -409,7 +429,9 @@ void AuditView::verifyChain()
             else if (v.firstBad)
                 text = QStringLiteral("<span style='color:#b71c1c'><b>✘ %1</b></span>")
                            .arg(tr("Chain broken: scope %1, seq %2 (stored as %3): %4. %5 entries read.")
-                                    .arg(v.firstBad->scope).arg(v.firstBad->seq).arg(v.firstBad->storeId, v.firstBad->reason)
+                                    .arg(v.firstBad->scope)
+                                    .arg(v.firstBad->seq)
+                                    .arg(v.firstBad->storeId, v.firstBad->reason)
                                     .arg(v.entries)
                                     .toHtmlEscaped());
             else

@@ -68,10 +68,10 @@ private:
     void nameWidgets();
     QHBoxLayout *buildFilters(); // the filter row, not yet in a layout
     void buildTable();
-    void buildDetails();        // the entry in full and the verdict line
+    void buildDetails(); // the entry in full and the verdict line
     void arrange(QHBoxLayout *filters);
-    void connectFilters();      // edits re-query after a pause
-    void connectModel();        // reload, verify, loading state, selection
+    void connectFilters(); // edits re-query after a pause
+    void connectModel(); // reload, verify, loading state, selection
 
     void showSelected();
     void updateCount();
@@ -83,7 +83,7 @@ private:
     AuditModel *m_model;
     QComboBox *m_kind;
     QComboBox *m_scope;
-    QString m_key;               // exact key of showRecordHistory; empty: none
+    QString m_key; // exact key of showRecordHistory; empty: none
     QWidget *m_focusBar;
     QLabel *m_focus;
     QPushButton *m_clearFocus = nullptr;

@@ -35,16 +35,17 @@ void ClusterStatusLabel::refresh()
         return;
     m_waiting = true;
     StoreSession *asked = m_session;
-    m_session->request<QList<StoreNode>>(this, [](Store &store) { return store.nodeHealth(); },
-                                         [this, asked](const Result<QList<StoreNode>> &nodes) {
-                                             if (asked != m_session)
-                                                 return; // a reading of the store before
-                                             m_waiting = false;
-                                             // A failed reading says nothing about the nodes: the
-                                             // connection line reports the store being away.
-                                             if (nodes)
-                                                 showNodes(nodes.value());
-                                         });
+    m_session->request<QList<StoreNode>>(
+        this, [](Store &store) { return store.nodeHealth(); },
+        [this, asked](const Result<QList<StoreNode>> &nodes) {
+            if (asked != m_session)
+                return; // a reading of the store before
+            m_waiting = false;
+            // A failed reading says nothing about the nodes: the
+            // connection line reports the store being away.
+            if (nodes)
+                showNodes(nodes.value());
+        });
 }
 
 void ClusterStatusLabel::showNodes(const QList<StoreNode> &nodes)

@@ -24,7 +24,7 @@ constexpr int UrlRole = Qt::UserRole;
 
 // Calls done(result) on context's thread when future finishes, unless
 // context is gone; a cancelled future (its vault destroyed) reads as an error.
-template<typename T, typename F>
+template <typename T, typename F>
 void whenFinished(QObject *context, QFuture<Result<T>> future, F done)
 {
     auto *watcher = new QFutureWatcher<Result<T>>(context);
@@ -349,7 +349,8 @@ void ConnectionDialog::setBusy(bool busy, const QString &status)
 void ConnectionDialog::showTestResult(bool ok, const QString &message)
 {
     setBusy(false, message);
-    m_status->setStyleSheet(ok ? QStringLiteral("color: %1;").arg(StatusColors::okText(palette()).name()) : QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()));
+    m_status->setStyleSheet(ok ? QStringLiteral("color: %1;").arg(StatusColors::okText(palette()).name())
+                               : QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()));
     emit testFinished(ok, message);
 }
 

@@ -76,8 +76,8 @@ private:
     QPushButton *m_open = nullptr;
     QProgressBar *m_busy = nullptr;
     QLabel *m_status = nullptr;
-    QString m_editingUrl;   // the listed entry the form was loaded from; empty for a new one
-    quint64 m_pending = 0;  // answers to older requests are ignored
+    QString m_editingUrl; // the listed entry the form was loaded from; empty for a new one
+    quint64 m_pending = 0; // answers to older requests are ignored
     bool m_lookupPending = false;
     StoreEntry m_chosenEntry;
     QString m_chosenPassword;

@@ -177,7 +177,8 @@ QLayout *DashboardView::buildTiles()
                           static_cast<QWidget *>(m_noCounters), static_cast<QWidget *>(m_created), static_cast<QWidget *>(m_inFlightTile),
                           static_cast<QWidget *>(m_stuck), static_cast<QWidget *>(m_latency)})
         tiles->addWidget(tile, tile == m_noCounters ? 2 : 1);
-    for (QWidget *shownWithoutCounters : {static_cast<QWidget *>(m_noCounters), static_cast<QWidget *>(m_created), static_cast<QWidget *>(m_inFlightTile)})
+    for (QWidget *shownWithoutCounters :
+         {static_cast<QWidget *>(m_noCounters), static_cast<QWidget *>(m_created), static_cast<QWidget *>(m_inFlightTile)})
         shownWithoutCounters->setVisible(false);
     return tiles;
 }
@@ -439,13 +440,15 @@ void DashboardView::showProvenance(const DashboardReading &reading)
         text = tr("Counters: Prometheus %1 gave none (%2): %3 Shown instead: the store's own view.")
                    .arg(p.server, CounterProvenance::failureName(p.failure), p.message);
     } else {
-        text = tr("Counters from Prometheus %1 (mapping %2); records, in-flight lists and actions from the store.").arg(p.server, p.mapping);
+        text =
+            tr("Counters from Prometheus %1 (mapping %2); records, in-flight lists and actions from the store.").arg(p.server, p.mapping);
         if (!p.message.isEmpty())
             text += QLatin1Char(' ') + tr("Note: %1.").arg(p.message);
     }
     m_countersFrom->setText(text);
     QPalette shown = palette;
-    shown.setColor(QPalette::WindowText, p.failed() ? StatusColors::alarmText(palette) : QGuiApplication::palette().color(QPalette::WindowText));
+    shown.setColor(QPalette::WindowText,
+                   p.failed() ? StatusColors::alarmText(palette) : QGuiApplication::palette().color(QPalette::WindowText));
     m_countersFrom->setPalette(shown);
     m_countersFrom->setToolTip(p.failed() ? tr("Counters come from Prometheus again as soon as it answers.") : QString());
 }
@@ -582,9 +585,15 @@ void DashboardView::updateAlertMarkers()
         if (rows == 0 || x < from || x > to || !shownScope)
             continue;
         switch (alert.rule.kind) {
-        case AlertRule::Kind::HitRateAbove: hit << QPointF(double(x), alert.value); break;
-        case AlertRule::Kind::MismatchAbovePerMinute: anomaly << QPointF(double(x), alert.value); break;
-        default: anomaly << QPointF(double(x), 0); break; // store-wide: when, not how much
+        case AlertRule::Kind::HitRateAbove:
+            hit << QPointF(double(x), alert.value);
+            break;
+        case AlertRule::Kind::MismatchAbovePerMinute:
+            anomaly << QPointF(double(x), alert.value);
+            break;
+        default:
+            anomaly << QPointF(double(x), 0);
+            break; // store-wide: when, not how much
         }
     }
     m_hitMarkers->replace(hit);

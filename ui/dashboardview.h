@@ -105,7 +105,7 @@ private:
     void updateTiles();
     void updateScopes();
     void updateThreshold(); // the selected scope's hit-rate limit
-    void selectScopeRow();  // the table's selection follows the scope shown
+    void selectScopeRow(); // the table's selection follows the scope shown
     std::pair<qint64, qint64> rangeMs() const;
     // Switches the tiles, charts and series between counters and activity.
     void showCounterMode(bool counters);
@@ -139,8 +139,8 @@ private:
     QChart *m_anomalyChart;
     QChart *m_hitChart;
     QList<QPair<int, GappedLine *>> m_series; // model column → its line (owned)
-    QLineSeries *m_inFlightSamples = nullptr;  // no counters: CountSample::inFlight
-    QLineSeries *m_stuckSamples = nullptr;     //   … and stuck
+    QLineSeries *m_inFlightSamples = nullptr; // no counters: CountSample::inFlight
+    QLineSeries *m_stuckSamples = nullptr; //   … and stuck
     QList<AlertTransition> m_alerts;
     QList<AlertRule> m_rules;
     double m_defaultThreshold = 0.30;

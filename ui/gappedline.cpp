@@ -86,7 +86,8 @@ void GappedLine::setPoints(const QList<Point> &points, std::optional<QPointF> ru
     QList<QPointF> tail;
     if (running) {
         // From the last whole minute with a value, if it is the one before.
-        if (!runs.isEmpty() && !points.isEmpty() && points.constLast().y && qFuzzyCompare(runs.constLast().constLast().x(), points.constLast().x))
+        if (!runs.isEmpty() && !points.isEmpty() && points.constLast().y
+            && qFuzzyCompare(runs.constLast().constLast().x(), points.constLast().x))
             tail.append(runs.constLast().constLast());
         tail.append(*running);
     }

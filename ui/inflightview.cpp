@@ -219,9 +219,8 @@ void InFlightView::connectModel()
 {
     connect(m_model, &InFlightRecordModel::matchingCountChanged, this, &InFlightView::updateCount);
     connect(m_model, &InFlightRecordModel::pageLoaded, this, &InFlightView::updateCount);
-    connect(m_model, &InFlightRecordModel::loadFailed, this, [this](const QString &message) {
-        m_count->setText(tr("Could not load: %1").arg(message));
-    });
+    connect(m_model, &InFlightRecordModel::loadFailed, this,
+            [this](const QString &message) { m_count->setText(tr("Could not load: %1").arg(message)); });
     connect(m_model, &InFlightRecordModel::refreshed, this, &InFlightView::restoreView);
     connect(m_model, &InFlightRecordModel::refreshed, this, &InFlightView::updateCount);
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
@@ -303,13 +302,31 @@ void InFlightView::updateScanLine()
     emit scanLineChanged(text);
 }
 
-void InFlightView::setScopeFilter(const QString &scope) { m_scope->setCurrentText(scope); }
-void InFlightView::setMinimumAgeMinutes(int minutes) { m_minAge->setValue(minutes); }
-void InFlightView::setKeyPrefix(const QString &prefix) { m_keyPrefix->setText(prefix); }
-void InFlightView::setBizNoPrefix(const QString &prefix) { m_bizNoPrefix->setText(prefix); }
-void InFlightView::setOwnerFilter(const QString &owner) { m_owner->setText(owner); }
+void InFlightView::setScopeFilter(const QString &scope)
+{
+    m_scope->setCurrentText(scope);
+}
+void InFlightView::setMinimumAgeMinutes(int minutes)
+{
+    m_minAge->setValue(minutes);
+}
+void InFlightView::setKeyPrefix(const QString &prefix)
+{
+    m_keyPrefix->setText(prefix);
+}
+void InFlightView::setBizNoPrefix(const QString &prefix)
+{
+    m_bizNoPrefix->setText(prefix);
+}
+void InFlightView::setOwnerFilter(const QString &owner)
+{
+    m_owner->setText(owner);
+}
 
-QString InFlightView::scopeFilter() const { return m_scope->currentText().trimmed(); }
+QString InFlightView::scopeFilter() const
+{
+    return m_scope->currentText().trimmed();
+}
 
 void InFlightView::focusFilter()
 {
@@ -321,8 +338,7 @@ void InFlightView::setActionsEnabled(bool enabled)
 {
     m_actions->setActionsEnabled(enabled);
     m_timeout->setEnabled(enabled);
-    m_timeout->setToolTip(enabled ? tr("Mark stuck records of this scope timed out, after a preview")
-                                  : tr("The store is open read-only"));
+    m_timeout->setToolTip(enabled ? tr("Mark stuck records of this scope timed out, after a preview") : tr("The store is open read-only"));
 }
 
 void InFlightView::setKnownScopes(const QStringList &scopes)
@@ -379,7 +395,8 @@ void InFlightView::updateCount()
         return;
     const qint64 loaded = m_model->rowCount();
     if (m_model->isCountPartial())
-        m_count->setText(tr("At least %1 matching in-flight record(s) (the count's scan was cancelled); %2 loaded").arg(matching).arg(loaded));
+        m_count->setText(
+            tr("At least %1 matching in-flight record(s) (the count's scan was cancelled); %2 loaded").arg(matching).arg(loaded));
     else if (loaded > matching)
         // The count and the rows are two reads: records arrived between them.
         m_count->setText(tr("At least %1 matching in-flight record(s); %1 loaded").arg(loaded));
@@ -481,8 +498,8 @@ void InFlightView::restoreView()
     const QModelIndex current = selection->currentIndex();
     if (current.isValid()) {
         const Record r = m_model->recordAt(current.row());
-        if (!m_shown || m_shown->scope != r.scope || m_shown->key != r.key || m_shown->updatedAt != r.updatedAt
-            || m_shown->lease != r.lease || m_shown->owner != r.owner || m_shown->attempts != r.attempts)
+        if (!m_shown || m_shown->scope != r.scope || m_shown->key != r.key || m_shown->updatedAt != r.updatedAt || m_shown->lease != r.lease
+            || m_shown->owner != r.owner || m_shown->attempts != r.attempts)
             showSelected();
     }
 }

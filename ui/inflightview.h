@@ -96,20 +96,20 @@ protected:
 private:
     // Construction steps: each build step returns what goes into the view's layout.
     QHBoxLayout *buildFilters();
-    QWidget *buildScanRow();       // hidden until a SCAN listing runs
-    QLabel *buildFutureWarning();  // hidden until records start in the future
+    QWidget *buildScanRow(); // hidden until a SCAN listing runs
+    QLabel *buildFutureWarning(); // hidden until records start in the future
     void buildTable();
-    QSplitter *buildSplitter();    // table | details
-    void connectFilters();         // edits re-query after a pause
-    void connectModel();           // counts, errors, selection
-    void connectScan();            // the scan line follows the running scan
+    QSplitter *buildSplitter(); // table | details
+    void connectFilters(); // edits re-query after a pause
+    void connectModel(); // counts, errors, selection
+    void connectScan(); // the scan line follows the running scan
 
     void updateCount();
     void showSelected();
     void tickAges();
     void showContextMenu(const QPoint &pos);
-    void rememberView();   // before a refresh: the selected records and the top row
-    void restoreView();    // after it
+    void rememberView(); // before a refresh: the selected records and the top row
+    void restoreView(); // after it
     void showScanControls();
     void updateScanLine();
     // Off the GUI thread: the store's time zone note (for the details) and

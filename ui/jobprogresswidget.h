@@ -22,8 +22,8 @@ public:
     // Shows the bar (busy until the first report) and returns the control;
     // a job started before is cancelled and its progress ignored.
     ActionControl start(const QString &what);
-    void finish();       // hides the bar; the job has answered
-    void cancel();       // as if Stop was clicked
+    void finish(); // hides the bar; the job has answered
+    void cancel(); // as if Stop was clicked
     bool isRunning() const { return m_running; }
     bool wasCancelled() const;
     QPushButton *stopButton() const { return m_stop; }

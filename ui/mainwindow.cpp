@@ -87,9 +87,7 @@ MainWindow::MainWindow(AppSettings *settings, PasswordVault *vault, QWidget *par
     store->addSeparator();
     store->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Refresh"), QKeySequence(Qt::Key_F5), this, [this] {
-        refreshViews();
-    });
+    view->addAction(tr("&Refresh"), QKeySequence(Qt::Key_F5), this, [this] { refreshViews(); });
     view->addAction(tr("&Find in-flight records"), QKeySequence::Find, this, &MainWindow::findInFlight);
     QMenu *actions = menuBar()->addMenu(tr("&Actions"));
     m_timeoutAction = actions->addAction(tr("Mark stuck records &timed out…"), this, [this] { showTimeoutWizard(); });
@@ -184,7 +182,8 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
         connect(actions, &RecordActions::timeoutRequested, this, [this](const QList<RecordRef> &records) { showTimeoutWizard(records); });
         connect(actions, &RecordActions::releaseRequested, this,
                 [this](const QList<RecordRef> &records) { showTimeoutWizard(records, SweepAction::Release); });
-        connect(actions, &RecordActions::reconcileRequested, this, [this](const QList<RecordRef> &records) { showReconcileWizard(records); });
+        connect(actions, &RecordActions::reconcileRequested, this,
+                [this](const QList<RecordRef> &records) { showReconcileWizard(records); });
         connect(actions, &RecordActions::auditHistoryRequested, this, &MainWindow::showRecordHistory);
     }
     m_stack->addWidget(m_tabs);
@@ -195,32 +194,35 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
     // The layout the URL names until the store says (a layout file's name is in the file).
     const Result<StoreUrl> parsed = StoreUrl::parse(m_entry.url);
     const QString layoutOption = parsed ? parsed->options.value(QStringLiteral("layout")) : QString();
-    m_layoutName = layoutOption.isEmpty() ? QStringLiteral("native")
-                   : layoutOption.contains(QLatin1Char('/')) ? QFileInfo(layoutOption).completeBaseName() : layoutOption;
+    m_layoutName = layoutOption.isEmpty()                    ? QStringLiteral("native")
+                   : layoutOption.contains(QLatin1Char('/')) ? QFileInfo(layoutOption).completeBaseName()
+                                                             : layoutOption;
     m_health.reset();
     showStoreLabel();
-    m_session->request<QString>(this, [](Store &store) { return Result<QString>(store.layoutName()); },
-                                [this](const Result<QString> &layout) {
-                                    if (!layout)
-                                        return;
-                                    m_layoutName = layout.value();
-                                    showStoreLabel();
-                                });
+    m_session->request<QString>(
+        this, [](Store &store) { return Result<QString>(store.layoutName()); },
+        [this](const Result<QString> &layout) {
+            if (!layout)
+                return;
+            m_layoutName = layout.value();
+            showStoreLabel();
+        });
     connect(m_session, &StoreSession::health, this, &MainWindow::showHealth);
     // Who the server says this connection is, and what it lets it do: the
     // status bar names the role; what the server would refuse is greyed out.
-    m_session->request<StoreAccess>(this, [](Store &store) { return Result<StoreAccess>(store.access()); },
-                                    [this](const Result<StoreAccess> &access) {
-                                        if (!access)
-                                            return;
-                                        m_access = access.value();
-                                        m_role->setText(tr("%1 · %2").arg(m_access.identityText(), m_access.roleText()));
-                                        QStringList missing = m_access.missingToAct + m_access.missingToApprove;
-                                        missing.removeDuplicates();
-                                        m_role->setToolTip(missing.isEmpty() ? tr("The server grants every right an action and an approval need.")
-                                                                             : tr("The server does not grant: %1").arg(missing.join(QStringLiteral(", "))));
-                                        updateActions();
-                                    });
+    m_session->request<StoreAccess>(
+        this, [](Store &store) { return Result<StoreAccess>(store.access()); },
+        [this](const Result<StoreAccess> &access) {
+            if (!access)
+                return;
+            m_access = access.value();
+            m_role->setText(tr("%1 · %2").arg(m_access.identityText(), m_access.roleText()));
+            QStringList missing = m_access.missingToAct + m_access.missingToApprove;
+            missing.removeDuplicates();
+            m_role->setToolTip(missing.isEmpty() ? tr("The server grants every right an action and an approval need.")
+                                                 : tr("The server does not grant: %1").arg(missing.join(QStringLiteral(", "))));
+            updateActions();
+        });
     m_cluster->setSession(m_session);
     const QByteArray savedAlerts = m_settings->alertState(m_entry.url); // read before anything saves it anew
     m_alertMonitor = new AlertMonitor(m_session, m_settings->alertRules(), m_session);
@@ -233,11 +235,10 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
     applyAlertRules();
     m_alertMonitor->restoreState(savedAlerts, QDateTime::currentMSecsSinceEpoch());
     m_alertList->setMonitor(m_alertMonitor);
-    connect(m_dashboard->model(), &QAbstractItemModel::modelReset, this,
-            [this] {
-                m_inFlight->setKnownScopes(m_dashboard->model()->scopes());
-                m_audit->setKnownScopes(m_dashboard->model()->scopes());
-            });
+    connect(m_dashboard->model(), &QAbstractItemModel::modelReset, this, [this] {
+        m_inFlight->setKnownScopes(m_dashboard->model()->scopes());
+        m_audit->setKnownScopes(m_dashboard->model()->scopes());
+    });
     m_settings->rememberStore(m_entry);
     m_settings->setLastStoreUrl(m_entry.url);
 }

@@ -30,7 +30,8 @@ OperatorIdentityPage::OperatorIdentityPage(QWidget *parent)
     m_problem->setStyleSheet(QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()));
     m_problem->setWordWrap(true);
     m_confirmation->setWordWrap(true);
-    m_confirmation->setStyleSheet(QStringLiteral("font-weight: bold; padding: 8px; background: palette(alternate-base); border: 1px solid palette(mid);"));
+    m_confirmation->setStyleSheet(
+        QStringLiteral("font-weight: bold; padding: 8px; background: palette(alternate-base); border: 1px solid palette(mid);"));
     m_readOnly->setWordWrap(true);
     m_readOnly->setStyleSheet(QStringLiteral("color: %1; background: %2; padding: 6px;")
                                   .arg(StatusColors::warningText(palette()).name(), StatusColors::warningBackground(palette()).name()));

@@ -26,11 +26,16 @@ QString when(qint64 ms)
 QString statusText(ProposalStatus status)
 {
     switch (status) {
-    case ProposalStatus::Proposed: return ProposalsView::tr("waiting for approval");
-    case ProposalStatus::Approved: return ProposalsView::tr("approved, to apply");
-    case ProposalStatus::Rejected: return ProposalsView::tr("rejected");
-    case ProposalStatus::Expired: return ProposalsView::tr("expired");
-    case ProposalStatus::Applied: return ProposalsView::tr("applied");
+    case ProposalStatus::Proposed:
+        return ProposalsView::tr("waiting for approval");
+    case ProposalStatus::Approved:
+        return ProposalsView::tr("approved, to apply");
+    case ProposalStatus::Rejected:
+        return ProposalsView::tr("rejected");
+    case ProposalStatus::Expired:
+        return ProposalsView::tr("expired");
+    case ProposalStatus::Applied:
+        return ProposalsView::tr("applied");
     }
     return QString();
 }
@@ -47,9 +52,12 @@ QString actionText(const QString &action)
 QString stateText(RecordState state)
 {
     switch (state) {
-    case RecordState::InFlight: return ProposalsView::tr("in flight");
-    case RecordState::Completed: return ProposalsView::tr("completed");
-    case RecordState::TimedOut: return ProposalsView::tr("timed out");
+    case RecordState::InFlight:
+        return ProposalsView::tr("in flight");
+    case RecordState::Completed:
+        return ProposalsView::tr("completed");
+    case RecordState::TimedOut:
+        return ProposalsView::tr("timed out");
     }
     return QString();
 }
@@ -69,8 +77,8 @@ ProposalsView::ProposalsView(StoreSession *session, QWidget *parent)
 {
     m_table->setObjectName(QStringLiteral("proposalsTable"));
     m_table->setColumnCount(8);
-    m_table->setHorizontalHeaderLabels({tr("Proposal"), tr("Scope"), tr("Action"), tr("Records"), tr("Status"), tr("Proposed by"),
-                                        tr("Server identity"), tr("Expires")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("Proposal"), tr("Scope"), tr("Action"), tr("Records"), tr("Status"), tr("Proposed by"), tr("Server identity"), tr("Expires")});
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -109,38 +117,43 @@ void ProposalsView::setAccess(const StoreAccess &access, bool writable)
 
 void ProposalsView::refresh()
 {
-    m_session->request<QList<Proposal>>(this, [](Store &store) { return store.proposals(ProposalQuery{}); },
-                                        [this](const Result<QList<Proposal>> &list) {
-                                            if (!list) {
-                                                m_status->setText(list.error().message);
-                                                return;
-                                            }
-                                            const QString keep = selected() ? selected()->id : QString();
-                                            m_proposals = list.value();
-                                            const qint64 now = QDateTime::currentMSecsSinceEpoch();
-                                            m_table->setRowCount(int(m_proposals.size()));
-                                            int reselect = -1;
-                                            for (int row = 0; row < m_proposals.size(); ++row) {
-                                                const Proposal &p = m_proposals.at(row);
-                                                const QStringList cells{p.id, visibleText(p.scope), actionText(p.action), QString::number(p.items.size()),
-                                                                        statusText(p.status(now)), visibleText(p.proposer),
-                                                                        p.proposerUser.isEmpty() ? tr("none (SQLite)") : visibleText(p.proposerUser),
-                                                                        when(p.expiresAtMs)};
-                                                for (int c = 0; c < cells.size(); ++c)
-                                                    m_table->setItem(row, c, new QTableWidgetItem(cells.at(c)));
-                                                if (p.id == keep)
-                                                    reselect = row;
-                                            }
-                                            m_table->resizeColumnsToContents();
-                                            if (reselect < 0 && !m_proposals.isEmpty())
-                                                reselect = 0;
-                                            if (reselect >= 0)
-                                                m_table->selectRow(reselect);
-                                            if (m_proposals.isEmpty())
-                                                m_detail->setHtml(tr("No proposals. An action on more records of a scope than its four-eyes "
-                                                                     "threshold is held here until a second identity approves it."));
-                                            updateButtons();
-                                        });
+    m_session->request<QList<Proposal>>(
+        this, [](Store &store) { return store.proposals(ProposalQuery{}); },
+        [this](const Result<QList<Proposal>> &list) {
+            if (!list) {
+                m_status->setText(list.error().message);
+                return;
+            }
+            const QString keep = selected() ? selected()->id : QString();
+            m_proposals = list.value();
+            const qint64 now = QDateTime::currentMSecsSinceEpoch();
+            m_table->setRowCount(int(m_proposals.size()));
+            int reselect = -1;
+            for (int row = 0; row < m_proposals.size(); ++row) {
+                const Proposal &p = m_proposals.at(row);
+                const QStringList cells{p.id,
+                                        visibleText(p.scope),
+                                        actionText(p.action),
+                                        QString::number(p.items.size()),
+                                        statusText(p.status(now)),
+                                        visibleText(p.proposer),
+                                        p.proposerUser.isEmpty() ? tr("none (SQLite)") : visibleText(p.proposerUser),
+                                        when(p.expiresAtMs)};
+                for (int c = 0; c < cells.size(); ++c)
+                    m_table->setItem(row, c, new QTableWidgetItem(cells.at(c)));
+                if (p.id == keep)
+                    reselect = row;
+            }
+            m_table->resizeColumnsToContents();
+            if (reselect < 0 && !m_proposals.isEmpty())
+                reselect = 0;
+            if (reselect >= 0)
+                m_table->selectRow(reselect);
+            if (m_proposals.isEmpty())
+                m_detail->setHtml(tr("No proposals. An action on more records of a scope than its four-eyes "
+                                     "threshold is held here until a second identity approves it."));
+            updateButtons();
+        });
 }
 
 const Proposal *ProposalsView::selected() const
@@ -195,18 +208,22 @@ void ProposalsView::showDiff(const Proposal &p, const QList<Now> &now)
     const auto esc = [](const QString &t) { return visibleText(t).toHtmlEscaped(); };
     const QString after = p.action == QLatin1String("release") ? tr("released (deleted)") : tr("timed out");
     QString html = QStringLiteral("<p><b>%1</b> · %2</p>").arg(esc(p.id), esc(tr("reason: %1").arg(p.reason)));
-    html += QStringLiteral("<p>%1</p>").arg(esc(tr("Proposed by %1 (server identity %2) on %3 at %4; hash %5")
-                                                    .arg(p.proposer, p.proposerUser.isEmpty() ? tr("none") : p.proposerUser, p.proposerHost,
-                                                         when(p.createdAtMs), p.hash.left(16))));
+    html += QStringLiteral("<p>%1</p>")
+                .arg(esc(tr("Proposed by %1 (server identity %2) on %3 at %4; hash %5")
+                             .arg(p.proposer, p.proposerUser.isEmpty() ? tr("none") : p.proposerUser, p.proposerHost, when(p.createdAtMs),
+                                  p.hash.left(16))));
     if (!p.decision.isEmpty())
-        html += QStringLiteral("<p>%1</p>").arg(esc(tr("%1 by %2 (%3) at %4 %5")
-                                                        .arg(p.decision == QLatin1String("approved") ? tr("Approved") : tr("Rejected"), p.decidedBy,
-                                                             p.decidedUser, when(p.decidedAtMs), p.decisionReason)));
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(esc(tr("%1 by %2 (%3) at %4 %5")
+                                 .arg(p.decision == QLatin1String("approved") ? tr("Approved") : tr("Rejected"), p.decidedBy, p.decidedUser,
+                                      when(p.decidedAtMs), p.decisionReason)));
     if (!p.outcome.isEmpty())
-        html += QStringLiteral("<p>%1</p>").arg(esc(tr("%1 by %2 (%3) at %4: %5")
-                                                        .arg(p.outcome == QLatin1String("applied") ? tr("Applied") : tr("Expired"), p.outcomeBy,
-                                                             p.outcomeUser, when(p.outcomeAtMs), QString::fromUtf8(p.outcomeSummary))));
-    html += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\"><tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th><th>%6</th></tr>")
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(esc(tr("%1 by %2 (%3) at %4: %5")
+                                 .arg(p.outcome == QLatin1String("applied") ? tr("Applied") : tr("Expired"), p.outcomeBy, p.outcomeUser,
+                                      when(p.outcomeAtMs), QString::fromUtf8(p.outcomeSummary))));
+    html += QStringLiteral("<table border=\"1\" cellspacing=\"0\" "
+                           "cellpadding=\"3\"><tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th><th>%6</th></tr>")
                 .arg(tr("Key"), tr("As the preview saw it"), tr("After"), tr("Now"), tr("Owner"), tr("Business number"));
     for (qsizetype i = 0; i < p.items.size() && i < 200; ++i) {
         const ProposalItem &item = p.items.at(i);
@@ -257,18 +274,21 @@ void ProposalsView::decide(bool approve)
         return;
     QString reason;
     if (!approve) {
-        reason = QInputDialog::getText(this, tr("Reject %1").arg(p->id), tr("Why (written to the audit log):"), QLineEdit::Normal, QString(), &ok);
+        reason = QInputDialog::getText(this, tr("Reject %1").arg(p->id), tr("Why (written to the audit log):"), QLineEdit::Normal,
+                                       QString(), &ok);
         if (!ok || reason.trimmed().isEmpty())
             return;
     }
     OperatorIdentity who{name, QString(), reason};
     const QString id = p->id;
-    m_session->request<Proposal>(this, [id, approve, who](Store &store) { return ProposalBook::decide(store, id, approve, who, QDateTime::currentMSecsSinceEpoch()); },
-                                 [this](const Result<Proposal> &done) {
-                                     m_status->setText(done ? tr("Proposal %1 is %2.").arg(done->id, statusText(done->status(QDateTime::currentMSecsSinceEpoch())))
-                                                            : done.error().message);
-                                     refresh();
-                                 });
+    m_session->request<Proposal>(
+        this,
+        [id, approve, who](Store &store) { return ProposalBook::decide(store, id, approve, who, QDateTime::currentMSecsSinceEpoch()); },
+        [this](const Result<Proposal> &done) {
+            m_status->setText(done ? tr("Proposal %1 is %2.").arg(done->id, statusText(done->status(QDateTime::currentMSecsSinceEpoch())))
+                                   : done.error().message);
+            refresh();
+        });
 }
 
 void ProposalsView::apply()

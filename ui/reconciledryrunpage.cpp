@@ -28,7 +28,8 @@ ReconcileDryRunPage::ReconcileDryRunPage(StoreSession *session, OrderMappingPage
 {
     setTitle(tr("Records and dry run"));
     setSubTitle(tr("The dry run looks up the stuck records' orders in batches of %1 and proposes what to do. "
-                   "It changes nothing.").arg(OrderLookup::MaxBatch));
+                   "It changes nothing.")
+                    .arg(OrderLookup::MaxBatch));
     m_scope->setObjectName(QStringLiteral("scope"));
     m_minutes->setObjectName(QStringLiteral("olderThanMinutes"));
     m_timedOut->setObjectName(QStringLiteral("includeTimedOut"));
@@ -75,7 +76,10 @@ ReconcileCriteria ReconcileDryRunPage::criteria() const
     return c;
 }
 
-void ReconcileDryRunPage::setScope(const QString &scope) { m_scope->setScope(scope); }
+void ReconcileDryRunPage::setScope(const QString &scope)
+{
+    m_scope->setScope(scope);
+}
 
 void ReconcileDryRunPage::setRecords(const QList<RecordRef> &records)
 {
@@ -85,17 +89,20 @@ void ReconcileDryRunPage::setRecords(const QList<RecordRef> &records)
         if (!scopes.contains(r.scope))
             scopes << r.scope;
     }
-    m_picked->setText(QStringLiteral("<b>%1</b> %2").arg(tr("Records:").toHtmlEscaped(),
-                                                        tr("The %n selected record(s) (scope %1), each read again for the dry run", nullptr,
-                                                           int(records.size()))
-                                                            .arg(scopes.join(QStringLiteral(", ")))
-                                                            .toHtmlEscaped()));
+    m_picked->setText(QStringLiteral("<b>%1</b> %2")
+                          .arg(tr("Records:").toHtmlEscaped(),
+                               tr("The %n selected record(s) (scope %1), each read again for the dry run", nullptr, int(records.size()))
+                                   .arg(scopes.join(QStringLiteral(", ")))
+                                   .toHtmlEscaped()));
     m_form->setRowVisible(m_scope, records.isEmpty());
     m_form->setRowVisible(m_picked, !records.isEmpty());
     invalidate();
 }
 
-bool ReconcileDryRunPage::isRunning() const { return m_progress->isRunning(); }
+bool ReconcileDryRunPage::isRunning() const
+{
+    return m_progress->isRunning();
+}
 
 void ReconcileDryRunPage::initializePage()
 {
@@ -187,7 +194,10 @@ void ReconcileDryRunPage::run()
             const ReconcileSummary s = ReconcilePlan::summarise(m_rows);
             QString text = tr("<b>%1</b> stuck record(s): <b>%2</b> to complete, <b>%3</b> to release, "
                               "<b>%4</b> for manual review. Next shows the plan.")
-                               .arg(s.matched).arg(s.complete).arg(s.release).arg(s.review);
+                               .arg(s.matched)
+                               .arg(s.complete)
+                               .arg(s.release)
+                               .arg(s.review);
             if (const QString leftOut = RecordSelection::leftOutText(result->picked, olderThanMs); !leftOut.isEmpty())
                 text += QStringLiteral("<br>") + leftOut.toHtmlEscaped();
             m_status->setText(text);

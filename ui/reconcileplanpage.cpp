@@ -88,8 +88,7 @@ void ReconcilePlanPage::initializePage()
     // Rows as high as their wrapped reason, kept so when the column's width
     // changes; not for huge plans (it measures every row on each layout):
     // there the tooltip and the evidence pane show a reason in full.
-    m_table->verticalHeader()->setSectionResizeMode(m_model->rowCount() <= 2000 ? QHeaderView::ResizeToContents
-                                                                                : QHeaderView::Fixed);
+    m_table->verticalHeader()->setSectionResizeMode(m_model->rowCount() <= 2000 ? QHeaderView::ResizeToContents : QHeaderView::Fixed);
     m_table->sortByColumn(m_table->horizontalHeader()->sortIndicatorSection(), m_table->horizontalHeader()->sortIndicatorOrder());
     if (m_model->rowCount() > 0)
         m_table->selectRow(0);
@@ -135,6 +134,8 @@ void ReconcilePlanPage::showEvidence()
     // together decide the proposal, and the audit entry keeps both.
     const Result<std::optional<KeptRequest>> kept = KeptRequest::decode(row.target.request);
     text += QStringLiteral("\n\n") + tr("Request kept with the record:") + QLatin1Char('\n')
-        + (!kept ? kept.error().message : kept.value() ? kept.value()->displayText() : tr("(none kept)"));
+            + (!kept          ? kept.error().message
+               : kept.value() ? kept.value()->displayText()
+                              : tr("(none kept)"));
     m_evidence->setPlainText(text);
 }

@@ -42,7 +42,9 @@ ReconcileWizard::ReconcileWizard(const QString &url, OpenMode mode, AppSettings 
         const ReconcileSummary s = m_plan->model()->summary();
         const QString what = tr("%1 record(s) will be completed with a response made from the order, and %2 released "
                                 "(their clients may resubmit). %3 for manual review and every excluded row are left as they are.")
-                                 .arg(s.complete).arg(s.release).arg(s.review);
+                                 .arg(s.complete)
+                                 .arg(s.release)
+                                 .arg(s.review);
         if (m_dryRun->records().isEmpty())
             return what;
         return tr("Reconcile %n selected record(s)?", nullptr, int(s.complete + s.release)) + QLatin1Char(' ') + what;
@@ -70,8 +72,14 @@ ReconcileWizard::~ReconcileWizard()
     delete m_session; // joins the worker before the pages go
 }
 
-void ReconcileWizard::setScope(const QString &scope) { m_dryRun->setScope(scope); }
-void ReconcileWizard::setMapping(const OrderMapping &mapping) { m_mapping->setMapping(mapping); }
+void ReconcileWizard::setScope(const QString &scope)
+{
+    m_dryRun->setScope(scope);
+}
+void ReconcileWizard::setMapping(const OrderMapping &mapping)
+{
+    m_mapping->setMapping(mapping);
+}
 
 void ReconcileWizard::setRecords(const QList<RecordRef> &records)
 {
@@ -79,7 +87,10 @@ void ReconcileWizard::setRecords(const QList<RecordRef> &records)
     setWindowTitle(records.isEmpty() ? tr("Reconcile with the order table")
                                      : tr("Reconcile %n selected record(s) with the order table", nullptr, int(records.size())));
 }
-ReconcilePlanModel *ReconcileWizard::planModel() const { return m_plan->model(); }
+ReconcilePlanModel *ReconcileWizard::planModel() const
+{
+    return m_plan->model();
+}
 
 void ReconcileWizard::reject()
 {

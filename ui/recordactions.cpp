@@ -87,7 +87,7 @@ QMenu *RecordActions::menuFor(const QList<Record> &records, int selectedRows, QW
          tr("Only in-flight and timed-out records can be reconciled"), &RecordActions::reconcileRequested},
     };
     for (const Offer &offer : offers) {
-        QAction *action = menu->addAction(offer.text, this, [this, offer] { emit (this->*offer.signal)(offer.records); });
+        QAction *action = menu->addAction(offer.text, this, [this, offer] { emit(this->*offer.signal)(offer.records); });
         action->setObjectName(QLatin1String(offer.name));
         action->setEnabled(m_actionsEnabled && !offer.records.isEmpty());
         if (!m_actionsEnabled)
@@ -100,9 +100,8 @@ QMenu *RecordActions::menuFor(const QList<Record> &records, int selectedRows, QW
             action->setToolTip(tr("Opens the guided wizard for these records: preview, operator and reason, then apply"));
     }
     menu->addSeparator();
-    QAction *history = menu->addAction(tr("Open audit history"), this, [this, all] {
-        emit auditHistoryRequested(all.constFirst().scope, all.constFirst().key);
-    });
+    QAction *history = menu->addAction(tr("Open audit history"), this,
+                                       [this, all] { emit auditHistoryRequested(all.constFirst().scope, all.constFirst().key); });
     history->setObjectName(QStringLiteral("auditHistory"));
     history->setEnabled(n == 1);
     if (n != 1)
@@ -143,5 +142,5 @@ QString RecordActions::shellQuoted(const QString &text)
 QString RecordActions::idemctlGetCommand(const QString &displayUrl, const QString &scope, const QString &key)
 {
     return QStringLiteral("idemctl get --store ") + shellQuoted(displayUrl) + QStringLiteral(" --scope ") + shellQuoted(scope)
-        + QStringLiteral(" --key ") + shellQuoted(key);
+           + QStringLiteral(" --key ") + shellQuoted(key);
 }

@@ -167,16 +167,18 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
         if (!r.key.isEmpty())
             emit auditHistoryRequested(r.scope, r.key);
     });
-    m_session->request<QString>(this, [](Store &store) { return Result<QString>(store.timeZoneNote()); },
-                                [this](const Result<QString> &note) {
-                                    if (note)
-                                        m_detail->setTimeZoneNote(note.value());
-                                });
-    m_session->request<QString>(this, [](Store &store) { return Result<QString>(store.requestNote()); },
-                                [this](const Result<QString> &note) {
-                                    if (note)
-                                        m_detail->setRequestNote(note.value());
-                                });
+    m_session->request<QString>(
+        this, [](Store &store) { return Result<QString>(store.timeZoneNote()); },
+        [this](const Result<QString> &note) {
+            if (note)
+                m_detail->setTimeZoneNote(note.value());
+        });
+    m_session->request<QString>(
+        this, [](Store &store) { return Result<QString>(store.requestNote()); },
+        [this](const Result<QString> &note) {
+            if (note)
+                m_detail->setRequestNote(note.value());
+        });
     applyFilter();
 }
 
@@ -213,7 +215,9 @@ void RecordBrowserView::showCount(qint64 count)
     QString text = tr("%n record(s) match", nullptr, int(qMin<qint64>(count, std::numeric_limits<int>::max()))).toHtmlEscaped();
     if (m_model->loadedAtMs() > 0)
         text += QStringLiteral(" · ")
-            + tr("loaded at %1").arg(QDateTime::fromMSecsSinceEpoch(m_model->loadedAtMs()).toString(QStringLiteral("HH:mm:ss"))).toHtmlEscaped();
+                + tr("loaded at %1")
+                      .arg(QDateTime::fromMSecsSinceEpoch(m_model->loadedAtMs()).toString(QStringLiteral("HH:mm:ss")))
+                      .toHtmlEscaped();
     if (!m_otherFieldHint.isEmpty())
         text += QStringLiteral(" · ") + m_otherFieldHint;
     m_count->setText(text);
@@ -328,10 +332,11 @@ void RecordBrowserView::showSelected()
     if (!listed.readError.isEmpty())
         return; // shown with its raw value already
     // The whole record as stored now (a listing may carry a summary).
-    m_session->request<std::optional<Record>>(this, [listed](Store &store) { return store.get(listed.scope, listed.key); },
-                                              [this, generation](const Result<std::optional<Record>> &current) {
-                                                  if (generation != m_shownGeneration || !current || !current.value())
-                                                      return;
-                                                  m_detail->showRecord(*current.value(), QDateTime::currentMSecsSinceEpoch());
-                                              });
+    m_session->request<std::optional<Record>>(
+        this, [listed](Store &store) { return store.get(listed.scope, listed.key); },
+        [this, generation](const Result<std::optional<Record>> &current) {
+            if (generation != m_shownGeneration || !current || !current.value())
+                return;
+            m_detail->showRecord(*current.value(), QDateTime::currentMSecsSinceEpoch());
+        });
 }

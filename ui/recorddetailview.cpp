@@ -42,7 +42,8 @@ QString hexDump(const QByteArray &bytes, int limit)
         QString ascii;
         for (char c : line)
             ascii += (c >= 0x20 && c < 0x7f) ? QLatin1Char(c) : QLatin1Char('.');
-        out += QStringLiteral("%1  %2  %3\n").arg(offset, 8, 16, QLatin1Char('0')).arg(QString::fromLatin1(line.toHex(' ')), -47).arg(ascii);
+        out +=
+            QStringLiteral("%1  %2  %3\n").arg(offset, 8, 16, QLatin1Char('0')).arg(QString::fromLatin1(line.toHex(' ')), -47).arg(ascii);
     }
     return out;
 }
@@ -81,14 +82,19 @@ RecordDetailView::RecordDetailView(QWidget *parent)
         bool wide;
     };
     const Field fields[] = {
-        {"scope", tr("Scope"), 0, 0, false},          {"state", tr("State"), 0, 1, false},
+        {"scope", tr("Scope"), 0, 0, false},
+        {"state", tr("State"), 0, 1, false},
         {"key", tr("Key"), 1, 0, true},
-        {"biz_no", tr("Business no."), 2, 0, false},  {"attempts", tr("Attempts"), 2, 1, false},
-        {"age", tr("Age"), 3, 0, false},              {"status_code", tr("Status code"), 3, 1, false},
-        {"owner", tr("Owner"), 4, 0, false},          {"reconciled", tr("Reconciled"), 4, 1, false},
+        {"biz_no", tr("Business no."), 2, 0, false},
+        {"attempts", tr("Attempts"), 2, 1, false},
+        {"age", tr("Age"), 3, 0, false},
+        {"status_code", tr("Status code"), 3, 1, false},
+        {"owner", tr("Owner"), 4, 0, false},
+        {"reconciled", tr("Reconciled"), 4, 1, false},
         {"lease", tr("Lease"), 5, 0, true},
         {"fingerprint", tr("Fingerprint"), 6, 0, true},
-        {"created_at", tr("Created"), 7, 0, false},   {"updated_at", tr("Updated"), 7, 1, false},
+        {"created_at", tr("Created"), 7, 0, false},
+        {"updated_at", tr("Updated"), 7, 1, false},
         {"expires_at", tr("Expires"), 8, 0, false},
         {"time_zone", tr("Times"), 9, 0, true},
     };
@@ -177,7 +183,8 @@ void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
     const bool unreadable = !r.readError.isEmpty();
     m_readError->setVisible(unreadable);
     m_readError->setText(unreadable ? tr("This stored value cannot be read: %1\nNo operator action applies to it. "
-                                         "The raw value is shown below.").arg(visibleText(r.readError))
+                                         "The raw value is shown below.")
+                                          .arg(visibleText(r.readError))
                                     : QString());
     m_bodyCaption->setText(unreadable ? tr("Raw stored value as") : tr("Body as"));
     if (unreadable)
@@ -189,7 +196,8 @@ void RecordDetailView::showRecord(const Record &r, qint64 nowMs)
     } else {
         QString text;
         for (const auto &[name, value] : *headers)
-            text += visibleText(QString::fromLatin1(name)) + QStringLiteral(": ") + visibleText(QString::fromLatin1(value)) + QLatin1Char('\n');
+            text +=
+                visibleText(QString::fromLatin1(name)) + QStringLiteral(": ") + visibleText(QString::fromLatin1(value)) + QLatin1Char('\n');
         m_headers->setPlainText(text.isEmpty() ? tr("(none)") : text);
     }
     // Pick the most readable form the bytes allow.

@@ -24,9 +24,12 @@ namespace {
 QString extension(ReportDialog::Format format)
 {
     switch (format) {
-    case ReportDialog::Format::Pdf: return QStringLiteral("pdf");
-    case ReportDialog::Format::Csv: return QStringLiteral("csv");
-    case ReportDialog::Format::Json: return QStringLiteral("json");
+    case ReportDialog::Format::Pdf:
+        return QStringLiteral("pdf");
+    case ReportDialog::Format::Csv:
+        return QStringLiteral("csv");
+    case ReportDialog::Format::Json:
+        return QStringLiteral("json");
     }
     return QString();
 }
@@ -133,7 +136,10 @@ void ReportDialog::setLastHours(int hours)
     setRange(now.addSecs(-qint64(hours) * 3600), now);
 }
 
-void ReportDialog::setScope(const QString &scope) { m_scope->setScope(scope); }
+void ReportDialog::setScope(const QString &scope)
+{
+    m_scope->setScope(scope);
+}
 
 void ReportDialog::setFormat(Format format)
 {
@@ -146,13 +152,31 @@ void ReportDialog::setOutputFile(const QString &path)
     m_file->setText(path);
 }
 
-void ReportDialog::setOperatorName(const QString &name) { m_operator->setText(name); }
+void ReportDialog::setOperatorName(const QString &name)
+{
+    m_operator->setText(name);
+}
 
-QDateTime ReportDialog::from() const { return m_from->dateTime(); }
-QDateTime ReportDialog::to() const { return m_to->dateTime(); }
-ReportDialog::Format ReportDialog::format() const { return Format(m_format->currentData().toInt()); }
-QString ReportDialog::outputFile() const { return m_file->text().trimmed(); }
-bool ReportDialog::isExporting() const { return m_progress->isRunning(); }
+QDateTime ReportDialog::from() const
+{
+    return m_from->dateTime();
+}
+QDateTime ReportDialog::to() const
+{
+    return m_to->dateTime();
+}
+ReportDialog::Format ReportDialog::format() const
+{
+    return Format(m_format->currentData().toInt());
+}
+QString ReportDialog::outputFile() const
+{
+    return m_file->text().trimmed();
+}
+bool ReportDialog::isExporting() const
+{
+    return m_progress->isRunning();
+}
 
 QString ReportDialog::suggestedFileName() const
 {
@@ -177,9 +201,9 @@ void ReportDialog::suggestFile()
 void ReportDialog::browse()
 {
     const QString ext = extension(format());
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export report"), outputFile().isEmpty() ? QDir::home().filePath(suggestedFileName()) : outputFile(),
-        tr("%1 files (*.%2)").arg(ext.toUpper(), ext));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export report"),
+                                                      outputFile().isEmpty() ? QDir::home().filePath(suggestedFileName()) : outputFile(),
+                                                      tr("%1 files (*.%2)").arg(ext.toUpper(), ext));
     if (!path.isEmpty())
         setOutputFile(path);
 }
@@ -213,8 +237,7 @@ void ReportDialog::startExport()
     // On the session's worker thread. PDF drawing is QImage, QPainter on
     // QPdfWriter and QTextDocument: no QPixmap.
     m_session->request<ReportSummary>(
-        this,
-        [request, format, path, control](Store &store) { return exportReport(store, request, format, path, control); },
+        this, [request, format, path, control](Store &store) { return exportReport(store, request, format, path, control); },
         [this, path](const Result<ReportSummary> &result) {
             m_progress->finish();
             m_export->setEnabled(true);

@@ -14,7 +14,7 @@ public:
     explicit ScopeChooser(QWidget *parent = nullptr);
 
     void load(StoreSession *session);
-    QString scope() const;           // empty: every scope
+    QString scope() const; // empty: every scope
     void setScope(const QString &scope);
 
 signals:

@@ -93,8 +93,9 @@ void StoreEntryForm::nameFields()
     m_scanCount->setObjectName(QStringLiteral("scanCount"));
     m_metrics->setObjectName(QStringLiteral("metrics"));
     m_metrics->setPlaceholderText(tr("optional: http://host:9090"));
-    m_metrics->setToolTip(tr("A Prometheus server to take the hit, execute and anomaly counters from (the layout file's \"metrics\" "
-                             "mapping, else the idemctl exporter's metrics). Records, in-flight lists and actions still come from the store."));
+    m_metrics->setToolTip(
+        tr("A Prometheus server to take the hit, execute and anomaly counters from (the layout file's \"metrics\" "
+           "mapping, else the idemctl exporter's metrics). Records, in-flight lists and actions still come from the store."));
     m_seedNodes->setObjectName(QStringLiteral("seedNodes"));
     m_password->setObjectName(QStringLiteral("password"));
     m_remember->setObjectName(QStringLiteral("rememberInKeychain"));
@@ -132,7 +133,8 @@ void StoreEntryForm::buildLayoutFields()
     m_layoutChoice->addItem(tr("go-middleware"), QStringLiteral("go-middleware"));
     m_layoutChoice->addItem(tr("java-handler"), QStringLiteral("java-handler"));
     m_layoutChoice->addItem(tr("Layout file…"), QStringLiteral("file"));
-    m_layoutChoice->setToolTip(tr("How the store keeps its records: the console's own layout, or the layout of the service that writes them"));
+    m_layoutChoice->setToolTip(
+        tr("How the store keeps its records: the console's own layout, or the layout of the service that writes them"));
     m_layoutFile->setPlaceholderText(tr("/etc/idem/layouts/orders.json"));
     m_layoutBrowse->setText(tr("Browse…"));
     auto *layoutFileLayout = new QHBoxLayout(m_layoutFileRow);
@@ -147,7 +149,8 @@ void StoreEntryForm::buildLayoutFields()
     m_scanCount->setRange(0, StoreUrlFields::maxScanCount);
     m_scanCount->setSpecialValueText(tr("the layout's default"));
     m_scanCount->setToolTip(tr("Keys the Redis server looks at per SCAN round trip (COUNT), %1 to %2")
-                                .arg(StoreUrlFields::minScanCount).arg(StoreUrlFields::maxScanCount));
+                                .arg(StoreUrlFields::minScanCount)
+                                .arg(StoreUrlFields::maxScanCount));
     m_seedNodes->setPlaceholderText(tr("Redis Cluster: more nodes, e.g. 10.0.0.2:6379, 10.0.0.3:6379"));
     m_seedNodes->setToolTip(tr("A Redis Cluster is found from the host above alone; more seed nodes let the console "
                                "reach it while that node is down. Leave empty for a single server."));
@@ -176,7 +179,8 @@ void StoreEntryForm::buildFeedback()
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()));
     m_problem->hide();
-    setStyleSheet(QStringLiteral("QLineEdit[invalid=\"true\"], QSpinBox[invalid=\"true\"], QComboBox[invalid=\"true\"] { border: 1px solid #c62828; }"));
+    setStyleSheet(QStringLiteral(
+        "QLineEdit[invalid=\"true\"], QSpinBox[invalid=\"true\"], QComboBox[invalid=\"true\"] { border: 1px solid #c62828; }"));
 }
 
 void StoreEntryForm::buildForm()
@@ -244,7 +248,9 @@ void StoreEntryForm::setEntry(const StoreEntry &entry)
     m_previousKind = loaded.kind;
     m_path->setText(loaded.path);
     m_host->setText(loaded.host);
-    m_port->setValue(loaded.port > 0 ? loaded.port : StoreUrlFields::defaultPort(loaded.kind == StoreUrl::Kind::Sqlite ? StoreUrl::Kind::Postgres : loaded.kind));
+    m_port->setValue(loaded.port > 0
+                         ? loaded.port
+                         : StoreUrlFields::defaultPort(loaded.kind == StoreUrl::Kind::Sqlite ? StoreUrl::Kind::Postgres : loaded.kind));
     m_seedNodes->setText(loaded.seedNodes.join(QStringLiteral(", ")));
     m_database->setText(loaded.database);
     m_user->setText(loaded.user);
@@ -309,7 +315,8 @@ Result<StoreEntry> StoreEntryForm::entry() const
     if (!url)
         return url.error();
     if (m_layoutChoice->currentData().toString() == QLatin1String("file") && m_layoutFile->text().trimmed().isEmpty())
-        return makeError(ErrorKind::InvalidArgument, tr("Choose the layout file (a JSON file that maps the store onto records), or another layout."));
+        return makeError(ErrorKind::InvalidArgument,
+                         tr("Choose the layout file (a JSON file that maps the store onto records), or another layout."));
     StoreEntry entry;
     entry.name = m_name->text().trimmed();
     entry.url = url.value();
@@ -382,9 +389,8 @@ void StoreEntryForm::passwordSourceChanged()
     m_password->setEnabled(!fromEnvironment);
     m_remember->setEnabled(!fromEnvironment);
     m_variable->setEnabled(fromEnvironment);
-    m_password->setPlaceholderText(m_remember->isChecked() && !fromEnvironment
-                                       ? tr("stored in the system keychain; type to replace it")
-                                       : tr("kept in memory only unless remembered"));
+    m_password->setPlaceholderText(m_remember->isChecked() && !fromEnvironment ? tr("stored in the system keychain; type to replace it")
+                                                                               : tr("kept in memory only unless remembered"));
     refresh();
 }
 
@@ -392,8 +398,8 @@ void StoreEntryForm::browse()
 {
     // A save dialog, because choosing a file that does not exist yet creates a new store.
     const QString file = QFileDialog::getSaveFileName(this, tr("SQLite store file"), m_path->text(),
-                                                      tr("SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)"),
-                                                      nullptr, QFileDialog::DontConfirmOverwrite);
+                                                      tr("SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)"), nullptr,
+                                                      QFileDialog::DontConfirmOverwrite);
     if (!file.isEmpty())
         m_path->setText(file);
 }
@@ -433,7 +439,8 @@ void StoreEntryForm::layoutChanged()
 
 void StoreEntryForm::browseLayout()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Layout file"), m_layoutFile->text(), tr("Layout files (*.json);;All files (*)"));
+    const QString file =
+        QFileDialog::getOpenFileName(this, tr("Layout file"), m_layoutFile->text(), tr("Layout files (*.json);;All files (*)"));
     if (!file.isEmpty())
         m_layoutFile->setText(file);
 }
@@ -461,7 +468,8 @@ void StoreEntryForm::refresh()
     updateAuditPlaceholder(url ? url.value() : QString());
     if (url) {
         Result<StoreEntry> complete = entry(); // the variable name and an empty layout file are checked there
-        const bool noLayoutFile = m_layoutChoice->currentData().toString() == QLatin1String("file") && m_layoutFile->text().trimmed().isEmpty();
+        const bool noLayoutFile =
+            m_layoutChoice->currentData().toString() == QLatin1String("file") && m_layoutFile->text().trimmed().isEmpty();
         markInvalid(m_layoutFile, noLayoutFile);
         markInvalid(m_variable, !complete && !noLayoutFile);
         showProblem(complete ? QString() : complete.error().message);
@@ -476,7 +484,8 @@ void StoreEntryForm::updateAuditPlaceholder(const QString &url)
 {
     // Where the audit log goes when the field stays empty: the same file
     // the store and idemctl pick (ForeignStore::auditUrl).
-    const Result<StoreUrl> parsed = url.isEmpty() ? Result<StoreUrl>(makeError(ErrorKind::InvalidArgument, QString())) : StoreUrl::parse(url);
+    const Result<StoreUrl> parsed =
+        url.isEmpty() ? Result<StoreUrl>(makeError(ErrorKind::InvalidArgument, QString())) : StoreUrl::parse(url);
     const Result<Layout> layout = Layout::resolve(layoutText());
     if (!parsed || !layout || layout->isNative()) {
         m_audit->setPlaceholderText(tr("empty: a local SQLite file"));

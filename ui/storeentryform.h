@@ -45,12 +45,12 @@ signals:
 
 private:
     // Construction steps, in this order.
-    void nameFields();            // object names for tests and screen readers
+    void nameFields(); // object names for tests and screen readers
     void buildConnectionFields(); // kind, file, host … SSL mode
-    void buildLayoutFields();     // layout, layout file, audit log, cache, SCAN COUNT
+    void buildLayoutFields(); // layout, layout file, audit log, cache, SCAN COUNT
     void buildPasswordFields();
-    void buildFeedback();         // URL preview and inline problem
-    void buildForm();             // the rows, in the order the operator reads them
+    void buildFeedback(); // URL preview and inline problem
+    void buildForm(); // the rows, in the order the operator reads them
     void connectFields();
 
     StoreUrlFields fields() const;

@@ -54,7 +54,8 @@ public:
                            "layout has no timed-out state), so their clients may resubmit. Each is audited first."));
         else if (layout.family == LayoutFamily::JavaHandler)
             setSubTitle(tr("In-flight records whose request started longer ago than the threshold get the layout's timeout "
-                           "status (%1), or are released. Read below what the service does next.").arg(layout.timeoutValue));
+                           "status (%1), or are released. Read below what the service does next.")
+                            .arg(layout.timeoutValue));
         else
             setSubTitle(tr("In-flight records whose current attempt started longer ago than the threshold are marked "
                            "timed out, so their clients may resubmit."));
@@ -70,14 +71,15 @@ public:
         m_picked->setObjectName(QStringLiteral("selectedRecords"));
         m_picked->setWordWrap(true);
         // A row of its own across the form: a wrapped label beside a caption
-    // got too little height from QFormLayout and was cut top and bottom.
-    m_picked->setTextFormat(Qt::RichText);
-    form->addRow(m_picked);
+        // got too little height from QFormLayout and was cut top and bottom.
+        m_picked->setTextFormat(Qt::RichText);
+        form->addRow(m_picked);
         form->setRowVisible(m_picked, false);
         m_form = form;
         form->addRow(tr("In flight for longer than:"), m_minutes);
         auto *hint = new QLabel(tr("The default of 10 minutes matches the in-flight timeout of the guard; a record "
-                                   "younger than its request's own timeout may still finish."), this);
+                                   "younger than its request's own timeout may still finish."),
+                                this);
         hint->setWordWrap(true);
         form->addRow(hint);
         // What the service does next. Where a timed-out record is not run
@@ -124,11 +126,11 @@ public:
             if (!scopes.contains(r.scope))
                 scopes << r.scope;
         }
-        m_picked->setText(QStringLiteral("<b>%1</b> %2").arg(tr("Records:").toHtmlEscaped(),
-                                                            tr("The %n selected record(s) (scope %1), each read again for the preview", nullptr,
-                                                               int(records.size()))
-                                                                .arg(scopes.join(QStringLiteral(", ")))
-                                                                .toHtmlEscaped()));
+        m_picked->setText(QStringLiteral("<b>%1</b> %2")
+                              .arg(tr("Records:").toHtmlEscaped(),
+                                   tr("The %n selected record(s) (scope %1), each read again for the preview", nullptr, int(records.size()))
+                                       .arg(scopes.join(QStringLiteral(", ")))
+                                       .toHtmlEscaped()));
         m_form->setRowVisible(m_scope, records.isEmpty());
         m_form->setRowVisible(m_picked, !records.isEmpty());
         setTitle(records.isEmpty() ? tr("Which records") : tr("Selected records"));
@@ -233,7 +235,7 @@ public:
     bool isComplete() const override
     {
         return m_ready && !m_preview.cancelled && m_preview.matched > 0 && m_model->excludedCount() < m_model->rowCount()
-            && !m_progress->isRunning();
+               && !m_progress->isRunning();
     }
 
     void run()
@@ -279,17 +281,17 @@ private:
                                                     : tr("None of the selected records is still in flight and old enough: there is "
                                                          "nothing to mark timed out.");
         QString text = tr("<b>%1</b> record(s) match; the oldest has been in flight for <b>%2</b>.")
-                           .arg(m_preview.matched).arg(ageText(m_preview.oldestAgeMs));
+                           .arg(m_preview.matched)
+                           .arg(ageText(m_preview.oldestAgeMs));
         if (m_model->excludedCount() > 0)
-            text += QLatin1Char(' ') + tr("<b>%1</b> included, <b>%2</b> excluded (left as they are).")
-                                           .arg(m_model->rowCount() - m_model->excludedCount()).arg(m_model->excludedCount());
+            text += QLatin1Char(' ')
+                    + tr("<b>%1</b> included, <b>%2</b> excluded (left as they are).")
+                          .arg(m_model->rowCount() - m_model->excludedCount())
+                          .arg(m_model->excludedCount());
         return text;
     }
 
-    void showCounts()
-    {
-        m_summary->setText(countsText() + m_details);
-    }
+    void showCounts() { m_summary->setText(countsText() + m_details); }
 
     void showPreview(const Result<SweepPreview> &result, qint64 now)
     {
@@ -321,7 +323,8 @@ private:
                     + QStringLiteral("</span>");
         }
         if (!m_preview.futureWarning.isEmpty())
-            text += QStringLiteral("<br><span style='color:#b71c1c'>") + m_preview.futureWarning.toHtmlEscaped() + QStringLiteral("</span>");
+            text +=
+                QStringLiteral("<br><span style='color:#b71c1c'>") + m_preview.futureWarning.toHtmlEscaped() + QStringLiteral("</span>");
         m_details = text;
         showCounts();
         // Hosts with most records first: a dead host shows at the top, as
@@ -376,17 +379,17 @@ TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
     m_identity->setConfirmation([this]() -> QString {
         const int n = int(m_preview->model()->includedTargets().size());
         const int excluded = m_preview->model()->excludedCount();
-        const QString left = excluded > 0 ? QLatin1Char(' ') + tr("%n excluded record(s) are left as they are.", nullptr, excluded)
-                                          : QString();
+        const QString left =
+            excluded > 0 ? QLatin1Char(' ') + tr("%n excluded record(s) are left as they are.", nullptr, excluded) : QString();
         const bool release = m_scope->action() == SweepAction::Release;
         // Picked by hand: the question names the count first.
         const QString question = m_scope->records().isEmpty() ? QString()
-                                 : release ? tr("Release %n selected record(s)?", nullptr, n) + QLatin1Char(' ')
-                                           : tr("Time out %n selected record(s)?", nullptr, n) + QLatin1Char(' ');
+                                 : release                    ? tr("Release %n selected record(s)?", nullptr, n) + QLatin1Char(' ')
+                                                              : tr("Time out %n selected record(s)?", nullptr, n) + QLatin1Char(' ');
         if (release)
             return question + tr("%n record(s) will be released (deleted); their clients may resubmit.", nullptr, n) + left;
         return question + tr("%n record(s) will be marked timed out.", nullptr, n) + QLatin1Char(' ')
-            + TimeoutSweep::meaningFor(layoutOf(m_session)).serviceNext + left;
+               + TimeoutSweep::meaningFor(layoutOf(m_session)).serviceNext + left;
     });
     // The commit button names the count it acts on.
     connect(this, &QWizard::currentIdChanged, this, [this](int id) {
@@ -394,7 +397,7 @@ TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
             return;
         const int n = int(m_preview->model()->includedTargets().size());
         setButtonText(QWizard::CommitButton, m_scope->action() == SweepAction::Release ? tr("Release %n record(s)", nullptr, n)
-                                                                                      : tr("Time out %n record(s)", nullptr, n));
+                                                                                       : tr("Time out %n record(s)", nullptr, n));
     });
     m_apply->setStarter([this](ActionApplyPage *page) { startApply(page); });
     m_apply->enableCacheRetry(m_session, [this] { return m_identity->identity(); });
@@ -414,14 +417,23 @@ TimeoutWizard::~TimeoutWizard()
     delete m_session;
 }
 
-void TimeoutWizard::setScope(const QString &scope) { m_scope->setScope(scope); }
-void TimeoutWizard::setThresholdMinutes(int minutes) { m_scope->setMinutes(minutes); }
+void TimeoutWizard::setScope(const QString &scope)
+{
+    m_scope->setScope(scope);
+}
+void TimeoutWizard::setThresholdMinutes(int minutes)
+{
+    m_scope->setMinutes(minutes);
+}
 void TimeoutWizard::setRelease(bool release)
 {
     m_scope->setRelease(release);
     updateTitle();
 }
-const QList<RecordRef> &TimeoutWizard::records() const { return m_scope->records(); }
+const QList<RecordRef> &TimeoutWizard::records() const
+{
+    return m_scope->records();
+}
 
 void TimeoutWizard::setRecords(const QList<RecordRef> &records)
 {
@@ -438,7 +450,10 @@ void TimeoutWizard::updateTitle()
         setWindowTitle(m_scope->action() == SweepAction::Release ? tr("Release %n selected record(s)", nullptr, n)
                                                                  : tr("Time out %n selected record(s)", nullptr, n));
 }
-ActionTargetModel *TimeoutWizard::previewModel() const { return m_preview->model(); }
+ActionTargetModel *TimeoutWizard::previewModel() const
+{
+    return m_preview->model();
+}
 
 void TimeoutWizard::reject()
 {

@@ -23,9 +23,10 @@ Result<QList<AlertRule>> rulesFromOptions(const QCommandLineParser &parser, QStr
         bool ok = false;
         const QList<AlertRule> rules = alertRulesFromJson(file.read(1024 * 1024), &ok);
         if (!ok)
-            return makeError(ErrorKind::InvalidArgument, CliText::tr("%1 is not a JSON array of alert rules (as the console keeps them: "
-                                                                     "[{\"kind\": \"hitRateAbove\", \"scope\": \"\", \"threshold\": 30, \"minutes\": 3}]).")
-                                                             .arg(path));
+            return makeError(ErrorKind::InvalidArgument,
+                             CliText::tr("%1 is not a JSON array of alert rules (as the console keeps them: "
+                                         "[{\"kind\": \"hitRateAbove\", \"scope\": \"\", \"threshold\": 30, \"minutes\": 3}]).")
+                                 .arg(path));
         *origin = path;
         return rules;
     }
@@ -53,11 +54,13 @@ int runAlertRulesCommand(const QStringList &arguments)
                     "rules file, so the same thresholds page through Alertmanager when no console is open. "
                     "Check it with promtool check rules FILE."));
     parser.addOption({QStringLiteral("format"), CliText::tr("Output format: prometheus (the only one)."), QStringLiteral("format")});
-    parser.addOption({QStringLiteral("rules"), CliText::tr("The rules as JSON (the console's format); default: the console's saved rules, "
-                                                           "else its defaults."),
+    parser.addOption({QStringLiteral("rules"),
+                      CliText::tr("The rules as JSON (the console's format); default: the console's saved rules, "
+                                  "else its defaults."),
                       QStringLiteral("file")});
-    parser.addOption({QStringLiteral("layout"), CliText::tr("A layout file whose \"metrics\" section names the counters (default: the "
-                                                            "idemctl exporter's metrics)."),
+    parser.addOption({QStringLiteral("layout"),
+                      CliText::tr("A layout file whose \"metrics\" section names the counters (default: the "
+                                  "idemctl exporter's metrics)."),
                       QStringLiteral("file")});
     parser.addOption({QStringLiteral("output"), CliText::tr("Write to this file instead of standard output."), QStringLiteral("file")});
     parser.addHelpOption();
@@ -91,7 +94,8 @@ int runAlertRulesCommand(const QStringList &arguments)
     }
     QSaveFile file(parser.value(QStringLiteral("output")));
     if (!file.open(QIODevice::WriteOnly) || file.write(yaml) != yaml.size() || !file.commit())
-        return engineError(makeError(ErrorKind::Unavailable, CliText::tr("cannot write %1: %2").arg(file.fileName(), file.errorString())), false);
+        return engineError(makeError(ErrorKind::Unavailable, CliText::tr("cannot write %1: %2").arg(file.fileName(), file.errorString())),
+                           false);
     QTextStream(stderr) << CliText::tr("idemctl: %n rule(s) from %1 written to %2.", nullptr, int(rules->size() - skipped.size()))
                                .arg(origin, file.fileName())
                         << '\n';

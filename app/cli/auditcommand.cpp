@@ -20,7 +20,8 @@ int runVerify(const QStringList &arguments)
                     "chain head. An edited, deleted or reordered entry is reported with where the chain first breaks. "
                     "Exit code 1 when it is broken."));
     addStoreOptions(parser);
-    parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope's chain (repeatable; default: every chain)."), QStringLiteral("scope")});
+    parser.addOption(
+        {QStringLiteral("scope"), CliText::tr("Only this scope's chain (repeatable; default: every chain)."), QStringLiteral("scope")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
     const bool json = parser.isSet(QStringLiteral("json"));
@@ -62,7 +63,8 @@ int runList(const QStringList &arguments)
                       QStringLiteral("action")});
     parser.addOption({QStringLiteral("batch"), CliText::tr("Only entries of this batch id."), QStringLiteral("id")});
     parser.addOption({QStringLiteral("since"), CliText::tr("Only entries from this long ago (e.g. 1h, 7d)."), QStringLiteral("age")});
-    parser.addOption({QStringLiteral("limit"), CliText::tr("At most this many entries (default 100)."), QStringLiteral("n"), QStringLiteral("100")});
+    parser.addOption(
+        {QStringLiteral("limit"), CliText::tr("At most this many entries (default 100)."), QStringLiteral("n"), QStringLiteral("100")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
     AuditQuery query;
@@ -73,7 +75,8 @@ int runList(const QStringList &arguments)
     if (parser.isSet(QStringLiteral("since"))) {
         const std::optional<qint64> since = parseDuration(parser.value(QStringLiteral("since")));
         if (!since)
-            return usageError(CliText::tr("--since takes a duration such as 1h, 90m or 7d, not '%1'.").arg(parser.value(QStringLiteral("since"))));
+            return usageError(
+                CliText::tr("--since takes a duration such as 1h, 90m or 7d, not '%1'.").arg(parser.value(QStringLiteral("since"))));
         query.fromMs = QDateTime::currentMSecsSinceEpoch() - *since;
     }
     bool ok = false;
@@ -104,8 +107,8 @@ int runList(const QStringList &arguments)
         printLine(QStringLiteral("%1  %2#%3  %4  %5  %6 -> %7  %8@%9  %10  %11")
                       .arg(QDateTime::fromMSecsSinceEpoch(e.atMs).toString(Qt::ISODate), visibleText(e.scope))
                       .arg(e.seq)
-                      .arg(visibleText(e.action), field(e.key), field(e.stateBefore), field(e.stateAfter), visibleText(e.operatorAndServer()),
-                           visibleText(e.host), visibleText(e.batchId), visibleText(e.reason)));
+                      .arg(visibleText(e.action), field(e.key), field(e.stateBefore), field(e.stateAfter),
+                           visibleText(e.operatorAndServer()), visibleText(e.host), visibleText(e.batchId), visibleText(e.reason)));
     }
     return ExitOk;
 }

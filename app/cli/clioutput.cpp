@@ -28,7 +28,7 @@ std::optional<qint64> parseDuration(const QString &text)
     if (!ok || n > 100LL * 365 * 24 * 3600)
         return std::nullopt;
     const QString unit = match.captured(2);
-    const qint64 factor = unit == QLatin1String("ms") ? 1
+    const qint64 factor = unit == QLatin1String("ms")  ? 1
                           : unit == QLatin1String("m") ? 60000
                           : unit == QLatin1String("h") ? 3600000
                           : unit == QLatin1String("d") ? 86400000
@@ -49,7 +49,8 @@ std::optional<int> parseOlderThan(const QString &text, qint64 *olderThanMs)
 
 int usageError(const QString &message)
 {
-    QTextStream(stderr) << CliText::tr("idemctl: %1").arg(visibleBlock(message)) << '\n' << CliText::tr("Run 'idemctl --help' or 'idemctl COMMAND --help'.") << '\n';
+    QTextStream(stderr) << CliText::tr("idemctl: %1").arg(visibleBlock(message)) << '\n'
+                        << CliText::tr("Run 'idemctl --help' or 'idemctl COMMAND --help'.") << '\n';
     return ExitUsage;
 }
 
@@ -149,24 +150,29 @@ QJsonObject recordToJson(const Record &record, qint64 nowMs)
 
 void addStoreOptions(QCommandLineParser &parser)
 {
-    parser.addOption({QStringLiteral("store"), CliText::tr("Store URL (sqlite:///path.db, postgresql://…, mysql://…, redis://…); default $IDEM_STORE."),
+    parser.addOption({QStringLiteral("store"),
+                      CliText::tr("Store URL (sqlite:///path.db, postgresql://…, mysql://…, redis://…); default $IDEM_STORE."),
                       QStringLiteral("url")});
-    parser.addOption({QStringLiteral("layout"), CliText::tr("How the store keeps its records: native (default), go-middleware, "
-                                                            "java-handler or a layout JSON file (README \"Layouts\")."),
+    parser.addOption({QStringLiteral("layout"),
+                      CliText::tr("How the store keeps its records: native (default), go-middleware, "
+                                  "java-handler or a layout JSON file (README \"Layouts\")."),
                       QStringLiteral("name|file")});
-    parser.addOption({QStringLiteral("audit"), CliText::tr("Where the audit log of a foreign-layout store is kept (sqlite:///path.db, "
-                                                           "postgresql://…, mysql://…); default a local SQLite file."),
+    parser.addOption({QStringLiteral("audit"),
+                      CliText::tr("Where the audit log of a foreign-layout store is kept (sqlite:///path.db, "
+                                  "postgresql://…, mysql://…); default a local SQLite file."),
                       QStringLiteral("url")});
-    parser.addOption({QStringLiteral("cache"), CliText::tr("java-handler on MySQL: the service's Redis cache (redis://host:port/db), "
-                                                           "updated together with the record."),
+    parser.addOption({QStringLiteral("cache"),
+                      CliText::tr("java-handler on MySQL: the service's Redis cache (redis://host:port/db), "
+                                  "updated together with the record."),
                       QStringLiteral("url")});
     parser.addOption({QStringLiteral("no-cache"), CliText::tr("java-handler on MySQL: the service runs without a Redis cache (cache=none); "
                                                               "without --cache or --no-cache, sweep and reconcile refuse.")});
     parser.addOption({QStringLiteral("scan-count"), CliText::tr("Foreign Redis layouts: keys per SCAN round trip (COUNT), 10 to 100000."),
                       QStringLiteral("n")});
-    parser.addOption({QStringLiteral("time-zone"), CliText::tr("Foreign SQL layouts: the zone the service writes its zone-less "
-                                                               "timestamp columns in (+08:00, UTC, Asia/Shanghai); default the "
-                                                               "database session's zone."),
+    parser.addOption({QStringLiteral("time-zone"),
+                      CliText::tr("Foreign SQL layouts: the zone the service writes its zone-less "
+                                  "timestamp columns in (+08:00, UTC, Asia/Shanghai); default the "
+                                  "database session's zone."),
                       QStringLiteral("zone")});
     // Every command takes it (README): readers are read-only anyway, and the
     // commands that must write (demo, press, init) refuse it saying why
@@ -180,9 +186,10 @@ void addStoreOptions(QCommandLineParser &parser)
 
 void addMetricsOptions(QCommandLineParser &parser)
 {
-    parser.addOption({QStringLiteral("metrics"), CliText::tr("Take the counters from this Prometheus server (http://host:port) through the "
-                                                             "layout's \"metrics\" mapping (default: the idemctl exporter's metrics); "
-                                                             "records still come from the store."),
+    parser.addOption({QStringLiteral("metrics"),
+                      CliText::tr("Take the counters from this Prometheus server (http://host:port) through the "
+                                  "layout's \"metrics\" mapping (default: the idemctl exporter's metrics); "
+                                  "records still come from the store."),
                       QStringLiteral("url")});
     parser.addOption({QStringLiteral("metrics-timeout"), CliText::tr("How long one Prometheus query may take, in ms (default 5000)."),
                       QStringLiteral("ms")});
@@ -213,18 +220,18 @@ QString storeUrlText(const QCommandLineParser &parser)
     // --layout, --audit, --cache, --scan-count and --time-zone are the URL's
     // options layout=, audit=, cache=, scan_count=, time_zone= (the console
     // keeps them in the URL).
-    for (const auto &[option, item] : {std::pair{QStringLiteral("layout"), QStringLiteral("layout")},
-                                       std::pair{QStringLiteral("audit"), QStringLiteral("audit")},
-                                       std::pair{QStringLiteral("cache"), QStringLiteral("cache")},
-                                       std::pair{QStringLiteral("scan-count"), QStringLiteral("scan_count")},
-                                       std::pair{QStringLiteral("time-zone"), QStringLiteral("time_zone")},
-                                       std::pair{QStringLiteral("metrics"), QStringLiteral("metrics")},
-                                       std::pair{QStringLiteral("metrics-timeout"), QStringLiteral("metrics_timeout_ms")}}) {
+    for (const auto &[option, item] :
+         {std::pair{QStringLiteral("layout"), QStringLiteral("layout")}, std::pair{QStringLiteral("audit"), QStringLiteral("audit")},
+          std::pair{QStringLiteral("cache"), QStringLiteral("cache")},
+          std::pair{QStringLiteral("scan-count"), QStringLiteral("scan_count")},
+          std::pair{QStringLiteral("time-zone"), QStringLiteral("time_zone")},
+          std::pair{QStringLiteral("metrics"), QStringLiteral("metrics")},
+          std::pair{QStringLiteral("metrics-timeout"), QStringLiteral("metrics_timeout_ms")}}) {
         // --metrics is only some commands' option: optionNames() lists the given ones without a warning.
         if (!parser.optionNames().contains(option))
             continue;
         url += (url.contains(QLatin1Char('?')) ? QLatin1Char('&') : QLatin1Char('?')) + item + QLatin1Char('=')
-            + QString::fromLatin1(QUrl::toPercentEncoding(parser.value(option)));
+               + QString::fromLatin1(QUrl::toPercentEncoding(parser.value(option)));
     }
     return url;
 }
@@ -274,11 +281,10 @@ OpenMode openModeFromOptions(const QCommandLineParser &parser)
     return reads ? OpenMode::ReadOnly : OpenMode::ReadWrite;
 }
 
-std::optional<int> operatorFromOptions(const QCommandLineParser &parser, bool dryRun, const QString &needReason,
-                                       OperatorIdentity *who)
+std::optional<int> operatorFromOptions(const QCommandLineParser &parser, bool dryRun, const QString &needReason, OperatorIdentity *who)
 {
-    who->operatorName = parser.isSet(QStringLiteral("operator")) ? parser.value(QStringLiteral("operator"))
-                                                                 : OperatorIdentity::defaultOperatorName();
+    who->operatorName =
+        parser.isSet(QStringLiteral("operator")) ? parser.value(QStringLiteral("operator")) : OperatorIdentity::defaultOperatorName();
     who->reason = parser.value(QStringLiteral("reason"));
     OperatorIdentity checked = *who;
     if (who->reason.trimmed().isEmpty()) {

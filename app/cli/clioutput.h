@@ -80,5 +80,4 @@ void printActionReportLines(const ActionReport &report, qsizetype cap);
 // records. Unless dryRun, a reason is required (`needReason` says so); the
 // operator and a reason that is given are checked as the run checks them,
 // dry run or not. Returns the usage exit code of a refusal.
-std::optional<int> operatorFromOptions(const QCommandLineParser &parser, bool dryRun, const QString &needReason,
-                                       OperatorIdentity *who);
+std::optional<int> operatorFromOptions(const QCommandLineParser &parser, bool dryRun, const QString &needReason, OperatorIdentity *who);

@@ -31,12 +31,14 @@ void addDemoOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(CliText::tr("Drive sales-event traffic through the guard and print live counters once a second."));
     addStoreOptions(parser);
-    parser.addOption({QStringLiteral("rate"), CliText::tr("New journeys (checkouts, callbacks) per second (default 50)."), QStringLiteral("n"), QStringLiteral("50")});
-    parser.addOption({QStringLiteral("seconds"), CliText::tr("Stop after this many seconds (default: run until interrupted)."), QStringLiteral("t"), QStringLiteral("0")});
+    parser.addOption({QStringLiteral("rate"), CliText::tr("New journeys (checkouts, callbacks) per second (default 50)."),
+                      QStringLiteral("n"), QStringLiteral("50")});
+    parser.addOption({QStringLiteral("seconds"), CliText::tr("Stop after this many seconds (default: run until interrupted)."),
+                      QStringLiteral("t"), QStringLiteral("0")});
 }
 
 struct DemoOptions {
-    int rate = 50;   // journeys per second
+    int rate = 50; // journeys per second
     int seconds = 0; // 0: until interrupted
 };
 
@@ -80,8 +82,10 @@ void printTick(const DemoTick &tick, bool json)
     const CounterSet &c = tick.counters;
     const double hit = c.hitRate().value_or(0) * 100;
     if (json) {
-        QJsonObject line{{QStringLiteral("t"), tick.second}, {QStringLiteral("in_flight"), tick.inFlight},
-                         {QStringLiteral("stuck"), tick.stuck}, {QStringLiteral("hit_rate"), hit / 100}};
+        QJsonObject line{{QStringLiteral("t"), tick.second},
+                         {QStringLiteral("in_flight"), tick.inFlight},
+                         {QStringLiteral("stuck"), tick.stuck},
+                         {QStringLiteral("hit_rate"), hit / 100}};
         for (int i = 0; i < CounterCount; ++i)
             line.insert(counterName(Counter(i)), c.values[i]);
         printJson(line);
@@ -111,10 +115,11 @@ int runDemoCommand(const QStringList &arguments)
     addDemoOptions(parser);
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
-    if (std::optional<int> exit = writesRefusedReadOnly(parser, CliText::tr("demo cannot run read-only: it drives simulated sales traffic "
-                                                                               "through the guard, which claims, completes and releases records as a "
-                                                                               "service does. Leave out --read-only and give it a store of its own "
-                                                                               "(e.g. --store sqlite:///tmp/idem-demo.db), never one a service uses.")))
+    if (std::optional<int> exit =
+            writesRefusedReadOnly(parser, CliText::tr("demo cannot run read-only: it drives simulated sales traffic "
+                                                      "through the guard, which claims, completes and releases records as a "
+                                                      "service does. Leave out --read-only and give it a store of its own "
+                                                      "(e.g. --store sqlite:///tmp/idem-demo.db), never one a service uses.")))
         return *exit;
     std::variant<DemoOptions, int> checked = demoOptionsFrom(parser);
     if (const int *exit = std::get_if<int>(&checked))
@@ -128,7 +133,9 @@ int runDemoCommand(const QStringList &arguments)
     // Parsed already by openStoreFromOptions(); the orders table needs the parts.
     const Result<StoreUrl> url = StoreUrl::parse(storeUrlText(parser));
     if (url->kind == StoreUrl::Kind::Redis)
-        return engineError(makeError(ErrorKind::NotBuilt, CliText::tr("The demo writes its orders table beside the records and needs a SQL store.")), json);
+        return engineError(
+            makeError(ErrorKind::NotBuilt, CliText::tr("The demo writes its orders table beside the records and needs a SQL store.")),
+            json);
 
     OrderTable orders(url.value());
     SimulatorConfig config;

@@ -20,7 +20,8 @@ std::atomic<bool> g_stop{false};
 // "IP:PORT" or "[IPv6]:PORT", as civetweb takes it; or the exit code of the usage error printed.
 std::optional<int> checkListen(const QString &text)
 {
-    static const QRegularExpression pattern(QRegularExpression::anchoredPattern(QStringLiteral("(\\[([0-9A-Fa-f:.]+)\\]|([0-9.]+)):([0-9]{1,5})")));
+    static const QRegularExpression pattern(
+        QRegularExpression::anchoredPattern(QStringLiteral("(\\[([0-9A-Fa-f:.]+)\\]|([0-9.]+)):([0-9]{1,5})")));
     const QRegularExpressionMatch match = pattern.match(text);
     const QString host = match.captured(2).isEmpty() ? match.captured(3) : match.captured(2);
     const int port = match.captured(4).toInt();
@@ -43,9 +44,11 @@ int runExporterCommand(const QStringList &arguments)
                     "gauges at /metrics in the Prometheus text format. Opens the store read-only; one reading of the store "
                     "serves every scrape for the cache period."));
     addStoreOptions(parser);
-    parser.addOption({QStringLiteral("listen"), CliText::tr("Where to serve /metrics: IP:PORT (default 127.0.0.1:9464; port 0: any free port, printed)."),
+    parser.addOption({QStringLiteral("listen"),
+                      CliText::tr("Where to serve /metrics: IP:PORT (default 127.0.0.1:9464; port 0: any free port, printed)."),
                       QStringLiteral("ip:port"), QStringLiteral("127.0.0.1:9464")});
-    parser.addOption({QStringLiteral("cache-for"), CliText::tr("How long one reading of the store serves scrapes (at least 1s; default 1s)."),
+    parser.addOption({QStringLiteral("cache-for"),
+                      CliText::tr("How long one reading of the store serves scrapes (at least 1s; default 1s)."),
                       QStringLiteral("duration"), QStringLiteral("1s")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
@@ -54,7 +57,8 @@ int runExporterCommand(const QStringList &arguments)
         return *exit;
     const std::optional<qint64> cacheMs = parseDuration(parser.value(QStringLiteral("cache-for")));
     if (!cacheMs || *cacheMs < StoreMetrics::MinCacheMs || *cacheMs > 3600000)
-        return usageError(CliText::tr("--cache-for takes a duration from 1s to 1h (e.g. 1s, 5s), not '%1'.").arg(parser.value(QStringLiteral("cache-for"))));
+        return usageError(CliText::tr("--cache-for takes a duration from 1s to 1h (e.g. 1s, 5s), not '%1'.")
+                              .arg(parser.value(QStringLiteral("cache-for"))));
     const bool json = parser.isSet(QStringLiteral("json"));
     Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
     if (!opened)
@@ -75,7 +79,8 @@ int runExporterCommand(const QStringList &arguments)
     const QString host = listen.left(listen.lastIndexOf(QLatin1Char(':')));
     const QString address = host + QLatin1Char(':') + QString::number(ports.empty() ? 0 : ports.front());
     if (json)
-        printJson(QJsonObject{{QStringLiteral("store"), opened.value()->displayUrl()}, {QStringLiteral("listen"), address},
+        printJson(QJsonObject{{QStringLiteral("store"), opened.value()->displayUrl()},
+                              {QStringLiteral("listen"), address},
                               {QStringLiteral("metrics"), QStringLiteral("http://%1/metrics").arg(address)}});
     else
         printLine(CliText::tr("Serving %1 at http://%2/metrics (Ctrl-C stops).").arg(opened.value()->displayUrl(), address));

@@ -26,8 +26,9 @@ int runInitCommand(const QStringList &arguments)
                       CliText::tr("With --roles: give a login user a role (PostgreSQL, MySQL/MariaDB), as ROLE:USER, e.g. "
                                   "viewer:alice. Repeatable."),
                       QStringLiteral("role:user")});
-    parser.addOption({QStringLiteral("proposal-ttl"), CliText::tr("How long a proposal stays open before it expires (90s, 10m, 4h; "
-                                                                  "default 4h)."),
+    parser.addOption({QStringLiteral("proposal-ttl"),
+                      CliText::tr("How long a proposal stays open before it expires (90s, 10m, 4h; "
+                                  "default 4h)."),
                       QStringLiteral("duration")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
@@ -48,16 +49,18 @@ int runInitCommand(const QStringList &arguments)
     }
     if (!roles.grants.isEmpty() && !parser.isSet(QStringLiteral("roles")))
         return usageError(CliText::tr("--grant goes with --roles."));
-    if (std::optional<int> exit = writesRefusedReadOnly(parser, CliText::tr("init cannot run read-only: creating the store's file, tables and "
-                                                                               "indexes is all it does. Leave out --read-only.")))
+    if (std::optional<int> exit =
+            writesRefusedReadOnly(parser, CliText::tr("init cannot run read-only: creating the store's file, tables and "
+                                                      "indexes is all it does. Leave out --read-only.")))
         return *exit;
     const bool json = parser.isSet(QStringLiteral("json"));
     // A foreign layout's store belongs to its service: refused before anything is opened.
     if (const Result<StoreUrl> url = StoreUrl::parse(storeUrlText(parser)); url) {
         const QString layout = url->options.value(QStringLiteral("layout"));
         if (const Result<Layout> resolved = Layout::resolve(layout); resolved && !resolved->isNative())
-            return usageError(CliText::tr("init creates native stores only: a store in the %1 layout belongs to its service, which creates it.")
-                                  .arg(resolved->name));
+            return usageError(
+                CliText::tr("init creates native stores only: a store in the %1 layout belongs to its service, which creates it.")
+                    .arg(resolved->name));
     }
     Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::Create);
     if (!opened)
@@ -92,7 +95,8 @@ int runInitCommand(const QStringList &arguments)
             for (const QString &statement : ran.value())
                 printLine(QStringLiteral("  ") + statement);
             if (policyNote.isEmpty())
-                printLine(CliText::tr("Four eyes: more than 20 records store-wide, more than 1 in payment and callback, need a second identity."));
+                printLine(CliText::tr(
+                    "Four eyes: more than 20 records store-wide, more than 1 in payment and callback, need a second identity."));
             else
                 printLine(policyNote);
         }

@@ -22,13 +22,17 @@ std::optional<int> positiveInt(const QCommandLineParser &parser, const QString &
 
 void addPressOptions(QCommandLineParser &parser)
 {
-    parser.setApplicationDescription(CliText::tr("Press test: many concurrent guarded requests on few keys; the business action counts its executions."));
+    parser.setApplicationDescription(
+        CliText::tr("Press test: many concurrent guarded requests on few keys; the business action counts its executions."));
     addStoreOptions(parser);
-    parser.addOption({QStringLiteral("scope"), CliText::tr("Scope of the press keys (default press)."), QStringLiteral("scope"), QStringLiteral("press")});
+    parser.addOption({QStringLiteral("scope"), CliText::tr("Scope of the press keys (default press)."), QStringLiteral("scope"),
+                      QStringLiteral("press")});
     parser.addOption({QStringLiteral("concurrency"), CliText::tr("Client threads."), QStringLiteral("n")});
     parser.addOption({QStringLiteral("requests"), CliText::tr("Guarded requests in all."), QStringLiteral("m")});
-    parser.addOption({QStringLiteral("keys"), CliText::tr("Distinct keys press-0 … press-(K-1) (default 1)."), QStringLiteral("k"), QStringLiteral("1")});
-    parser.addOption({QStringLiteral("work-ms"), CliText::tr("Duration of the business action in ms (default 20)."), QStringLiteral("w"), QStringLiteral("20")});
+    parser.addOption({QStringLiteral("keys"), CliText::tr("Distinct keys press-0 … press-(K-1) (default 1)."), QStringLiteral("k"),
+                      QStringLiteral("1")});
+    parser.addOption({QStringLiteral("work-ms"), CliText::tr("Duration of the business action in ms (default 20)."), QStringLiteral("w"),
+                      QStringLiteral("20")});
     parser.addOption({QStringLiteral("retry-in-progress"), CliText::tr("A client that gets 409 waits its Retry-After and tries again.")});
     parser.addOption({QStringLiteral("replica-acks"),
                       CliText::tr("Redis Cluster: replicas that must have a claim before the business runs (WAIT; 0 to 5; default: "
@@ -96,11 +100,19 @@ void printPressReport(const Store &store, const PressConfig &config, const Press
         return;
     }
     printLine(CliText::tr("%1 requests on %2 key(s) from %3 threads in %4 s: executed=%5 replayed=%6 in_progress=%7 mismatch=%8 errors=%9")
-                  .arg(r.requests).arg(r.keys).arg(config.concurrency).arg(r.seconds, 0, 'f', 2)
-                  .arg(r.executed).arg(r.replayed).arg(r.inProgress).arg(r.mismatch).arg(r.errors));
+                  .arg(r.requests)
+                  .arg(r.keys)
+                  .arg(config.concurrency)
+                  .arg(r.seconds, 0, 'f', 2)
+                  .arg(r.executed)
+                  .arg(r.replayed)
+                  .arg(r.inProgress)
+                  .arg(r.mismatch)
+                  .arg(r.errors));
     printLine(CliText::tr("exactly once: %1, consistent responses: %2, p50 %3 ms, p99 %4 ms")
                   .arg(r.exactlyOnce ? CliText::tr("yes") : CliText::tr("NO"), r.consistent ? CliText::tr("yes") : CliText::tr("NO"))
-                  .arg(r.p50Ms, 0, 'f', 1).arg(r.p99Ms, 0, 'f', 1));
+                  .arg(r.p50Ms, 0, 'f', 1)
+                  .arg(r.p99Ms, 0, 'f', 1));
     for (const QString &sample : r.errorSamples)
         printLine(CliText::tr("error: %1").arg(sample));
 }
@@ -114,10 +126,11 @@ int runPressCommand(const QStringList &arguments)
     addPressOptions(parser);
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
-    if (std::optional<int> exit = writesRefusedReadOnly(parser, CliText::tr("press cannot run read-only: every request it sends claims and "
-                                                                               "completes a record, as a service does. Leave out --read-only and give "
-                                                                               "it a store of its own (e.g. --store sqlite:///tmp/idem-press.db), never "
-                                                                               "one a service uses.")))
+    if (std::optional<int> exit =
+            writesRefusedReadOnly(parser, CliText::tr("press cannot run read-only: every request it sends claims and "
+                                                      "completes a record, as a service does. Leave out --read-only and give "
+                                                      "it a store of its own (e.g. --store sqlite:///tmp/idem-press.db), never "
+                                                      "one a service uses.")))
         return *exit;
     std::variant<PressConfig, int> checked = pressConfigFromOptions(parser);
     if (const int *exit = std::get_if<int>(&checked))

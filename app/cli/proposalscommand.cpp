@@ -98,8 +98,8 @@ void printProposal(const Proposal &p, qint64 nowMs)
     printLine(CliText::tr("%1  %2  scope %3  %4 × %5  by %6 (%7)  expires %8")
                   .arg(p.id, proposalStatusName(p.status(nowMs)), visibleText(p.scope))
                   .arg(p.items.size())
-                  .arg(p.action, visibleText(p.proposer), p.proposerUser.isEmpty() ? CliText::tr("no server identity") : visibleText(p.proposerUser),
-                       when(p.expiresAtMs)));
+                  .arg(p.action, visibleText(p.proposer),
+                       p.proposerUser.isEmpty() ? CliText::tr("no server identity") : visibleText(p.proposerUser), when(p.expiresAtMs)));
     printLine(CliText::tr("    reason: %1").arg(visibleText(p.reason)));
     if (!p.decision.isEmpty())
         printLine(CliText::tr("    %1 by %2 (%3) at %4%5")
@@ -140,10 +140,12 @@ std::optional<int> startDecision(QCommandLineParser &parser, const QStringList &
     if (!Proposal::isValidId(d->id))
         return usageError(CliText::tr("'%1' is not a proposal id (p-YYYYMMDDTHHMMSS-xxxxxxxx; idemctl proposals lists them).")
                               .arg(visibleText(d->id.left(60))));
-    if (std::optional<int> exit = writesRefusedReadOnly(parser, CliText::tr("Deciding or applying a proposal writes to the store. Leave out --read-only.")))
+    if (std::optional<int> exit =
+            writesRefusedReadOnly(parser, CliText::tr("Deciding or applying a proposal writes to the store. Leave out --read-only.")))
         return exit;
     d->json = parser.isSet(QStringLiteral("json"));
-    d->who.operatorName = parser.isSet(QStringLiteral("operator")) ? parser.value(QStringLiteral("operator")) : OperatorIdentity::defaultOperatorName();
+    d->who.operatorName =
+        parser.isSet(QStringLiteral("operator")) ? parser.value(QStringLiteral("operator")) : OperatorIdentity::defaultOperatorName();
     d->who.reason = parser.value(QStringLiteral("reason"));
     if (reasonNeeded && d->who.reason.trimmed().isEmpty())
         return usageError(CliText::tr("reject needs --reason TEXT (written to the audit log)."));
@@ -163,10 +165,11 @@ int decideCommand(const QStringList &arguments, bool approve)
 {
     QCommandLineParser parser;
     Decision d;
-    if (std::optional<int> exit = startDecision(parser, arguments,
-                                                approve ? CliText::tr("Approves a proposal. The identity that proposed it cannot: a second one must.")
-                                                        : CliText::tr("Rejects a proposal, with a reason. Its records are left as they are."),
-                                                !approve, &d))
+    if (std::optional<int> exit =
+            startDecision(parser, arguments,
+                          approve ? CliText::tr("Approves a proposal. The identity that proposed it cannot: a second one must.")
+                                  : CliText::tr("Rejects a proposal, with a reason. Its records are left as they are."),
+                          !approve, &d))
         return *exit;
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
     const Result<Proposal> decided = ProposalBook::decide(*d.store, d.id, approve, d.who, nowMs);
@@ -177,7 +180,8 @@ int decideCommand(const QStringList &arguments, bool approve)
     } else {
         printLine(approve ? CliText::tr("Proposal %1 approved by %2 (%3). Apply it with idemctl apply %1.")
                                 .arg(d.id, visibleText(decided->decidedBy), visibleText(decided->decidedUser))
-                          : CliText::tr("Proposal %1 rejected by %2 (%3).").arg(d.id, visibleText(decided->decidedBy), visibleText(decided->decidedUser)));
+                          : CliText::tr("Proposal %1 rejected by %2 (%3).")
+                                .arg(d.id, visibleText(decided->decidedBy), visibleText(decided->decidedUser)));
     }
     return ExitOk;
 }
@@ -243,7 +247,8 @@ int runProposalsCommand(const QStringList &arguments)
         if (!one)
             return engineError(one.error(), json);
         if (!one.value())
-            return engineError(makeError(ErrorKind::InvalidArgument, CliText::tr("There is no proposal %1 in %2.").arg(id, store.displayUrl())), json);
+            return engineError(
+                makeError(ErrorKind::InvalidArgument, CliText::tr("There is no proposal %1 in %2.").arg(id, store.displayUrl())), json);
         const Proposal &p = *one.value();
         if (json) {
             printJson(proposalToJson(p, nowMs, true));

@@ -18,14 +18,17 @@
 
 namespace {
 
-qint64 now() { return QDateTime::currentMSecsSinceEpoch(); }
+qint64 now()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
 
 // One scope's line of `idemctl stats`.
 struct ScopeStats {
     QString scope;
-    CounterSet counters;              // summed over the window
-    QMap<QString, qint64> byState;    // IN_FLIGHT, COMPLETED, TIMED_OUT → records now
-    qint64 stuck = 0;                 // in flight past the scope's timeout
+    CounterSet counters; // summed over the window
+    QMap<QString, qint64> byState; // IN_FLIGHT, COMPLETED, TIMED_OUT → records now
+    qint64 stuck = 0; // in flight past the scope's timeout
 };
 
 struct Stats {
@@ -79,21 +82,25 @@ QJsonObject statsJson(const ScopeStats &s, const CounterProvenance &from)
 {
     QJsonObject counters;
     for (int i = 0; i < CounterCount; ++i)
-        counters.insert(counterName(Counter(i)), from.maps(Counter(i)) ? QJsonValue(s.counters.values[i]) : QJsonValue()); // null: not mapped
+        counters.insert(counterName(Counter(i)),
+                        from.maps(Counter(i)) ? QJsonValue(s.counters.values[i]) : QJsonValue()); // null: not mapped
     QJsonObject byState;
     for (auto it = s.byState.cbegin(); it != s.byState.cend(); ++it)
         byState.insert(it.key(), it.value());
     const std::optional<double> hitRate = s.counters.hitRate();
-    return QJsonObject{{QStringLiteral("scope"), s.scope}, {QStringLiteral("counters"), counters},
+    return QJsonObject{{QStringLiteral("scope"), s.scope},
+                       {QStringLiteral("counters"), counters},
                        {QStringLiteral("hit_rate"), hitRate ? QJsonValue(*hitRate) : QJsonValue()},
-                       {QStringLiteral("records"), byState}, {QStringLiteral("stuck"), s.stuck}};
+                       {QStringLiteral("records"), byState},
+                       {QStringLiteral("stuck"), s.stuck}};
 }
 
 QString statsLine(const ScopeStats &s, const CounterProvenance &from)
 {
     QStringList parts;
     for (int i = 0; i < CounterCount; ++i)
-        parts << counterName(Counter(i)) + QLatin1Char('=') + (from.maps(Counter(i)) ? QString::number(s.counters.values[i]) : QStringLiteral("-"));
+        parts << counterName(Counter(i)) + QLatin1Char('=')
+                     + (from.maps(Counter(i)) ? QString::number(s.counters.values[i]) : QStringLiteral("-"));
     const std::optional<double> hitRate = s.counters.hitRate();
     return CliText::tr("%1: %2 hit=%3 in_flight=%4 completed=%5 timed_out=%6 stuck=%7")
         .arg(visibleText(s.scope), parts.join(QLatin1Char(' ')),
@@ -114,7 +121,8 @@ int runStatsCommand(const QStringList &arguments)
     addStoreOptions(parser);
     addMetricsOptions(parser);
     parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope."), QStringLiteral("scope")});
-    parser.addOption({QStringLiteral("minutes"), CliText::tr("Window of the counters in minutes (default 60)."), QStringLiteral("m"), QStringLiteral("60")});
+    parser.addOption({QStringLiteral("minutes"), CliText::tr("Window of the counters in minutes (default 60)."), QStringLiteral("m"),
+                      QStringLiteral("60")});
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
     bool ok = false;
@@ -135,14 +143,18 @@ int runStatsCommand(const QStringList &arguments)
         QJsonArray scopes;
         for (const ScopeStats &s : stats->scopes)
             scopes.append(statsJson(s, from));
-        QJsonObject out{{QStringLiteral("store"), opened.value()->displayUrl()}, {QStringLiteral("minutes"), minutes}, {QStringLiteral("scopes"), scopes},
+        QJsonObject out{{QStringLiteral("store"), opened.value()->displayUrl()},
+                        {QStringLiteral("minutes"), minutes},
+                        {QStringLiteral("scopes"), scopes},
                         {QStringLiteral("counters_from"), prometheus ? QStringLiteral("prometheus") : QStringLiteral("store")}};
         if (prometheus) {
             QJsonArray gaps;
             for (qint64 m : from.noData.value(QString()))
                 gaps.append(m);
-            out.insert(QStringLiteral("prometheus"), QJsonObject{{QStringLiteral("server"), from.server}, {QStringLiteral("mapping"), from.mapping},
-                                                                 {QStringLiteral("no_data_minutes"), gaps}, {QStringLiteral("resets"), from.resets},
+            out.insert(QStringLiteral("prometheus"), QJsonObject{{QStringLiteral("server"), from.server},
+                                                                 {QStringLiteral("mapping"), from.mapping},
+                                                                 {QStringLiteral("no_data_minutes"), gaps},
+                                                                 {QStringLiteral("resets"), from.resets},
                                                                  {QStringLiteral("note"), from.message}});
         }
         printJson(out);
@@ -164,12 +176,15 @@ namespace {
 
 void addInFlightOptions(QCommandLineParser &parser)
 {
-    parser.setApplicationDescription(CliText::tr("In-flight records, oldest attempt first (native stores: served by an index, never a scan; "
-                                                 "foreign Redis layouts: SCAN, never KEYS)."));
+    parser.setApplicationDescription(
+        CliText::tr("In-flight records, oldest attempt first (native stores: served by an index, never a scan; "
+                    "foreign Redis layouts: SCAN, never KEYS)."));
     addStoreOptions(parser);
     parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope."), QStringLiteral("scope")});
-    parser.addOption({QStringLiteral("older-than"), CliText::tr("Only attempts older than this (e.g. 10m, 90s, 2h)."), QStringLiteral("age")});
-    parser.addOption({QStringLiteral("limit"), CliText::tr("At most this many rows (default 100)."), QStringLiteral("n"), QStringLiteral("100")});
+    parser.addOption(
+        {QStringLiteral("older-than"), CliText::tr("Only attempts older than this (e.g. 10m, 90s, 2h)."), QStringLiteral("age")});
+    parser.addOption(
+        {QStringLiteral("limit"), CliText::tr("At most this many rows (default 100)."), QStringLiteral("n"), QStringLiteral("100")});
 }
 
 // The query the options ask for, checked, or the exit code of the usage error it printed.
@@ -226,7 +241,8 @@ void printInFlight(Store &store, const InFlightListing &listing, bool json)
         QJsonArray records;
         for (const Record &r : listing.rows)
             records.append(recordToJson(r, t));
-        QJsonObject out{{QStringLiteral("matched"), listing.matched}, {QStringLiteral("records"), records},
+        QJsonObject out{{QStringLiteral("matched"), listing.matched},
+                        {QStringLiteral("records"), records},
                         {QStringLiteral("layout"), store.layoutName()}};
         if (listing.futureLeadMs > 0) {
             out.insert(QStringLiteral("future_lead_ms"), listing.futureLeadMs);
@@ -245,8 +261,12 @@ void printInFlight(Store &store, const InFlightListing &listing, bool json)
     for (const Record &r : listing.rows) {
         const bool stuck = r.ageMs(t) >= ScopePolicies::defaultFor(r.scope).inFlightTimeoutMs;
         printLine(QStringLiteral("%1  %2  %3  age=%4  attempts=%5  owner=%6  biz_no=%7%8")
-                      .arg(visibleText(r.scope), -9).arg(visibleText(r.key), -38).arg(QDateTime::fromMSecsSinceEpoch(r.updatedAt).toString(Qt::ISODate))
-                      .arg(ageText(r.ageMs(t))).arg(r.attempts).arg(visibleText(r.owner), visibleText(r.bizNo), stuck ? CliText::tr("  STUCK") : QString()));
+                      .arg(visibleText(r.scope), -9)
+                      .arg(visibleText(r.key), -38)
+                      .arg(QDateTime::fromMSecsSinceEpoch(r.updatedAt).toString(Qt::ISODate))
+                      .arg(ageText(r.ageMs(t)))
+                      .arg(r.attempts)
+                      .arg(visibleText(r.owner), visibleText(r.bizNo), stuck ? CliText::tr("  STUCK") : QString()));
         if (!r.readError.isEmpty())
             printLine(CliText::tr("    UNREADABLE: %1").arg(visibleText(r.readError)));
     }
@@ -291,14 +311,16 @@ int runGetCommand(const QStringList &arguments)
     Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
     if (!opened)
         return engineError(opened.error(), json);
-    const Result<std::optional<Record>> record = opened.value()->get(parser.value(QStringLiteral("scope")), parser.value(QStringLiteral("key")));
+    const Result<std::optional<Record>> record =
+        opened.value()->get(parser.value(QStringLiteral("scope")), parser.value(QStringLiteral("key")));
     if (!record)
         return engineError(record.error(), json);
     if (!record.value()) {
         if (json)
             printJson(QJsonObject{{QStringLiteral("found"), false}});
         else
-            printLine(CliText::tr("No record %1/%2.").arg(visibleText(parser.value(QStringLiteral("scope"))), visibleText(parser.value(QStringLiteral("key")))));
+            printLine(CliText::tr("No record %1/%2.")
+                          .arg(visibleText(parser.value(QStringLiteral("scope"))), visibleText(parser.value(QStringLiteral("key")))));
         return ExitFailure;
     }
     const QJsonObject o = recordToJson(*record.value(), now());
@@ -315,8 +337,8 @@ int runGetCommand(const QStringList &arguments)
         // JSON escapes the headers' control characters; the body keeps its
         // line breaks; every other field is one line.
         const QString text = v.isObject() ? QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Indented)).trimmed()
-            : it.key() == QLatin1String("body") ? visibleBlock(v.toString())
-                                                 : visibleText(v.toVariant().toString());
+                             : it.key() == QLatin1String("body") ? visibleBlock(v.toString())
+                                                                 : visibleText(v.toVariant().toString());
         printLine(QStringLiteral("%1: %2").arg(it.key(), -12).arg(text));
     }
     // The request as the client sent it (as far as it was kept), indented

@@ -73,27 +73,39 @@ void addReconcileOptions(QCommandLineParser &parser)
                     "as evidence. Ctrl-C stops between records.")
             .arg(OrderLookup::MaxBatch));
     addStoreOptions(parser);
-    parser.addOption({QStringLiteral("orders"), CliText::tr("URL of the database with the order table (sqlite:///…, postgresql://…, mysql://…)."), QStringLiteral("url")});
+    parser.addOption({QStringLiteral("orders"),
+                      CliText::tr("URL of the database with the order table (sqlite:///…, postgresql://…, mysql://…)."),
+                      QStringLiteral("url")});
     parser.addOption({QStringLiteral("table"), CliText::tr("Order table, e.g. orders or sales.orders."), QStringLiteral("name")});
     parser.addOption({QStringLiteral("key-column"), CliText::tr("Column holding the business number."), QStringLiteral("column")});
     parser.addOption({QStringLiteral("status-column"), CliText::tr("Column holding the order status."), QStringLiteral("column")});
-    parser.addOption({QStringLiteral("done-values"), CliText::tr("Comma-separated statuses that mean done (complete the record)."), QStringLiteral("values")});
-    parser.addOption({QStringLiteral("pending-values"), CliText::tr("Comma-separated statuses that mean still pending (review)."), QStringLiteral("values")});
-    parser.addOption({QStringLiteral("failed-values"), CliText::tr("Comma-separated statuses that mean failed (release the record)."), QStringLiteral("values")});
-    parser.addOption({QStringLiteral("match"), CliText::tr("Record field matched against the key column: biz_no (default) or key."), QStringLiteral("field")});
-    parser.addOption({QStringLiteral("response-status"), CliText::tr("HTTP status of the synthesised response (default 200)."), QStringLiteral("code")});
-    parser.addOption({QStringLiteral("response-template"), CliText::tr("Body template: {{key}}, {{biz_no}}, {{scope}}, {{status}}, {{order.COLUMN}}."), QStringLiteral("text")});
-    parser.addOption({QStringLiteral("profile"), CliText::tr("Start from this saved mapping profile; options given override it."), QStringLiteral("name")});
-    parser.addOption({QStringLiteral("save-profile"), CliText::tr("Save the mapping under this name (shared with the console)."), QStringLiteral("name")});
+    parser.addOption({QStringLiteral("done-values"), CliText::tr("Comma-separated statuses that mean done (complete the record)."),
+                      QStringLiteral("values")});
+    parser.addOption({QStringLiteral("pending-values"), CliText::tr("Comma-separated statuses that mean still pending (review)."),
+                      QStringLiteral("values")});
+    parser.addOption({QStringLiteral("failed-values"), CliText::tr("Comma-separated statuses that mean failed (release the record)."),
+                      QStringLiteral("values")});
+    parser.addOption({QStringLiteral("match"), CliText::tr("Record field matched against the key column: biz_no (default) or key."),
+                      QStringLiteral("field")});
+    parser.addOption(
+        {QStringLiteral("response-status"), CliText::tr("HTTP status of the synthesised response (default 200)."), QStringLiteral("code")});
+    parser.addOption({QStringLiteral("response-template"),
+                      CliText::tr("Body template: {{key}}, {{biz_no}}, {{scope}}, {{status}}, {{order.COLUMN}}."), QStringLiteral("text")});
+    parser.addOption({QStringLiteral("profile"), CliText::tr("Start from this saved mapping profile; options given override it."),
+                      QStringLiteral("name")});
+    parser.addOption({QStringLiteral("save-profile"), CliText::tr("Save the mapping under this name (shared with the console)."),
+                      QStringLiteral("name")});
     parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope (default: every scope)."), QStringLiteral("scope")});
-    parser.addOption({QStringLiteral("older-than"), CliText::tr("In-flight attempts started longer ago than this (default 10m)."), QStringLiteral("age"), QStringLiteral("10m")});
+    parser.addOption({QStringLiteral("older-than"), CliText::tr("In-flight attempts started longer ago than this (default 10m)."),
+                      QStringLiteral("age"), QStringLiteral("10m")});
     parser.addOption({QStringLiteral("in-flight-only"), CliText::tr("Leave TIMED_OUT records out (they are included by default).")});
     parser.addOption({QStringLiteral("exclude"), CliText::tr("Leave this record out (repeatable)."), QStringLiteral("scope/key")});
     parser.addOption({QStringLiteral("operator"), CliText::tr("Who takes the action (default: the OS user)."), QStringLiteral("name")});
-    parser.addOption({QStringLiteral("reason"), CliText::tr("Why; written to the audit log. Required unless --dry-run."), QStringLiteral("text")});
+    parser.addOption(
+        {QStringLiteral("reason"), CliText::tr("Why; written to the audit log. Required unless --dry-run."), QStringLiteral("text")});
     parser.addOption({QStringLiteral("dry-run"), CliText::tr("Only show the plan; change nothing.")});
-    parser.addOption({QStringLiteral("rows"), CliText::tr("Show at most this many rows (default 100; the counts are complete)."), QStringLiteral("n"),
-                      QString::number(DefaultRowCap)});
+    parser.addOption({QStringLiteral("rows"), CliText::tr("Show at most this many rows (default 100; the counts are complete)."),
+                      QStringLiteral("n"), QString::number(DefaultRowCap)});
 }
 
 // The mapping: a saved profile, then the options given on top; checked, and
@@ -293,8 +305,8 @@ int runReconcileCommand(const QStringList &arguments)
         return ExitOk;
     }
 
-    const Result<ActionReport> applied = ReconcilePlan::apply(store, mapping, plan.rows, command.who, ScopePolicies(),
-                                                              QDateTime::currentMSecsSinceEpoch(), control);
+    const Result<ActionReport> applied =
+        ReconcilePlan::apply(store, mapping, plan.rows, command.who, ScopePolicies(), QDateTime::currentMSecsSinceEpoch(), control);
     if (!applied)
         return engineError(applied.error(), command.json);
     const ActionReport &report = applied.value();

@@ -18,14 +18,15 @@ void addRecordsOptions(QCommandLineParser &parser)
                     "range per state; native Redis: completed records by a walk of the scope's completed index; foreign "
                     "Redis layouts: a SCAN of every key). Reading changes nothing."));
     addStoreOptions(parser);
-    parser.addOption({QStringLiteral("state"), CliText::tr("in_flight, completed, timed_out or any (default any)."), QStringLiteral("state"),
-                      QStringLiteral("any")});
+    parser.addOption({QStringLiteral("state"), CliText::tr("in_flight, completed, timed_out or any (default any)."),
+                      QStringLiteral("state"), QStringLiteral("any")});
     parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope."), QStringLiteral("scope")});
     parser.addOption({QStringLiteral("key-prefix"), CliText::tr("Only keys starting with this (a whole key finds that record)."),
                       QStringLiteral("prefix")});
     parser.addOption({QStringLiteral("biz-no"), CliText::tr("Only business numbers starting with this (a whole number finds its records)."),
                       QStringLiteral("number")});
-    parser.addOption({QStringLiteral("limit"), CliText::tr("At most this many rows (default 100)."), QStringLiteral("n"), QStringLiteral("100")});
+    parser.addOption(
+        {QStringLiteral("limit"), CliText::tr("At most this many rows (default 100)."), QStringLiteral("n"), QStringLiteral("100")});
     parser.addOption({QStringLiteral("oldest-first"), CliText::tr("Oldest update first instead of newest.")});
 }
 
@@ -38,7 +39,8 @@ std::variant<RecordQuery, int> recordQueryFromOptions(const QCommandLineParser &
     else if (const std::optional<RecordState> s = recordStateFromName(state.toUpper()))
         query.state = *s;
     else
-        return usageError(CliText::tr("--state must be in_flight, completed, timed_out or any, not '%1'.").arg(parser.value(QStringLiteral("state"))));
+        return usageError(
+            CliText::tr("--state must be in_flight, completed, timed_out or any, not '%1'.").arg(parser.value(QStringLiteral("state"))));
     query.scope = parser.value(QStringLiteral("scope"));
     query.keyPrefix = parser.value(QStringLiteral("key-prefix"));
     query.bizNoPrefix = parser.value(QStringLiteral("biz-no"));

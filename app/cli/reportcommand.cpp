@@ -38,9 +38,11 @@ void addReportOptions(QCommandLineParser &parser)
                     "chain's verdict, as PDF, CSV or JSON."));
     addStoreOptions(parser);
     addMetricsOptions(parser);
-    parser.addOption({QStringLiteral("from"), CliText::tr("Start of the range, ISO 8601 (e.g. 2026-11-30T08:00:00Z)."), QStringLiteral("time")});
+    parser.addOption(
+        {QStringLiteral("from"), CliText::tr("Start of the range, ISO 8601 (e.g. 2026-11-30T08:00:00Z)."), QStringLiteral("time")});
     parser.addOption({QStringLiteral("to"), CliText::tr("End of the range, ISO 8601 (inclusive)."), QStringLiteral("time")});
-    parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope (repeatable; default: every scope)."), QStringLiteral("scope")});
+    parser.addOption(
+        {QStringLiteral("scope"), CliText::tr("Only this scope (repeatable; default: every scope)."), QStringLiteral("scope")});
     parser.addOption({QStringLiteral("format"), CliText::tr("pdf, csv or json."), QStringLiteral("format")});
     parser.addOption({QStringLiteral("out"), CliText::tr("The file to write."), QStringLiteral("file")});
     parser.addOption({QStringLiteral("operator"), CliText::tr("Who the report is for (default: the OS user)."), QStringLiteral("name")});
@@ -59,12 +61,12 @@ std::variant<ReportJob, int> reportJobFromOptions(const QCommandLineParser &pars
 {
     const std::optional<qint64> from = parseIso(parser.value(QStringLiteral("from")));
     if (!from)
-        return usageError(CliText::tr("--from takes an ISO 8601 time such as 2026-11-30T08:00:00Z, not '%1'.")
-                              .arg(parser.value(QStringLiteral("from"))));
+        return usageError(
+            CliText::tr("--from takes an ISO 8601 time such as 2026-11-30T08:00:00Z, not '%1'.").arg(parser.value(QStringLiteral("from"))));
     const std::optional<qint64> to = parseIso(parser.value(QStringLiteral("to")));
     if (!to)
-        return usageError(CliText::tr("--to takes an ISO 8601 time such as 2026-11-30T09:00:00Z, not '%1'.")
-                              .arg(parser.value(QStringLiteral("to"))));
+        return usageError(
+            CliText::tr("--to takes an ISO 8601 time such as 2026-11-30T09:00:00Z, not '%1'.").arg(parser.value(QStringLiteral("to"))));
     if (*to < *from)
         return usageError(CliText::tr("--to must not be before --from."));
     ReportJob job;

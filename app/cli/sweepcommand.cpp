@@ -47,26 +47,26 @@ QString ownersToText(const QMap<QString, qint64> &owners)
 
 QJsonObject targetToJson(const ActionTarget &t, qint64 nowMs)
 {
-    return QJsonObject{{QStringLiteral("scope"), t.scope},       {QStringLiteral("key"), t.key},
-                       {QStringLiteral("age_ms"), nowMs - t.updatedAt}, {QStringLiteral("owner"), t.owner},
-                       {QStringLiteral("attempts"), t.attempts}, {QStringLiteral("biz_no"), t.bizNo}};
+    return QJsonObject{
+        {QStringLiteral("scope"), t.scope}, {QStringLiteral("key"), t.key},           {QStringLiteral("age_ms"), nowMs - t.updatedAt},
+        {QStringLiteral("owner"), t.owner}, {QStringLiteral("attempts"), t.attempts}, {QStringLiteral("biz_no"), t.bizNo}};
 }
 
 void addSweepOptions(QCommandLineParser &parser)
 {
-    parser.setApplicationDescription(
-        CliText::tr("Marks in-flight records older than a threshold timed out, so their clients may resubmit. "
-                    "Each record changes only if it is still in flight under the lease the preview saw, "
-                    "and every change is written to the audit log. Ctrl-C stops between records."));
+    parser.setApplicationDescription(CliText::tr("Marks in-flight records older than a threshold timed out, so their clients may resubmit. "
+                                                 "Each record changes only if it is still in flight under the lease the preview saw, "
+                                                 "and every change is written to the audit log. Ctrl-C stops between records."));
     addStoreOptions(parser);
     parser.addOption({QStringLiteral("older-than"), CliText::tr("Attempts started longer ago than this (90s, 10m, 2h, 1d; default 10m)."),
                       QStringLiteral("age"), QStringLiteral("10m")});
     parser.addOption({QStringLiteral("scope"), CliText::tr("Only this scope (default: every scope)."), QStringLiteral("scope")});
     parser.addOption({QStringLiteral("operator"), CliText::tr("Who takes the action (default: the OS user)."), QStringLiteral("name")});
-    parser.addOption({QStringLiteral("reason"), CliText::tr("Why; written to the audit log. Required unless --dry-run."), QStringLiteral("text")});
+    parser.addOption(
+        {QStringLiteral("reason"), CliText::tr("Why; written to the audit log. Required unless --dry-run."), QStringLiteral("text")});
     parser.addOption({QStringLiteral("release"), CliText::tr("Release the matched records instead of marking them timed out: each is "
-                                                            "deleted (java-handler: the row and its cache key), so its client may "
-                                                            "resubmit. The way to let a java-handler client resubmit.")});
+                                                             "deleted (java-handler: the row and its cache key), so its client may "
+                                                             "resubmit. The way to let a java-handler client resubmit.")});
     parser.addOption({QStringLiteral("dry-run"), CliText::tr("Only preview what would change.")});
 }
 
@@ -84,8 +84,8 @@ TimeoutMeaning nextFor(const QCommandLineParser &parser, SweepAction action)
 }
 
 // The preview as --json reports it (the outcome of applying it is added later).
-QJsonObject previewToJson(const Store &store, const SweepCriteria &criteria, const SweepPreview &preview, bool dryRun,
-                          SweepAction action, const TimeoutMeaning &next)
+QJsonObject previewToJson(const Store &store, const SweepCriteria &criteria, const SweepPreview &preview, bool dryRun, SweepAction action,
+                          const TimeoutMeaning &next)
 {
     QJsonObject out{{QStringLiteral("store"), store.displayUrl()},
                     {QStringLiteral("scope"), criteria.scope.isEmpty() ? QJsonValue() : QJsonValue(criteria.scope)},
@@ -212,7 +212,8 @@ int runSweepCommand(const QStringList &arguments)
     }
     QJsonArray proposed;
     for (const QString &scope : held) {
-        const Result<Proposal> p = ProposalBook::propose(store, scope, action, preview->targets, command.who, QDateTime::currentMSecsSinceEpoch());
+        const Result<Proposal> p =
+            ProposalBook::propose(store, scope, action, preview->targets, command.who, QDateTime::currentMSecsSinceEpoch());
         if (!p)
             return engineError(p.error(), command.json);
         proposed.append(QJsonObject{{QStringLiteral("id"), p->id},
@@ -237,8 +238,8 @@ int runSweepCommand(const QStringList &arguments)
         }
         return ExitOk;
     }
-    const Result<ActionReport> applied = TimeoutSweep::apply(store, now, command.who, ScopePolicies(),
-                                                             QDateTime::currentMSecsSinceEpoch(), control, action);
+    const Result<ActionReport> applied =
+        TimeoutSweep::apply(store, now, command.who, ScopePolicies(), QDateTime::currentMSecsSinceEpoch(), control, action);
     if (!applied)
         return engineError(applied.error(), command.json);
     const ActionReport &report = applied.value();

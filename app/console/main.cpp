@@ -107,10 +107,14 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(QApplication::translate("main", "Console for idempotency records of payment and order APIs."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption storeOption(QStringLiteral("store"), QApplication::translate("main", "Store URL to open."), QStringLiteral("url"));
-    const QCommandLineOption demoOption(QStringLiteral("demo"), QApplication::translate("main", "Open the embedded demo store with simulated sales traffic."));
-    const QCommandLineOption readOnlyOption(QStringLiteral("read-only"), QApplication::translate("main", "Open stores read-only: the store refuses every operator action."));
-    const QCommandLineOption langOption(QStringLiteral("lang"), QApplication::translate("main", "Interface language: zh_CN or en."), QStringLiteral("lang"));
+    const QCommandLineOption storeOption(QStringLiteral("store"), QApplication::translate("main", "Store URL to open."),
+                                         QStringLiteral("url"));
+    const QCommandLineOption demoOption(QStringLiteral("demo"),
+                                        QApplication::translate("main", "Open the embedded demo store with simulated sales traffic."));
+    const QCommandLineOption readOnlyOption(
+        QStringLiteral("read-only"), QApplication::translate("main", "Open stores read-only: the store refuses every operator action."));
+    const QCommandLineOption langOption(QStringLiteral("lang"), QApplication::translate("main", "Interface language: zh_CN or en."),
+                                        QStringLiteral("lang"));
     parser.addOptions({storeOption, demoOption, readOnlyOption, langOption});
     if (!parser.parse(QApplication::arguments()))
         return usage(parser.errorText());

@@ -16,12 +16,30 @@ using Words = QVarLengthArray<QByteArrayView, 16>;
 // is then treated as text that is withheld if it names a masked field.
 constexpr int kMaxJsonDepth = 64;
 
-bool isLower(char c) { return c >= 'a' && c <= 'z'; }
-bool isUpper(char c) { return c >= 'A' && c <= 'Z'; }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isAlnum(char c) { return isLower(c) || isUpper(c) || isDigit(c); }
-char lower(char c) { return isUpper(c) ? char(c - 'A' + 'a') : c; }
-bool isWordChar(char c) { return isAlnum(c) || c == '_' || c == '-'; }
+bool isLower(char c)
+{
+    return c >= 'a' && c <= 'z';
+}
+bool isUpper(char c)
+{
+    return c >= 'A' && c <= 'Z';
+}
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+bool isAlnum(char c)
+{
+    return isLower(c) || isUpper(c) || isDigit(c);
+}
+char lower(char c)
+{
+    return isUpper(c) ? char(c - 'A' + 'a') : c;
+}
+bool isWordChar(char c)
+{
+    return isAlnum(c) || c == '_' || c == '-';
+}
 
 // The words of a field name: runs of letters and digits, split where the
 // case turns upper after lower ("cardNumber"), before the last capital of

@@ -34,8 +34,8 @@ public:
     static const FieldMasking &forNames(const QStringList &names);
 
     struct Masked {
-        QByteArray body;     // the body with masked values (the input itself when nothing was masked)
-        QStringList paths;   // where values were masked: "card_number", "payer.cvv", "items[].pan"
+        QByteArray body; // the body with masked values (the input itself when nothing was masked)
+        QStringList paths; // where values were masked: "card_number", "payer.cvv", "items[].pan"
         bool withheld = false; // the body names a masked field but could not be parsed: keep none of it
     };
     // Cost: one pass over the body (JSON or form), without allocating
@@ -53,8 +53,8 @@ public:
 
 private:
     struct Name {
-        QByteArray joined;     // lower case, separators dropped: "cardnumber"
-        QByteArrayList words;  // lower case: "card", "number"
+        QByteArray joined; // lower case, separators dropped: "cardnumber"
+        QByteArrayList words; // lower case: "card", "number"
     };
     QByteArray maskForm(QByteArrayView form, QStringList *paths, bool *changed) const;
 

@@ -33,8 +33,8 @@ bool hasUpper(QByteArrayView text)
 
 } // namespace
 
-QString requestFingerprint(const QByteArray &method, const QByteArray &path, const HeaderList &headers,
-                           const QByteArray &body, const QStringList &countedHeaders)
+QString requestFingerprint(const QByteArray &method, const QByteArray &path, const HeaderList &headers, const QByteArray &body,
+                           const QStringList &countedHeaders)
 {
     QCryptographicHash hash(QCryptographicHash::Sha256);
     addPart(hash, hasLower(method) ? QByteArrayView(method.toUpper()) : QByteArrayView(method));

@@ -24,14 +24,22 @@ constexpr int kMaxKeyBytes = 255;
 QString guardOutcomeName(GuardOutcome outcome)
 {
     switch (outcome) {
-    case GuardOutcome::Executed: return QStringLiteral("executed");
-    case GuardOutcome::Replayed: return QStringLiteral("replayed");
-    case GuardOutcome::InProgress: return QStringLiteral("in_progress");
-    case GuardOutcome::Mismatch: return QStringLiteral("mismatch");
-    case GuardOutcome::InvalidKey: return QStringLiteral("invalid_key");
-    case GuardOutcome::StoreUnavailable: return QStringLiteral("store_unavailable");
-    case GuardOutcome::CorruptRecord: return QStringLiteral("corrupt_record");
-    case GuardOutcome::ExecutedUnguarded: return QStringLiteral("executed_unguarded");
+    case GuardOutcome::Executed:
+        return QStringLiteral("executed");
+    case GuardOutcome::Replayed:
+        return QStringLiteral("replayed");
+    case GuardOutcome::InProgress:
+        return QStringLiteral("in_progress");
+    case GuardOutcome::Mismatch:
+        return QStringLiteral("mismatch");
+    case GuardOutcome::InvalidKey:
+        return QStringLiteral("invalid_key");
+    case GuardOutcome::StoreUnavailable:
+        return QStringLiteral("store_unavailable");
+    case GuardOutcome::CorruptRecord:
+        return QStringLiteral("corrupt_record");
+    case GuardOutcome::ExecutedUnguarded:
+        return QStringLiteral("executed_unguarded");
     }
     return QString();
 }
@@ -85,9 +93,9 @@ GuardResult Guard::refuse(GuardOutcome outcome, int status, const QString &messa
     result.response.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/json")));
     if (retryAfterMs > 0)
         result.response.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray::number((retryAfterMs + 999) / 1000)));
-    result.response.body = QJsonDocument(QJsonObject{{QStringLiteral("error"), guardOutcomeName(outcome)},
-                                                     {QStringLiteral("message"), message}})
-                               .toJson(QJsonDocument::Compact);
+    result.response.body =
+        QJsonDocument(QJsonObject{{QStringLiteral("error"), guardOutcomeName(outcome)}, {QStringLiteral("message"), message}})
+            .toJson(QJsonDocument::Compact);
     return result;
 }
 
@@ -147,7 +155,8 @@ GuardResult Guard::handle(const GuardRequest &request, const Business &business)
         }
         GuardResult result;
         result.outcome = GuardOutcome::Replayed;
-        result.response = Response{c.record.statusCode, std::move(*headers), c.record.body}; // moved: the append below must not copy the list
+        result.response =
+            Response{c.record.statusCode, std::move(*headers), c.record.body}; // moved: the append below must not copy the list
         result.response.headers.append(qMakePair(QByteArray("Idempotent-Replayed"), QByteArray("true")));
         return result;
     }
@@ -155,11 +164,13 @@ GuardResult Guard::handle(const GuardRequest &request, const Business &business)
         // A young attempt is likely to finish within a second; a stuck one
         // waits for an operator, so clients should back off further.
         const int retryAfter = c.stuck ? int(qBound<qint64>(1000LL, policy.inFlightTimeoutMs / 10, 60000LL)) : 1000;
-        return refuse(GuardOutcome::InProgress, 409,
-                      c.stuck ? Text::tr("A previous attempt of this request is stuck in flight (attempt %1 by %2); an operator must time it out.")
-                                    .arg(c.record.attempts).arg(c.record.owner)
-                              : Text::tr("A previous attempt of this request is still being processed."),
-                      retryAfter);
+        return refuse(
+            GuardOutcome::InProgress, 409,
+            c.stuck ? Text::tr("A previous attempt of this request is stuck in flight (attempt %1 by %2); an operator must time it out.")
+                          .arg(c.record.attempts)
+                          .arg(c.record.owner)
+                    : Text::tr("A previous attempt of this request is still being processed."),
+            retryAfter);
     }
     case ClaimOutcome::Mismatch:
         return refuse(GuardOutcome::Mismatch, 422,
@@ -172,9 +183,9 @@ GuardResult Guard::handle(const GuardRequest &request, const Business &business)
     result.outcome = GuardOutcome::Executed;
     result.response = business();
     const qint64 finishedAt = m_clock();
-    Result<Transition> finished = result.response.status >= 500
-        ? m_store.release(request.scope, request.key, c.record.lease, finishedAt)
-        : m_store.complete(request.scope, request.key, c.record.lease, result.response, finishedAt, policy.retentionMs);
+    Result<Transition> finished = result.response.status >= 500 ? m_store.release(request.scope, request.key, c.record.lease, finishedAt)
+                                                                : m_store.complete(request.scope, request.key, c.record.lease,
+                                                                                   result.response, finishedAt, policy.retentionMs);
     if (!finished) {
         m_store.countStoreError(request.scope, finishedAt);
         result.finalised = false;

@@ -7,33 +7,33 @@
 
 struct GuardRequest {
     QString scope;
-    QString key;          // Idempotency-Key, or the business number for callbacks
+    QString key; // Idempotency-Key, or the business number for callbacks
     QByteArray method = "POST";
     QByteArray path;
     HeaderList headers;
     QByteArray body;
-    QString bizNo;        // the order / payment number the request is about
+    QString bizNo; // the order / payment number the request is about
 };
 
 enum class GuardOutcome {
-    Executed,           // first time: the business action ran
-    Replayed,           // cached response, with Idempotent-Replayed: true
-    InProgress,         // 409 + Retry-After
-    Mismatch,           // 422: the key was used with another request
-    InvalidKey,         // 400: missing, too long or control characters
-    StoreUnavailable,   // 503: fail closed, the business action did not run
-    CorruptRecord,      // 500: the stored record cannot be read; nothing ran
-    ExecutedUnguarded,  // store down on a fail-open scope: ran without a record
+    Executed, // first time: the business action ran
+    Replayed, // cached response, with Idempotent-Replayed: true
+    InProgress, // 409 + Retry-After
+    Mismatch, // 422: the key was used with another request
+    InvalidKey, // 400: missing, too long or control characters
+    StoreUnavailable, // 503: fail closed, the business action did not run
+    CorruptRecord, // 500: the stored record cannot be read; nothing ran
+    ExecutedUnguarded, // store down on a fail-open scope: ran without a record
 };
 
 QString guardOutcomeName(GuardOutcome outcome);
 
 struct GuardResult {
     GuardOutcome outcome = GuardOutcome::Executed;
-    Response response;          // what the client gets
-    int retryAfterMs = 0;       // InProgress / StoreUnavailable: when to try again
-    QString message;            // why, for logs and operators
-    bool finalised = true;      // Executed: false when the record could not be completed (left in flight)
+    Response response; // what the client gets
+    int retryAfterMs = 0; // InProgress / StoreUnavailable: when to try again
+    QString message; // why, for logs and operators
+    bool finalised = true; // Executed: false when the record could not be completed (left in flight)
 };
 
 // The idempotency protocol a service calls (DESIGN.md): claim → run →

@@ -7,17 +7,17 @@
 // What a request that finds a stuck record (in flight longer than the scope's
 // in-flight timeout) gets.
 enum class StuckPolicy {
-    Reject,   // 409 until an operator acts: safe for money (the default)
-    Reclaim,  // the request takes the record over and runs again (attempts+1)
+    Reject, // 409 until an operator acts: safe for money (the default)
+    Reclaim, // the request takes the record over and runs again (attempts+1)
 };
 
 struct ScopePolicy {
-    qint64 retentionMs = 24 * 3600 * 1000LL;        // how long a completed response is replayed
-    qint64 inFlightTimeoutMs = 10 * 60 * 1000LL;     // older in-flight records are stuck (Java article: 10 min)
+    qint64 retentionMs = 24 * 3600 * 1000LL; // how long a completed response is replayed
+    qint64 inFlightTimeoutMs = 10 * 60 * 1000LL; // older in-flight records are stuck (Java article: 10 min)
     StuckPolicy stuck = StuckPolicy::Reject;
-    QStringList fingerprintHeaders;                   // header names (case-insensitive) that count in the fingerprint
-    bool failOpen = false;                            // run unguarded when the store is down (never for money)
-    bool keyRequired = true;                          // a missing key is 400 rather than an unguarded run
+    QStringList fingerprintHeaders; // header names (case-insensitive) that count in the fingerprint
+    bool failOpen = false; // run unguarded when the store is down (never for money)
+    bool keyRequired = true; // a missing key is 400 rather than an unguarded run
     // Durability of a claim on a Redis Cluster (ClaimRequest::replicaAcks):
     // how many replicas must have the claim before the business runs (0:
     // none, no extra round trip), and how long to wait for them.
@@ -39,8 +39,8 @@ struct ScopePolicy {
     // stored: JSON members at any depth, form fields and query parameters
     // (FieldMasking says how names match: card_number also masks cardNumber
     // and payer_card_number). Empty: nothing is masked.
-    QStringList redactedFields{QStringLiteral("card_number"), QStringLiteral("pan"), QStringLiteral("cvv"), QStringLiteral("cvc"),
-                               QStringLiteral("password"), QStringLiteral("id_card")};
+    QStringList redactedFields{QStringLiteral("card_number"), QStringLiteral("pan"),      QStringLiteral("cvv"),
+                               QStringLiteral("cvc"),         QStringLiteral("password"), QStringLiteral("id_card")};
 };
 
 // Per-scope policies with the articles' defaults: payment 24 h, order 7 d,

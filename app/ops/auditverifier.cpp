@@ -20,7 +20,11 @@ class ChainCheck {
 public:
     // `chain`: where a break is reported; the scope itself, or one of its
     // chains on a Redis Cluster ("payment#07"), whose entries name the scope.
-    ChainCheck(const QString &scope, const QString &chain) : m_scope(scope), m_chain(chain) {}
+    ChainCheck(const QString &scope, const QString &chain)
+        : m_scope(scope)
+        , m_chain(chain)
+    {
+    }
 
     void check(const AuditEntry &entry)
     {
@@ -30,19 +34,20 @@ public:
             if (entry.scope != m_scope) {
                 fail(entry.seq, entry.storeId,
                      Text::tr("the entry at seq %1 names scope '%2' but is stored in the chain of '%3': it was moved or inserted")
-                         .arg(entry.seq).arg(entry.scope, m_scope));
+                         .arg(entry.seq)
+                         .arg(entry.scope, m_scope));
             } else if (entry.seq > expected) {
                 fail(expected, entry.storeId,
                      Text::tr("gap: seq %1 expected, %2 found: the entries in between were deleted, or entries were reordered")
-                         .arg(expected).arg(entry.seq));
+                         .arg(expected)
+                         .arg(entry.seq));
             } else if (entry.seq < expected) {
                 fail(entry.seq, entry.storeId,
-                     Text::tr("seq %1 found after seq %2: an entry was duplicated, inserted or reordered")
-                         .arg(entry.seq).arg(m_lastSeq));
+                     Text::tr("seq %1 found after seq %2: an entry was duplicated, inserted or reordered").arg(entry.seq).arg(m_lastSeq));
             } else if (entry.prevHash != m_lastHash) {
                 fail(entry.seq, entry.storeId,
                      Text::tr("the entry at seq %1 does not link to the entry before it (previous hash differs): "
-                        "an entry before it was replaced, or entries were reordered")
+                              "an entry before it was replaced, or entries were reordered")
                          .arg(entry.seq));
             } else if (entry.hash != entry.computeHash()) {
                 fail(entry.seq, entry.storeId,
@@ -70,15 +75,16 @@ public:
         } else if (m_lastSeq < head.seq) {
             fail(m_lastSeq + 1, QString(),
                  Text::tr("the chain ends at seq %1 but its head records seq %2: the newest entries were deleted")
-                     .arg(m_lastSeq).arg(head.seq));
+                     .arg(m_lastSeq)
+                     .arg(head.seq));
         } else if (m_lastSeq > head.seq) {
             fail(head.seq + 1, m_lastStoreId,
                  Text::tr("the chain goes on to seq %1 past its head at seq %2: entries were appended outside the store")
-                     .arg(m_lastSeq).arg(head.seq));
+                     .arg(m_lastSeq)
+                     .arg(head.seq));
         } else if (m_read > 0 && head.hash != m_lastHash) {
             fail(m_lastSeq, m_lastStoreId,
-                 Text::tr("the head's hash differs from the last entry's (seq %1): the last entry or the head was changed")
-                     .arg(m_lastSeq));
+                 Text::tr("the head's hash differs from the last entry's (seq %1): the last entry or the head was changed").arg(m_lastSeq));
         }
     }
 
@@ -87,10 +93,7 @@ public:
     const std::optional<AuditBreak> &firstBreak() const { return m_break; }
 
 private:
-    void fail(qint64 seq, const QString &storeId, const QString &reason)
-    {
-        m_break = AuditBreak{m_chain, seq, storeId, reason};
-    }
+    void fail(qint64 seq, const QString &storeId, const QString &reason) { m_break = AuditBreak{m_chain, seq, storeId, reason}; }
 
     const QString m_scope;
     const QString m_chain;
@@ -136,8 +139,9 @@ Result<AuditVerdict> AuditVerifier::verify(Store &store, const ActionControl &co
                 return page.error();
             // A full page that does not move the position would loop forever.
             if (page->size() >= PageSize && page->constLast().storeId == after)
-                return makeError(ErrorKind::Internal,
-                                 Text::tr("Reading the audit chain of '%1' does not advance past position '%2'.").arg(head.chainName(), after));
+                return makeError(
+                    ErrorKind::Internal,
+                    Text::tr("Reading the audit chain of '%1' does not advance past position '%2'.").arg(head.chainName(), after));
             for (const AuditEntry &entry : page.value())
                 chain.check(entry);
             verdict.entries += page->size();

@@ -5,17 +5,17 @@
 #include <QStringList>
 
 struct AuditBreak {
-    QString scope;         // the chain: its scope, or on a Redis Cluster one of the scope's bucket chains ("payment#07")
-    qint64 seq = 0;        // the seq the entry claims (or the one expected, for a gap)
-    QString storeId;       // where it is stored
-    QString reason;        // "hash mismatch (entry edited)", "gap: seq 7 expected, 9 found", …
+    QString scope; // the chain: its scope, or on a Redis Cluster one of the scope's bucket chains ("payment#07")
+    qint64 seq = 0; // the seq the entry claims (or the one expected, for a gap)
+    QString storeId; // where it is stored
+    QString reason; // "hash mismatch (entry edited)", "gap: seq 7 expected, 9 found", …
 };
 
 // One chain as verified: its head as the store gave it (read once, before
 // the chain's entries) and what walking the chain up to that head found.
 struct AuditChainVerdict {
     AuditChainHead head;
-    qint64 entries = 0;                 // entries of this chain read
+    qint64 entries = 0; // entries of this chain read
     std::optional<AuditBreak> firstBad; // none: every entry checks and the last one is this head
     bool ok() const { return !firstBad; }
 };

@@ -24,7 +24,7 @@ public:
     // QSettings for application "idem-console" and this process's organisation.
     static std::unique_ptr<QSettings> consoleSettings();
 
-    static QList<OrderMapping> load(QSettings *settings = nullptr);   // by name; a malformed entry is left out
+    static QList<OrderMapping> load(QSettings *settings = nullptr); // by name; a malformed entry is left out
     // Validates first; replaces a profile of that name.
     static Result<void> save(const OrderMapping &mapping, QSettings *settings = nullptr);
     static void remove(const QString &name, QSettings *settings = nullptr);

@@ -69,8 +69,8 @@ Result<void> OperatorIdentity::validate() const
 
 ActionTarget ActionTarget::of(const Record &record, std::optional<qint64> startedBeforeMs)
 {
-    return ActionTarget{record.scope, record.key,     record.lease,   record.state,   record.updatedAt,
-                        record.owner, record.bizNo, record.attempts, startedBeforeMs, record.createdAt, record.request};
+    return ActionTarget{record.scope, record.key,      record.lease,    record.state,     record.updatedAt, record.owner,
+                        record.bizNo, record.attempts, startedBeforeMs, record.createdAt, record.request};
 }
 
 Result<qint64> ageCutoff(qint64 nowMs, qint64 olderThanMs)
@@ -97,21 +97,23 @@ QString newBatchId(qint64 nowMs)
 {
     const QString stamp = QDateTime::fromMSecsSinceEpoch(nowMs, Qt::UTC).toString(QStringLiteral("yyyyMMdd'T'HHmmss"));
     return QStringLiteral("b-") + stamp + QLatin1Char('-')
-        + QString::number(QRandomGenerator::system()->generate(), 16).rightJustified(8, QLatin1Char('0'));
+           + QString::number(QRandomGenerator::system()->generate(), 16).rightJustified(8, QLatin1Char('0'));
 }
 
 QString batchStopName(BatchStop stop)
 {
     switch (stop) {
-    case BatchStop::None: break;
-    case BatchStop::Cancelled: return QStringLiteral("cancelled");
-    case BatchStop::StoreUnavailable: return QStringLiteral("store_unavailable");
+    case BatchStop::None:
+        break;
+    case BatchStop::Cancelled:
+        return QStringLiteral("cancelled");
+    case BatchStop::StoreUnavailable:
+        return QStringLiteral("store_unavailable");
     }
     return QString();
 }
 
-ActionReport applyActions(Store &store, const QList<OperatorAction> &given, const ActionControl &control,
-                          int progressEvery)
+ActionReport applyActions(Store &store, const QList<OperatorAction> &given, const ActionControl &control, int progressEvery)
 {
     // Scope by scope, each scope's records in the order given: a run of one
     // scope's records goes to the store together (Store::applyActionBatch).
@@ -137,7 +139,7 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &given, cons
     const qint64 total = actions.size();
     const qint64 runLength = qMax(1, progressEvery);
     QHash<QString, QString> blockedScopes; // scope -> the error that showed it broken
-    QMap<QString, qint64> warnings;        // distinct warning -> records
+    QMap<QString, qint64> warnings; // distinct warning -> records
     control.report(0, total);
     qint64 i = 0;
     while (i < total) {
@@ -149,7 +151,8 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &given, cons
         const QString scope = actions.at(i).scope;
         if (const auto blocked = blockedScopes.constFind(scope); blocked != blockedScopes.cend()) {
             const OperatorAction &action = actions.at(i);
-            report.failures.append({action.scope, action.key, Text::tr("blocked with its scope: %1").arg(blocked.value()), false, action.kind});
+            report.failures.append(
+                {action.scope, action.key, Text::tr("blocked with its scope: %1").arg(blocked.value()), false, action.kind});
             ++report.failed;
             ++report.scopeBlocked;
             ++i;
@@ -203,7 +206,17 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &given, cons
                 if (!result->warning.isEmpty())
                     ++warnings[result->warning];
             } else {
-                ActionTarget seen{action.scope, action.key, action.lease, action.expectedState, 0, QString(), QString(), 0, action.startedBeforeMs, 0, {}};
+                ActionTarget seen{action.scope,
+                                  action.key,
+                                  action.lease,
+                                  action.expectedState,
+                                  0,
+                                  QString(),
+                                  QString(),
+                                  0,
+                                  action.startedBeforeMs,
+                                  0,
+                                  {}};
                 report.skippedTargets.append(seen);
                 ++report.skipped;
             }

@@ -12,7 +12,7 @@
 // Who acts and why: required for every operator action (DESIGN.md).
 struct OperatorIdentity {
     QString operatorName;
-    QString host;       // empty: this machine's host name
+    QString host; // empty: this machine's host name
     QString reason;
 
     // The OS user running the tool ($USER, else the account name): the default operator.
@@ -48,10 +48,7 @@ struct ActionTarget {
     // is its current claim; a timed-out one's is the moment it was timed
     // out, so its age counts from the first claim (the same attempt unless
     // attempts > 1, where it is the oldest one).
-    qint64 attemptStartedAt() const
-    {
-        return state == RecordState::InFlight || createdAt <= 0 ? updatedAt : createdAt;
-    }
+    qint64 attemptStartedAt() const { return state == RecordState::InFlight || createdAt <= 0 ? updatedAt : createdAt; }
 };
 
 struct ActionFailure {
@@ -66,8 +63,8 @@ struct ActionFailure {
 
 // Why a batch stopped before its last record.
 enum class BatchStop {
-    None,             // every record was attempted (or blocked with its scope)
-    Cancelled,        // Ctrl-C / Cancel: the rest are untouched
+    None, // every record was attempted (or blocked with its scope)
+    Cancelled, // Ctrl-C / Cancel: the rest are untouched
     StoreUnavailable, // the store stopped answering: the rest are failed, not attempted
 };
 
@@ -77,8 +74,8 @@ struct ActionReport {
     QString batchId;
     qint64 matched = 0;
     qint64 applied = 0;
-    qint64 skipped = 0;   // changed since the preview (another lease or state, or gone): nothing changed
-    qint64 failed = 0;    // the store said no (error): nothing changed for that record, or (cacheFailed) not all of it
+    qint64 skipped = 0; // changed since the preview (another lease or state, or gone): nothing changed
+    qint64 failed = 0; // the store said no (error): nothing changed for that record, or (cacheFailed) not all of it
     qint64 cacheFailed = 0; // of failed: the record changed, the service's cache did not
     // Of failed: records of a scope that an earlier record's error showed
     // broken as a whole (Error::wholeScope), not tried again.
@@ -87,7 +84,7 @@ struct ActionReport {
     qint64 notAttempted = 0;
     bool cancelled = false;
     BatchStop stop = BatchStop::None;
-    QString stopMessage;  // StoreUnavailable: the error that stopped it
+    QString stopMessage; // StoreUnavailable: the error that stopped it
     QList<ActionTarget> skippedTargets;
     QList<ActionFailure> failures;
     // Applied, but with a warning (ActionResult::warning): one line per
@@ -138,8 +135,7 @@ QString newBatchId(qint64 nowMs);
 // without trying them, and every other scope goes on. Only a store that
 // stopped answering (Unavailable) ends the batch: the remaining records are
 // reported failed as not attempted (BatchStop::StoreUnavailable).
-ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, const ActionControl &control,
-                          int progressEvery = 50);
+ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, const ActionControl &control, int progressEvery = 50);
 
 // Retries the cache step of each record an applied batch changed without
 // its cache (ActionFailure::cacheOnly; Store::retryFollowUp), audited under

@@ -232,7 +232,8 @@ Result<void> OrderLookup::open()
             return failure(q, Text::tr("Reading the columns of %1").arg(m_mapping.table));
     }
     if (columns.isEmpty())
-        return makeError(ErrorKind::InvalidArgument, Text::tr("Cannot read the columns of table %1 in %2.").arg(m_mapping.table, m_displayUrl));
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("Cannot read the columns of table %1 in %2.").arg(m_mapping.table, m_displayUrl));
     m_columns.clear();
     for (const SqlDialect::CatalogColumn &c : std::as_const(columns))
         m_columns << c.name;
@@ -242,8 +243,9 @@ Result<void> OrderLookup::open()
                                                          .arg(m_mapping.keyColumn, m_mapping.table, m_columns.join(QStringLiteral(", "))));
     m_statusIndex = findColumn(m_columns, m_mapping.statusColumn);
     if (m_statusIndex < 0)
-        return makeError(ErrorKind::InvalidArgument, Text::tr("The status column %1 is not in table %2 (columns: %3).")
-                                                         .arg(m_mapping.statusColumn, m_mapping.table, m_columns.join(QStringLiteral(", "))));
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The status column %1 is not in table %2 (columns: %3).")
+                             .arg(m_mapping.statusColumn, m_mapping.table, m_columns.join(QStringLiteral(", "))));
     m_numericKey = columns.at(m_keyIndex).numeric;
 
     const QSqlDriver *driver = db.driver();
@@ -316,7 +318,8 @@ Result<QHash<QString, OrderRow>> OrderLookup::lookup(const QStringList &keys)
         // single-row mode, one PGresult per row; a batch of at most 500 rows
         // is better read in one piece.
         const QString arrayCondition = m_dialect->keyArrayCondition(m_quotedKey, m_numericKey);
-        m_keyArray = !arrayCondition.isEmpty()
+        m_keyArray =
+            !arrayCondition.isEmpty()
             && m_batchQuery->prepare(QStringLiteral("SELECT %1 FROM %2 WHERE %3").arg(m_selectList, m_quotedTable, arrayCondition));
         if (!m_keyArray) {
             QStringList marks;

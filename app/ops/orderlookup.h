@@ -25,10 +25,10 @@ struct OrderRow {
     // numeric column read back as "123" for "0123"): such a row is returned
     // under the key asked for, and the plan sends it to review.
     QString keyValue;
-    int matches = 1;   // rows with this key; more than one is ambiguous (no unique key)
+    int matches = 1; // rows with this key; more than one is ambiguous (no unique key)
 
-    QVariant value(const QString &column) const;   // exact name, else case-insensitive
-    QByteArray toJson() const;   // {"column": value, …} in column order; bytes as hex
+    QVariant value(const QString &column) const; // exact name, else case-insensitive
+    QByteArray toJson() const; // {"column": value, …} in column order; bytes as hex
     // For an operator: "  column: value" lines in column order, text shown
     // escaped, bytes as 0x…, and a time-named whole number that reads as
     // epoch ms or s followed by its local date and time.
@@ -79,15 +79,15 @@ private:
     QString m_displayUrl;
     QString m_quotedTable;
     QString m_quotedKey;
-    QString m_selectList;   // every column, quoted, in table order
-    QStringList m_columns;  // their names as the catalogue has them
+    QString m_selectList; // every column, quoted, in table order
+    QStringList m_columns; // their names as the catalogue has them
     int m_keyIndex = -1;
     int m_statusIndex = -1;
     bool m_numericKey = false;
     bool m_open = false;
     qint64 m_queries = 0;
     std::optional<SqlDialect> m_dialect; // the orders database's, once open
-    bool m_keyArray = false;             // the batch binds its keys as one array
-    std::unique_ptr<QSqlQuery> m_batchQuery;  // prepared once with MaxBatch placeholders
-    std::unique_ptr<QSqlQuery> m_oneQuery;    // prepared once with one placeholder
+    bool m_keyArray = false; // the batch binds its keys as one array
+    std::unique_ptr<QSqlQuery> m_batchQuery; // prepared once with MaxBatch placeholders
+    std::unique_ptr<QSqlQuery> m_oneQuery; // prepared once with one placeholder
 };

@@ -48,9 +48,9 @@ Result<void> checkName(const QString &field, const QString &value, bool allowSch
     if (!ok) {
         return makeError(ErrorKind::InvalidArgument,
                          (allowSchema ? Text::tr("The %1 '%2' is not a plain name: use letters, digits and _ (at most 63, not starting "
-                                           "with a digit), optionally as schema.table. Quotes, spaces and semicolons are refused.")
+                                                 "with a digit), optionally as schema.table. Quotes, spaces and semicolons are refused.")
                                       : Text::tr("The %1 '%2' is not a plain name: use letters, digits and _ (at most 63, not starting "
-                                           "with a digit). Quotes, spaces and semicolons are refused."))
+                                                 "with a digit). Quotes, spaces and semicolons are refused."))
                              .arg(field, shown(value)));
     }
     return {};
@@ -109,9 +109,11 @@ bool OrderMapping::isIdentifier(const QString &name)
 Result<void> OrderMapping::validate() const
 {
     if (name.size() > 100 || hasControlCharacters(name))
-        return makeError(ErrorKind::InvalidArgument, Text::tr("The profile name must be at most 100 characters, without control characters."));
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The profile name must be at most 100 characters, without control characters."));
     if (ordersUrl.trimmed().isEmpty())
-        return makeError(ErrorKind::InvalidArgument, Text::tr("The orders database URL is empty: give sqlite:///…, postgresql://… or mysql://…."));
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The orders database URL is empty: give sqlite:///…, postgresql://… or mysql://…."));
     const Result<StoreUrl> url = StoreUrl::parse(ordersUrl);
     if (!url)
         return makeError(ErrorKind::InvalidArgument, Text::tr("The orders database URL is not valid: %1").arg(url.error().message));
@@ -153,7 +155,8 @@ Result<void> OrderMapping::validate() const
     QRegularExpressionMatchIterator it = placeholderPattern().globalMatch(bodyTemplate);
     while (it.hasNext()) {
         const QString placeholder = it.next().captured(1);
-        static const QStringList plain = {QStringLiteral("key"), QStringLiteral("biz_no"), QStringLiteral("scope"), QStringLiteral("status")};
+        static const QStringList plain = {QStringLiteral("key"), QStringLiteral("biz_no"), QStringLiteral("scope"),
+                                          QStringLiteral("status")};
         if (plain.contains(placeholder))
             continue;
         if (placeholder.startsWith(QLatin1String("order.")) && isIdentifier(placeholder.mid(6)))
@@ -196,7 +199,8 @@ Result<OrderMapping> OrderMapping::fromJson(const QJsonObject &json)
         return true;
     };
     const auto bad = [](const char *field) {
-        return makeError(ErrorKind::InvalidArgument, Text::tr("The saved profile's field %1 has the wrong type.").arg(QLatin1String(field)));
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The saved profile's field %1 has the wrong type.").arg(QLatin1String(field)));
     };
     for (const auto &[field, out] : {std::pair{"name", &m.name}, std::pair{"orders_url", &m.ordersUrl}, std::pair{"table", &m.table},
                                      std::pair{"key_column", &m.keyColumn}, std::pair{"status_column", &m.statusColumn},

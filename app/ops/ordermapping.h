@@ -12,17 +12,17 @@
 // catalogue when opened (OrderLookup), and always quoted as identifiers; no
 // name is ever pasted into SQL.
 struct OrderMapping {
-    enum class MatchField { BizNo, Key };   // which record field is the order key
+    enum class MatchField { BizNo, Key }; // which record field is the order key
 
-    QString name;            // profile name
-    QString ordersUrl;       // sqlite:///…, postgresql://…, mysql://… (no password: env or keychain)
-    QString table;           // "orders" or "schema.orders"
+    QString name; // profile name
+    QString ordersUrl; // sqlite:///…, postgresql://…, mysql://… (no password: env or keychain)
+    QString table; // "orders" or "schema.orders"
     QString keyColumn;
     QString statusColumn;
     MatchField match = MatchField::BizNo;
-    QStringList doneValues;     // the order is paid/created: complete the record
-    QStringList pendingValues;  // still running: manual review
-    QStringList failedValues;   // failed/cancelled: release, the client may resubmit
+    QStringList doneValues; // the order is paid/created: complete the record
+    QStringList pendingValues; // still running: manual review
+    QStringList failedValues; // failed/cancelled: release, the client may resubmit
     // The response a completed record replays. The body template may use
     // {{key}}, {{biz_no}}, {{scope}}, {{status}} and {{order.<column>}};
     // values are JSON-escaped when contentType is JSON.

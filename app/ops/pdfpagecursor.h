@@ -18,9 +18,12 @@ public:
     // painter null: measure only. When drawing, nextPage(index) starts the
     // page of that index (the second page is 1): QPdfWriter::newPage and the
     // page's header and footer; false when the writer cannot add a page.
-    PdfPageCursor(QPaintDevice *device, QPainter *painter, const QSizeF &body, double bodyTop,
-                  std::function<bool(int page)> nextPage)
-        : m_device(device), m_painter(painter), m_body(body), m_bodyTop(bodyTop), m_nextPage(std::move(nextPage))
+    PdfPageCursor(QPaintDevice *device, QPainter *painter, const QSizeF &body, double bodyTop, std::function<bool(int page)> nextPage)
+        : m_device(device)
+        , m_painter(painter)
+        , m_body(body)
+        , m_bodyTop(bodyTop)
+        , m_nextPage(std::move(nextPage))
     {
     }
 

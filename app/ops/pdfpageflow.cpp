@@ -16,7 +16,7 @@ const QString FontFamily = QStringLiteral("DejaVu Sans");
 
 struct PdfPageFlow::Block {
     std::unique_ptr<QTextDocument> document; // a paragraph
-    bool paged = false;                      // a paragraph taller than a page: laid out in pages by QTextDocument
+    bool paged = false; // a paragraph taller than a page: laid out in pages by QTextDocument
     QImage image;
     QSizeF imageSize;
     std::optional<PdfTable> table;
@@ -25,7 +25,9 @@ struct PdfPageFlow::Block {
 };
 
 PdfPageFlow::PdfPageFlow(QPaintDevice *device, const QSizeF &body)
-    : m_device(device), m_body(body), m_gap(2.5 * device->logicalDpiY() / 25.4)
+    : m_device(device)
+    , m_body(body)
+    , m_gap(2.5 * device->logicalDpiY() / 25.4)
 {
 }
 

@@ -23,7 +23,10 @@ const QColor Rule(0x9a9a9a);
 const QColor MarkColor(0x666666);
 const QColor BadColor(0xc00000);
 
-double pixelsPerMm(const QPaintDevice *device) { return device->logicalDpiY() / 25.4; }
+double pixelsPerMm(const QPaintDevice *device)
+{
+    return device->logicalDpiY() / 25.4;
+}
 
 // Line breaks a cell keeps as line breaks; tabs and carriage returns would
 // draw as nothing or as boxes.
@@ -47,7 +50,11 @@ double spanHeight(const QList<double> &bottoms, int from, int to)
 
 } // namespace
 
-PdfTable::PdfTable(QList<Column> columns, double pointSize) : m_columns(std::move(columns)), m_pointSize(pointSize) {}
+PdfTable::PdfTable(QList<Column> columns, double pointSize)
+    : m_columns(std::move(columns))
+    , m_pointSize(pointSize)
+{
+}
 
 void PdfTable::addRow(const QStringList &cells, bool bad)
 {
@@ -63,8 +70,14 @@ void PdfTable::addGroupRow(const QString &label, const QString &continued)
     m_rows.append(Row{{label}, Kind::Group, continued, m_lastGroup});
 }
 
-QString PdfTable::continuesText() { return TableText::tr("▼ continues on the next page"); }
-QString PdfTable::continuedText() { return TableText::tr("▲ continued from the previous page"); }
+QString PdfTable::continuesText()
+{
+    return TableText::tr("▼ continues on the next page");
+}
+QString PdfTable::continuedText()
+{
+    return TableText::tr("▲ continued from the previous page");
+}
 
 QFont PdfTable::fontFor(int column, Kind kind) const
 {
@@ -119,8 +132,8 @@ PdfTable::Measured PdfTable::measureRow(const QStringList &cells, Kind kind, QPa
 
 void PdfTable::measure(QPaintDevice *device, double width)
 {
-    const double shares = std::accumulate(m_columns.cbegin(), m_columns.cend(), 0.0,
-                                          [](double sum, const Column &c) { return sum + c.share; });
+    const double shares =
+        std::accumulate(m_columns.cbegin(), m_columns.cend(), 0.0, [](double sum, const Column &c) { return sum + c.share; });
     m_widths.clear();
     for (const Column &c : std::as_const(m_columns))
         m_widths.append(width * c.share / shares);

@@ -22,9 +22,9 @@ class PdfTable final {
 public:
     struct Column {
         QString title;
-        double share = 1;              // of the table's width, relative to the other columns
+        double share = 1; // of the table's width, relative to the other columns
         Qt::Alignment align = Qt::AlignLeft;
-        bool monospace = false;        // hashes: DejaVu Sans Mono
+        bool monospace = false; // hashes: DejaVu Sans Mono
     };
 
     explicit PdfTable(QList<Column> columns, double pointSize = 6.5);
@@ -58,7 +58,7 @@ private:
     struct Row {
         QStringList cells;
         Kind kind = Kind::Normal;
-        QString continued;   // a group row: its label on a later page
+        QString continued; // a group row: its label on a later page
         qsizetype group = -1; // the group row this row belongs to
     };
     // The bottom of each line of each cell, from the cell's text top.
@@ -76,8 +76,8 @@ private:
     // What must fit on the page before the row is started there.
     double needed(qsizetype row, double bodyHeight) const;
     // Draws lines [from[i], to[i]) of each cell in a frame `height` high at the cursor.
-    void drawCells(PdfPageCursor &cursor, const QStringList &cells, Kind kind, const QList<int> &from, const QList<int> &to,
-                   double height, const QString &topMark, const QString &bottomMark) const;
+    void drawCells(PdfPageCursor &cursor, const QStringList &cells, Kind kind, const QList<int> &from, const QList<int> &to, double height,
+                   const QString &topMark, const QString &bottomMark) const;
     // The whole row at the cursor; `continuedGroup`: a group row's `continued` label.
     void drawRow(PdfPageCursor &cursor, qsizetype row, bool continuedGroup) const;
     void drawHeader(PdfPageCursor &cursor) const;
@@ -87,10 +87,10 @@ private:
     QList<Column> m_columns;
     double m_pointSize;
     QList<Row> m_rows;
-    QList<double> m_widths;   // per column, device pixels
-    double m_padding = 0;     // inside each cell
+    QList<double> m_widths; // per column, device pixels
+    double m_padding = 0; // inside each cell
     Measured m_header;
-    QList<Measured> m_measured;  // per row
+    QList<Measured> m_measured; // per row
     QList<Measured> m_continued; // per row: a group row's `continued` label
     double m_markHeight = 0;
     qsizetype m_lastGroup = -1;

@@ -25,8 +25,9 @@ QString hostOf(const OperatorIdentity &who)
 Result<Proposal> read(Store &store, const QString &id)
 {
     if (!Proposal::isValidId(id))
-        return makeError(ErrorKind::InvalidArgument,
-                         Text::tr("'%1' is not a proposal id (p-YYYYMMDDTHHMMSS-xxxxxxxx; idemctl proposals lists them).").arg(id.left(60)));
+        return makeError(
+            ErrorKind::InvalidArgument,
+            Text::tr("'%1' is not a proposal id (p-YYYYMMDDTHHMMSS-xxxxxxxx; idemctl proposals lists them).").arg(id.left(60)));
     Result<std::optional<Proposal>> found = store.proposal(id);
     if (!found)
         return found.error();
@@ -134,8 +135,8 @@ Result<Proposal> decide(Store &store, const QString &id, bool approve, const Ope
     const StoreAccess access = store.access();
     if (!approve && who.reason.trimmed().isEmpty())
         return makeError(ErrorKind::InvalidArgument, Text::tr("Rejecting a proposal needs a reason."));
-    if (now->status(nowMs) == ProposalStatus::Proposed && isOwnProposal(now.value(), access.hasServerIdentity ? access.serverUser : QString(),
-                                                                      who.operatorName))
+    if (now->status(nowMs) == ProposalStatus::Proposed
+        && isOwnProposal(now.value(), access.hasServerIdentity ? access.serverUser : QString(), who.operatorName))
         return refused(Text::tr("Proposal %1 was proposed by %2, and %2 may not approve or reject its own proposal: a second "
                                 "identity must decide (four eyes). Nothing was changed.")
                            .arg(id, now->proposerUser.isEmpty() ? now->proposer : now->proposerUser));
@@ -193,8 +194,12 @@ Result<Applied> apply(Store &store, const QString &id, const OperatorIdentity &w
                               {QStringLiteral("skipped"), report->skipped},
                               {QStringLiteral("failed"), report->failed},
                               {QStringLiteral("skipped_keys"), skipped}};
-    ProposalClosing closing{id, QStringLiteral("applied"), who.operatorName.trimmed(), hostOf(who),
-                            QJsonDocument(summary).toJson(QJsonDocument::Compact), QDateTime::currentMSecsSinceEpoch()};
+    ProposalClosing closing{id,
+                            QStringLiteral("applied"),
+                            who.operatorName.trimmed(),
+                            hostOf(who),
+                            QJsonDocument(summary).toJson(QJsonDocument::Compact),
+                            QDateTime::currentMSecsSinceEpoch()};
     Result<Proposal> closed = store.closeProposal(closing);
     if (!closed)
         return closed.error();

@@ -34,8 +34,8 @@ Result<Proposal> propose(Store &store, const QString &scope, SweepAction action,
 Result<Proposal> decide(Store &store, const QString &id, bool approve, const OperatorIdentity &who, qint64 nowMs);
 
 struct Applied {
-    Proposal proposal;      // as closed
-    ActionReport report;    // what the sweep did: skipped records changed since the preview
+    Proposal proposal; // as closed
+    ActionReport report; // what the sweep did: skipped records changed since the preview
 };
 // Applies approved proposal `id`: its records with the compare-and-set of
 // a sweep (a record changed since the preview is skipped and listed), then

@@ -63,9 +63,8 @@ QByteArray evidence(const OrderMapping &mapping, const ReconcileRow &row)
         else
             requestNote = ",\"request_error\":" + str(kept.error().message);
     }
-    return "{\"order\":" + order + ",\"table\":" + str(mapping.table) + ",\"key_column\":" + str(mapping.keyColumn)
-        + ",\"proposal\":" + str(reconcileProposalName(row.proposal)) + ",\"why\":" + str(row.why) + ",\"request\":" + request
-        + requestNote + '}';
+    return "{\"order\":" + order + ",\"table\":" + str(mapping.table) + ",\"key_column\":" + str(mapping.keyColumn) + ",\"proposal\":"
+           + str(reconcileProposalName(row.proposal)) + ",\"why\":" + str(row.why) + ",\"request\":" + request + requestNote + '}';
 }
 
 } // namespace
@@ -73,9 +72,12 @@ QByteArray evidence(const OrderMapping &mapping, const ReconcileRow &row)
 QString reconcileProposalName(ReconcileProposal proposal)
 {
     switch (proposal) {
-    case ReconcileProposal::Complete: return QStringLiteral("complete");
-    case ReconcileProposal::Release: return QStringLiteral("release");
-    case ReconcileProposal::Review: break;
+    case ReconcileProposal::Complete:
+        return QStringLiteral("complete");
+    case ReconcileProposal::Release:
+        return QStringLiteral("release");
+    case ReconcileProposal::Review:
+        break;
     }
     return QStringLiteral("review");
 }
@@ -123,8 +125,8 @@ ReconcileRow ReconcilePlan::propose(const ActionTarget &target, const OrderMappi
     return row;
 }
 
-Result<QList<ReconcileRow>> ReconcilePlan::build(Store &store, OrderLookup &orders, const ReconcileCriteria &criteria,
-                                                 qint64 nowMs, const ActionControl &control)
+Result<QList<ReconcileRow>> ReconcilePlan::build(Store &store, OrderLookup &orders, const ReconcileCriteria &criteria, qint64 nowMs,
+                                                 const ActionControl &control)
 {
     QList<InFlightQuery> sources;
     InFlightQuery stuck;
@@ -204,9 +206,15 @@ ReconcileSummary ReconcilePlan::summarise(const QList<ReconcileRow> &rows)
             continue;
         ++s.matched;
         switch (row.proposal) {
-        case ReconcileProposal::Complete: ++s.complete; break;
-        case ReconcileProposal::Release: ++s.release; break;
-        case ReconcileProposal::Review: ++s.review; break;
+        case ReconcileProposal::Complete:
+            ++s.complete;
+            break;
+        case ReconcileProposal::Release:
+            ++s.release;
+            break;
+        case ReconcileProposal::Review:
+            ++s.review;
+            break;
         }
     }
     return s;
@@ -249,12 +257,11 @@ Response ReconcilePlan::synthesise(const OrderMapping &mapping, const ActionTarg
     return response;
 }
 
-OperatorAction ReconcilePlan::actionFor(const OrderMapping &mapping, const ReconcileRow &row, const ScopePolicies &policies,
-                                        qint64 nowMs)
+OperatorAction ReconcilePlan::actionFor(const OrderMapping &mapping, const ReconcileRow &row, const ScopePolicies &policies, qint64 nowMs)
 {
     OperatorAction action;
-    action.kind = row.proposal == ReconcileProposal::Complete ? OperatorActionKind::ReconcileComplete
-                                                              : OperatorActionKind::ReconcileRelease;
+    action.kind =
+        row.proposal == ReconcileProposal::Complete ? OperatorActionKind::ReconcileComplete : OperatorActionKind::ReconcileRelease;
     action.scope = row.target.scope;
     action.key = row.target.key;
     action.lease = row.target.lease;

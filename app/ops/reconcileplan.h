@@ -7,9 +7,9 @@
 #include <QMetaType>
 
 enum class ReconcileProposal {
-    Complete,   // the order is done: the record becomes COMPLETED with a synthesised response, flagged reconciled
-    Release,    // no order, or it failed: the record is released and the client may resubmit
-    Review,     // pending or unknown status: an operator decides; never applied by the plan
+    Complete, // the order is done: the record becomes COMPLETED with a synthesised response, flagged reconciled
+    Release, // no order, or it failed: the record is released and the client may resubmit
+    Review, // pending or unknown status: an operator decides; never applied by the plan
 };
 
 QString reconcileProposalName(ReconcileProposal proposal); // "complete", "release", "review"
@@ -17,15 +17,15 @@ QString reconcileProposalName(ReconcileProposal proposal); // "complete", "relea
 struct ReconcileRow {
     ActionTarget target;
     ReconcileProposal proposal = ReconcileProposal::Review;
-    QString why;                    // shown to the operator, e.g. "order status PAID is done"
-    std::optional<OrderRow> order;  // the evidence
-    bool excluded = false;          // the operator left it out
+    QString why; // shown to the operator, e.g. "order status PAID is done"
+    std::optional<OrderRow> order; // the evidence
+    bool excluded = false; // the operator left it out
 };
 
 struct ReconcileCriteria {
-    QString scope;                          // empty: every scope
-    qint64 olderThanMs = 10 * 60 * 1000LL;  // in-flight records older than this are stuck
-    bool includeTimedOut = true;            // TIMED_OUT records (any age) too
+    QString scope; // empty: every scope
+    qint64 olderThanMs = 10 * 60 * 1000LL; // in-flight records older than this are stuck
+    bool includeTimedOut = true; // TIMED_OUT records (any age) too
 };
 
 struct ReconcileSummary {
@@ -46,12 +46,11 @@ public:
     // ceil(records / 500) order queries. Progress counts records read against
     // the stuck count taken first; when cancelled between pages the rows
     // read so far come back (control.cancelled() tells the caller).
-    static Result<QList<ReconcileRow>> build(Store &store, OrderLookup &orders, const ReconcileCriteria &criteria,
-                                             qint64 nowMs, const ActionControl &control = {});
+    static Result<QList<ReconcileRow>> build(Store &store, OrderLookup &orders, const ReconcileCriteria &criteria, qint64 nowMs,
+                                             const ActionControl &control = {});
     // The proposal for one record given its order (or none).
-    static ReconcileRow propose(const ActionTarget &target, const OrderMapping &mapping,
-                                const std::optional<OrderRow> &order);
-    static ReconcileSummary summarise(const QList<ReconcileRow> &rows);   // excluded rows not counted
+    static ReconcileRow propose(const ActionTarget &target, const OrderMapping &mapping, const std::optional<OrderRow> &order);
+    static ReconcileSummary summarise(const QList<ReconcileRow> &rows); // excluded rows not counted
     // The response a completed record will replay, from the mapping's template.
     static Response synthesise(const OrderMapping &mapping, const ActionTarget &target, const OrderRow &order);
 
@@ -65,6 +64,5 @@ public:
                                       const OperatorIdentity &who, const ScopePolicies &policies, qint64 nowMs,
                                       const ActionControl &control = {});
     // The operator action for one included row (no identity check).
-    static OperatorAction actionFor(const OrderMapping &mapping, const ReconcileRow &row, const ScopePolicies &policies,
-                                    qint64 nowMs);
+    static OperatorAction actionFor(const OrderMapping &mapping, const ReconcileRow &row, const ScopePolicies &policies, qint64 nowMs);
 };

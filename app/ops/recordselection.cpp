@@ -68,8 +68,8 @@ Result<RecordSelection::Sweep> RecordSelection::sweepPreview(Store &store, const
     Sweep sweep;
     sweep.picked = std::move(read).value();
     for (const Record &record : std::as_const(sweep.picked.eligible)) {
-        sweep.preview.targets.append(ActionTarget::of(record, record.state == RecordState::InFlight ? std::optional<qint64>(cutoff.value())
-                                                                                                    : std::nullopt));
+        sweep.preview.targets.append(
+            ActionTarget::of(record, record.state == RecordState::InFlight ? std::optional<qint64>(cutoff.value()) : std::nullopt));
         sweep.preview.oldestAgeMs = qMax(sweep.preview.oldestAgeMs, record.ageMs(nowMs));
         ++sweep.preview.owners[record.owner];
     }
@@ -80,8 +80,7 @@ Result<RecordSelection::Sweep> RecordSelection::sweepPreview(Store &store, const
 }
 
 Result<RecordSelection::Plan> RecordSelection::reconcilePlan(Store &store, OrderLookup &orders, const QList<RecordRef> &picked,
-                                                             const ReconcileCriteria &criteria, qint64 nowMs,
-                                                             const ActionControl &control)
+                                                             const ReconcileCriteria &criteria, qint64 nowMs, const ActionControl &control)
 {
     const Result<qint64> cutoff = previewCutoff(store, nowMs, criteria.olderThanMs);
     if (!cutoff)
@@ -107,8 +106,8 @@ Result<RecordSelection::Plan> RecordSelection::reconcilePlan(Store &store, Order
             return found.error();
         for (const Record &r : batch) {
             // As the dry run does: a timed-out record has no age cutoff to re-check.
-            const ActionTarget target = ActionTarget::of(r, r.state == RecordState::InFlight ? std::optional<qint64>(cutoff.value())
-                                                                                              : std::nullopt);
+            const ActionTarget target =
+                ActionTarget::of(r, r.state == RecordState::InFlight ? std::optional<qint64>(cutoff.value()) : std::nullopt);
             const QString value = byKey ? target.key : target.bizNo;
             const auto it = found->constFind(value);
             plan.rows.append(ReconcilePlan::propose(target, orders.mapping(),

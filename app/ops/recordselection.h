@@ -20,11 +20,11 @@ struct RecordRef {
 // What became of picked records when an action read them again. Only
 // `eligible` records are proposed; the others are named for the operator.
 struct PickedRecords {
-    QList<Record> eligible;  // still unfinished and old enough, in the order picked
-    QStringList finished;    // "scope/key": completed, released or gone since they were picked
-    QStringList tooYoung;    // an in-flight attempt that started after the action's cutoff
-    QStringList unreadable;  // a foreign value that cannot be read: never acted on
-    bool cancelled = false;  // stopped between records: the rest were not read
+    QList<Record> eligible; // still unfinished and old enough, in the order picked
+    QStringList finished; // "scope/key": completed, released or gone since they were picked
+    QStringList tooYoung; // an in-flight attempt that started after the action's cutoff
+    QStringList unreadable; // a foreign value that cannot be read: never acted on
+    bool cancelled = false; // stopped between records: the rest were not read
 };
 
 // Operator actions limited to records picked in the In-flight tab (its
@@ -55,8 +55,8 @@ public:
         QList<ReconcileRow> rows;
         PickedRecords picked;
     };
-    static Result<Plan> reconcilePlan(Store &store, OrderLookup &orders, const QList<RecordRef> &picked,
-                                      const ReconcileCriteria &criteria, qint64 nowMs, const ActionControl &control = {});
+    static Result<Plan> reconcilePlan(Store &store, OrderLookup &orders, const QList<RecordRef> &picked, const ReconcileCriteria &criteria,
+                                      qint64 nowMs, const ActionControl &control = {});
 
     // "3 picked records are left out: 2 finished meanwhile, 1 started less than 10 min ago." Empty when none is.
     static QString leftOutText(const PickedRecords &picked, qint64 olderThanMs);

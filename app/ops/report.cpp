@@ -22,8 +22,7 @@ struct ReportText {
 // Audit entries of the range for one scope (empty: all), oldest first. The
 // query lists newest first with an inclusive upper bound, so pages continue
 // at the oldest time seen and drop the entries already read.
-Result<QList<AuditEntry>> auditInRange(Store &store, const QString &scope, qint64 fromMs, qint64 toMs,
-                                       const ActionControl &control)
+Result<QList<AuditEntry>> auditInRange(Store &store, const QString &scope, qint64 fromMs, qint64 toMs, const ActionControl &control)
 {
     QList<AuditEntry> all;
     // An entry is known by where it is stored and its hash: (scope, seq)
@@ -59,9 +58,8 @@ Result<QList<AuditEntry>> auditInRange(Store &store, const QString &scope, qint6
         if (upper < fromMs)
             break;
     }
-    std::sort(all.begin(), all.end(), [](const AuditEntry &a, const AuditEntry &b) {
-        return std::tie(a.atMs, a.scope, a.seq) < std::tie(b.atMs, b.scope, b.seq);
-    });
+    std::sort(all.begin(), all.end(),
+              [](const AuditEntry &a, const AuditEntry &b) { return std::tie(a.atMs, a.scope, a.seq) < std::tie(b.atMs, b.scope, b.seq); });
     return all;
 }
 

@@ -10,23 +10,23 @@
 
 // What a report covers (DESIGN.md "Reports").
 struct ReportRequest {
-    qint64 fromMs = 0;            // inclusive
-    qint64 toMs = 0;              // inclusive
-    QStringList scopes;           // empty: every scope seen in the store
-    QString operatorName;         // who asked for it: printed on every page
-    qint64 nowMs = 0;             // report time: stuck records are counted then
+    qint64 fromMs = 0; // inclusive
+    qint64 toMs = 0; // inclusive
+    QStringList scopes; // empty: every scope seen in the store
+    QString operatorName; // who asked for it: printed on every page
+    qint64 nowMs = 0; // report time: stuck records are counted then
     qint64 stuckAfterMs = 10 * 60 * 1000LL; // in flight longer than this is stuck (Java article: 10 min)
 };
 
 struct ReportScope {
     QString scope;
-    CounterSet totals;            // summed over the range
-    qint64 stuck = 0;             // in flight longer than stuckAfterMs at report time
+    CounterSet totals; // summed over the range
+    qint64 stuck = 0; // in flight longer than stuckAfterMs at report time
 };
 
 // One minute of the range, summed over the report's scopes (minutes without counts are absent).
 struct ReportMinute {
-    qint64 minute = 0;            // epoch minutes
+    qint64 minute = 0; // epoch minutes
     CounterSet counts;
 };
 
@@ -39,31 +39,31 @@ struct ReportBatch {
         QString action;
         QString operatorName;
         QString host;
-        QString reason;         // the first entry's
+        QString reason; // the first entry's
         bool sameReason = true; // false: some entries give another (a "-not-applied" entry says why, per record)
         qint64 count = 0;
         qint64 firstMs = 0;
         qint64 lastMs = 0;
     };
-    QString batchId;           // empty: the entries written without a batch id
-    QList<Line> lines;         // in the order of each line's first entry
+    QString batchId; // empty: the entries written without a batch id
+    QList<Line> lines; // in the order of each line's first entry
     QList<AuditEntry> entries; // oldest first
 };
 
 // Everything a report shows, gathered once and written as PDF, CSV or JSON.
 struct ReportData {
-    QString store;                // the display URL: never a password
-    QString countersFrom;         // "store", or "prometheus <server>" (Store::counterSource)
+    QString store; // the display URL: never a password
+    QString countersFrom; // "store", or "prometheus <server>" (Store::counterSource)
     qint64 fromMs = 0;
     qint64 toMs = 0;
     qint64 generatedAtMs = 0;
     QString operatorName;
     qint64 stuckAfterMs = 0;
-    QList<ReportScope> scopes;    // by scope name
-    QList<ReportMinute> series;   // by minute
-    QList<AuditEntry> actions;    // audit entries in the range, oldest first: operator actions and alert handling
-    AuditVerdict audit;           // the verdict over the report's chains (every chain if no scope was chosen)
-    bool cancelled = false;       // stopped early: the data is incomplete and must not be written
+    QList<ReportScope> scopes; // by scope name
+    QList<ReportMinute> series; // by minute
+    QList<AuditEntry> actions; // audit entries in the range, oldest first: operator actions and alert handling
+    AuditVerdict audit; // the verdict over the report's chains (every chain if no scope was chosen)
+    bool cancelled = false; // stopped early: the data is incomplete and must not be written
 
     // The entries of `actions` that change records (timeout, reconcile-…,
     // their companions) and those about alerts (isAlertAction), oldest first.

@@ -19,7 +19,10 @@ constexpr qint64 MinuteMs = 60'000;
 constexpr int MaxBuckets = 240;
 const QString FontFamily = QStringLiteral("DejaVu Sans");
 
-QString when(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm")); }
+QString when(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
 
 QColor counterColor(Counter c)
 {
@@ -56,8 +59,8 @@ struct Line {
 
 // A line chart drawn with QPainter: y from 0 to yMax, x over the buckets,
 // time labels at both ends and the middle.
-QImage drawChart(const QString &title, const QList<Line> &lines, double yMax, bool asPercent, const ReportData &d,
-                 const QSize &size, int dpi)
+QImage drawChart(const QString &title, const QList<Line> &lines, double yMax, bool asPercent, const ReportData &d, const QSize &size,
+                 int dpi)
 {
     QImage image(size, QImage::Format_RGB32);
     const int dpm = qRound(dpi / 0.0254);
@@ -80,7 +83,8 @@ QImage drawChart(const QString &title, const QList<Line> &lines, double yMax, bo
 
     const double legendH = fm.height() * 1.4;
     const double left = fm.horizontalAdvance(QStringLiteral("100%")) + pad * 2;
-    const QRectF plot(left, fmBold.height() + pad, size.width() - left - pad, size.height() - fmBold.height() - pad * 3 - fm.height() - legendH);
+    const QRectF plot(left, fmBold.height() + pad, size.width() - left - pad,
+                      size.height() - fmBold.height() - pad * 3 - fm.height() - legendH);
 
     // Grid and y labels.
     p.setPen(QPen(QColor(0xdddddd), 2));
@@ -89,7 +93,8 @@ QImage drawChart(const QString &title, const QList<Line> &lines, double yMax, bo
         p.setPen(QPen(QColor(0xdddddd), 2));
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         const double v = yMax * i / 4.0;
-        const QString label = asPercent ? QStringLiteral("%1%").arg(v * 100.0, 0, 'f', 0) : QString::number(v, 'f', v < 10 && yMax < 4 ? 1 : 0);
+        const QString label =
+            asPercent ? QStringLiteral("%1%").arg(v * 100.0, 0, 'f', 0) : QString::number(v, 'f', v < 10 && yMax < 4 ? 1 : 0);
         p.setPen(Qt::black);
         p.drawText(QRectF(0, y - fm.height() / 2, left - pad, fm.height()), Qt::AlignRight | Qt::AlignVCenter, label);
     }
@@ -151,16 +156,26 @@ QImage drawChart(const QString &title, const QList<Line> &lines, double yMax, bo
 QString ReportCharts::counterLabel(Counter c)
 {
     switch (c) {
-    case Counter::Executed: return PdfText::tr("Executed");
-    case Counter::Replayed: return PdfText::tr("Replayed");
-    case Counter::InProgress: return PdfText::tr("In progress");
-    case Counter::Mismatch: return PdfText::tr("Mismatch");
-    case Counter::Released: return PdfText::tr("Released");
-    case Counter::TimedOut: return PdfText::tr("Timed out");
-    case Counter::Reconciled: return PdfText::tr("Reconciled");
-    case Counter::StoreErrors: return PdfText::tr("Store errors");
-    case Counter::LateFinish: return PdfText::tr("Late finish");
-    case Counter::Count_: break;
+    case Counter::Executed:
+        return PdfText::tr("Executed");
+    case Counter::Replayed:
+        return PdfText::tr("Replayed");
+    case Counter::InProgress:
+        return PdfText::tr("In progress");
+    case Counter::Mismatch:
+        return PdfText::tr("Mismatch");
+    case Counter::Released:
+        return PdfText::tr("Released");
+    case Counter::TimedOut:
+        return PdfText::tr("Timed out");
+    case Counter::Reconciled:
+        return PdfText::tr("Reconciled");
+    case Counter::StoreErrors:
+        return PdfText::tr("Store errors");
+    case Counter::LateFinish:
+        return PdfText::tr("Late finish");
+    case Counter::Count_:
+        break;
     }
     return counterName(c);
 }
@@ -171,8 +186,8 @@ QImage ReportCharts::hitRate(const ReportData &d, const QSize &size, int dpi)
     Line line{PdfText::tr("Hit rate (replayed / (replayed + executed))"), QColor(0x1f77b4), {}};
     for (const CounterSet &s : b.sums)
         line.values.append(s.hitRate());
-    const QString title = b.minutesPerBucket == 1 ? PdfText::tr("Hit rate per minute")
-                                                  : PdfText::tr("Hit rate per %1 minutes").arg(b.minutesPerBucket);
+    const QString title =
+        b.minutesPerBucket == 1 ? PdfText::tr("Hit rate per minute") : PdfText::tr("Hit rate per %1 minutes").arg(b.minutesPerBucket);
     return drawChart(title, {line}, 1.0, true, d, size, dpi);
 }
 
@@ -200,7 +215,7 @@ QImage ReportCharts::anomalies(const ReportData &d, const QSize &size, int dpi)
             break;
         }
     }
-    const QString title = b.minutesPerBucket == 1 ? PdfText::tr("Anomalies per minute")
-                                                  : PdfText::tr("Anomalies per %1 minutes").arg(b.minutesPerBucket);
+    const QString title =
+        b.minutesPerBucket == 1 ? PdfText::tr("Anomalies per minute") : PdfText::tr("Anomalies per %1 minutes").arg(b.minutesPerBucket);
     return drawChart(title, lines, yMax, false, d, size, dpi);
 }

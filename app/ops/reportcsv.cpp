@@ -5,9 +5,15 @@
 
 namespace {
 
-QString iso(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODate); }
+QString iso(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODate);
+}
 
-QString rate(const std::optional<double> &r) { return r ? QString::number(*r, 'f', 4) : QString(); }
+QString rate(const std::optional<double> &r)
+{
+    return r ? QString::number(*r, 'f', 4) : QString();
+}
 
 void row(QString &out, const QStringList &cells)
 {
@@ -51,12 +57,10 @@ QByteArray ReportCsv::write(const ReportData &data)
     QString out;
     row(out, {QStringLiteral("schema"), QStringLiteral("store"), QStringLiteral("from"), QStringLiteral("to"),
               QStringLiteral("generated_at"), QStringLiteral("operator")});
-    row(out, {QStringLiteral("idem-report/1"), data.store, iso(data.fromMs), iso(data.toMs), iso(data.generatedAtMs),
-              data.operatorName});
+    row(out, {QStringLiteral("idem-report/1"), data.store, iso(data.fromMs), iso(data.toMs), iso(data.generatedAtMs), data.operatorName});
     out += QStringLiteral("\r\n");
 
-    row(out, QStringList{QStringLiteral("scope")} + counterNames()
-                 + QStringList{QStringLiteral("hit_rate"), QStringLiteral("stuck")});
+    row(out, QStringList{QStringLiteral("scope")} + counterNames() + QStringList{QStringLiteral("hit_rate"), QStringLiteral("stuck")});
     for (const ReportScope &s : data.scopes)
         row(out, QStringList{s.scope} + counterCells(s.totals) + QStringList{rate(s.totals.hitRate()), QString::number(s.stuck)});
     out += QStringLiteral("\r\n");
@@ -66,12 +70,12 @@ QByteArray ReportCsv::write(const ReportData &data)
         row(out, QStringList{iso(m.minute * 60'000)} + counterCells(m.counts) + QStringList{rate(m.counts.hitRate())});
     out += QStringLiteral("\r\n");
 
-    row(out, {QStringLiteral("at"), QStringLiteral("scope"), QStringLiteral("seq"), QStringLiteral("operator"),
-              QStringLiteral("host"), QStringLiteral("action"), QStringLiteral("batch_id"), QStringLiteral("key"),
-              QStringLiteral("state_before"), QStringLiteral("state_after"), QStringLiteral("reason"), QStringLiteral("server_user")});
+    row(out, {QStringLiteral("at"), QStringLiteral("scope"), QStringLiteral("seq"), QStringLiteral("operator"), QStringLiteral("host"),
+              QStringLiteral("action"), QStringLiteral("batch_id"), QStringLiteral("key"), QStringLiteral("state_before"),
+              QStringLiteral("state_after"), QStringLiteral("reason"), QStringLiteral("server_user")});
     for (const AuditEntry &e : data.actions)
-        row(out, {iso(e.atMs), e.scope, QString::number(e.seq), e.operatorName, e.host, e.action, e.batchId, e.key,
-                  e.stateBefore, e.stateAfter, e.reason, e.serverUser});
+        row(out, {iso(e.atMs), e.scope, QString::number(e.seq), e.operatorName, e.host, e.action, e.batchId, e.key, e.stateBefore,
+                  e.stateAfter, e.reason, e.serverUser});
     out += QStringLiteral("\r\n");
 
     row(out, {QStringLiteral("audit_entries"), QStringLiteral("audit_chains"), QStringLiteral("audit_ok"),

@@ -58,8 +58,9 @@ Result<void> writeInPlace(const QString &path, const QByteArray &native, const Q
     if (!writeAll(fd, bytes)) {
         const int error = errno;
         ::close(fd);
-        return makeError(ErrorKind::Refused, Text::tr("Cannot write %1: %2. It is not a regular file, so part of the report may have gone out.")
-                                                 .arg(path, qt_error_string(error)));
+        return makeError(ErrorKind::Refused,
+                         Text::tr("Cannot write %1: %2. It is not a regular file, so part of the report may have gone out.")
+                             .arg(path, qt_error_string(error)));
     }
     if (::close(fd) != 0)
         return writeError(path, errno);
@@ -71,9 +72,12 @@ Result<void> writeInPlace(const QString &path, const QByteArray &native, const Q
 Result<QByteArray> ReportFile::render(const ReportData &data, ReportFormat format)
 {
     switch (format) {
-    case ReportFormat::Pdf: return ReportPdf::render(data);
-    case ReportFormat::Csv: return ReportCsv::write(data);
-    case ReportFormat::Json: return QJsonDocument(ReportJson::write(data)).toJson(QJsonDocument::Indented);
+    case ReportFormat::Pdf:
+        return ReportPdf::render(data);
+    case ReportFormat::Csv:
+        return ReportCsv::write(data);
+    case ReportFormat::Json:
+        return QJsonDocument(ReportJson::write(data)).toJson(QJsonDocument::Indented);
     }
     return makeError(ErrorKind::Internal, Text::tr("Unknown report format."));
 }
@@ -98,7 +102,7 @@ Result<void> ReportFile::writeWhole(const QString &path, const QByteArray &bytes
             target = link.symLinkTarget();
     }
     const QByteArray native = QFile::encodeName(target);
-    struct stat st {};
+    struct stat st { };
     const bool exists = ::stat(native.constData(), &st) == 0;
     if (exists && S_ISDIR(st.st_mode))
         return makeError(ErrorKind::InvalidArgument, Text::tr("Cannot write %1: it is a folder. Give a file name.").arg(path));

@@ -36,7 +36,7 @@ struct ReportSummary {
     qint64 scopes = 0;
     qint64 executed = 0;
     qint64 replayed = 0;
-    qint64 actions = 0;     // audit entries in the range: operatorActions + alertEntries
+    qint64 actions = 0; // audit entries in the range: operatorActions + alertEntries
     qint64 operatorActions = 0;
     qint64 alertEntries = 0;
     bool auditOk = true;

@@ -5,9 +5,15 @@
 
 namespace {
 
-QString iso(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs); }
+QString iso(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
+}
 
-QJsonValue rate(const std::optional<double> &r) { return r ? QJsonValue(*r) : QJsonValue(QJsonValue::Null); }
+QJsonValue rate(const std::optional<double> &r)
+{
+    return r ? QJsonValue(*r) : QJsonValue(QJsonValue::Null);
+}
 
 void addCounters(QJsonObject &o, const CounterSet &counts)
 {

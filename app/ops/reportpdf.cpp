@@ -19,18 +19,45 @@ constexpr int Dpi = 300;
 constexpr qint64 MinuteMs = 60'000;
 const QString FontFamily = QStringLiteral("DejaVu Sans");
 
-QString when(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm")); }
-QString clock(qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("MM-dd HH:mm:ss")); }
-QString rangeText(const ReportData &d) { return PdfText::tr("%1 – %2 UTC").arg(when(d.fromMs), when(d.toMs)); }
-QString percent(const std::optional<double> &r) { return r ? QStringLiteral("%1%").arg(*r * 100.0, 0, 'f', 1) : QStringLiteral("–"); }
-QString esc(const QString &s) { return s.toHtmlEscaped(); }
+QString when(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+QString clock(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("MM-dd HH:mm:ss"));
+}
+QString rangeText(const ReportData &d)
+{
+    return PdfText::tr("%1 – %2 UTC").arg(when(d.fromMs), when(d.toMs));
+}
+QString percent(const std::optional<double> &r)
+{
+    return r ? QStringLiteral("%1%").arg(*r * 100.0, 0, 'f', 1) : QStringLiteral("–");
+}
+QString esc(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
 
-QString heading(const QString &text) { return QStringLiteral("<h2>%1</h2>").arg(esc(text)); }
-QString subheading(const QString &text) { return QStringLiteral("<h3>%1</h3>").arg(esc(text)); }
-QString note(const QString &text) { return QStringLiteral("<p style=\"font-size:7pt; color:#555555\">%1</p>").arg(esc(text)); }
+QString heading(const QString &text)
+{
+    return QStringLiteral("<h2>%1</h2>").arg(esc(text));
+}
+QString subheading(const QString &text)
+{
+    return QStringLiteral("<h3>%1</h3>").arg(esc(text));
+}
+QString note(const QString &text)
+{
+    return QStringLiteral("<p style=\"font-size:7pt; color:#555555\">%1</p>").arg(esc(text));
+}
 
 // "scope #seq": where an entry sits in its chain.
-QString position(const AuditEntry &e) { return QStringLiteral("%1 #%2").arg(e.scope).arg(e.seq); }
+QString position(const AuditEntry &e)
+{
+    return QStringLiteral("%1 #%2").arg(e.scope).arg(e.seq);
+}
 
 QString stateChange(const AuditEntry &e)
 {
@@ -58,8 +85,11 @@ QString verdictHtml(const AuditVerdict &v)
 class ReportBody {
 public:
     ReportBody(const ReportData &d, PdfPageFlow &flow)
-        : m_d(d), m_flow(flow), m_batches(d.batches()), m_alerts(d.alertEntries()),
-          m_operatorActions(int(d.actions.size() - m_alerts.size()))
+        : m_d(d)
+        , m_flow(flow)
+        , m_batches(d.batches())
+        , m_alerts(d.alertEntries())
+        , m_operatorActions(int(d.actions.size() - m_alerts.size()))
     {
     }
 
@@ -89,7 +119,8 @@ public:
         facts(PdfText::tr("Replayed"), QString::number(total[Counter::Replayed]));
         facts(PdfText::tr("Hit rate"), percent(total.hitRate()));
         facts(PdfText::tr("Anomalies"), QString::number(anomalies));
-        facts(PdfText::tr("Stuck at report time (in flight over %1 min)").arg(m_d.stuckAfterMs / MinuteMs), QString::number(m_d.stuckTotal()));
+        facts(PdfText::tr("Stuck at report time (in flight over %1 min)").arg(m_d.stuckAfterMs / MinuteMs),
+              QString::number(m_d.stuckTotal()));
         facts(PdfText::tr("Operator actions"), QString::number(m_operatorActions));
         facts(PdfText::tr("Operator batches"), QString::number(m_batches.size()));
         facts(PdfText::tr("Alert handling entries"), QString::number(m_alerts.size()));
@@ -142,14 +173,19 @@ public:
                                         "recorded. Alert handling is listed in its own section below.")));
 
         m_flow.addHeading(subheading(PdfText::tr("Batches")));
-        PdfTable batches({{PdfText::tr("Batch"), 30}, {PdfText::tr("Operator"), 18}, {PdfText::tr("Host"), 18},
-                          {PdfText::tr("Action"), 24}, {PdfText::tr("Count"), 10, Qt::AlignRight},
-                          {PdfText::tr("First – last (UTC)"), 22}, {PdfText::tr("Reason"), 58}});
+        PdfTable batches({{PdfText::tr("Batch"), 30},
+                          {PdfText::tr("Operator"), 18},
+                          {PdfText::tr("Host"), 18},
+                          {PdfText::tr("Action"), 24},
+                          {PdfText::tr("Count"), 10, Qt::AlignRight},
+                          {PdfText::tr("First – last (UTC)"), 22},
+                          {PdfText::tr("Reason"), 58}});
         int lines = 0;
         for (const ReportBatch &b : m_batches) {
             for (const ReportBatch::Line &l : b.lines) {
                 if (lines++ < ReportPdf::ActionRows)
-                    batches.addRow({b.batchId.isEmpty() ? PdfText::tr("none") : b.batchId, l.operatorName, l.host, l.action, QString::number(l.count), span(l.firstMs, l.lastMs),
+                    batches.addRow({b.batchId.isEmpty() ? PdfText::tr("none") : b.batchId, l.operatorName, l.host, l.action,
+                                    QString::number(l.count), span(l.firstMs, l.lastMs),
                                     l.sameReason ? l.reason : PdfText::tr("different reasons: see the entries below")});
             }
         }
@@ -158,9 +194,14 @@ public:
 
         m_flow.addHeading(subheading(PdfText::tr("Entries by batch")));
         // Widths in millimetres of the A4 body (180 mm): a UUID key takes two lines, a reason the rest.
-        PdfTable entries({{PdfText::tr("At (UTC)"), 15}, {PdfText::tr("Scope #seq"), 18}, {PdfText::tr("Operator"), 15},
-                          {PdfText::tr("Host"), 15}, {PdfText::tr("Action"), 21}, {PdfText::tr("Key"), 33},
-                          {PdfText::tr("State"), 19}, {PdfText::tr("Reason"), 44}});
+        PdfTable entries({{PdfText::tr("At (UTC)"), 15},
+                          {PdfText::tr("Scope #seq"), 18},
+                          {PdfText::tr("Operator"), 15},
+                          {PdfText::tr("Host"), 15},
+                          {PdfText::tr("Action"), 21},
+                          {PdfText::tr("Key"), 33},
+                          {PdfText::tr("State"), 19},
+                          {PdfText::tr("Reason"), 44}});
         int rows = 0;
         for (const ReportBatch &b : m_batches) {
             if (rows >= ReportPdf::ActionRows)
@@ -186,8 +227,12 @@ public:
         }
         m_flow.addHtml(note(PdfText::tr("Alerts the console raised, and their acknowledgements and snoozes: the console's own "
                                         "entries, which change no record.")));
-        PdfTable table({{PdfText::tr("At (UTC)"), 16}, {PdfText::tr("Scope #seq"), 22}, {PdfText::tr("Action"), 28},
-                        {PdfText::tr("Operator"), 16}, {PdfText::tr("Host"), 16}, {PdfText::tr("Alert"), 82}});
+        PdfTable table({{PdfText::tr("At (UTC)"), 16},
+                        {PdfText::tr("Scope #seq"), 22},
+                        {PdfText::tr("Action"), 28},
+                        {PdfText::tr("Operator"), 16},
+                        {PdfText::tr("Host"), 16},
+                        {PdfText::tr("Alert"), 82}});
         for (const AuditEntry &e : m_alerts.mid(0, ReportPdf::ActionRows))
             table.addRow({clock(e.atMs), position(e), e.action, e.operatorAndServer(), e.host, e.reason});
         m_flow.addTable(std::move(table));
@@ -201,14 +246,15 @@ public:
         m_flow.addHeading(heading(PdfText::tr("Audit chain")));
         m_flow.addHtml(QStringLiteral("<p>%1</p>").arg(verdictHtml(m_d.audit)), true);
         if (!m_d.audit.verified.isEmpty()) {
-            PdfTable heads({{PdfText::tr("Chain"), 30}, {PdfText::tr("Head seq"), 12, Qt::AlignRight},
-                            {PdfText::tr("Entries verified"), 14, Qt::AlignRight}, {PdfText::tr("Head hash (SHA-256)"), 90, Qt::AlignLeft, true},
+            PdfTable heads({{PdfText::tr("Chain"), 30},
+                            {PdfText::tr("Head seq"), 12, Qt::AlignRight},
+                            {PdfText::tr("Entries verified"), 14, Qt::AlignRight},
+                            {PdfText::tr("Head hash (SHA-256)"), 90, Qt::AlignLeft, true},
                             {PdfText::tr("Verdict"), 34}});
             for (const AuditChainVerdict &c : m_d.audit.verified) {
-                const QString verdict = c.firstBad ? PdfText::tr("broken at seq %1: %2").arg(c.firstBad->seq).arg(c.firstBad->reason)
-                                                   : PdfText::tr("ok");
-                heads.addRow({c.head.chainName(), QString::number(c.head.seq), QString::number(c.entries), c.head.hash, verdict},
-                             !c.ok());
+                const QString verdict =
+                    c.firstBad ? PdfText::tr("broken at seq %1: %2").arg(c.firstBad->seq).arg(c.firstBad->reason) : PdfText::tr("ok");
+                heads.addRow({c.head.chainName(), QString::number(c.head.seq), QString::number(c.entries), c.head.hash, verdict}, !c.ok());
             }
             m_flow.addTable(std::move(heads));
         }
@@ -231,8 +277,10 @@ private:
     void more(int total)
     {
         if (total > ReportPdf::ActionRows)
-            m_flow.addHtml(QStringLiteral("<p>%1</p>").arg(esc(PdfText::tr("… and %1 more; the CSV and JSON reports list every action.")
-                                                                    .arg(total - ReportPdf::ActionRows))));
+            m_flow.addHtml(
+                QStringLiteral("<p>%1</p>")
+                    .arg(
+                        esc(PdfText::tr("… and %1 more; the CSV and JSON reports list every action.").arg(total - ReportPdf::ActionRows))));
     }
 
     const ReportData &m_d;

@@ -18,8 +18,7 @@ struct Text {
 
 } // namespace
 
-Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &criteria, qint64 nowMs,
-                                           const ActionControl &control)
+Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &criteria, qint64 nowMs, const ActionControl &control)
 {
     const Result<qint64> cutoff = previewCutoff(store, nowMs, criteria.olderThanMs);
     if (!cutoff)
@@ -122,13 +121,13 @@ TimeoutMeaning TimeoutSweep::meaningFor(const Layout &layout)
 }
 
 Result<ActionReport> TimeoutSweep::apply(Store &store, const QList<ActionTarget> &targets, const OperatorIdentity &who,
-                                         const ScopePolicies &policies, qint64 nowMs, const ActionControl &control,
-                                         SweepAction sweepAction)
+                                         const ScopePolicies &policies, qint64 nowMs, const ActionControl &control, SweepAction sweepAction)
 {
     if (const Result<void> valid = who.validate(); !valid)
         return valid.error();
     if (!store.writable())
-        return ReadOnlyStore::refusal(sweepAction == SweepAction::Release ? Text::tr("releasing records") : Text::tr("marking records timed out"));
+        return ReadOnlyStore::refusal(sweepAction == SweepAction::Release ? Text::tr("releasing records")
+                                                                          : Text::tr("marking records timed out"));
     if (std::optional<Error> refusal = store.actionRefusal())
         return *refusal;
 

@@ -9,7 +9,7 @@
 // What the sweep does to each matched record.
 enum class SweepAction {
     MarkTimedOut, // the layout's timed-out state (go-middleware: the row is deleted)
-    Release,      // deleted (java-handler: the row and its cache key), so the client may resubmit
+    Release, // deleted (java-handler: the row and its cache key), so the client may resubmit
 };
 
 // What timing a record out means to the service that owns the layout. The
@@ -24,8 +24,8 @@ struct TimeoutMeaning {
 };
 
 struct SweepCriteria {
-    QString scope;                          // empty: every scope
-    qint64 olderThanMs = 10 * 60 * 1000LL;  // attempts started longer ago than this
+    QString scope; // empty: every scope
+    qint64 olderThanMs = 10 * 60 * 1000LL; // attempts started longer ago than this
     // Picked records (RecordSelection::sweepPreview) only: TIMED_OUT ones
     // qualify too, whatever their age (an operator declared them stuck
     // already). For a release, which deletes them so the client may resubmit.
@@ -35,9 +35,9 @@ struct SweepCriteria {
 // The records of one host, over its processes (owner "host:pid"): a dead
 // host shows as one line with its process count, not one line per pid.
 struct OwnerHost {
-    QString host;          // empty: records with no owner
+    QString host; // empty: records with no owner
     qint64 records = 0;
-    int processes = 0;     // distinct owners on the host
+    int processes = 0; // distinct owners on the host
 };
 // By host, most records first (ties by name); an owner without ":pid" is a
 // host of its own.
@@ -46,11 +46,11 @@ QList<OwnerHost> ownersByHost(const QMap<QString, qint64> &owners);
 struct SweepPreview {
     qint64 matched = 0;
     qint64 oldestAgeMs = 0;
-    QMap<QString, qint64> owners;   // owner (host:pid) -> records
-    QList<ActionTarget> targets;    // every matched record, oldest first
+    QMap<QString, qint64> owners; // owner (host:pid) -> records
+    QList<ActionTarget> targets; // every matched record, oldest first
     // Foreign values that cannot be read (Record::readError): listed for the
     // operator, never targeted; fix or delete them by hand.
-    QStringList unreadableKeys;     // "scope/key"
+    QStringList unreadableKeys; // "scope/key"
     // Cancelled while reading: the counts and targets cover only the pages
     // read so far, so this preview is not a complete picture to apply.
     bool cancelled = false;
@@ -80,8 +80,7 @@ public:
     // Progress is (rows read, rows counted at the start); cancel stops between
     // pages and returns what was read with `cancelled` set. One count query
     // plus one query per 500 records.
-    static Result<SweepPreview> preview(Store &store, const SweepCriteria &criteria, qint64 nowMs,
-                                        const ActionControl &control = {});
+    static Result<SweepPreview> preview(Store &store, const SweepCriteria &criteria, qint64 nowMs, const ActionControl &control = {});
     // One MarkTimedOut per target (expected IN_FLIGHT under the target's
     // lease, audited with `who` and one batch id); timed-out records are kept
     // for their scope's retention so a resubmission is a new attempt. A

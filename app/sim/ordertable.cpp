@@ -18,8 +18,9 @@ Error failed(const QSqlQuery &q, const QString &what)
 
 OrderTable::OrderTable(const StoreUrl &database)
     : m_url(database)
-    , m_connections(sqlDriverName(database.kind), [database](QSqlDatabase &db) { configureSqlDatabase(db, database); },
-                    [](QSqlDatabase &) { return Result<void>(); })
+    , m_connections(
+          sqlDriverName(database.kind), [database](QSqlDatabase &db) { configureSqlDatabase(db, database); },
+          [](QSqlDatabase &) { return Result<void>(); })
 {
 }
 
@@ -29,11 +30,12 @@ Result<void> OrderTable::create()
     if (!db)
         return db.error();
     QSqlQuery q(db.value());
-    const QString text = m_url.kind == StoreUrl::Kind::Sqlite
-        ? QStringLiteral("CREATE TABLE IF NOT EXISTS orders (order_no TEXT PRIMARY KEY, status TEXT NOT NULL, "
-                         "amount_cents INTEGER NOT NULL, created_at INTEGER NOT NULL)")
-        : QStringLiteral("CREATE TABLE IF NOT EXISTS orders (order_no VARCHAR(64) PRIMARY KEY, status VARCHAR(16) NOT NULL, "
-                         "amount_cents BIGINT NOT NULL, created_at BIGINT NOT NULL)");
+    const QString text =
+        m_url.kind == StoreUrl::Kind::Sqlite
+            ? QStringLiteral("CREATE TABLE IF NOT EXISTS orders (order_no TEXT PRIMARY KEY, status TEXT NOT NULL, "
+                             "amount_cents INTEGER NOT NULL, created_at INTEGER NOT NULL)")
+            : QStringLiteral("CREATE TABLE IF NOT EXISTS orders (order_no VARCHAR(64) PRIMARY KEY, status VARCHAR(16) NOT NULL, "
+                             "amount_cents BIGINT NOT NULL, created_at BIGINT NOT NULL)");
     if (!q.exec(text))
         return failed(q, QCoreApplication::translate("OrderTable", "Creating the orders table"));
     return {};
@@ -65,7 +67,8 @@ Result<qint64> OrderTable::count(const QString &status)
     if (!db)
         return db.error();
     QSqlQuery q(db.value());
-    q.prepare(status.isEmpty() ? QStringLiteral("SELECT COUNT(*) FROM orders") : QStringLiteral("SELECT COUNT(*) FROM orders WHERE status = ?"));
+    q.prepare(status.isEmpty() ? QStringLiteral("SELECT COUNT(*) FROM orders")
+                               : QStringLiteral("SELECT COUNT(*) FROM orders WHERE status = ?"));
     if (!status.isEmpty())
         q.addBindValue(status);
     if (!q.exec() || !q.next())

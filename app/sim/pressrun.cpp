@@ -30,8 +30,8 @@ size_t answerDigest(const Response &response)
 // (a QMutex per request cost as much as the gap being measured).
 struct Tally {
     std::vector<double> latencies;
-    std::vector<size_t> answers;   // per key: the first answer's digest (0: none yet)
-    bool inconsistent = false;     // a key answered two different ways
+    std::vector<size_t> answers; // per key: the first answer's digest (0: none yet)
+    bool inconsistent = false; // a key answered two different ways
     qint64 replayed = 0;
     qint64 inProgress = 0;
     qint64 mismatch = 0;
@@ -92,7 +92,8 @@ PressReport runPress(Store &store, const PressConfig &config)
                         Response response;
                         response.status = 200;
                         response.headers = {{"Content-Type", "application/json"}};
-                        response.body = QByteArrayLiteral("{\"key\":\"press-") + QByteArray::number(k) + "\",\"execution\":" + QByteArray::number(n) + '}';
+                        response.body = QByteArrayLiteral("{\"key\":\"press-") + QByteArray::number(k)
+                                        + "\",\"execution\":" + QByteArray::number(n) + '}';
                         return response;
                     });
                     if (result.outcome == GuardOutcome::InProgress)
@@ -112,8 +113,11 @@ PressReport runPress(Store &store, const PressConfig &config)
                     else
                         tally.inconsistent |= tally.answers[k] != digest;
                     break;
-                case GuardOutcome::Mismatch: ++tally.mismatch; break;
-                case GuardOutcome::InProgress: break;
+                case GuardOutcome::Mismatch:
+                    ++tally.mismatch;
+                    break;
+                case GuardOutcome::InProgress:
+                    break;
                 default:
                     ++tally.errors;
                     if (tally.errorSamples.size() < 5)

@@ -14,7 +14,7 @@ struct Item {
 // A small catalogue: the names are what a Chinese mall's order carries.
 const Item kCatalogue[] = {
     {"SKU-10231", "无线蓝牙耳机 Pro", 29900}, {"SKU-20877", "保温杯 500ml", 5990},    {"SKU-31402", "机械键盘 87键", 39900},
-    {"SKU-44110", "纯棉T恤 L", 7900},        {"SKU-58003", "坚果礼盒 1.2kg", 12800}, {"SKU-60519", "充电宝 20000mAh", 14900},
+    {"SKU-44110", "纯棉T恤 L", 7900},         {"SKU-58003", "坚果礼盒 1.2kg", 12800}, {"SKU-60519", "充电宝 20000mAh", 14900},
 };
 const char *const kHolders[] = {"ZHANG WEI", "LI NA", "WANG FANG", "LIU YANG", "CHEN JING"};
 const char *const kCities[] = {"上海市", "北京市", "杭州市", "深圳市", "成都市"};
@@ -64,10 +64,11 @@ QByteArray orderBody(const SalesOrder &o, qint64 amountCents, QRandomGenerator &
                      .arg(1 + random.bounded(3))
                      .arg(money(item.unitCents));
     }
-    return QStringLiteral(R"({"order_no":"%1","customer_id":"C%2","items":[%3],"total":{"value":"%4","currency":"CNY"},)"
-                          R"("shipping":{"name":"%5","phone":"138****%6","city":"%7","address":"浦东新区世纪大道 %8 号"},"coupon":"SALE618"})")
-        .arg(o.orderNo, digits(random, 8), items.join(QLatin1Char(',')), money(amountCents),
-             QLatin1String(kHolders[random.bounded(5)]), digits(random, 4), QString::fromUtf8(kCities[random.bounded(5)]))
+    return QStringLiteral(
+               R"({"order_no":"%1","customer_id":"C%2","items":[%3],"total":{"value":"%4","currency":"CNY"},)"
+               R"("shipping":{"name":"%5","phone":"138****%6","city":"%7","address":"浦东新区世纪大道 %8 号"},"coupon":"SALE618"})")
+        .arg(o.orderNo, digits(random, 8), items.join(QLatin1Char(',')), money(amountCents), QLatin1String(kHolders[random.bounded(5)]),
+             digits(random, 4), QString::fromUtf8(kCities[random.bounded(5)]))
         .arg(1 + random.bounded(2000))
         .toUtf8();
 }
@@ -111,7 +112,8 @@ GuardRequest salesRequest(const SalesOrder &order, const QByteArray &body)
         {"Content-Type", "application/json; charset=utf-8"},
         {"User-Agent", callback ? QByteArray("UnionPay-Notify/2.1") : QByteArray(kAgents[random.bounded(3)])},
         {"X-Request-Id", QUuid::createUuid().toByteArray(QUuid::WithoutBraces)},
-        {"X-Forwarded-For", "223.104." + QByteArray::number(random.bounded(256)) + '.' + QByteArray::number(random.bounded(256)) + ", 10.8.0.3"},
+        {"X-Forwarded-For",
+         "223.104." + QByteArray::number(random.bounded(256)) + '.' + QByteArray::number(random.bounded(256)) + ", 10.8.0.3"},
     };
     if (!callback) {
         // The app's session token: sent by every real client, never kept.

@@ -15,11 +15,11 @@
 // X-Request-Id per attempt, X-Forwarded-For, and the app's bearer token
 // (which the guard never keeps).
 struct SalesOrder {
-    QString scope;           // payment, order or callback
+    QString scope; // payment, order or callback
     QString key;
     QString orderNo;
     qint64 amountCents = 0;
-    quint32 seed = 0;        // picks card, items, customer and address: the same order, the same body
+    quint32 seed = 0; // picks card, items, customer and address: the same order, the same body
 };
 
 // The body of the order's request with this amount (a client bug sends

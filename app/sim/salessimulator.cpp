@@ -16,7 +16,10 @@ struct SalesSimulator::Journey {
 
 namespace {
 
-qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
 
 } // namespace
 
@@ -142,12 +145,12 @@ void SalesSimulator::beginJourney()
     order.orderNo = QStringLiteral("SO%1").arg(m_nextOrder.fetch_add(1));
     // Callbacks are keyed by the business number (Java article); clients send a UUID.
     order.key = order.scope == QLatin1String("callback") ? QStringLiteral("PAY-") + order.orderNo
-                                                          : QUuid::createUuid().toString(QUuid::WithoutBraces);
+                                                         : QUuid::createUuid().toString(QUuid::WithoutBraces);
     order.amountCents = 100 + random(90000);
     order.seed = random(0xffffffffu);
     const quint32 fate = random(1000);
-    journey->fate = fate < 15   ? Journey::Fate::LostFinalisation
-                    : fate < 60 ? Journey::Fate::Slow
+    journey->fate = fate < 15    ? Journey::Fate::LostFinalisation
+                    : fate < 60  ? Journey::Fate::Slow
                     : fate < 100 ? Journey::Fate::ServerError
                     : fate < 150 ? Journey::Fate::Declined
                                  : Journey::Fate::Normal;
@@ -164,7 +167,8 @@ void SalesSimulator::beginJourney()
         schedule(300 + random(1200), [this, journey, body] { send(journey, body, 0); }); // gateway retry
     } else if (duplicate < 27) {
         // A client bug: the same key with another amount (422).
-        schedule(200 + random(800), [this, journey] { send(journey, salesRequestBody(journey->order, journey->order.amountCents + 1), 0); });
+        schedule(200 + random(800),
+                 [this, journey] { send(journey, salesRequestBody(journey->order, journey->order.amountCents + 1), 0); });
     }
     const int redeliveries = order.scope == QLatin1String("callback") && random(100) < 30 ? 1 + int(random(3)) : 0;
     send(journey, body, redeliveries);
@@ -183,13 +187,21 @@ void SalesSimulator::send(const std::shared_ptr<Journey> &journey, const QByteAr
             schedule(800 + random(1500), [this, journey, body] { send(journey, body, 0); }); // the client retries
         }
         break;
-    case GuardOutcome::Replayed: m_tally.replayed++; break;
-    case GuardOutcome::InProgress: m_tally.inProgress++; break;
-    case GuardOutcome::Mismatch: m_tally.mismatch++; break;
+    case GuardOutcome::Replayed:
+        m_tally.replayed++;
+        break;
+    case GuardOutcome::InProgress:
+        m_tally.inProgress++;
+        break;
+    case GuardOutcome::Mismatch:
+        m_tally.mismatch++;
+        break;
     case GuardOutcome::StoreUnavailable:
     case GuardOutcome::CorruptRecord:
     case GuardOutcome::InvalidKey:
-    case GuardOutcome::ExecutedUnguarded: m_tally.unavailable++; break;
+    case GuardOutcome::ExecutedUnguarded:
+        m_tally.unavailable++;
+        break;
     }
     if (redeliveries > 0 && m_running) // MQ redelivers the callback
         schedule(500 + random(2000), [this, journey, body, redeliveries] { send(journey, body, redeliveries - 1); });
@@ -250,5 +262,6 @@ void SalesSimulator::crashAfterCharge(const std::shared_ptr<Journey> &journey, b
     }
     m_tally.lostFinalisations++;
     if (chargeLanded)
-        (void)m_orders.put(order.orderNo, random(4) == 0 ? QStringLiteral("PENDING") : QStringLiteral("PAID"), order.amountCents, claimedAt);
+        (void)m_orders.put(order.orderNo, random(4) == 0 ? QStringLiteral("PENDING") : QStringLiteral("PAID"), order.amountCents,
+                           claimedAt);
 }

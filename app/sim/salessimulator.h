@@ -14,10 +14,10 @@
 #include <thread>
 
 struct SimulatorConfig {
-    int journeysPerSecond = 50;  // new logical operations (a checkout, a payment callback …) per second
-    quint32 seed = 0;            // 0: random
-    int backlogStuck = 24;       // stuck records left over "from before", aged 11–40 min: at start the store is topped up to this many
-    int workerThreads = 32;      // concurrent requests in flight (slow external calls hold one each)
+    int journeysPerSecond = 50; // new logical operations (a checkout, a payment callback …) per second
+    quint32 seed = 0; // 0: random
+    int backlogStuck = 24; // stuck records left over "from before", aged 11–40 min: at start the store is topped up to this many
+    int workerThreads = 32; // concurrent requests in flight (slow external calls hold one each)
 };
 
 // Sales-event traffic through the Guard, with the failure modes of the
@@ -30,15 +30,15 @@ class SalesSimulator final {
     Q_DISABLE_COPY_MOVE(SalesSimulator)
 public:
     struct Tally {
-        std::atomic<qint64> journeys{0}, requests{0}, executed{0}, replayed{0}, inProgress{0}, mismatch{0},
-            failed5xx{0}, unavailable{0}, lostFinalisations{0};
+        std::atomic<qint64> journeys{0}, requests{0}, executed{0}, replayed{0}, inProgress{0}, mismatch{0}, failed5xx{0}, unavailable{0},
+            lostFinalisations{0};
     };
 
     SalesSimulator(Store &store, OrderTable &orders, SimulatorConfig config);
     ~SalesSimulator();
 
-    Result<void> start();  // seeds the backlog, then runs until stop()
-    void stop();           // waits for requests in flight to end
+    Result<void> start(); // seeds the backlog, then runs until stop()
+    void stop(); // waits for requests in flight to end
     const Tally &tally() const { return m_tally; }
 
 private:

@@ -98,9 +98,12 @@ bool isAlertAction(const QString &action)
 bool actionOfKind(const QString &action, AuditQuery::Kind kind)
 {
     switch (kind) {
-    case AuditQuery::Kind::Any: return true;
-    case AuditQuery::Kind::OperatorActions: return !isAlertAction(action);
-    case AuditQuery::Kind::Alerts: return isAlertAction(action);
+    case AuditQuery::Kind::Any:
+        return true;
+    case AuditQuery::Kind::OperatorActions:
+        return !isAlertAction(action);
+    case AuditQuery::Kind::Alerts:
+        return isAlertAction(action);
     }
     return true;
 }

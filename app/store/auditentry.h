@@ -21,25 +21,25 @@
 // the store can rebuild a whole chain; export the verdicts to keep a
 // witness outside the store (reports).
 struct AuditEntry {
-    QString scope;          // the chain
-    qint64 seq = 0;         // position in the chain, from 1; set by the store
-    qint64 atMs = 0;        // when the action was applied (ms since epoch, UTC)
-    QString operatorName;   // as the operator typed it
+    QString scope; // the chain
+    qint64 seq = 0; // position in the chain, from 1; set by the store
+    qint64 atMs = 0; // when the action was applied (ms since epoch, UTC)
+    QString operatorName; // as the operator typed it
     // Who the server says the writer is (PostgreSQL current_user, MySQL
     // CURRENT_USER(), Redis ACL WHOAMI), set by the store, never by the
     // caller; kNoServerIdentity on SQLite, which has no users; empty in
     // entries written before identities were recorded.
     QString serverUser;
     QString host;
-    QString action;         // "timeout", "reconcile-complete", "reconcile-release", "alert", …
-    QString batchId;        // one id per applied plan or sweep
-    QString key;            // the record's key; empty for an entry about no record
-    QString stateBefore;    // "IN_FLIGHT", "TIMED_OUT", …; empty if none
-    QString stateAfter;     // "TIMED_OUT", "COMPLETED", "RELEASED", …
+    QString action; // "timeout", "reconcile-complete", "reconcile-release", "alert", …
+    QString batchId; // one id per applied plan or sweep
+    QString key; // the record's key; empty for an entry about no record
+    QString stateBefore; // "IN_FLIGHT", "TIMED_OUT", …; empty if none
+    QString stateAfter; // "TIMED_OUT", "COMPLETED", "RELEASED", …
     QString reason;
-    QByteArray evidence;    // JSON (the order row for reconcile); may be empty
-    QString prevHash;       // set by the store
-    QString hash;           // set by the store
+    QByteArray evidence; // JSON (the order row for reconcile); may be empty
+    QString prevHash; // set by the store
+    QString hash; // set by the store
     // Where the store keeps it (SQL: the seq; Redis: the stream entry id):
     // the position a chain read continues from. Not part of the hash.
     QString storeId;
@@ -57,9 +57,9 @@ struct AuditEntry {
 
     static QString noServerIdentity() { return QStringLiteral("(none: SQLite has no server users)"); }
 
-    static QString genesisHash();          // 64 '0'
-    QByteArray canonical() const;           // every field but hash/storeId, length-prefixed
-    QString computeHash() const;            // hex SHA-256 of prevHash + canonical()
+    static QString genesisHash(); // 64 '0'
+    QByteArray canonical() const; // every field but hash/storeId, length-prefixed
+    QString computeHash() const; // hex SHA-256 of prevHash + canonical()
     // Fills seq, prevHash and hash for appending after a chain head.
     void chainAfter(qint64 headSeq, const QString &headHash);
 };
@@ -80,19 +80,19 @@ struct AuditChainHead {
 
 // Filters for listing entries, newest first (Audit tab, reports).
 struct AuditQuery {
-    QString scope;          // empty: every scope
-    QString operatorName;   // exact
-    QString action;         // exact
-    QString batchId;        // exact
+    QString scope; // empty: every scope
+    QString operatorName; // exact
+    QString action; // exact
+    QString batchId; // exact
     QString keyPrefix;
-    QString key;            // exact (one record's history, with scope); empty: any key
+    QString key; // exact (one record's history, with scope); empty: any key
     // What the entries are about. Alert entries are the console's own
     // (isAlertAction: "alert", "alert-acknowledged", "alert-snoozed"); every
     // other action is an operator's action on records.
     enum class Kind { Any, OperatorActions, Alerts };
     Kind kind = Kind::Any;
-    qint64 fromMs = 0;      // 0: no lower bound
-    qint64 toMs = 0;        // 0: no upper bound (inclusive)
+    qint64 fromMs = 0; // 0: no lower bound
+    qint64 toMs = 0; // 0: no upper bound (inclusive)
     int limit = 1000;
 };
 

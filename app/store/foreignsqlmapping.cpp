@@ -69,8 +69,9 @@ ForeignSqlMapping::ForeignSqlMapping(const Layout &layout, SqlDialect::Kind kind
     for (const QString &role : roles) {
         const QString c = column(role);
         const QString value = m_kind == SqlDialect::Kind::Postgres
-            ? (kTimeRoles.contains(role) ? QStringLiteral("CAST(EXTRACT(EPOCH FROM %1) AS text)").arg(c) : QStringLiteral("CAST(%1 AS text)").arg(c))
-            : QStringLiteral("CAST(%1 AS CHAR)").arg(c);
+                                  ? (kTimeRoles.contains(role) ? QStringLiteral("CAST(EXTRACT(EPOCH FROM %1) AS text)").arg(c)
+                                                               : QStringLiteral("CAST(%1 AS text)").arg(c))
+                                  : QStringLiteral("CAST(%1 AS CHAR)").arg(c);
         terms << QStringLiteral("COALESCE(%1, '~null~')").arg(value);
     }
     m_lease = QStringLiteral("MD5(CONCAT_WS('|', %1))").arg(terms.join(QStringLiteral(", ")));
@@ -81,9 +82,16 @@ ForeignSqlMapping::ForeignSqlMapping(const Layout &layout, SqlDialect::Kind kind
         m_createdAt = milliseconds(column(QStringLiteral("created_at")));
         m_updatedAt = QStringLiteral("COALESCE(%1, 0)").arg(m_createdAt);
         m_live = column(QStringLiteral("expires_at")) + QStringLiteral(" > NOW()");
-        m_select = QStringList{m_scope, m_key, m_lease, column(QStringLiteral("request_hash")), column(QStringLiteral("status_code")),
-                               QStringLiteral("CAST(%1 AS text)").arg(column(QStringLiteral("headers"))), column(QStringLiteral("body")),
-                               column(QStringLiteral("in_flight")), m_createdAt, milliseconds(column(QStringLiteral("expires_at")))}
+        m_select = QStringList{m_scope,
+                               m_key,
+                               m_lease,
+                               column(QStringLiteral("request_hash")),
+                               column(QStringLiteral("status_code")),
+                               QStringLiteral("CAST(%1 AS text)").arg(column(QStringLiteral("headers"))),
+                               column(QStringLiteral("body")),
+                               column(QStringLiteral("in_flight")),
+                               m_createdAt,
+                               milliseconds(column(QStringLiteral("expires_at")))}
                        .join(QStringLiteral(", "));
         return;
     }
@@ -101,8 +109,15 @@ ForeignSqlMapping::ForeignSqlMapping(const Layout &layout, SqlDialect::Kind kind
     // An attempt in progress started when the handler inserted it.
     m_updatedAt = QStringLiteral("COALESCE(CASE WHEN %1 = %2 THEN %3 ELSE %4 END, 0)").arg(status, m_processing, m_createdAt, updated);
     m_live = QStringLiteral("1 = 1");
-    m_select = QStringList{m_scope, m_key, m_lease, column(QStringLiteral("biz_no")), status, column(QStringLiteral("response_body")),
-                           m_createdAt, updated, column(QStringLiteral("request_body"))}
+    m_select = QStringList{m_scope,
+                           m_key,
+                           m_lease,
+                           column(QStringLiteral("biz_no")),
+                           status,
+                           column(QStringLiteral("response_body")),
+                           m_createdAt,
+                           updated,
+                           column(QStringLiteral("request_body"))}
                    .join(QStringLiteral(", "));
 }
 
@@ -188,8 +203,8 @@ Record ForeignSqlMapping::recordFromRow(const QSqlQuery &q) const
         if (const std::optional<HeaderList> headers = goHeaders(q.value(GoHeaders)))
             r.headers = encodeHeaders(*headers);
         else
-            problems << Text::tr("%1 is not a JSON object of strings: %2").arg(m_layout.column(QStringLiteral("headers")),
-                                                                             q.value(GoHeaders).toString().left(200));
+            problems << Text::tr("%1 is not a JSON object of strings: %2")
+                            .arg(m_layout.column(QStringLiteral("headers")), q.value(GoHeaders).toString().left(200));
         nullTime(GoCreated, QStringLiteral("created_at"));
         r.createdAt = r.updatedAt = q.value(GoCreated).toLongLong();
         r.expiresAt = q.value(GoExpires).toLongLong();
@@ -204,8 +219,8 @@ Record ForeignSqlMapping::recordFromRow(const QSqlQuery &q) const
         else if (!state)
             problems << Text::tr("%1 '%2' is none of the layout's state values (%3)")
                             .arg(m_layout.column(QStringLiteral("status")), status.toString().left(64),
-                                 QStringList{m_layout.processingValue, m_layout.successValue, m_layout.timeoutValue}
-                                     .join(QStringLiteral(", ")));
+                                 QStringList{m_layout.processingValue, m_layout.successValue, m_layout.timeoutValue}.join(
+                                     QStringLiteral(", ")));
         if (r.state == RecordState::Completed && !q.value(JavaResponse).isNull())
             r.statusCode = 200;
         nullTime(JavaCreated, QStringLiteral("create_time"));

@@ -69,8 +69,8 @@ private:
     QString m_updatedAt;
     QString m_createdAt;
     QString m_live;
-    QString m_processing;      // status literals (java-handler)
+    QString m_processing; // status literals (java-handler)
     QString m_success;
-    QString m_timedOutList;    // 'TIMEOUT', 'FAILED'
-    QString m_knownList;       // every known status
+    QString m_timedOutList; // 'TIMEOUT', 'FAILED'
+    QString m_knownList; // every known status
 };

@@ -32,7 +32,8 @@ QString headersObject(const HeaderList &headers)
 ForeignSqlStore::ForeignSqlStore(const StoreUrl &url, const Layout &layout)
     : ForeignStore(url, layout)
     , m_dialect(SqlDialect::kindOf(url.kind))
-    , m_connections(sqlDriverName(url.kind), [url](QSqlDatabase &db) { configureSqlDatabase(db, url); },
+    , m_connections(
+          sqlDriverName(url.kind), [url](QSqlDatabase &db) { configureSqlDatabase(db, url); },
           [this](QSqlDatabase &db) -> Result<void> {
               QSqlQuery q(db);
               QStringList setup = m_dialect.sessionSetup();
@@ -41,11 +42,12 @@ ForeignSqlStore::ForeignSqlStore(const StoreUrl &url, const Layout &layout)
               // server then reads and writes them (NOW()) as the service does.
               if (!m_layout.timeZone.isEmpty())
                   setup << (m_dialect.kind() == SqlDialect::Kind::Postgres ? QStringLiteral("SET TIME ZONE '%1'")
-                                                                            : QStringLiteral("SET time_zone = '%1'"))
+                                                                           : QStringLiteral("SET time_zone = '%1'"))
                                .arg(m_layout.timeZone);
               for (const QString &statement : std::as_const(setup)) {
                   if (!q.exec(statement))
-                      return failure(q, statement.startsWith(QLatin1String("SET TIME ZONE")) || statement.startsWith(QLatin1String("SET time_zone"))
+                      return failure(q, statement.startsWith(QLatin1String("SET TIME ZONE"))
+                                                || statement.startsWith(QLatin1String("SET time_zone"))
                                             ? Text::tr("Setting the layout's time zone '%1' (an offset such as +08:00 always works; "
                                                        "a zone name needs the server's time zone tables)")
                                                   .arg(m_layout.timeZone)
@@ -63,8 +65,8 @@ Error ForeignSqlStore::failure(const QSqlQuery &query, const QString &what)
     const SqlDialect::Failure kind = m_dialect.classify(query.lastError());
     if (kind == SqlDialect::Failure::ConnectionLost)
         m_connections.drop();
-    const bool unavailable = kind == SqlDialect::Failure::ConnectionLost || kind == SqlDialect::Failure::Deadlock
-        || kind == SqlDialect::Failure::Busy;
+    const bool unavailable =
+        kind == SqlDialect::Failure::ConnectionLost || kind == SqlDialect::Failure::Deadlock || kind == SqlDialect::Failure::Busy;
     return makeError(unavailable ? ErrorKind::Unavailable : ErrorKind::Refused,
                      Text::tr("%1 failed on %2: %3").arg(what, displayUrl(), sqlErrorText(query.lastError())));
 }
@@ -85,7 +87,8 @@ Result<void> ForeignSqlStore::openBackend()
         return cache;
     QSqlQuery zone(db.value());
     const bool postgres = m_dialect.kind() == SqlDialect::Kind::Postgres;
-    if (!zone.exec(postgres ? QStringLiteral("SHOW TimeZone") : QStringLiteral("SELECT @@session.time_zone, @@system_time_zone")) || !zone.next())
+    if (!zone.exec(postgres ? QStringLiteral("SHOW TimeZone") : QStringLiteral("SELECT @@session.time_zone, @@system_time_zone"))
+        || !zone.next())
         return failure(zone, Text::tr("Reading the session's time zone"));
     m_sessionZone = zone.value(0).toString();
     if (!postgres && m_sessionZone == QLatin1String("SYSTEM"))
@@ -111,8 +114,9 @@ Result<void> ForeignSqlStore::checkTable(QSqlDatabase &db)
     QSqlQuery q(db);
     q.setForwardOnly(true);
     const QString schema = postgres ? QStringLiteral("current_schema()") : QStringLiteral("DATABASE()");
-    if (!runStatement(q, {QStringLiteral("SELECT column_name FROM information_schema.columns WHERE table_schema = %1 AND table_name = ?").arg(schema),
-                 {m_layout.table}}))
+    if (!runStatement(
+            q, {QStringLiteral("SELECT column_name FROM information_schema.columns WHERE table_schema = %1 AND table_name = ?").arg(schema),
+                {m_layout.table}}))
         return failure(q, Text::tr("Reading the columns of %1").arg(m_layout.table));
     QStringList present;
     while (q.next())
@@ -131,9 +135,10 @@ Result<void> ForeignSqlStore::checkTable(QSqlDatabase &db)
             missing << (name == role ? name : Text::tr("%1 (for %2)").arg(name, role));
     }
     if (!missing.isEmpty())
-        return makeError(ErrorKind::InvalidArgument, Text::tr("The table %1 on %2 has no column %3, which the %4 layout reads. Its columns are: %5.")
-                                                         .arg(m_layout.table, displayUrl(), missing.join(QStringLiteral(", ")), m_layout.name,
-                                                              present.join(QStringLiteral(", "))));
+        return makeError(
+            ErrorKind::InvalidArgument,
+            Text::tr("The table %1 on %2 has no column %3, which the %4 layout reads. Its columns are: %5.")
+                .arg(m_layout.table, displayUrl(), missing.join(QStringLiteral(", ")), m_layout.name, present.join(QStringLiteral(", "))));
     return {};
 }
 
@@ -158,13 +163,16 @@ Result<void> ForeignSqlStore::openCache()
     if (text.isEmpty() || text == QLatin1String("none"))
         return {};
     if (m_layout.family != LayoutFamily::JavaHandler)
-        return makeError(ErrorKind::InvalidArgument, Text::tr("The URL option cache= applies to the java-handler layout only, not to %1.").arg(m_layout.name));
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The URL option cache= applies to the java-handler layout only, not to %1.").arg(m_layout.name));
     const Result<StoreUrl> cache = StoreUrl::parse(text);
     // The value is not echoed when unreadable: it may hold a password.
     if (!cache)
-        return makeError(ErrorKind::InvalidArgument, Text::tr("The URL option cache= must be redis://host:port[/db]: %1").arg(cache.error().message));
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The URL option cache= must be redis://host:port[/db]: %1").arg(cache.error().message));
     if (cache->kind != StoreUrl::Kind::Redis)
-        return makeError(ErrorKind::InvalidArgument, Text::tr("The URL option cache= must be redis://host:port[/db], not %1.").arg(cache->displayString()));
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The URL option cache= must be redis://host:port[/db], not %1.").arg(cache->displayString()));
     QMutexLocker lock(&m_cacheMutex);
     if (!m_cache)
         m_cache = std::make_unique<RedisConnectionPool>(cache.value());
@@ -173,7 +181,7 @@ Result<void> ForeignSqlStore::openCache()
 
 // A read that failed on a connection lost while idle is repeated once on a
 // new one (nothing was written).
-template<typename Read>
+template <typename Read>
 auto ForeignSqlStore::readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>(), std::declval<const ForeignSqlMapping &>()))
 {
     if (!m_mapping)
@@ -193,8 +201,9 @@ Result<std::optional<Record>> ForeignSqlStore::readRecord(const QString &scope, 
     return readOnce([&](QSqlDatabase &db, const ForeignSqlMapping &m) -> Result<std::optional<Record>> {
         if (m.isGo() && scope != m_layout.scope)
             return std::optional<Record>();
-        SqlStatement select{QStringLiteral("SELECT %1 FROM %2 WHERE %3 = ? AND %4").arg(m.selectList(), m.table(), m.keyColumn(), m.liveCondition()),
-                            {key}};
+        SqlStatement select{
+            QStringLiteral("SELECT %1 FROM %2 WHERE %3 = ? AND %4").arg(m.selectList(), m.table(), m.keyColumn(), m.liveCondition()),
+            {key}};
         if (!m.isGo()) {
             select.sql += QStringLiteral(" AND %1 = ?").arg(m.scopeExpression());
             select.values << scope;
@@ -231,7 +240,8 @@ std::optional<SqlStatement> ForeignSqlStore::listingWhere(const ForeignSqlMappin
             {likePrefix(query.bizNoPrefix)});
     if (withKeyset && query.after) {
         add(QStringLiteral("(%1, %2, %3) %4 (?, ?, ?)")
-                .arg(m.updatedAtExpression(), m.scopeExpression(), m.keyColumn(), query.newestFirst ? QStringLiteral("<") : QStringLiteral(">")),
+                .arg(m.updatedAtExpression(), m.scopeExpression(), m.keyColumn(),
+                     query.newestFirst ? QStringLiteral("<") : QStringLiteral(">")),
             {query.after->updatedAt, query.after->scope, query.after->key});
     }
     return s;
@@ -313,7 +323,8 @@ Result<QList<ActivityRow>> ForeignSqlStore::activity(const QString &scope, qint6
         const QString created = m.isGo() ? m.column(QStringLiteral("created_at")) : m.column(QStringLiteral("create_time"));
         const QString state = m.isGo() ? m.column(QStringLiteral("in_flight")) : m.column(QStringLiteral("status"));
         // A range on the stored time (an index on it helps), grouped by the minute.
-        const QString fromTime = postgres ? QStringLiteral("to_timestamp(CAST(? AS double precision))") : QStringLiteral("FROM_UNIXTIME(?)");
+        const QString fromTime =
+            postgres ? QStringLiteral("to_timestamp(CAST(? AS double precision))") : QStringLiteral("FROM_UNIXTIME(?)");
         SqlStatement select{QStringLiteral("SELECT %1, FLOOR(%2 / 60000), %3, COUNT(*) FROM %4 WHERE %5 AND %6 >= %7 AND %6 < %7")
                                 .arg(m.scopeExpression(), m.createdAtExpression(), state, m.table(), m.liveCondition(), created, fromTime),
                             {fromMinute * 60, (toMinute + 1) * 60}};
@@ -363,9 +374,11 @@ SqlStatement ForeignSqlStore::actionStatement(const ForeignSqlMapping &m, const 
         if (action.kind != OperatorActionKind::ReconcileComplete)
             return {QStringLiteral("DELETE FROM ") + m.table() + where, keyAndLease};
         // Finalize's UPDATE; expires_at on the server's clock, as Get compares it with NOW().
-        return {QStringLiteral("UPDATE %1 SET %2 = ?, %3 = ?, %4 = ?, %5 = FALSE, %6 = NOW() + CAST(? AS double precision) * INTERVAL '1 millisecond'")
+        return {QStringLiteral(
+                    "UPDATE %1 SET %2 = ?, %3 = ?, %4 = ?, %5 = FALSE, %6 = NOW() + CAST(? AS double precision) * INTERVAL '1 millisecond'")
                         .arg(m.table(), m.column(QStringLiteral("status_code")), m.column(QStringLiteral("headers")),
-                             m.column(QStringLiteral("body")), m.column(QStringLiteral("in_flight")), m.column(QStringLiteral("expires_at")))
+                             m.column(QStringLiteral("body")), m.column(QStringLiteral("in_flight")),
+                             m.column(QStringLiteral("expires_at")))
                     + where,
                 QVariantList{action.response.status, headersObject(action.response.headers), body, m_layout.retentionMs} + keyAndLease};
     }
@@ -376,10 +389,12 @@ SqlStatement ForeignSqlStore::actionStatement(const ForeignSqlMapping &m, const 
         return {QStringLiteral("UPDATE %1 SET %2 = ?, %3 = NOW()").arg(m.table(), status, updated) + where,
                 QVariantList{m_layout.timeoutValue} + keyAndLease};
     case OperatorActionKind::ReconcileComplete:
-        return {QStringLiteral("UPDATE %1 SET %2 = ?, %3 = ?, %4 = NOW()").arg(m.table(), status, m.column(QStringLiteral("response_body")), updated)
+        return {QStringLiteral("UPDATE %1 SET %2 = ?, %3 = ?, %4 = NOW()")
+                        .arg(m.table(), status, m.column(QStringLiteral("response_body")), updated)
                     + where,
                 QVariantList{m_layout.successValue, QString::fromUtf8(body)} + keyAndLease};
-    case OperatorActionKind::ReconcileRelease: break;
+    case OperatorActionKind::ReconcileRelease:
+        break;
     }
     return {QStringLiteral("DELETE FROM ") + m.table() + where, keyAndLease};
 }
@@ -413,9 +428,10 @@ Result<void> ForeignSqlStore::followUp(const OperatorAction &action)
             return {}; // --no-cache: the operator said the service runs without one
     }
     const QByteArray key = m_layout.keyPrefix + action.key.toUtf8();
-    const RedisCommand command = action.kind == OperatorActionKind::ReconcileComplete
-        ? RedisCommand{"SET", key, m_layout.successValue.toUtf8(), "PX", QByteArray::number(m_layout.successTtlMs)}
-        : RedisCommand{"DEL", key};
+    const RedisCommand command =
+        action.kind == OperatorActionKind::ReconcileComplete
+            ? RedisCommand{"SET", key, m_layout.successValue.toUtf8(), "PX", QByteArray::number(m_layout.successTtlMs)}
+            : RedisCommand{"DEL", key};
     Result<void> written = writeCache(command);
     if (!written)
         written = writeCache(command); // once more: a connection lost while idle reconnects
@@ -430,14 +446,15 @@ Result<void> ForeignSqlStore::followUp(const OperatorAction &action)
     note.action = QStringLiteral("cache-not-updated");
     note.stateBefore.clear();
     note.stateAfter.clear();
-    const QString failed = Text::tr("%1 was applied in MySQL, but the Redis cache key %2 could not be updated (%3), and nothing "
-                                    "retries it: the handler answers from the stale cache until the key expires. Run %4 on the "
-                                    "cache once it is reachable.")
-                               .arg(operatorActionName(action.kind), QString::fromUtf8(key), written.error().message,
-                                    QString::fromUtf8(command.join(' ')));
+    const QString failed =
+        Text::tr("%1 was applied in MySQL, but the Redis cache key %2 could not be updated (%3), and nothing "
+                 "retries it: the handler answers from the stale cache until the key expires. Run %4 on the "
+                 "cache once it is reachable.")
+            .arg(operatorActionName(action.kind), QString::fromUtf8(key), written.error().message, QString::fromUtf8(command.join(' ')));
     note.reason = failed;
     if (const Result<AuditEntry> noted = appendAudit(note); !noted)
-        return makeError(ErrorKind::Unavailable, failed + QLatin1Char(' ') + Text::tr("The audit note saying so failed too: %1").arg(noted.error().message));
+        return makeError(ErrorKind::Unavailable,
+                         failed + QLatin1Char(' ') + Text::tr("The audit note saying so failed too: %1").arg(noted.error().message));
     return makeError(ErrorKind::Unavailable, failed);
 }
 

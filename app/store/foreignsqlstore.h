@@ -61,7 +61,7 @@ protected:
 private:
     Result<void> checkTable(QSqlDatabase &db);
     Result<void> openCache();
-    template<typename Read>
+    template <typename Read>
     auto readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>(), std::declval<const ForeignSqlMapping &>()));
     // The listing's WHERE (after "FROM table"), or nullopt when nothing can match.
     std::optional<SqlStatement> listingWhere(const ForeignSqlMapping &m, const InFlightQuery &query, bool withKeyset) const;

@@ -58,7 +58,7 @@ QString ForeignStore::storeIdentity(const StoreUrl &url, const Layout &layout)
     plain.user.clear();
     plain.password.clear();
     const QString where = url.kind == StoreUrl::Kind::Redis ? QStringLiteral("keys ") + QString::fromUtf8(layout.keyPrefix)
-                                                             : QStringLiteral("table ") + layout.table;
+                                                            : QStringLiteral("table ") + layout.table;
     return plain.displayString() + QStringLiteral(" ") + where;
 }
 
@@ -126,14 +126,16 @@ Result<Store *> ForeignStore::auditStore(AuditAccess access)
     const QString text = auditUrl(m_url, m_layout);
     Result<StoreUrl> parsed = StoreUrl::parse(text);
     if (!parsed)
-        return makeError(ErrorKind::InvalidArgument, Text::tr("The audit location of %1 is not usable: %2").arg(displayUrl(), parsed.error().message));
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The audit location of %1 is not usable: %2").arg(displayUrl(), parsed.error().message));
     if (parsed->kind == StoreUrl::Kind::Redis)
         return makeError(ErrorKind::InvalidArgument,
                          Text::tr("The audit log of a %1 store is kept in a SQL database: give audit=sqlite:///path.db, "
-                                  "postgresql://… or mysql://…, not %2.").arg(m_layout.name, parsed->displayString()));
+                                  "postgresql://… or mysql://…, not %2.")
+                             .arg(m_layout.name, parsed->displayString()));
     if (!parsed->options.value(QStringLiteral("layout")).isEmpty())
-        return makeError(ErrorKind::InvalidArgument, Text::tr("The audit location %1 names a layout; the audit log is always native.")
-                                                         .arg(parsed->displayString()));
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The audit location %1 names a layout; the audit log is always native.").arg(parsed->displayString()));
     const bool writing = access == AuditAccess::Write;
     if (writing && openMode() == OpenMode::ReadOnly)
         return static_cast<Store *>(nullptr);
@@ -150,8 +152,9 @@ Result<Store *> ForeignStore::auditStore(AuditAccess access)
         // looked at again on the next read, which may find them written.
         if (!writing && store->auditLogMissing())
             return static_cast<Store *>(nullptr);
-        return makeError(opened.error().kind, Text::tr("The audit log of %1 cannot be opened at %2: %3")
-                                                  .arg(displayUrl(), parsed->displayString(), opened.error().message));
+        return makeError(
+            opened.error().kind,
+            Text::tr("The audit log of %1 cannot be opened at %2: %3").arg(displayUrl(), parsed->displayString(), opened.error().message));
     }
     m_audit = std::move(store);
     return m_audit.get();
@@ -190,8 +193,9 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
     if (!current)
         return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt, {}, {}};
     if (!current->readError.isEmpty())
-        return makeError(ErrorKind::Corrupt, Text::tr("%1/%2 cannot be read (%3), so \"%4\" was not applied. Inspect the value with idemctl get.")
-                                                 .arg(action.scope, action.key, current->readError, operatorActionName(action.kind)));
+        return makeError(ErrorKind::Corrupt,
+                         Text::tr("%1/%2 cannot be read (%3), so \"%4\" was not applied. Inspect the value with idemctl get.")
+                             .arg(action.scope, action.key, current->readError, operatorActionName(action.kind)));
     // The record's own updated_at decides its age; writeAction's
     // compare-and-set then changes it only if the value read here is still
     // the stored one.
@@ -212,19 +216,24 @@ Result<ActionResult> ForeignStore::applyAction(const OperatorAction &action)
     if (changed && changed.value() == TransitionOutcome::Applied) {
         const Result<void> followed = followUp(action);
         Result<std::optional<Record>> after = readRecord(action.scope, action.key);
-        return ActionResult{TransitionOutcome::Applied, after ? after.value() : std::nullopt, written.value(),
-                            followed ? QString() : followed.error().message, {}};
+        return ActionResult{TransitionOutcome::Applied,
+                            after ? after.value() : std::nullopt,
+                            written.value(),
+                            followed ? QString() : followed.error().message,
+                            {}};
     }
 
     // The entry is there but the change is not: say so in the chain.
     AuditEntry undo = entryFor(action, operatorActionName(action.kind) + QStringLiteral("-not-applied"), before, before);
     undo.reason = changed ? Text::tr("Entry %1 was not applied: the record changed after the preview (%2).")
-                                .arg(written->seq).arg(transitionOutcomeName(changed.value()))
+                                .arg(written->seq)
+                                .arg(transitionOutcomeName(changed.value()))
                           : Text::tr("Entry %1 was not applied: %2").arg(written->seq).arg(changed.error().message);
     if (Result<AuditEntry> noted = audit.value()->appendAudit(undo); !noted)
         return makeError(noted.error().kind, Text::tr("%1/%2 was not changed, and the audit note saying so failed: %3. "
                                                       "Entry %4 of chain %1 records an action that did not happen.")
-                                                 .arg(action.scope, action.key, noted.error().message).arg(written->seq));
+                                                 .arg(action.scope, action.key, noted.error().message)
+                                                 .arg(written->seq));
     if (!changed)
         return changed.error();
     Result<std::optional<Record>> now = readRecord(action.scope, action.key);
@@ -244,10 +253,12 @@ Result<void> ForeignStore::retryFollowUp(const OperatorAction &action)
     Result<std::optional<Record>> now = readRecord(action.scope, action.key);
     if (!now)
         return now.error();
-    const bool asLeft = action.kind == OperatorActionKind::ReconcileRelease
-        ? !now.value()
-        : now.value() && now.value()->readError.isEmpty()
-              && now.value()->state == (action.kind == OperatorActionKind::MarkTimedOut ? RecordState::TimedOut : RecordState::Completed);
+    const bool asLeft =
+        action.kind == OperatorActionKind::ReconcileRelease
+            ? !now.value()
+            : now.value() && now.value()->readError.isEmpty()
+                  && now.value()->state
+                         == (action.kind == OperatorActionKind::MarkTimedOut ? RecordState::TimedOut : RecordState::Completed);
     if (!asLeft)
         return makeError(ErrorKind::Refused, Text::tr("%1/%2 changed after \"%3\" was applied, so its cache step was not retried: "
                                                       "look at the record and its cache key first.")
@@ -255,7 +266,8 @@ Result<void> ForeignStore::retryFollowUp(const OperatorAction &action)
     if (Result<void> done = followUp(action); !done)
         return done;
     const QString state = stateAfter(m_layout, action.kind);
-    if (Result<AuditEntry> written = audit.value()->appendAudit(entryFor(action, operatorActionName(action.kind) + QStringLiteral("-cache-updated"), state, state));
+    if (Result<AuditEntry> written =
+            audit.value()->appendAudit(entryFor(action, operatorActionName(action.kind) + QStringLiteral("-cache-updated"), state, state));
         !written)
         return makeError(written.error().kind, Text::tr("The cache of %1/%2 was updated, but its audit entry failed: %3")
                                                    .arg(action.scope, action.key, written.error().message));

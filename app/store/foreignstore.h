@@ -43,8 +43,8 @@ public:
     Result<void> open() override;
 
     Result<ClaimResult> claim(const ClaimRequest &request) override;
-    Result<Transition> complete(const QString &scope, const QString &key, const QString &lease,
-                                const Response &response, qint64 nowMs, qint64 retentionMs) override;
+    Result<Transition> complete(const QString &scope, const QString &key, const QString &lease, const Response &response, qint64 nowMs,
+                                qint64 retentionMs) override;
     Result<Transition> release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs) override;
 
     Result<std::optional<Record>> get(const QString &scope, const QString &key) override { return readRecord(scope, key); }

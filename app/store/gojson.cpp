@@ -12,11 +12,11 @@
 
 namespace {
 
+using GoJsonScan::decodeRune;
 using GoJsonScan::Kind;
+using GoJsonScan::kindName;
 using GoJsonScan::Parser;
 using GoJsonScan::Text;
-using GoJsonScan::decodeRune;
-using GoJsonScan::kindName;
 
 // Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
 qint64 daysFromCivil(qint64 y, int m, int d)
@@ -100,7 +100,6 @@ bool decodeBase64(const QByteArray &text, QByteArray *out)
     return true;
 }
 
-
 enum Field { FKey, FStatus, FHeaders, FBody, FCreated, FExpires, FHash, FInFlight, FieldCount, FUnknown };
 
 // Go's field matching: an exact name, else one equal under its case folding
@@ -108,7 +107,8 @@ enum Field { FKey, FStatus, FHeaders, FBody, FCreated, FExpires, FHash, FInFligh
 // Compared in place: this runs for every member of every value a scan reads.
 Field fieldOf(const QByteArray &name)
 {
-    static const char *const names[FieldCount] = {"KEY", "STATUS_CODE", "HEADERS", "BODY", "CREATED_AT", "EXPIRES_AT", "REQUEST_HASH", "IN_FLIGHT"};
+    static const char *const names[FieldCount] = {"KEY",        "STATUS_CODE", "HEADERS",      "BODY",
+                                                  "CREATED_AT", "EXPIRES_AT",  "REQUEST_HASH", "IN_FLIGHT"};
     const auto *p = reinterpret_cast<const uchar *>(name.constData());
     const qsizetype n = name.size();
     for (int f = 0; f < FieldCount; ++f) {
@@ -135,7 +135,8 @@ Field fieldOf(const QByteArray &name)
 
 const char *fieldName(int f)
 {
-    static const char *const names[FieldCount] = {"key", "status_code", "headers", "body", "created_at", "expires_at", "request_hash", "in_flight"};
+    static const char *const names[FieldCount] = {"key",        "status_code", "headers",      "body",
+                                                  "created_at", "expires_at",  "request_hash", "in_flight"};
     return names[f];
 }
 
@@ -219,8 +220,8 @@ QByteArray formatTime(const GoTime &t)
     if (year < 0 || year > 9999)
         return QByteArray();
     char buf[64];
-    int n = std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d", int(year), month, day, int(secs / 3600),
-                          int(secs / 60 % 60), int(secs % 60));
+    int n = std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d", int(year), month, day, int(secs / 3600), int(secs / 60 % 60),
+                          int(secs % 60));
     QByteArray out(buf, n);
     if (t.nanos > 0) {
         QByteArray frac = QByteArray::number(t.nanos).rightJustified(9, '0');
@@ -250,13 +251,27 @@ QByteArray quote(QByteArrayView s)
         const uchar b = p[i];
         if (b < 0x80) {
             switch (b) {
-            case '"': out.append("\\\""); break;
-            case '\\': out.append("\\\\"); break;
-            case '\b': out.append("\\b"); break;
-            case '\f': out.append("\\f"); break;
-            case '\n': out.append("\\n"); break;
-            case '\r': out.append("\\r"); break;
-            case '\t': out.append("\\t"); break;
+            case '"':
+                out.append("\\\"");
+                break;
+            case '\\':
+                out.append("\\\\");
+                break;
+            case '\b':
+                out.append("\\b");
+                break;
+            case '\f':
+                out.append("\\f");
+                break;
+            case '\n':
+                out.append("\\n");
+                break;
+            case '\r':
+                out.append("\\r");
+                break;
+            case '\t':
+                out.append("\\t");
+                break;
             default:
                 if (b < 0x20 || b == '<' || b == '>' || b == '&') {
                     const char esc[] = {'\\', 'u', '0', '0', hex[b >> 4], hex[b & 0xF]};
@@ -322,7 +337,8 @@ Result<GoRecord> decode(QByteArrayView json, bool summary)
             *out = *t;
             present[f] = true;
         } else if (!typeError) {
-            typeError = Text::tr("%1 is not an RFC 3339 time: \"%2\"").arg(QLatin1String(fieldName(f)), QString::fromUtf8(raw.toByteArray().left(64)));
+            typeError = Text::tr("%1 is not an RFC 3339 time: \"%2\"")
+                            .arg(QLatin1String(fieldName(f)), QString::fromUtf8(raw.toByteArray().left(64)));
         }
         return true;
     };
@@ -360,7 +376,8 @@ Result<GoRecord> decode(QByteArrayView json, bool summary)
                 r.statusCode = v;
                 present[f] = true;
             } else if (!typeError) {
-                typeError = Text::tr("status_code is %1, expected an integer HTTP status").arg(QString::fromLatin1(text.toByteArray().left(40)));
+                typeError =
+                    Text::tr("status_code is %1, expected an integer HTTP status").arg(QString::fromLatin1(text.toByteArray().left(40)));
             }
             return true;
         }
@@ -380,7 +397,8 @@ Result<GoRecord> decode(QByteArrayView json, bool summary)
                 }
                 if (vk != Kind::String) {
                     if (!typeError)
-                        typeError = Text::tr("headers[\"%1\"] is %2, expected a string").arg(QString::fromUtf8(header.left(64)), kindName(vk));
+                        typeError =
+                            Text::tr("headers[\"%1\"] is %2, expected a string").arg(QString::fromUtf8(header.left(64)), kindName(vk));
                     return p.skip();
                 }
                 if (summary)
@@ -421,7 +439,8 @@ Result<GoRecord> decode(QByteArrayView json, bool summary)
                     bool ok = false;
                     const int v = text.toInt(&ok);
                     if ((!ok || v < 0 || v > 255) && !typeError)
-                        typeError = Text::tr("body holds %1, expected bytes 0 to 255").arg(QString::fromLatin1(text.toByteArray().left(40)));
+                        typeError =
+                            Text::tr("body holds %1, expected bytes 0 to 255").arg(QString::fromLatin1(text.toByteArray().left(40)));
                     bytes.append(char(v));
                     return true;
                 });
@@ -441,7 +460,8 @@ Result<GoRecord> decode(QByteArrayView json, bool summary)
             present[f] = true;
             return p.literal(p.peek() == 't' ? "true" : "false", &r.inFlight);
         case FieldCount:
-        case FUnknown: break;
+        case FUnknown:
+            break;
         }
         return p.skip();
     };

@@ -29,20 +29,20 @@
 // A time.Time as the record stored it: the instant and the UTC offset it was
 // written in (Go keeps the offset; so does a rewrite).
 struct GoTime {
-    qint64 seconds = 0;       // Unix seconds (UTC)
-    int nanos = 0;            // 0 … 999 999 999
-    int offsetSeconds = 0;    // east of UTC; 0 prints as "Z"
-    QByteArray text;          // as stored; when set, encode() writes it unchanged
+    qint64 seconds = 0; // Unix seconds (UTC)
+    int nanos = 0; // 0 … 999 999 999
+    int offsetSeconds = 0; // east of UTC; 0 prints as "Z"
+    QByteArray text; // as stored; when set, encode() writes it unchanged
 
     qint64 msSinceEpoch() const { return seconds * 1000 + nanos / 1000000; }
     static GoTime fromMs(qint64 ms, int offsetSeconds);
 };
 
 struct GoRecord {
-    QByteArray key;                                   // UTF-8
+    QByteArray key; // UTF-8
     qint64 statusCode = 0;
     std::optional<QMap<QByteArray, QByteArray>> headers; // nullopt: nil map (null)
-    std::optional<QByteArray> body;                   // nullopt: nil slice (null)
+    std::optional<QByteArray> body; // nullopt: nil slice (null)
     GoTime createdAt;
     GoTime expiresAt;
     QByteArray requestHash;

@@ -52,21 +52,30 @@ void appendRune(QByteArray &out, char32_t r)
     } else if (r < 0x10000) {
         out.append(char(0xE0 | (r >> 12))).append(char(0x80 | ((r >> 6) & 0x3F))).append(char(0x80 | (r & 0x3F)));
     } else {
-        out.append(char(0xF0 | (r >> 18))).append(char(0x80 | ((r >> 12) & 0x3F)))
-            .append(char(0x80 | ((r >> 6) & 0x3F))).append(char(0x80 | (r & 0x3F)));
+        out.append(char(0xF0 | (r >> 18)))
+            .append(char(0x80 | ((r >> 12) & 0x3F)))
+            .append(char(0x80 | ((r >> 6) & 0x3F)))
+            .append(char(0x80 | (r & 0x3F)));
     }
 }
 
 QString kindName(Kind kind)
 {
     switch (kind) {
-    case Kind::String: return Text::tr("a string");
-    case Kind::Number: return Text::tr("a number");
-    case Kind::Object: return Text::tr("an object");
-    case Kind::Array: return Text::tr("an array");
-    case Kind::Bool: return Text::tr("a boolean");
-    case Kind::Null: return Text::tr("null");
-    case Kind::Invalid: break;
+    case Kind::String:
+        return Text::tr("a string");
+    case Kind::Number:
+        return Text::tr("a number");
+    case Kind::Object:
+        return Text::tr("an object");
+    case Kind::Array:
+        return Text::tr("an array");
+    case Kind::Bool:
+        return Text::tr("a boolean");
+    case Kind::Null:
+        return Text::tr("null");
+    case Kind::Invalid:
+        break;
     }
     return Text::tr("not a JSON value");
 }

@@ -34,7 +34,12 @@ QString kindName(Kind kind);
 // the values of the known fields to typed readers.
 class Parser {
 public:
-    explicit Parser(QByteArrayView text) : m_p(text.data()), m_begin(text.data()), m_end(text.data() + text.size()) {}
+    explicit Parser(QByteArrayView text)
+        : m_p(text.data())
+        , m_begin(text.data())
+        , m_end(text.data() + text.size())
+    {
+    }
 
     std::optional<QString> syntaxError;
 
@@ -50,13 +55,19 @@ public:
     {
         ws();
         switch (peek()) {
-        case '"': return Kind::String;
-        case '{': return Kind::Object;
-        case '[': return Kind::Array;
+        case '"':
+            return Kind::String;
+        case '{':
+            return Kind::Object;
+        case '[':
+            return Kind::Array;
         case 't':
-        case 'f': return Kind::Bool;
-        case 'n': return Kind::Null;
-        default: break;
+        case 'f':
+            return Kind::Bool;
+        case 'n':
+            return Kind::Null;
+        default:
+            break;
         }
         const char c = peek();
         return c == '-' || (c >= '0' && c <= '9') ? Kind::Number : Kind::Invalid;
@@ -73,7 +84,8 @@ public:
     {
         if (atEnd())
             return fail(Text::tr("unexpected end"));
-        return fail(Text::tr("unexpected character '%1'").arg(QString::fromLatin1(QByteArray(1, *m_p).toPercentEncoding(" !#$%&'()*+,-./:;<=>?@[]^_`{|}~"))));
+        return fail(Text::tr("unexpected character '%1'")
+                        .arg(QString::fromLatin1(QByteArray(1, *m_p).toPercentEncoding(" !#$%&'()*+,-./:;<=>?@[]^_`{|}~"))));
     }
 
     bool expect(char c)
@@ -186,21 +198,26 @@ public:
         if (depth > kMaxDepth)
             return fail(Text::tr("nested too deeply"));
         switch (kind()) {
-        case Kind::String: return string(nullptr);
-        case Kind::Number: return number(nullptr);
-        case Kind::Bool: return literal(peek() == 't' ? "true" : "false");
-        case Kind::Null: return literal("null");
+        case Kind::String:
+            return string(nullptr);
+        case Kind::Number:
+            return number(nullptr);
+        case Kind::Bool:
+            return literal(peek() == 't' ? "true" : "false");
+        case Kind::Null:
+            return literal("null");
         case Kind::Object:
             return members([&](const QByteArray &) { return skip(depth + 1); }, false);
         case Kind::Array:
             return elements([&] { return skip(depth + 1); });
-        case Kind::Invalid: break;
+        case Kind::Invalid:
+            break;
         }
         return unexpected();
     }
 
     // {"name": value, …}: calls onMember(name) with the parser at the value.
-    template<typename F>
+    template <typename F>
     bool members(F onMember, bool decodeNames = true)
     {
         if (!expect('{'))
@@ -223,7 +240,7 @@ public:
         }
     }
 
-    template<typename F>
+    template <typename F>
     bool elements(F onElement)
     {
         if (!expect('['))

@@ -36,7 +36,9 @@ Record unreadable(const Layout &layout, const KeyReplies &k, const QString &what
 
 GoRedisStore::GoRedisStore(const StoreUrl &url, const Layout &layout)
     : ScannedRedisStore(url, layout,
-                        RedisScan::Reader{[](const QByteArray &key) { return QList<RedisCommand>{RedisCommand{"GET", key}}; },
+                        RedisScan::Reader{[](const QByteArray &key) {
+                                              return QList<RedisCommand>{RedisCommand{"GET", key}};
+                                          },
                                           [layout](const KeyReplies &k, qint64) { return toRecord(layout, k, true); }})
 {
 }
@@ -46,7 +48,9 @@ GoRedisStore::~GoRedisStore() = default;
 std::optional<Record> GoRedisStore::toRecord(const Layout &layout, const KeyReplies &k, bool summary)
 {
     if (!k.type.isEmpty())
-        return unreadable(layout, k, Text::tr("holds a Redis %1, expected a string (the middleware's JSON record)").arg(QString::fromUtf8(k.type)), QByteArray());
+        return unreadable(layout, k,
+                          Text::tr("holds a Redis %1, expected a string (the middleware's JSON record)").arg(QString::fromUtf8(k.type)),
+                          QByteArray());
     const redisReply *reply = k.replies.isEmpty() ? nullptr : k.replies.first().get();
     if (!reply || reply->type == REDIS_REPLY_NIL)
         return std::nullopt;
@@ -59,8 +63,8 @@ std::optional<Record> GoRedisStore::toRecord(const Layout &layout, const KeyRepl
     const GoRecord &g = decoded.value();
     const QByteArray key = k.redisKey.sliced(layout.keyPrefix.size());
     if (g.key != key) {
-        return unreadable(layout, k, Text::tr("its key field is \"%1\", not the key it is stored under").arg(QString::fromUtf8(g.key.left(200))),
-                          value);
+        return unreadable(
+            layout, k, Text::tr("its key field is \"%1\", not the key it is stored under").arg(QString::fromUtf8(g.key.left(200))), value);
     }
     Record r;
     if (summary && !g.inFlight) {
@@ -145,8 +149,9 @@ Result<std::optional<Record>> GoRedisStore::readRecord(const QString &scope, con
 Result<ActionResult> GoRedisStore::applyAction(const OperatorAction &action)
 {
     if (action.expectedState != RecordState::InFlight) {
-        return makeError(ErrorKind::InvalidArgument, Text::tr("\"%1\" applies to in-flight records only: the %2 layout keeps no %3 records.")
-                                                         .arg(operatorActionName(action.kind), m_layout.name, recordStateName(action.expectedState)));
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("\"%1\" applies to in-flight records only: the %2 layout keeps no %3 records.")
+                             .arg(operatorActionName(action.kind), m_layout.name, recordStateName(action.expectedState)));
     }
     return ForeignStore::applyAction(action);
 }

@@ -16,7 +16,9 @@ struct Text {
 
 JavaRedisStore::JavaRedisStore(const StoreUrl &url, const Layout &layout)
     : ScannedRedisStore(url, layout,
-                        RedisScan::Reader{[](const QByteArray &key) { return QList<RedisCommand>{RedisCommand{"GET", key}, RedisCommand{"PTTL", key}}; },
+                        RedisScan::Reader{[](const QByteArray &key) {
+                                              return QList<RedisCommand>{RedisCommand{"GET", key}, RedisCommand{"PTTL", key}};
+                                          },
                                           [layout](const KeyReplies &k, qint64 nowMs) { return toRecord(layout, k, nowMs); }})
 {
 }
@@ -31,8 +33,9 @@ std::optional<Record> JavaRedisStore::toRecord(const Layout &layout, const KeyRe
     r.state = RecordState::InFlight;
     const QString where = QString::fromUtf8(k.redisKey) + QStringLiteral(": ");
     if (!k.type.isEmpty()) {
-        r.readError = where + Text::tr("holds a Redis %1, expected a string (%2 or %3)")
-                                  .arg(QString::fromUtf8(k.type), layout.processingValue, layout.successValue);
+        r.readError = where
+                      + Text::tr("holds a Redis %1, expected a string (%2 or %3)")
+                            .arg(QString::fromUtf8(k.type), layout.processingValue, layout.successValue);
         return r;
     }
     const redisReply *value = k.replies.value(0).get();
@@ -73,7 +76,8 @@ Result<std::optional<Record>> JavaRedisStore::readRecord(const QString &scope, c
 Error JavaRedisStore::refusedHere(OperatorActionKind kind) const
 {
     return refused(Text::tr("\"%1\" on the Redis cache alone (the java-handler record lives in MySQL: open the MySQL store "
-                            "with layout=java-handler&cache=redis://… to act on it)").arg(operatorActionName(kind)));
+                            "with layout=java-handler&cache=redis://… to act on it)")
+                       .arg(operatorActionName(kind)));
 }
 
 Result<ActionResult> JavaRedisStore::applyAction(const OperatorAction &action)

@@ -10,8 +10,8 @@ namespace {
 struct Level {
     bool object = false;
     bool expectName = false;
-    qsizetype index = 0;   // an array's current element
-    QString path;          // of this object or array
+    qsizetype index = 0; // an array's current element
+    QString path; // of this object or array
     QString lastName;
     QSet<QString> names;
 };

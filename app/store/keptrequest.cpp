@@ -63,14 +63,29 @@ int escapedSize(uchar c)
 void appendEscaped(QByteArray &out, uchar c)
 {
     switch (c) {
-    case '"': out.append("\\\""); return;
-    case '\\': out.append("\\\\"); return;
-    case '\n': out.append("\\n"); return;
-    case '\r': out.append("\\r"); return;
-    case '\t': out.append("\\t"); return;
-    case '\b': out.append("\\b"); return;
-    case '\f': out.append("\\f"); return;
-    default: break;
+    case '"':
+        out.append("\\\"");
+        return;
+    case '\\':
+        out.append("\\\\");
+        return;
+    case '\n':
+        out.append("\\n");
+        return;
+    case '\r':
+        out.append("\\r");
+        return;
+    case '\t':
+        out.append("\\t");
+        return;
+    case '\b':
+        out.append("\\b");
+        return;
+    case '\f':
+        out.append("\\f");
+        return;
+    default:
+        break;
     }
     if (c < 0x20) {
         static const char hex[] = "0123456789abcdef";
@@ -143,7 +158,8 @@ QString hexDump(const QByteArray &bytes, qsizetype limit)
         QString ascii;
         for (char c : line)
             ascii += (c >= 0x20 && c < 0x7f) ? QLatin1Char(c) : QLatin1Char('.');
-        out += QStringLiteral("%1  %2  %3\n").arg(offset, 8, 16, QLatin1Char('0')).arg(QString::fromLatin1(line.toHex(' ')), -47).arg(ascii);
+        out +=
+            QStringLiteral("%1  %2  %3\n").arg(offset, 8, 16, QLatin1Char('0')).arg(QString::fromLatin1(line.toHex(' ')), -47).arg(ascii);
     }
     return out;
 }
@@ -320,8 +336,8 @@ Result<std::optional<KeptRequest>> KeptRequest::decode(const QByteArray &documen
         r.body = v.toString().toUtf8();
         r.hasBody = true;
     } else if (o.contains(QLatin1String("body_base64"))) {
-        const QByteArray::FromBase64Result bytes = QByteArray::fromBase64Encoding(o.value(QLatin1String("body_base64")).toString().toLatin1(),
-                                                                                  QByteArray::AbortOnBase64DecodingErrors);
+        const QByteArray::FromBase64Result bytes = QByteArray::fromBase64Encoding(
+            o.value(QLatin1String("body_base64")).toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
         if (!bytes)
             return corrupt(Text::tr("the binary body is not base64"));
         r.body = *bytes;
@@ -352,8 +368,7 @@ QString KeptRequest::bodyText() const
     if (!hasBody || body.isEmpty())
         return originalBytes > 0 ? Text::tr("(not kept)") : Text::tr("(empty)");
     if (binary)
-        return Text::tr("%n byte(s), not UTF-8 text:", nullptr, int(body.size())) + QLatin1Char('\n')
-            + hexDump(body, kMaxKeptRequestBytes);
+        return Text::tr("%n byte(s), not UTF-8 text:", nullptr, int(body.size())) + QLatin1Char('\n') + hexDump(body, kMaxKeptRequestBytes);
     if (bodyIsJson())
         return visibleBlock(QString::fromUtf8(prettyJson(body)));
     return visibleBlock(QString::fromUtf8(body));

@@ -42,15 +42,15 @@ inline constexpr char kRedactionMask[] = "[REDACTED]";
 
 struct KeptRequest {
     QString method;
-    QString path;                               // with its query, masked like a form body
-    QList<QPair<QString, QString>> headers;     // the kept ones, in the request's order
-    QByteArray body;                            // as kept: masked, perhaps cut
-    bool hasBody = false;                       // false: no body (none sent, or withheld)
-    bool binary = false;                        // stored as base64: not UTF-8 text
-    qint64 originalBytes = 0;                   // the body's size as received
-    bool truncated = false;                     // the body (or a header, the path) was cut to fit
-    QStringList redacted;                       // the masked fields' paths (at most kMaxRedactedPaths)
-    bool bodyWithheld = false;                  // the body was not kept at all (see above)
+    QString path; // with its query, masked like a form body
+    QList<QPair<QString, QString>> headers; // the kept ones, in the request's order
+    QByteArray body; // as kept: masked, perhaps cut
+    bool hasBody = false; // false: no body (none sent, or withheld)
+    bool binary = false; // stored as base64: not UTF-8 text
+    qint64 originalBytes = 0; // the body's size as received
+    bool truncated = false; // the body (or a header, the path) was cut to fit
+    QStringList redacted; // the masked fields' paths (at most kMaxRedactedPaths)
+    bool bodyWithheld = false; // the body was not kept at all (see above)
 
     // The document, at most maxBytes long: the method, path and headers
     // first (the path cut at 1 KiB, a header value at 512 bytes, headers

@@ -49,7 +49,7 @@ Layout javaHandler()
 }
 
 // Reads an optional member of the expected JSON type into `out`.
-template<typename Apply>
+template <typename Apply>
 std::optional<Error> member(const QJsonObject &o, const QString &name, QJsonValue::Type type, const QString &origin, Apply apply)
 {
     const QJsonValue v = o.value(name);
@@ -65,7 +65,8 @@ std::optional<Error> unknownMembers(const QJsonObject &o, const QStringList &kno
 {
     for (const QString &k : o.keys()) {
         if (!known.contains(k))
-            return bad(Text::tr("Layout %1: unknown field \"%2\" in %3 (known: %4).").arg(origin, k, where, known.join(QStringLiteral(", "))));
+            return bad(
+                Text::tr("Layout %1: unknown field \"%2\" in %3 (known: %4).").arg(origin, k, where, known.join(QStringLiteral(", "))));
     }
     return std::nullopt;
 }
@@ -81,14 +82,17 @@ std::optional<Error> checkStateValue(const QString &value, const QString &what, 
 // mapping: the native record layout has nothing to map.
 Result<Layout> nativeWithMetrics(const QJsonObject &o, const QString &origin)
 {
-    if (auto e = unknownMembers(o, {QStringLiteral("name"), QStringLiteral("base"), QStringLiteral("metrics")}, QStringLiteral("a native layout"), origin))
+    if (auto e = unknownMembers(o, {QStringLiteral("name"), QStringLiteral("base"), QStringLiteral("metrics")},
+                                QStringLiteral("a native layout"), origin))
         return *e;
     Layout l;
     l.name = o.value(QStringLiteral("name")).toString(QFileInfo(origin).completeBaseName());
     if (l.name.isEmpty() || l.name.size() > 64)
         return bad(Text::tr("Layout %1: \"name\" must be 1 to 64 characters.").arg(origin));
     if (!o.contains(QStringLiteral("metrics")))
-        return bad(Text::tr("Layout %1: \"base\": \"native\" is for a file with a \"metrics\" section only; without one, use the layout native.").arg(origin));
+        return bad(
+            Text::tr("Layout %1: \"base\": \"native\" is for a file with a \"metrics\" section only; without one, use the layout native.")
+                .arg(origin));
     Result<MetricsMapping> mapping = MetricsMapping::fromJson(o.value(QStringLiteral("metrics")), l.name);
     if (!mapping)
         return mapping.error();
@@ -102,9 +106,12 @@ Result<Layout> nativeWithMetrics(const QJsonObject &o, const QString &origin)
 QString Layout::familyName(LayoutFamily family)
 {
     switch (family) {
-    case LayoutFamily::Native: return QStringLiteral("native");
-    case LayoutFamily::GoMiddleware: return QStringLiteral("go-middleware");
-    case LayoutFamily::JavaHandler: return QStringLiteral("java-handler");
+    case LayoutFamily::Native:
+        return QStringLiteral("native");
+    case LayoutFamily::GoMiddleware:
+        return QStringLiteral("go-middleware");
+    case LayoutFamily::JavaHandler:
+        return QStringLiteral("java-handler");
     }
     return QString();
 }
@@ -117,13 +124,15 @@ QStringList Layout::builtinNames()
 QStringList Layout::roles(LayoutFamily family)
 {
     switch (family) {
-    case LayoutFamily::Native: return {};
+    case LayoutFamily::Native:
+        return {};
     case LayoutFamily::GoMiddleware:
-        return {QStringLiteral("key"), QStringLiteral("request_hash"), QStringLiteral("status_code"), QStringLiteral("headers"),
-                QStringLiteral("body"), QStringLiteral("in_flight"), QStringLiteral("created_at"), QStringLiteral("expires_at")};
+        return {QStringLiteral("key"),  QStringLiteral("request_hash"), QStringLiteral("status_code"), QStringLiteral("headers"),
+                QStringLiteral("body"), QStringLiteral("in_flight"),    QStringLiteral("created_at"),  QStringLiteral("expires_at")};
     case LayoutFamily::JavaHandler:
-        return {QStringLiteral("idempotent_id"), QStringLiteral("biz_type"), QStringLiteral("biz_no"), QStringLiteral("status"),
-                QStringLiteral("request_body"), QStringLiteral("response_body"), QStringLiteral("create_time"), QStringLiteral("update_time")};
+        return {QStringLiteral("idempotent_id"), QStringLiteral("biz_type"),     QStringLiteral("biz_no"),
+                QStringLiteral("status"),        QStringLiteral("request_body"), QStringLiteral("response_body"),
+                QStringLiteral("create_time"),   QStringLiteral("update_time")};
     }
     return {};
 }
@@ -133,7 +142,8 @@ std::optional<Error> Layout::checkIdentifier(const QString &name, const QString 
     static const QRegularExpression pattern(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z_][A-Za-z0-9_]{0,62}")));
     if (!pattern.match(name).hasMatch()) {
         return bad(Text::tr("The %1 '%2' is not accepted: use letters, digits and '_' only, not starting with a digit, "
-                            "at most 63 characters.").arg(what, name.left(80)));
+                            "at most 63 characters.")
+                       .arg(what, name.left(80)));
     }
     return std::nullopt;
 }
@@ -152,7 +162,8 @@ Result<Layout> Layout::builtin(const QString &name)
 std::optional<Error> Layout::checkTimeZone(const QString &zone, const QString &what)
 {
     static const QRegularExpression offset(QRegularExpression::anchoredPattern(QStringLiteral("[+-](0[0-9]|1[0-4]):[0-5][0-9]")));
-    static const QRegularExpression name(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}")));
+    static const QRegularExpression name(
+        QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}")));
     if (zone.size() <= 64 && (offset.match(zone).hasMatch() || name.match(zone).hasMatch()))
         return std::nullopt;
     return bad(Text::tr("The time zone '%1' (%2) is not usable: give an offset such as +08:00, UTC, or a zone name such as "
@@ -165,16 +176,18 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return bad(Text::tr("Layout %1 is not a JSON object: %2 at offset %3.").arg(origin, parseError.errorString()).arg(parseError.offset));
+        return bad(
+            Text::tr("Layout %1 is not a JSON object: %2 at offset %3.").arg(origin, parseError.errorString()).arg(parseError.offset));
     if (!doc.isObject())
         return bad(Text::tr("Layout %1 holds a JSON %2, not an object: a layout is {\"base\": …, …} (README \"Layouts\").")
                        .arg(origin, doc.isArray() ? QStringLiteral("array") : QStringLiteral("value")));
     if (const std::optional<QString> twice = duplicateJsonKey(json))
         return bad(Text::tr("Layout %1 gives \"%2\" twice: give each field once.").arg(origin, *twice));
     const QJsonObject o = doc.object();
-    if (auto e = unknownMembers(o, {QStringLiteral("name"), QStringLiteral("base"), QStringLiteral("scope"), QStringLiteral("redis"),
-                                    QStringLiteral("sql"), QStringLiteral("states"), QStringLiteral("retention_seconds"),
-                                    QStringLiteral("metrics")},
+    if (auto e = unknownMembers(o,
+                                {QStringLiteral("name"), QStringLiteral("base"), QStringLiteral("scope"), QStringLiteral("redis"),
+                                 QStringLiteral("sql"), QStringLiteral("states"), QStringLiteral("retention_seconds"),
+                                 QStringLiteral("metrics")},
                                 QStringLiteral("the top level"), origin))
         return *e;
 
@@ -182,8 +195,10 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
     if (base == QLatin1String("native"))
         return nativeWithMetrics(o, origin);
     if (base != QLatin1String("go-middleware") && base != QLatin1String("java-handler"))
-        return bad(Text::tr("Layout %1 needs \"base\": \"go-middleware\" or \"java-handler\" (the service whose protocol the store follows), "
-                            "or \"native\" with a \"metrics\" section.").arg(origin));
+        return bad(
+            Text::tr("Layout %1 needs \"base\": \"go-middleware\" or \"java-handler\" (the service whose protocol the store follows), "
+                     "or \"native\" with a \"metrics\" section.")
+                .arg(origin));
     Layout l = builtin(base).value();
     if (o.contains(QStringLiteral("name")) && !o.value(QStringLiteral("name")).isString())
         return bad(Text::tr("Layout %1: \"name\" must be a string of 1 to 64 characters.").arg(origin));
@@ -210,8 +225,10 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
     }));
     check(member(o, QStringLiteral("redis"), QJsonValue::Object, origin, [&](const QJsonValue &v) -> std::optional<Error> {
         const QJsonObject r = v.toObject();
-        if (auto e = unknownMembers(r, {QStringLiteral("key_prefix"), QStringLiteral("scan_count"), QStringLiteral("processing_ttl_seconds"),
-                                        QStringLiteral("success_ttl_seconds")}, QStringLiteral("\"redis\""), origin))
+        if (auto e = unknownMembers(r,
+                                    {QStringLiteral("key_prefix"), QStringLiteral("scan_count"), QStringLiteral("processing_ttl_seconds"),
+                                     QStringLiteral("success_ttl_seconds")},
+                                    QStringLiteral("\"redis\""), origin))
             return e;
         if (r.contains(QStringLiteral("key_prefix"))) {
             const QString prefix = r.value(QStringLiteral("key_prefix")).toString();
@@ -238,7 +255,8 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
     }));
     check(member(o, QStringLiteral("sql"), QJsonValue::Object, origin, [&](const QJsonValue &v) -> std::optional<Error> {
         const QJsonObject s = v.toObject();
-        if (auto e = unknownMembers(s, {QStringLiteral("table"), QStringLiteral("columns"), QStringLiteral("time_zone")}, QStringLiteral("\"sql\""), origin))
+        if (auto e = unknownMembers(s, {QStringLiteral("table"), QStringLiteral("columns"), QStringLiteral("time_zone")},
+                                    QStringLiteral("\"sql\""), origin))
             return e;
         if (s.contains(QStringLiteral("table")))
             l.table = s.value(QStringLiteral("table")).toString();
@@ -258,11 +276,13 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
     }));
     check(member(o, QStringLiteral("states"), QJsonValue::Object, origin, [&](const QJsonValue &v) -> std::optional<Error> {
         const QJsonObject s = v.toObject();
-        if (auto e = unknownMembers(s, {QStringLiteral("processing"), QStringLiteral("success"), QStringLiteral("timeout"), QStringLiteral("failed")},
-                                    QStringLiteral("\"states\""), origin))
+        if (auto e = unknownMembers(
+                s, {QStringLiteral("processing"), QStringLiteral("success"), QStringLiteral("timeout"), QStringLiteral("failed")},
+                QStringLiteral("\"states\""), origin))
             return e;
         if (l.family != LayoutFamily::JavaHandler)
-            return bad(Text::tr("Layout %1: \"states\" applies to a java-handler layout only (go-middleware keeps a boolean in_flight).").arg(origin));
+            return bad(Text::tr("Layout %1: \"states\" applies to a java-handler layout only (go-middleware keeps a boolean in_flight).")
+                           .arg(origin));
         l.processingValue = s.value(QStringLiteral("processing")).toString(l.processingValue);
         l.successValue = s.value(QStringLiteral("success")).toString(l.successValue);
         l.timeoutValue = s.value(QStringLiteral("timeout")).toString(l.timeoutValue);
@@ -271,8 +291,9 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
             for (const QJsonValue &f : s.value(QStringLiteral("failed")).toArray())
                 l.failedValues.append(f.toString());
         }
-        for (const auto &[value, what] : {std::pair{l.processingValue, QStringLiteral("processing")}, std::pair{l.successValue, QStringLiteral("success")},
-                                          std::pair{l.timeoutValue, QStringLiteral("timeout")}}) {
+        for (const auto &[value, what] :
+             {std::pair{l.processingValue, QStringLiteral("processing")}, std::pair{l.successValue, QStringLiteral("success")},
+              std::pair{l.timeoutValue, QStringLiteral("timeout")}}) {
             if (auto e = checkStateValue(value, what, origin))
                 return e;
         }
@@ -285,8 +306,8 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
             return bad(Text::tr("Layout %1: the processing, success, timeout and failed state values must differ.").arg(origin));
         return std::nullopt;
     }));
-    check(member(o, QStringLiteral("metrics"), o.value(QStringLiteral("metrics")).isString() ? QJsonValue::String : QJsonValue::Object, origin,
-                 [&](const QJsonValue &v) -> std::optional<Error> {
+    check(member(o, QStringLiteral("metrics"), o.value(QStringLiteral("metrics")).isString() ? QJsonValue::String : QJsonValue::Object,
+                 origin, [&](const QJsonValue &v) -> std::optional<Error> {
                      Result<MetricsMapping> mapping = MetricsMapping::fromJson(v, l.name);
                      if (!mapping)
                          return mapping.error();

@@ -27,16 +27,16 @@ enum class LayoutFamily { Native, GoMiddleware, JavaHandler };
 struct Layout {
     QString name = QStringLiteral("native");
     LayoutFamily family = LayoutFamily::Native;
-    QString sourceFile;         // the JSON file it came from; empty when built in
+    QString sourceFile; // the JSON file it came from; empty when built in
 
     // The scope records are shown under (these layouts have none of their
     // own; java-handler shows biz_type as the scope when a row has one).
     QString scope = QStringLiteral("default");
 
     // Redis
-    QByteArray keyPrefix;       // "idemp:" / "idem:"
-    int scanCount = 1000;       // SCAN … COUNT: keys the server looks at per round trip
-    qint64 processingTtlMs = 10 * 60 * 1000;  // java-handler: TTL of a PROCESSING key (age = TTL - PTTL)
+    QByteArray keyPrefix; // "idemp:" / "idem:"
+    int scanCount = 1000; // SCAN … COUNT: keys the server looks at per round trip
+    qint64 processingTtlMs = 10 * 60 * 1000; // java-handler: TTL of a PROCESSING key (age = TTL - PTTL)
     qint64 successTtlMs = 24 * 60 * 60 * 1000; // java-handler: TTL written on a reconciled SUCCESS key
 
     // SQL: table and column names, each checked by checkIdentifier().

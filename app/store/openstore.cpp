@@ -38,9 +38,11 @@ Result<std::unique_ptr<Store>> foreignStore(const StoreUrl &url, const Layout &l
     case LayoutFamily::Native:
         break;
     }
-    const QString where = layout.family == LayoutFamily::GoMiddleware ? QStringLiteral("Redis or PostgreSQL") : QStringLiteral("Redis or MySQL");
-    return makeError(ErrorKind::InvalidArgument, Text::tr("The %1 layout is defined for %2 (as its service writes it), not for %3.")
-                                                     .arg(layout.name, where, url.schemeName()));
+    const QString where =
+        layout.family == LayoutFamily::GoMiddleware ? QStringLiteral("Redis or PostgreSQL") : QStringLiteral("Redis or MySQL");
+    return makeError(
+        ErrorKind::InvalidArgument,
+        Text::tr("The %1 layout is defined for %2 (as its service writes it), not for %3.").arg(layout.name, where, url.schemeName()));
 }
 
 } // namespace
@@ -87,9 +89,10 @@ Result<std::unique_ptr<Store>> openStore(const StoreUrl &url, OpenMode mode)
     // Counters from Prometheus: asked for when read, so a server that is
     // down fails a reading (which says so), never the open.
     if (const QString server = url.options.value(QStringLiteral("metrics")); !server.isEmpty()) {
-        const int timeoutMs = url.options.value(QStringLiteral("metrics_timeout_ms"), QString::number(PrometheusCounterSource::DefaultTimeoutMs)).toInt();
-        store->setCounterSource(std::make_shared<PrometheusCounterSource>(
-            QUrl(server), layout->metrics.value_or(MetricsMapping::exporter()), timeoutMs));
+        const int timeoutMs =
+            url.options.value(QStringLiteral("metrics_timeout_ms"), QString::number(PrometheusCounterSource::DefaultTimeoutMs)).toInt();
+        store->setCounterSource(
+            std::make_shared<PrometheusCounterSource>(QUrl(server), layout->metrics.value_or(MetricsMapping::exporter()), timeoutMs));
     }
     return store;
 }

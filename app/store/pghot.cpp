@@ -108,8 +108,8 @@ QByteArray positional(const QString &sql)
 bool wantsNewPrepare(const QSqlError &error)
 {
     return error.type() == QSqlError::StatementError
-        && (error.nativeErrorCode() == QLatin1String("26000")
-            || (error.nativeErrorCode() == QLatin1String("0A000") && error.databaseText().contains(QLatin1String("cached plan"))));
+           && (error.nativeErrorCode() == QLatin1String("26000")
+               || (error.nativeErrorCode() == QLatin1String("0A000") && error.databaseText().contains(QLatin1String("cached plan"))));
 }
 
 // NULL as QtSql binds it: an invalid QVariant, and (unlike Qt 6's
@@ -128,9 +128,16 @@ bool isSqlNull(const QVariant &v)
 
 } // namespace
 
-PgAnswer::PgAnswer() : m_result(nullptr, clearResult) {}
+PgAnswer::PgAnswer()
+    : m_result(nullptr, clearResult)
+{
+}
 
-PgAnswer::PgAnswer(pg_result *result, QSqlError error) : m_result(result, clearResult), m_error(std::move(error)) {}
+PgAnswer::PgAnswer(pg_result *result, QSqlError error)
+    : m_result(result, clearResult)
+    , m_error(std::move(error))
+{
+}
 
 PgAnswer::PgAnswer(PgAnswer &&) noexcept = default;
 PgAnswer &PgAnswer::operator=(PgAnswer &&) noexcept = default;
@@ -204,8 +211,7 @@ size_t SqlTextHash::operator()(const QString &sql) const noexcept
     return qHash(text.first(kEnd), qHash(text.last(kEnd), size_t(text.size())));
 }
 
-PgAnswer pgHotExec(const QSqlDatabase &db, PgStatementNames &statements, const QString &sql,
-                   const QVariantList &values)
+PgAnswer pgHotExec(const QSqlDatabase &db, PgStatementNames &statements, const QString &sql, const QVariantList &values)
 {
     PGconn *conn = sessionOf(db);
     if (!conn || PQstatus(conn) != CONNECTION_OK)
@@ -268,8 +274,8 @@ PgAnswer pgHotExec(const QSqlDatabase &db, PgStatementNames &statements, const Q
             PQclear(prepared);
             name = fresh;
         }
-        PGresult *result = PQexecPrepared(conn, name.constData(), int(values.size()), pointers.data(), lengths.data(),
-                                          formats.data(), 1 /* binary results */);
+        PGresult *result = PQexecPrepared(conn, name.constData(), int(values.size()), pointers.data(), lengths.data(), formats.data(),
+                                          1 /* binary results */);
         if (succeeded(result))
             return {result, QSqlError()};
         QSqlError error = errorOf(conn, result);

@@ -82,5 +82,4 @@ using PgStatementNames = std::unordered_map<QString, QByteArray, SqlTextHash>;
 // A statement the session no longer has, or whose plan the server refuses
 // after a column type changed (ALTER TABLE), is prepared again and run once
 // more: in both cases the server ran nothing.
-PgAnswer pgHotExec(const QSqlDatabase &db, PgStatementNames &statements, const QString &sql,
-                   const QVariantList &values);
+PgAnswer pgHotExec(const QSqlDatabase &db, PgStatementNames &statements, const QString &sql, const QVariantList &values);

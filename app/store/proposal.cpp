@@ -25,11 +25,16 @@ QString statusWord(const QString &decision, const QString &outcome)
 QString proposalStatusName(ProposalStatus status)
 {
     switch (status) {
-    case ProposalStatus::Proposed: return QStringLiteral("proposed");
-    case ProposalStatus::Approved: return QStringLiteral("approved");
-    case ProposalStatus::Rejected: return QStringLiteral("rejected");
-    case ProposalStatus::Expired: return QStringLiteral("expired");
-    case ProposalStatus::Applied: return QStringLiteral("applied");
+    case ProposalStatus::Proposed:
+        return QStringLiteral("proposed");
+    case ProposalStatus::Approved:
+        return QStringLiteral("approved");
+    case ProposalStatus::Rejected:
+        return QStringLiteral("rejected");
+    case ProposalStatus::Expired:
+        return QStringLiteral("expired");
+    case ProposalStatus::Applied:
+        return QStringLiteral("applied");
     }
     return QString();
 }
@@ -95,14 +100,10 @@ QByteArray Proposal::itemsJson() const
 {
     QJsonArray array;
     for (const ProposalItem &item : items) {
-        QJsonObject o{{QStringLiteral("scope"), item.scope},
-                      {QStringLiteral("key"), item.key},
-                      {QStringLiteral("lease"), item.lease},
-                      {QStringLiteral("state"), recordStateName(item.state)},
-                      {QStringLiteral("updated_at"), item.updatedAt},
-                      {QStringLiteral("action"), item.action},
-                      {QStringLiteral("owner"), item.owner},
-                      {QStringLiteral("biz_no"), item.bizNo}};
+        QJsonObject o{{QStringLiteral("scope"), item.scope},          {QStringLiteral("key"), item.key},
+                      {QStringLiteral("lease"), item.lease},          {QStringLiteral("state"), recordStateName(item.state)},
+                      {QStringLiteral("updated_at"), item.updatedAt}, {QStringLiteral("action"), item.action},
+                      {QStringLiteral("owner"), item.owner},          {QStringLiteral("biz_no"), item.bizNo}};
         if (item.response.status != 0 || !item.response.body.isEmpty() || !item.response.headers.isEmpty()) {
             o.insert(QStringLiteral("status"), item.response.status);
             o.insert(QStringLiteral("headers"), QString::fromUtf8(encodeHeaders(item.response.headers)));
@@ -130,7 +131,8 @@ Result<QList<ProposalItem>> Proposal::itemsFromJson(const QByteArray &json)
         item.lease = o.value(QStringLiteral("lease")).toString();
         const std::optional<RecordState> state = recordStateFromName(o.value(QStringLiteral("state")).toString());
         if (!state || item.scope.isEmpty() || item.key.isEmpty())
-            return makeError(ErrorKind::Corrupt, Text::tr("The proposal's record list holds an entry without a scope, key or known state."));
+            return makeError(ErrorKind::Corrupt,
+                             Text::tr("The proposal's record list holds an entry without a scope, key or known state."));
         item.state = *state;
         item.updatedAt = o.value(QStringLiteral("updated_at")).toInteger();
         item.action = o.value(QStringLiteral("action")).toString();
@@ -140,7 +142,8 @@ Result<QList<ProposalItem>> Proposal::itemsFromJson(const QByteArray &json)
         if (o.contains(QStringLiteral("headers"))) {
             const std::optional<HeaderList> headers = decodeHeaders(o.value(QStringLiteral("headers")).toString().toUtf8());
             if (!headers)
-                return makeError(ErrorKind::Corrupt, Text::tr("The proposal's record %1 holds response headers that cannot be read.").arg(item.key));
+                return makeError(ErrorKind::Corrupt,
+                                 Text::tr("The proposal's record %1 holds response headers that cannot be read.").arg(item.key));
             item.response.headers = *headers;
         }
         item.response.body = QByteArray::fromBase64(o.value(QStringLiteral("body_base64")).toString().toLatin1());
@@ -154,7 +157,7 @@ QString Proposal::newId(qint64 nowMs)
 {
     const QString stamp = QDateTime::fromMSecsSinceEpoch(nowMs, Qt::UTC).toString(QStringLiteral("yyyyMMdd'T'HHmmss"));
     return QStringLiteral("p-") + stamp + QLatin1Char('-')
-        + QString::number(QRandomGenerator::system()->generate(), 16).rightJustified(8, QLatin1Char('0'));
+           + QString::number(QRandomGenerator::system()->generate(), 16).rightJustified(8, QLatin1Char('0'));
 }
 
 bool Proposal::isValidId(const QString &text)
@@ -177,12 +180,9 @@ AuditEntry proposalAuditEntry(const Proposal &proposal, const QString &step, con
     e.stateBefore = before;
     e.stateAfter = step.toUpper();
     e.reason = reason;
-    QJsonObject evidence{{QStringLiteral("proposal"), proposal.id},
-                         {QStringLiteral("hash"), proposal.hash},
-                         {QStringLiteral("records"), proposal.items.size()},
-                         {QStringLiteral("action"), proposal.action},
-                         {QStringLiteral("proposer"), proposal.proposer},
-                         {QStringLiteral("proposer_user"), proposal.proposerUser},
+    QJsonObject evidence{{QStringLiteral("proposal"), proposal.id},           {QStringLiteral("hash"), proposal.hash},
+                         {QStringLiteral("records"), proposal.items.size()},  {QStringLiteral("action"), proposal.action},
+                         {QStringLiteral("proposer"), proposal.proposer},     {QStringLiteral("proposer_user"), proposal.proposerUser},
                          {QStringLiteral("expires_at"), proposal.expiresAtMs}};
     e.evidence = QJsonDocument(evidence).toJson(QJsonDocument::Compact);
     return e;

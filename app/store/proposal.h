@@ -27,11 +27,11 @@ struct ProposalItem {
     QString lease;
     RecordState state = RecordState::InFlight;
     qint64 updatedAt = 0;
-    QString action;           // operatorActionName(): timeout, reconcile-complete, reconcile-release
-    QString owner;            // shown to the approver (not compared on apply)
+    QString action; // operatorActionName(): timeout, reconcile-complete, reconcile-release
+    QString owner; // shown to the approver (not compared on apply)
     QString bizNo;
-    Response response;        // reconcile-complete: what the record will replay
-    QByteArray evidence;      // the audit entry's evidence when applied (reconcile: the order row)
+    Response response; // reconcile-complete: what the record will replay
+    QByteArray evidence; // the audit entry's evidence when applied (reconcile: the order row)
 };
 
 // Where a proposal is; derived from its stored columns and the time.
@@ -39,29 +39,29 @@ enum class ProposalStatus { Proposed, Approved, Rejected, Expired, Applied };
 QString proposalStatusName(ProposalStatus status); // "proposed", "approved", …
 
 struct Proposal {
-    QString id;               // "p-20261130T041502-3fa9c2d1"
-    QString scope;            // every item is of this scope
-    QString action;           // what the operator asked for: "timeout", "release", "reconcile"
+    QString id; // "p-20261130T041502-3fa9c2d1"
+    QString scope; // every item is of this scope
+    QString action; // what the operator asked for: "timeout", "release", "reconcile"
     QString reason;
-    QString proposer;         // as typed
+    QString proposer; // as typed
     QString proposerHost;
-    QString proposerUser;     // the server identity that proposed (StoreAccess::serverUser)
+    QString proposerUser; // the server identity that proposed (StoreAccess::serverUser)
     qint64 createdAtMs = 0;
     qint64 expiresAtMs = 0;
     QList<ProposalItem> items;
-    QString hash;             // computeHash() when proposed: binds everything above
+    QString hash; // computeHash() when proposed: binds everything above
 
     // Set by the approver's decision (one only, never changed after).
-    QString decision;         // "", "approved", "rejected"
+    QString decision; // "", "approved", "rejected"
     QString decidedBy;
     QString decidedUser;
     QString decidedHost;
     qint64 decidedAtMs = 0;
     QString decisionReason;
-    QString approvedHash;     // the hash the approver saw; apply requires it to equal hash
+    QString approvedHash; // the hash the approver saw; apply requires it to equal hash
 
     // Set once by an operator: applied (with what happened) or expired.
-    QString outcome;          // "", "applied", "expired"
+    QString outcome; // "", "applied", "expired"
     QString outcomeBy;
     QString outcomeUser;
     qint64 outcomeAtMs = 0;
@@ -94,10 +94,10 @@ struct Proposal {
 struct ProposalDecision {
     QString id;
     bool approve = true;
-    QString operatorName;     // the approver as typed
+    QString operatorName; // the approver as typed
     QString host;
-    QString reason;           // required to reject; optional to approve
-    QString seenHash;         // the hash the approver was shown: the decision binds it
+    QString reason; // required to reject; optional to approve
+    QString seenHash; // the hash the approver was shown: the decision binds it
     qint64 nowMs = 0;
 };
 
@@ -105,16 +105,16 @@ struct ProposalDecision {
 // summary of what happened, or expired.
 struct ProposalClosing {
     QString id;
-    QString outcome;          // "applied" or "expired"
+    QString outcome; // "applied" or "expired"
     QString operatorName;
     QString host;
-    QByteArray summary;       // JSON; "{}" for expired
+    QByteArray summary; // JSON; "{}" for expired
     qint64 nowMs = 0;
 };
 
 struct ProposalQuery {
-    QString scope;            // empty: every scope
-    int limit = 200;          // newest first
+    QString scope; // empty: every scope
+    int limit = 200; // newest first
 };
 
 // The audit entry of a proposal's step (the store completes it with the
@@ -123,8 +123,8 @@ struct ProposalQuery {
 // proposal's id (so its applied records, audited under the same batch, read
 // with it); the key is empty; before/after are the statuses; the evidence
 // holds the proposal's hash and record count.
-AuditEntry proposalAuditEntry(const Proposal &proposal, const QString &step, const QString &operatorName,
-                              const QString &host, const QString &reason, qint64 atMs);
+AuditEntry proposalAuditEntry(const Proposal &proposal, const QString &step, const QString &operatorName, const QString &host,
+                              const QString &reason, qint64 atMs);
 
 // The store's own policy for four eyes (SQL: idem_policy; Redis: the hash
 // idem:policy), written by `idemctl init --roles` and by no role: a

@@ -10,9 +10,8 @@ ReadOnlyStore::ReadOnlyStore(std::unique_ptr<Store> inner)
 Error ReadOnlyStore::refusal(const QString &what)
 {
     return makeError(ErrorKind::Refused,
-                     QCoreApplication::translate("ReadOnlyStore",
-                                                 "The store is open read-only, so %1 was refused and nothing changed. "
-                                                 "Reopen it without read-only mode to act on records.")
+                     QCoreApplication::translate("ReadOnlyStore", "The store is open read-only, so %1 was refused and nothing changed. "
+                                                                  "Reopen it without read-only mode to act on records.")
                          .arg(what));
 }
 

@@ -17,9 +17,12 @@ struct Text {
 QString recordStateName(RecordState state)
 {
     switch (state) {
-    case RecordState::InFlight: return QStringLiteral("IN_FLIGHT");
-    case RecordState::Completed: return QStringLiteral("COMPLETED");
-    case RecordState::TimedOut: return QStringLiteral("TIMED_OUT");
+    case RecordState::InFlight:
+        return QStringLiteral("IN_FLIGHT");
+    case RecordState::Completed:
+        return QStringLiteral("COMPLETED");
+    case RecordState::TimedOut:
+        return QStringLiteral("TIMED_OUT");
     }
     return QString();
 }

@@ -12,7 +12,7 @@
 // Unix epoch (UTC) in every backend, so ages compare without time zones.
 enum class RecordState { InFlight, Completed, TimedOut };
 
-QString recordStateName(RecordState state);                 // "IN_FLIGHT", "COMPLETED", "TIMED_OUT"
+QString recordStateName(RecordState state); // "IN_FLIGHT", "COMPLETED", "TIMED_OUT"
 std::optional<RecordState> recordStateFromName(const QString &name);
 
 using HeaderList = QList<QPair<QByteArray, QByteArray>>;
@@ -35,17 +35,17 @@ struct Record {
     QString scope;
     QString key;
     RecordState state = RecordState::InFlight;
-    QString fingerprint;   // SHA-256 of the canonical request, hex
-    QString lease;         // token of the claim that owns it
-    QString owner;         // host:pid of the claimer
+    QString fingerprint; // SHA-256 of the canonical request, hex
+    QString lease; // token of the claim that owns it
+    QString owner; // host:pid of the claimer
     int attempts = 1;
     QString bizNo;
     int statusCode = 0;
-    QByteArray headers;    // JSON, see encodeHeaders()
+    QByteArray headers; // JSON, see encodeHeaders()
     QByteArray body;
     qint64 createdAt = 0;
-    qint64 updatedAt = 0;  // for an in-flight record: when the current attempt claimed it
-    qint64 expiresAt = 0;  // 0: no expiry (in flight)
+    qint64 updatedAt = 0; // for an in-flight record: when the current attempt claimed it
+    qint64 expiresAt = 0; // 0: no expiry (in flight)
     bool reconciled = false; // response synthesised by reconciliation, not by the service
     // The request the current attempt's claim kept (KeptRequest's document,
     // at most 4 KiB); empty when none was kept: the scope's policy keeps
@@ -76,7 +76,7 @@ struct Record {
 // unreadable (listed in red, never acted on), never taken for an old one.
 // resources/lua/record.lua and SqlDialect::readableRecord() check the same
 // bounds inside the compare-and-set.
-constexpr qint64 kEarliestRecordMs = 946'684'800'000;   // 2000-01-01T00:00:00Z: no record of this engine is older
+constexpr qint64 kEarliestRecordMs = 946'684'800'000; // 2000-01-01T00:00:00Z: no record of this engine is older
 constexpr qint64 kLatestRecordMs = 253'402'300'799'999; // 9999-12-31T23:59:59.999Z
 
 // A native record's numeric fields as stored, before they are narrowed.

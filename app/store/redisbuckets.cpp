@@ -76,9 +76,10 @@ std::optional<Error> RedisBuckets::checkClusterScope(const QString &scope)
 {
     if (!scope.contains(QLatin1Char('#')))
         return std::nullopt;
-    return makeError(ErrorKind::InvalidArgument, Text::tr("The scope '%1' cannot be stored on a Redis Cluster: '#' separates a scope from its "
-                                                          "bucket number there (scope#07), so a scope name may not contain it.")
-                                                     .arg(scope));
+    return makeError(ErrorKind::InvalidArgument,
+                     Text::tr("The scope '%1' cannot be stored on a Redis Cluster: '#' separates a scope from its "
+                              "bucket number there (scope#07), so a scope name may not contain it.")
+                         .arg(scope));
 }
 
 ScopeBucketsPtr RedisBuckets::known(const QString &scope) const
@@ -116,10 +117,12 @@ Result<ScopeBucketsPtr> RedisBuckets::forWrite(RedisLink &c, const QString &scop
     if (r.type != REDIS_REPLY_INTEGER) {
         const QByteArray error = RedisConnection::errorText(r);
         if (error.startsWith("WRONGTYPE"))
-            return makeError(ErrorKind::Corrupt, Text::tr("The scope registry (idem:scopes or %1) holds another type than idem-console writes "
-                                                          "there: another program wrote it.")
-                                                     .arg(QString::fromUtf8(countsKey())));
-        return makeError(ErrorKind::Unavailable, Text::tr("Fixing the bucket count of scope '%1' failed: %2").arg(scope, QString::fromUtf8(error)));
+            return makeError(ErrorKind::Corrupt,
+                             Text::tr("The scope registry (idem:scopes or %1) holds another type than idem-console writes "
+                                      "there: another program wrote it.")
+                                 .arg(QString::fromUtf8(countsKey())));
+        return makeError(ErrorKind::Unavailable,
+                         Text::tr("Fixing the bucket count of scope '%1' failed: %2").arg(scope, QString::fromUtf8(error)));
     }
     if (r.integer < 1 || r.integer > kMaxCount)
         return badCount(scope, QByteArray::number(r.integer));
@@ -148,7 +151,8 @@ Result<QList<ScopeBucketsPtr>> RedisBuckets::forRead(RedisLink &c, const QString
     if (r.type != REDIS_REPLY_ARRAY || r.elements != size_t(asked.size())) {
         const QByteArray error = RedisConnection::errorText(r);
         if (error.startsWith("WRONGTYPE"))
-            return makeError(ErrorKind::Corrupt, Text::tr("%1 holds another type than a hash: another program wrote it.").arg(QString::fromUtf8(countsKey())));
+            return makeError(ErrorKind::Corrupt,
+                             Text::tr("%1 holds another type than a hash: another program wrote it.").arg(QString::fromUtf8(countsKey())));
         return makeError(ErrorKind::Unavailable, Text::tr("Reading the bucket counts failed: %1").arg(QString::fromUtf8(error)));
     }
     for (qsizetype n = 0; n < asked.size(); ++n) {

@@ -51,7 +51,10 @@ public:
 
     // clusterCount: what a scope first written on a cluster gets (the
     // store URL's buckets option), 1 to kMaxCount.
-    explicit RedisBuckets(int clusterCount) : m_clusterCount(clusterCount) {}
+    explicit RedisBuckets(int clusterCount)
+        : m_clusterCount(clusterCount)
+    {
+    }
 
     static QByteArray countsKey() { return QByteArrayLiteral("{idem:scopes}:buckets"); }
     static QString tag(const QString &scope, int index, int count);

@@ -235,11 +235,13 @@ Result<RedisSlotMapPtr> RedisCluster::refresh(const SlotsQuery &query, quint64 k
             last = reply.error();
             continue;
         }
-        Result<RedisSlotMap> parsed = RedisSlotMap::parse(*reply.value(), redisSplitAddress(address).value_or(std::pair<QByteArray, int>()).first);
+        Result<RedisSlotMap> parsed =
+            RedisSlotMap::parse(*reply.value(), redisSplitAddress(address).value_or(std::pair<QByteArray, int>()).first);
         if (!parsed) {
             const QByteArray serverError = RedisConnection::errorText(*reply.value());
-            last = makeError(ErrorKind::Unavailable, Text::tr("%1 answered CLUSTER SLOTS with: %2")
-                                                         .arg(address, serverError.isEmpty() ? parsed.error().message : QString::fromUtf8(serverError)));
+            last = makeError(ErrorKind::Unavailable,
+                             Text::tr("%1 answered CLUSTER SLOTS with: %2")
+                                 .arg(address, serverError.isEmpty() ? parsed.error().message : QString::fromUtf8(serverError)));
             continue;
         }
         markUp(address);

@@ -47,7 +47,7 @@ std::optional<std::pair<QByteArray, int>> redisSplitAddress(const QString &addre
 class RedisSlotMap final {
 public:
     struct Master {
-        QString address;     // host:port
+        QString address; // host:port
         QStringList replicas; // host:port each, as CLUSTER SLOTS lists them (failed ones are left out)
     };
     static constexpr int SlotCount = 16384;
@@ -123,8 +123,8 @@ private:
     QStringList refreshOrder() const;
 
     const RedisSettings m_base;
-    mutable QMutex m_mutex;  // m_map, m_seeds, m_down
-    QMutex m_refreshMutex;   // one CLUSTER SLOTS at a time; m_lastRefresh, m_lastRefreshError
+    mutable QMutex m_mutex; // m_map, m_seeds, m_down
+    QMutex m_refreshMutex; // one CLUSTER SLOTS at a time; m_lastRefresh, m_lastRefreshError
     RedisSlotMapPtr m_map;
     QStringList m_seeds;
     QHash<QString, QString> m_down; // address → why

@@ -34,18 +34,16 @@ QByteArray upperName(const QByteArray &name)
 bool isKeyless(const QByteArray &upper)
 {
     static const QSet<QByteArray> names{
-        "ACL", "ASKING", "AUTH", "BGREWRITEAOF", "BGSAVE", "CLIENT", "CLUSTER", "COMMAND", "CONFIG",
-        "DBSIZE", "DEBUG", "DISCARD", "ECHO", "EXEC", "FLUSHALL", "FLUSHDB", "FUNCTION", "HELLO",
-        "INFO", "KEYS", "LASTSAVE", "LATENCY", "MONITOR", "MULTI", "PING", "PUBLISH", "QUIT",
-        "RANDOMKEY", "READONLY", "READWRITE", "RESET", "ROLE", "SAVE", "SCAN", "SCRIPT", "SELECT",
-        "SHUTDOWN", "SLOWLOG", "SWAPDB", "TIME", "UNWATCH", "WAIT", "WAITAOF"};
+        "ACL",     "ASKING", "AUTH",   "BGREWRITEAOF", "BGSAVE",  "CLIENT",    "CLUSTER",  "COMMAND",   "CONFIG", "DBSIZE",   "DEBUG",
+        "DISCARD", "ECHO",   "EXEC",   "FLUSHALL",     "FLUSHDB", "FUNCTION",  "HELLO",    "INFO",      "KEYS",   "LASTSAVE", "LATENCY",
+        "MONITOR", "MULTI",  "PING",   "PUBLISH",      "QUIT",    "RANDOMKEY", "READONLY", "READWRITE", "RESET",  "ROLE",     "SAVE",
+        "SCAN",    "SCRIPT", "SELECT", "SHUTDOWN",     "SLOWLOG", "SWAPDB",    "TIME",     "UNWATCH",   "WAIT",   "WAITAOF"};
     return names.contains(upper);
 }
 
 bool takesNumkeys(const QByteArray &upper)
 {
-    return upper == "EVALSHA" || upper == "EVAL" || upper == "EVALSHA_RO" || upper == "EVAL_RO"
-        || upper == "FCALL" || upper == "FCALL_RO";
+    return upper == "EVALSHA" || upper == "EVAL" || upper == "EVALSHA_RO" || upper == "EVAL_RO" || upper == "FCALL" || upper == "FCALL_RO";
 }
 
 // What a reply asks of the router.

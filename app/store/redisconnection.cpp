@@ -114,8 +114,7 @@ void freeCompact(void *object)
 }
 
 // Not const: hiredis takes a non-const pointer, and never writes through it.
-redisReplyObjectFunctions g_compactReplies{createCompactString, createCompactArray, createCompactInteger, createCompactNil,
-                                           freeCompact};
+redisReplyObjectFunctions g_compactReplies{createCompactString, createCompactArray, createCompactInteger, createCompactNil, freeCompact};
 
 QString contextError(const redisContext *context)
 {
@@ -240,8 +239,9 @@ Error RedisConnection::dropConnection(const QString &what)
     // The next call reconnects at once: a restarted server is often back
     // within that time. Failed reconnects back off (ensureConnected).
     m_retryAt = Clock::now();
-    return makeError(ErrorKind::Unavailable, Text::tr("Redis at %1 did not answer: %2. The connection is re-established on the next request.")
-                                                 .arg(m_settings.display, what));
+    return makeError(
+        ErrorKind::Unavailable,
+        Text::tr("Redis at %1 did not answer: %2. The connection is re-established on the next request.").arg(m_settings.display, what));
 }
 
 Result<void> RedisConnection::ensureConnected()
@@ -253,8 +253,9 @@ Result<void> RedisConnection::ensureConnected()
     const Clock::time_point now = Clock::now();
     if (now < m_retryAt) {
         const auto waitMs = std::chrono::duration_cast<std::chrono::milliseconds>(m_retryAt - now).count();
-        return makeError(ErrorKind::Unavailable, Text::tr("Redis at %1 is unreachable (%2); the next attempt is in %3 ms.")
-                                                     .arg(m_settings.display, m_lastError).arg(waitMs));
+        return makeError(
+            ErrorKind::Unavailable,
+            Text::tr("Redis at %1 is unreachable (%2); the next attempt is in %3 ms.").arg(m_settings.display, m_lastError).arg(waitMs));
     }
 
     auto fail = [this](const QString &why, ErrorKind kind) -> Error {

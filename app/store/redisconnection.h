@@ -19,12 +19,12 @@ struct redisReader;
 struct RedisSettings {
     QByteArray host;
     int port = 6379;
-    QByteArray user;       // ACL user (AUTH user password); empty: AUTH password
-    QByteArray password;   // empty: no AUTH
-    int database = 0;      // SELECTed after connecting when not 0
+    QByteArray user; // ACL user (AUTH user password); empty: AUTH password
+    QByteArray password; // empty: no AUTH
+    int database = 0; // SELECTed after connecting when not 0
     int connectTimeoutMs = 2000;
     int commandTimeoutMs = 5000;
-    QString display;       // the URL without its password, for messages
+    QString display; // the URL without its password, for messages
     QByteArray clientName; // CLIENT SETNAME, so CLIENT LIST shows whose connection it is
 };
 

@@ -41,8 +41,9 @@ RedisConnectionPool::RedisConnectionPool(const StoreUrl &url)
         bool ok = true;
         const int value = text.isEmpty() ? fallback : text.toInt(&ok);
         if ((!ok || value < 1 || value > 600000) && !m_settingsError) {
-            m_settingsError = makeError(ErrorKind::InvalidArgument, Text::tr("The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not '%2'.")
-                                                                        .arg(QLatin1String(name), text));
+            m_settingsError = makeError(ErrorKind::InvalidArgument,
+                                        Text::tr("The Redis URL option %1 must be a number of milliseconds from 1 to 600000, not '%2'.")
+                                            .arg(QLatin1String(name), text));
         }
         *out = value;
     };
@@ -53,7 +54,8 @@ RedisConnectionPool::RedisConnectionPool(const StoreUrl &url)
         m_sharedConnections = text.toInt(&ok);
         if ((!ok || m_sharedConnections < 0 || m_sharedConnections > 64) && !m_settingsError) {
             m_settingsError = makeError(ErrorKind::InvalidArgument, Text::tr("The Redis URL option connections must be a number from 0 "
-                                                                             "(a connection per thread) to 64, not '%1'.").arg(text));
+                                                                             "(a connection per thread) to 64, not '%1'.")
+                                                                        .arg(text));
         }
     }
 
@@ -62,8 +64,10 @@ RedisConnectionPool::RedisConnectionPool(const StoreUrl &url)
     if (!url.moreHosts.isEmpty()) {
         // Redis Cluster has database 0 only (SELECT is refused there).
         if (m_settings.database != 0 && !m_settingsError) {
-            m_settingsError = makeError(ErrorKind::InvalidArgument, Text::tr("A Redis Cluster has only database 0: remove /%1 from the URL %2.")
-                                                                        .arg(m_settings.database).arg(m_settings.display));
+            m_settingsError =
+                makeError(ErrorKind::InvalidArgument, Text::tr("A Redis Cluster has only database 0: remove /%1 from the URL %2.")
+                                                          .arg(m_settings.database)
+                                                          .arg(m_settings.display));
         }
         m_cluster = std::make_shared<RedisCluster>(m_settings, m_seeds);
         m_topology = Topology::Cluster;
@@ -118,7 +122,8 @@ Result<void> RedisConnectionPool::probe()
         Result<RedisSlotMap> map = RedisSlotMap::parse(*reply.value(), m_settings.host);
         if (!map) {
             // A cluster node before its slots are assigned: ask again later.
-            const Error error = makeError(ErrorKind::Unavailable, Text::tr("Redis at %1 is a cluster node, but: %2").arg(m_settings.display, map.error().message));
+            const Error error = makeError(ErrorKind::Unavailable,
+                                          Text::tr("Redis at %1 is a cluster node, but: %2").arg(m_settings.display, map.error().message));
             setProbeError(error.message);
             return error;
         }

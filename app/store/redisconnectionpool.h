@@ -71,14 +71,14 @@ private:
     std::optional<Error> m_settingsError;
     mutable QMutex m_mutex;
     std::atomic<Topology> m_topology{Topology::Unknown};
-    std::unique_ptr<RedisConnection> m_probe;  // kept between failed probes for its backoff; under m_mutex
+    std::unique_ptr<RedisConnection> m_probe; // kept between failed probes for its backoff; under m_mutex
     // The last failed probe's error, under its own mutex: nodes() must not
     // wait for a probe's connect timeout (the status bar asks from the GUI thread).
     mutable QMutex m_probeErrorMutex;
     QString m_probeError;
-    std::shared_ptr<RedisCluster> m_cluster;    // set before m_topology becomes Cluster
+    std::shared_ptr<RedisCluster> m_cluster; // set before m_topology becomes Cluster
     std::vector<std::weak_ptr<RedisLink>> m_links; // every thread's, for the destructor
-    int m_sharedConnections = 4;                  // the connections option (4: the best of 1, 2, 4 and 8 at 32 threads on 2 cores)
-    size_t m_nextMux = 0;                            // under m_mutex
+    int m_sharedConnections = 4; // the connections option (4: the best of 1, 2, 4 and 8 at 32 threads on 2 cores)
+    size_t m_nextMux = 0; // under m_mutex
     std::vector<std::shared_ptr<RedisLink>> m_muxes; // the shared connections, made as threads come; under m_mutex
 };

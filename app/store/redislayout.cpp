@@ -22,7 +22,10 @@ using namespace RedisLayoutFields;
 std::optional<Error> RedisLayout::checkScope(const QString &scope)
 {
     if (scope.isEmpty() || scope.contains(QLatin1Char('{')) || scope.contains(QLatin1Char('}')))
-        return makeError(ErrorKind::InvalidArgument, Text::tr("The scope '%1' cannot be stored in Redis: it must be non-empty and without '{' or '}' (they delimit the hash tag).").arg(scope));
+        return makeError(
+            ErrorKind::InvalidArgument,
+            Text::tr("The scope '%1' cannot be stored in Redis: it must be non-empty and without '{' or '}' (they delimit the hash tag).")
+                .arg(scope));
     return std::nullopt;
 }
 
@@ -45,7 +48,7 @@ void RedisLayout::writeScriptKeys(RedisArgSink &sink, const QString &scope, cons
         QString scope;
         qint64 minute = -1;
         QByteArray recordPrefix; // idem:{scope}:r:
-        QByteArray keys[5];      // inflight, completed, timedout, this minute's counters, minutes
+        QByteArray keys[5]; // inflight, completed, timedout, this minute's counters, minutes
     };
     thread_local Scoped last;
     const auto make = [](const QByteArray &tag, QByteArrayView kind, QByteArrayView rest = {}) -> QByteArray {
@@ -58,8 +61,11 @@ void RedisLayout::writeScriptKeys(RedisArgSink &sink, const QString &scope, cons
         char digits[24];
         const QByteArrayView number(digits, std::to_chars(digits, digits + sizeof digits, minute).ptr - digits);
         const QByteArray tag = scope.toUtf8();
-        last = Scoped{scope, minute, make(tag, "r:"),
-                      {make(tag, "inflight"), make(tag, "completed"), make(tag, "timedout"), make(tag, "c:", number), make(tag, "minutes")}};
+        last =
+            Scoped{scope,
+                   minute,
+                   make(tag, "r:"),
+                   {make(tag, "inflight"), make(tag, "completed"), make(tag, "timedout"), make(tag, "c:", number), make(tag, "minutes")}};
     }
     sink.add(last.recordPrefix, key);
     for (const QByteArray &k : last.keys)
@@ -97,12 +103,13 @@ Error RedisLayout::replyError(const QByteArray &error, const QString &what) cons
 Error RedisLayout::corrupt(const QString &scope, const QString &key, const QByteArray &reason, const QByteArray &detail,
                            const QString &tag) const
 {
-    const QString where = Text::tr("Record %1/%2 in %3 (key %4)")
-                              .arg(scope, key, m_display, QString::fromUtf8(recordKey(tag.isEmpty() ? scope : tag, key)));
+    const QString where =
+        Text::tr("Record %1/%2 in %3 (key %4)").arg(scope, key, m_display, QString::fromUtf8(recordKey(tag.isEmpty() ? scope : tag, key)));
     const QString what = QString::fromUtf8(detail);
     QString message;
     if (reason == "type")
-        message = Text::tr("%1 holds a %2 instead of a hash: another program wrote that key. Nothing was run; inspect or delete it.").arg(where, what);
+        message = Text::tr("%1 holds a %2 instead of a hash: another program wrote that key. Nothing was run; inspect or delete it.")
+                      .arg(where, what);
     else if (reason == "missing")
         message = Text::tr("%1 is a truncated hash: the field(s) %2 are missing. Nothing was run; inspect or delete it.").arg(where, what);
     else if (reason == "state")
@@ -185,9 +192,8 @@ Result<std::optional<Record>> RedisLayout::decodeAll(const QString &scope, const
 Result<std::optional<Record>> RedisLayout::decodePacked(const QString &scope, const QString &key, const redisReply &packed,
                                                         const QString &tag) const
 {
-    std::optional<QList<PackedField>> values = packed.type == REDIS_REPLY_STRING
-        ? unpackFields(QByteArrayView(packed.str, qsizetype(packed.len)))
-        : std::nullopt;
+    std::optional<QList<PackedField>> values =
+        packed.type == REDIS_REPLY_STRING ? unpackFields(QByteArrayView(packed.str, qsizetype(packed.len))) : std::nullopt;
     if (!values || values->size() != kScriptFieldCount)
         return makeError(ErrorKind::Internal, Text::tr("Redis %1 answered a record read with an unexpected reply.").arg(m_display));
     values->resize(FieldCount); // the claim's copy never carries the request
@@ -215,10 +221,10 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
     if (!missing.isEmpty())
         return corrupt(scope, key, "missing", missing.join(", "), tag);
     // Compared as bytes: this runs for every claim.
-    const std::optional<RecordState> state = v[State] == "IN_FLIGHT" ? std::optional(RecordState::InFlight)
-        : v[State] == "COMPLETED"                                    ? std::optional(RecordState::Completed)
-        : v[State] == "TIMED_OUT"                                    ? std::optional(RecordState::TimedOut)
-                                                                     : std::nullopt;
+    const std::optional<RecordState> state = v[State] == "IN_FLIGHT"   ? std::optional(RecordState::InFlight)
+                                             : v[State] == "COMPLETED" ? std::optional(RecordState::Completed)
+                                             : v[State] == "TIMED_OUT" ? std::optional(RecordState::TimedOut)
+                                                                       : std::nullopt;
     if (!state)
         return corrupt(scope, key, "state", v[State].toByteArray(), tag);
     qint64 numbers[FieldCount] = {};
@@ -233,8 +239,8 @@ Result<std::optional<Record>> RedisLayout::decode(const QString &scope, const QS
         if (!ok)
             return corrupt(scope, key, "number", QByteArray(kFieldNames[i]) + '=' + v[i].toByteArray(), tag);
     }
-    const NativeNumbers native{numbers[Attempts], numbers[StatusCode], numbers[CreatedAt], numbers[UpdatedAt], numbers[ExpiresAt],
-                               numbers[Reconciled]};
+    const NativeNumbers native{numbers[Attempts],  numbers[StatusCode], numbers[CreatedAt],
+                               numbers[UpdatedAt], numbers[ExpiresAt],  numbers[Reconciled]};
     const QString lease = QString::fromUtf8(v[Lease]);
     if (const QString problem = nativeRangeProblem(native, *state, lease); !problem.isEmpty())
         return corrupt(scope, key, "range", problem.toUtf8(), tag);

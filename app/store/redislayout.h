@@ -16,7 +16,10 @@
 // walk over a scope's in-flight index.
 class RedisLayout final {
 public:
-    explicit RedisLayout(QString display) : m_display(std::move(display)) {}
+    explicit RedisLayout(QString display)
+        : m_display(std::move(display))
+    {
+    }
 
     // InvalidArgument for a scope that cannot be a hash tag (empty, '{', '}').
     static std::optional<Error> checkScope(const QString &scope);

@@ -19,11 +19,20 @@ struct Text {
 
 RedisCommand RedisLayout::auditFields(const AuditEntry &e)
 {
-    RedisCommand fields{"scope", e.scope.toUtf8(), "seq", QByteArray::number(e.seq), "at", QByteArray::number(e.atMs),
-            "operator", e.operatorName.toUtf8(), "host", e.host.toUtf8(), "action", e.action.toUtf8(),
-            "batch", e.batchId.toUtf8(), "key", e.key.toUtf8(), "before", e.stateBefore.toUtf8(),
-            "after", e.stateAfter.toUtf8(), "reason", e.reason.toUtf8(), "evidence", e.evidence.isNull() ? QByteArray("") : e.evidence,
-            "prev", e.prevHash.toLatin1(), "hash", e.hash.toLatin1()};
+    RedisCommand fields{"scope",    e.scope.toUtf8(),
+                        "seq",      QByteArray::number(e.seq),
+                        "at",       QByteArray::number(e.atMs),
+                        "operator", e.operatorName.toUtf8(),
+                        "host",     e.host.toUtf8(),
+                        "action",   e.action.toUtf8(),
+                        "batch",    e.batchId.toUtf8(),
+                        "key",      e.key.toUtf8(),
+                        "before",   e.stateBefore.toUtf8(),
+                        "after",    e.stateAfter.toUtf8(),
+                        "reason",   e.reason.toUtf8(),
+                        "evidence", e.evidence.isNull() ? QByteArray("") : e.evidence,
+                        "prev",     e.prevHash.toLatin1(),
+                        "hash",     e.hash.toLatin1()};
     // The server identity (ACL WHOAMI), in entries that have one only.
     if (!e.serverUser.isEmpty())
         fields << "user" << e.serverUser.toUtf8();
@@ -83,8 +92,9 @@ AuditEntry RedisLayout::decodeAuditEntry(const redisReply &item)
 
 Error RedisLayout::corruptAuditKey(const QByteArray &key, const QString &what) const
 {
-    return makeError(ErrorKind::Corrupt, Text::tr("The audit key %1 in %2 %3. Nothing was changed; inspect it, and run idemctl audit verify.")
-                                             .arg(QString::fromUtf8(key), m_display, what));
+    return makeError(ErrorKind::Corrupt,
+                     Text::tr("The audit key %1 in %2 %3. Nothing was changed; inspect it, and run idemctl audit verify.")
+                         .arg(QString::fromUtf8(key), m_display, what));
 }
 
 Result<AuditChainHead> RedisLayout::decodeHead(const QString &scope, const redisReply &seq, const redisReply &hash) const
@@ -107,6 +117,7 @@ Result<AuditChainHead> RedisLayout::decodeHead(const QString &scope, const redis
     static const QRegularExpression hex(QRegularExpression::anchoredPattern(QStringLiteral("[0-9a-f]{64}")));
     head.hash = QString::fromLatin1(hashText);
     if (!ok || head.seq < 1 || !hex.match(head.hash).hasMatch())
-        return corruptAuditKey(key, Text::tr("is not a chain head (seq '%1', hash '%2')").arg(QString::fromUtf8(seqText), QString::fromUtf8(hashText)));
+        return corruptAuditKey(
+            key, Text::tr("is not a chain head (seq '%1', hash '%2')").arg(QString::fromUtf8(seqText), QString::fromUtf8(hashText)));
     return head;
 }

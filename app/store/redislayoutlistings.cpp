@@ -77,11 +77,11 @@ Result<void> RedisLayout::walkInFlight(RedisLink &c, const QString &scope, const
     for (;;) {
         const QByteArray from = start ? (exclusive ? QByteArray("(") : QByteArray()) + QByteArray::number(*start)
                                       : (desc ? QByteArray("+inf") : QByteArray("-inf"));
-        Result<RedisReply> range = position
-            ? keysetScript().run(c, {zset}, {QByteArray::number(position->first), position->second, QByteArray::number(batch),
-                                            desc ? QByteArray("1") : QByteArray("0")})
-            : c.command({desc ? "ZREVRANGEBYSCORE" : "ZRANGEBYSCORE", zset, from, end, "WITHSCORES", "LIMIT", "0",
-                         QByteArray::number(batch)});
+        Result<RedisReply> range = position ? keysetScript().run(c, {zset},
+                                                                 {QByteArray::number(position->first), position->second,
+                                                                  QByteArray::number(batch), desc ? QByteArray("1") : QByteArray("0")})
+                                            : c.command({desc ? "ZREVRANGEBYSCORE" : "ZRANGEBYSCORE", zset, from, end, "WITHSCORES",
+                                                         "LIMIT", "0", QByteArray::number(batch)});
         if (!range)
             return range.error();
         const redisReply &m = *range.value();
@@ -149,18 +149,19 @@ Result<void> RedisLayout::walkInFlight(RedisLink &c, const QString &scope, const
                 // entry puts it, with what is wrong, and never acted on
                 // (one bad record blocks only itself). Filters on
                 // owner or biz_no cannot be met by what cannot be read.
-                if (!record || (record.value() && record.value()->updatedAt != scores.at(i)
-                                && record.value()->state == RecordState::InFlight)) {
+                if (!record
+                    || (record.value() && record.value()->updatedAt != scores.at(i) && record.value()->state == RecordState::InFlight)) {
                     if (!q.owner.isEmpty() || !q.bizNoPrefix.isEmpty())
                         continue;
                     Record bad;
                     bad.scope = scope;
                     bad.key = key;
                     bad.updatedAt = scores.at(i);
-                    bad.readError = record ? corrupt(scope, key, "index",
-                                                     QByteArray::number(scores.at(i)) + ' ' + QByteArray::number(record.value()->updatedAt), tag)
-                                                 .message
-                                           : record.error().message;
+                    bad.readError =
+                        record ? corrupt(scope, key, "index",
+                                         QByteArray::number(scores.at(i)) + ' ' + QByteArray::number(record.value()->updatedAt), tag)
+                                     .message
+                               : record.error().message;
                     if (!visit(std::move(bad)))
                         return {};
                     continue;
@@ -258,7 +259,8 @@ Result<void> RedisLayout::walkCompleted(RedisLink &c, const QString &scope, cons
             if (const QByteArray error = RedisConnection::errorText(r); !error.isEmpty())
                 return replyError(error, Text::tr("Listing completed records (key %1)").arg(QString::fromUtf8(zset)));
             if (r.type != REDIS_REPLY_ARRAY || r.elements != 2 || r.element[1]->type != REDIS_REPLY_ARRAY)
-                return replyError(QByteArray(), Text::tr("Listing completed records (key %1): ZSCAN answered no cursor").arg(QString::fromUtf8(zset)));
+                return replyError(QByteArray(),
+                                  Text::tr("Listing completed records (key %1): ZSCAN answered no cursor").arg(QString::fromUtf8(zset)));
             cursor = RedisConnection::bytes(r.element[0]);
             scanned = cursor == "0";
             for (size_t i = 0; i + 1 < r.element[1]->elements; i += 2) { // member, score
@@ -275,7 +277,8 @@ Result<void> RedisLayout::walkCompleted(RedisLink &c, const QString &scope, cons
             r.scope = scope;
             r.key = QString::fromUtf8(pending.at(i));
             r.state = RecordState::Completed;
-            if (const QByteArray error = RedisConnection::errorText(h); !error.isEmpty() || h.type != REDIS_REPLY_ARRAY || h.elements != 4) {
+            if (const QByteArray error = RedisConnection::errorText(h);
+                !error.isEmpty() || h.type != REDIS_REPLY_ARRAY || h.elements != 4) {
                 // Another type under the record's key: listed with what is
                 // wrong where filters on what cannot be read allow it.
                 r.readError = corrupt(scope, r.key, "type", QByteArrayLiteral("value of another type"), tag).message;

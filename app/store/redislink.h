@@ -15,10 +15,10 @@ using RedisCommand = QList<QByteArray>;
 
 // One Redis server, as the link sees it (the status bar, per-node progress).
 struct RedisNodeInfo {
-    QString address;    // host:port
+    QString address; // host:port
     bool master = true;
-    bool up = true;     // false: its last round trip or connect failed
-    QString lastError;  // why it is down; empty when up
+    bool up = true; // false: its last round trip or connect failed
+    QString lastError; // why it is down; empty when up
 };
 
 // Where a store's commands go, for the calling thread: one server

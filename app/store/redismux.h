@@ -65,11 +65,11 @@ private:
     std::mutex m_mutex;
     QList<Call *> m_queue; // waiting to be written; under m_mutex
     bool m_leading = false; // a thread is writing or reading; under m_mutex
-    RedisNodeInfo m_node;   // as the last round trip went; under m_mutex
+    RedisNodeInfo m_node; // as the last round trip went; under m_mutex
     RedisConnection m_connection; // used by the leading thread only
-    QList<Call *> m_batch;         // the batch being sent; the leading thread's
-    QList<QByteArray> m_requests;  // its requests; the leading thread's
-    bool m_nodeUp = true;         // m_node.up as the leading thread last set it
+    QList<Call *> m_batch; // the batch being sent; the leading thread's
+    QList<QByteArray> m_requests; // its requests; the leading thread's
+    bool m_nodeUp = true; // m_node.up as the leading thread last set it
     std::atomic<bool> m_closed{false};
     std::atomic<qint64> m_roundTrips{0};
 };

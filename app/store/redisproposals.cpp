@@ -115,8 +115,12 @@ Result<QByteArray> RedisStore::proposalStep(const QString &scope, const QByteArr
         return tag.error();
     const QByteArray p = prefixOf(tag.value());
     const QByteArray idBytes = id.toLatin1();
-    const RedisCommand keys{p + "p:" + idBytes, p + "pd:" + idBytes, p + "po:" + idBytes, p + "proposals",
-                            RedisLayout::auditKey(tag.value()), RedisLayout::auditHeadKey(tag.value())};
+    const RedisCommand keys{p + "p:" + idBytes,
+                            p + "pd:" + idBytes,
+                            p + "po:" + idBytes,
+                            p + "proposals",
+                            RedisLayout::auditKey(tag.value()),
+                            RedisLayout::auditHeadKey(tag.value())};
     RedisCommand args{step, QByteArray::number(nowMs), access().serverUser.toUtf8(), arg, QByteArray::number(fields.size() / 2)};
     args << fields;
     entry.storeId.clear();
@@ -138,16 +142,34 @@ Result<Proposal> RedisStore::createProposal(const Proposal &proposal)
     Proposal stored = proposal;
     stored.proposerUser = access().serverUser;
     stored.hash = stored.computeHash();
-    const RedisCommand fields{"id", stored.id.toLatin1(), "scope", stored.scope.toUtf8(), "action", stored.action.toUtf8(),
-                              "reason", stored.reason.toUtf8(), "proposer", stored.proposer.toUtf8(),
-                              "proposer_host", stored.proposerHost.toUtf8(), "proposer_user", stored.proposerUser.toUtf8(),
-                              "created_at", QByteArray::number(stored.createdAtMs), "expires_at", QByteArray::number(stored.expiresAtMs),
-                              "record_count", QByteArray::number(stored.items.size()), "records", stored.itemsJson(),
-                              "hash", stored.hash.toLatin1()};
-    Result<QByteArray> done = proposalStep(stored.scope, "propose", stored.id.toLatin1(), fields, stored.id,
-                                           proposalAuditEntry(stored, QStringLiteral("proposed"), stored.proposer, stored.proposerHost,
-                                                              stored.reason, stored.createdAtMs),
-                                           stored.createdAtMs);
+    const RedisCommand fields{"id",
+                              stored.id.toLatin1(),
+                              "scope",
+                              stored.scope.toUtf8(),
+                              "action",
+                              stored.action.toUtf8(),
+                              "reason",
+                              stored.reason.toUtf8(),
+                              "proposer",
+                              stored.proposer.toUtf8(),
+                              "proposer_host",
+                              stored.proposerHost.toUtf8(),
+                              "proposer_user",
+                              stored.proposerUser.toUtf8(),
+                              "created_at",
+                              QByteArray::number(stored.createdAtMs),
+                              "expires_at",
+                              QByteArray::number(stored.expiresAtMs),
+                              "record_count",
+                              QByteArray::number(stored.items.size()),
+                              "records",
+                              stored.itemsJson(),
+                              "hash",
+                              stored.hash.toLatin1()};
+    Result<QByteArray> done = proposalStep(
+        stored.scope, "propose", stored.id.toLatin1(), fields, stored.id,
+        proposalAuditEntry(stored, QStringLiteral("proposed"), stored.proposer, stored.proposerHost, stored.reason, stored.createdAtMs),
+        stored.createdAtMs);
     if (!done)
         return done.error();
     if (!done->isEmpty())
@@ -225,7 +247,8 @@ Result<QList<Proposal>> RedisStore::proposals(const ProposalQuery &query)
         Result<QString> tag = readTag(*c.value(), scope, QString());
         if (!tag)
             return tag.error();
-        Result<RedisReply> ids = c.value()->command({"ZREVRANGE", prefixOf(tag.value()) + "proposals", "0", QByteArray::number(qMax(1, query.limit) - 1)});
+        Result<RedisReply> ids =
+            c.value()->command({"ZREVRANGE", prefixOf(tag.value()) + "proposals", "0", QByteArray::number(qMax(1, query.limit) - 1)});
         if (!ids)
             return ids.error();
         if (const QByteArray error = RedisConnection::errorText(*ids.value()); !error.isEmpty())
@@ -275,13 +298,17 @@ Result<Proposal> RedisStore::decideProposal(const ProposalDecision &decision)
     const Proposal &p = *before.value();
     const QString user = access().serverUser;
     const QByteArray word = decision.approve ? QByteArray("approved") : QByteArray("rejected");
-    const RedisCommand fields{"decision", word, "decided_by", decision.operatorName.toUtf8(), "decided_user", user.toUtf8(),
-                              "decided_host", decision.host.toUtf8(), "decided_at", QByteArray::number(decision.nowMs),
-                              "decision_reason", decision.reason.toUtf8(), "approved_hash", decision.seenHash.toLatin1()};
-    Result<QByteArray> done = proposalStep(p.scope, "decide", decision.seenHash.toLatin1(), fields, p.id,
-                                           proposalAuditEntry(p, QString::fromLatin1(word), decision.operatorName, decision.host,
-                                                              decision.reason, decision.nowMs),
-                                           decision.nowMs);
+    const RedisCommand fields{"decision",        word,
+                              "decided_by",      decision.operatorName.toUtf8(),
+                              "decided_user",    user.toUtf8(),
+                              "decided_host",    decision.host.toUtf8(),
+                              "decided_at",      QByteArray::number(decision.nowMs),
+                              "decision_reason", decision.reason.toUtf8(),
+                              "approved_hash",   decision.seenHash.toLatin1()};
+    Result<QByteArray> done = proposalStep(
+        p.scope, "decide", decision.seenHash.toLatin1(), fields, p.id,
+        proposalAuditEntry(p, QString::fromLatin1(word), decision.operatorName, decision.host, decision.reason, decision.nowMs),
+        decision.nowMs);
     if (!done)
         return done.error();
     Result<std::optional<Proposal>> now = proposal(decision.id);
@@ -303,8 +330,11 @@ Result<Proposal> RedisStore::closeProposal(const ProposalClosing &closing)
         return makeError(ErrorKind::InvalidArgument, Text::tr("There is no proposal %1 in %2.").arg(closing.id, displayUrl()));
     const Proposal &p = *before.value();
     const QString user = access().serverUser;
-    const RedisCommand fields{"outcome", closing.outcome.toUtf8(), "outcome_by", closing.operatorName.toUtf8(), "outcome_user", user.toUtf8(),
-                              "outcome_at", QByteArray::number(closing.nowMs), "outcome_summary", closing.summary};
+    const RedisCommand fields{"outcome",         closing.outcome.toUtf8(),
+                              "outcome_by",      closing.operatorName.toUtf8(),
+                              "outcome_user",    user.toUtf8(),
+                              "outcome_at",      QByteArray::number(closing.nowMs),
+                              "outcome_summary", closing.summary};
     AuditEntry entry = proposalAuditEntry(p, closing.outcome, closing.operatorName, closing.host, p.reason, closing.nowMs);
     Result<QByteArray> done = proposalStep(p.scope, "close", closing.outcome.toUtf8(), fields, p.id, entry, closing.nowMs);
     if (!done)

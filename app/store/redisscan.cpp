@@ -49,8 +49,12 @@ RedisScan::RedisScan(const StoreUrl &url, const Layout &layout, std::shared_ptr<
         bool ok = true;
         const int value = text.isEmpty() ? fallback : text.toInt(&ok);
         if ((!ok || value < min || value > max) && !m_settingsError) {
-            m_settingsError = makeError(ErrorKind::InvalidArgument, Text::tr("The Redis URL option %1 must be a number from %2 to %3, not '%4'.")
-                                                                        .arg(QLatin1String(name)).arg(min).arg(max).arg(text));
+            m_settingsError =
+                makeError(ErrorKind::InvalidArgument, Text::tr("The Redis URL option %1 must be a number from %2 to %3, not '%4'.")
+                                                          .arg(QLatin1String(name))
+                                                          .arg(min)
+                                                          .arg(max)
+                                                          .arg(text));
         }
         return value;
     };
@@ -118,13 +122,15 @@ Result<KeyReplies> RedisScan::fetch(const QByteArray &redisKey)
             break;
         }
         if (!error.isEmpty())
-            return makeError(ErrorKind::Refused, Text::tr("Redis %1 refused to read %2: %3").arg(displayUrl(), QString::fromUtf8(redisKey), QString::fromUtf8(error)));
+            return makeError(
+                ErrorKind::Refused,
+                Text::tr("Redis %1 refused to read %2: %3").arg(displayUrl(), QString::fromUtf8(redisKey), QString::fromUtf8(error)));
     }
     return key;
 }
 
-Result<void> RedisScan::readBatch(RedisLink &c, const QList<QByteArray> &keys, const QList<RedisReply> &replies,
-                                  qsizetype first, Snapshot &into, qint64 nowMs)
+Result<void> RedisScan::readBatch(RedisLink &c, const QList<QByteArray> &keys, const QList<RedisReply> &replies, qsizetype first,
+                                  Snapshot &into, qint64 nowMs)
 {
     QList<KeyReplies> read;
     read.reserve(keys.size());
@@ -143,7 +149,9 @@ Result<void> RedisScan::readBatch(RedisLink &c, const QList<QByteArray> &keys, c
                 break;
             }
             if (!error.isEmpty())
-                return makeError(ErrorKind::Refused, Text::tr("Redis %1 refused to read %2: %3").arg(displayUrl(), QString::fromUtf8(key), QString::fromUtf8(error)));
+                return makeError(
+                    ErrorKind::Refused,
+                    Text::tr("Redis %1 refused to read %2: %3").arg(displayUrl(), QString::fromUtf8(key), QString::fromUtf8(error)));
         }
         read.append(std::move(k));
     }
@@ -211,7 +219,8 @@ Result<RedisScan::SnapshotPtr> RedisScan::scan(RedisLink &c, bool withCompleted)
     if (!masters)
         return masters.error();
     if (masters->isEmpty())
-        return makeError(ErrorKind::Unavailable, Text::tr("Redis %1 names no master to scan. Check the cluster's state (CLUSTER INFO).").arg(displayUrl()));
+        return makeError(ErrorKind::Unavailable,
+                         Text::tr("Redis %1 names no master to scan. Check the cluster's state (CLUSTER INFO).").arg(displayUrl()));
     const QString first = masters->constFirst().address;
     QByteArray mapBefore;
     if (c.isCluster()) {
@@ -271,7 +280,8 @@ Result<bool> RedisScan::scanNode(RedisLink &c, const ScanProgress::Node &node, S
             if (const QByteArray error = RedisConnection::errorText(r); !error.isEmpty())
                 return makeError(ErrorKind::Refused, Text::tr("Redis %1 refused SCAN: %2").arg(displayUrl(), QString::fromUtf8(error)));
             if (r.type != REDIS_REPLY_ARRAY || r.elements != 2 || r.element[1]->type != REDIS_REPLY_ARRAY)
-                return makeError(ErrorKind::Internal, Text::tr("Redis %1 answered SCAN with something else than a cursor and keys.").arg(displayUrl()));
+                return makeError(ErrorKind::Internal,
+                                 Text::tr("Redis %1 answered SCAN with something else than a cursor and keys.").arg(displayUrl()));
             cursor = RedisConnection::bytes(r.element[0]);
             next.reserve(qsizetype(r.element[1]->elements));
             for (size_t i = 0; i < r.element[1]->elements; ++i)
@@ -279,8 +289,7 @@ Result<bool> RedisScan::scanNode(RedisLink &c, const ScanProgress::Node &node, S
             scanned = cursor == "0";
             progress.scanned += next.size();
         }
-        if (Result<void> read = readBatch(c, pending, replies.value(), sentScan ? 1 : 0, into, QDateTime::currentMSecsSinceEpoch());
-            !read)
+        if (Result<void> read = readBatch(c, pending, replies.value(), sentScan ? 1 : 0, into, QDateTime::currentMSecsSinceEpoch()); !read)
             return read.error();
         pending = std::move(next);
         if (progress.cancelRequested.load())
@@ -306,8 +315,9 @@ Result<QByteArray> RedisScan::slotOwners(RedisLink &c, const QString &address)
         QByteArray line = QByteArray::number(range.element[0]->integer) + '-' + QByteArray::number(range.element[1]->integer);
         const redisReply &owner = *range.element[2];
         for (size_t j = 0; j < owner.elements && j < 3; ++j) // host, port, node ID
-            line += ' ' + (owner.element[j]->type == REDIS_REPLY_INTEGER ? QByteArray::number(owner.element[j]->integer)
-                                                                         : RedisConnection::bytes(owner.element[j]));
+            line += ' '
+                    + (owner.element[j]->type == REDIS_REPLY_INTEGER ? QByteArray::number(owner.element[j]->integer)
+                                                                     : RedisConnection::bytes(owner.element[j]));
         lines.append(line);
     }
     std::sort(lines.begin(), lines.end());
@@ -317,9 +327,10 @@ Result<QByteArray> RedisScan::slotOwners(RedisLink &c, const QString &address)
 Result<void> RedisScan::checkMapUnchanged(RedisLink &c, const QString &firstMaster, const QByteArray &before)
 {
     const auto changed = [this](const QString &how) {
-        return makeError(ErrorKind::Unavailable, Text::tr("The Redis Cluster %1 changed while the listing scanned it (%2): keys may have moved "
-                                                          "between masters, so the list could be incomplete. List again once the cluster is stable.")
-                                                     .arg(displayUrl(), how));
+        return makeError(ErrorKind::Unavailable,
+                         Text::tr("The Redis Cluster %1 changed while the listing scanned it (%2): keys may have moved "
+                                  "between masters, so the list could be incomplete. List again once the cluster is stable.")
+                             .arg(displayUrl(), how));
     };
     Result<QByteArray> after = slotOwners(c, firstMaster);
     if (!after)
@@ -376,7 +387,7 @@ Result<RedisScan::SnapshotPtr> RedisScan::snapshot(qint64 maxAgeMs, bool paging,
 bool RedisScan::matches(const Record &r, const InFlightQuery &q) const
 {
     return (!q.startedBeforeMs || r.updatedAt < *q.startedBeforeMs) && (q.keyPrefix.isEmpty() || r.key.startsWith(q.keyPrefix))
-        && (q.bizNoPrefix.isEmpty() || r.bizNo.startsWith(q.bizNoPrefix));
+           && (q.bizNoPrefix.isEmpty() || r.bizNo.startsWith(q.bizNoPrefix));
 }
 
 namespace {
@@ -418,11 +429,9 @@ Result<QList<Record>> RedisScan::inFlight(const InFlightQuery &q)
             return taken >= limit;
         };
         if (q.newestFirst) {
-            for (auto it = rows.crbegin(); it != rows.crend() && !take(*it); ++it) {
-            }
+            for (auto it = rows.crbegin(); it != rows.crend() && !take(*it); ++it) { }
         } else {
-            for (auto it = rows.cbegin(); it != rows.cend() && !take(*it); ++it) {
-            }
+            for (auto it = rows.cbegin(); it != rows.cend() && !take(*it); ++it) { }
         }
     };
     if (!q.state || *q.state == RecordState::InFlight)

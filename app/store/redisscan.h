@@ -101,8 +101,8 @@ private:
     struct Snapshot {
         QList<Record> inFlight; // ascending by keysetBefore()
         qint64 completed = 0;
-        bool withCompleted = false;      // the scan kept the completed records:
-        QList<Record> completedRecords;  // ascending by keysetBefore(), in summary
+        bool withCompleted = false; // the scan kept the completed records:
+        QList<Record> completedRecords; // ascending by keysetBefore(), in summary
         QMap<qint64, ActivityRow> minutes;
         std::chrono::steady_clock::time_point takenAt;
         int scanCount = 0; // the COUNT it was taken with
@@ -123,8 +123,8 @@ private:
     Result<QByteArray> slotOwners(RedisLink &c, const QString &address);
     Result<void> checkMapUnchanged(RedisLink &c, const QString &firstMaster, const QByteArray &before);
     static void finish(Snapshot &snapshot);
-    Result<void> readBatch(RedisLink &c, const QList<QByteArray> &keys, const QList<RedisReply> &replies,
-                           qsizetype first, Snapshot &into, qint64 nowMs);
+    Result<void> readBatch(RedisLink &c, const QList<QByteArray> &keys, const QList<RedisReply> &replies, qsizetype first, Snapshot &into,
+                           qint64 nowMs);
     bool matches(const Record &r, const InFlightQuery &q) const;
 
     const Layout m_layout;
@@ -135,7 +135,7 @@ private:
     std::optional<Error> m_settingsError; // a bad scan_count / scan_cache_ms
     qint64 m_cacheMs = 5000;
 
-    QMutex m_scanMutex;     // one scan at a time
+    QMutex m_scanMutex; // one scan at a time
     QMutex m_snapshotMutex; // guards m_snapshot
     SnapshotPtr m_snapshot;
 };

@@ -62,13 +62,14 @@ RedisStore::RedisStore(const StoreUrl &url)
     , m_layout(m_display)
     , m_connections(url)
     , m_buckets(url.options.value(QStringLiteral("buckets")).toInt() > 0 ? url.options.value(QStringLiteral("buckets")).toInt()
-                                                                            : RedisBuckets::kDefaultCount)
+                                                                         : RedisBuckets::kDefaultCount)
 {
     const char *files[ScriptCount] = {"claim", "complete", "release", "purge", "action", "audit", "rights", "proposal"};
     for (int i = 0; i < ScriptCount; ++i) {
         // record.lua first in every script; chain.lua in those that append to an audit chain.
         const bool chained = i == Action || i == Audit || i == ProposalStep;
-        m_scripts[i].lua = chained ? LuaScript::fromResources({"record", "chain", files[i]}) : LuaScript::fromResources({"record", files[i]});
+        m_scripts[i].lua =
+            chained ? LuaScript::fromResources({"record", "chain", files[i]}) : LuaScript::fromResources({"record", files[i]});
         m_scripts[i].packed = i == Claim || i == Complete || i == Release;
         if (Result<void> present = m_scripts[i].lua.present(); !present && !m_scriptsError)
             m_scriptsError = present.error();
@@ -187,17 +188,20 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
         }
     }
     const QByteArray lease = newLease();
-    Result<RedisReply> reply = runScript(*c.value(), Claim, req.scope, kScriptKeyCount, kScriptArgCount + 7, [&](RedisArgSink &sink) {
-        RedisLayout::writeScriptKeys(sink, tag.value(), req.key, req.nowMs / 60000);
-        writeScriptArgs(sink, req.key, req.nowMs);
-        sink.add(req.fingerprint);
-        sink.add(lease);
-        sink.add(req.owner);
-        sink.add(req.bizNo);
-        sink.add(qint64(req.inFlightTimeoutMs));
-        sink.add(req.reclaimStuck ? "1" : "0");
-        sink.add(req.request); // packed with the rest: no argument more for Redis to build
-    }, req.request.size());
+    Result<RedisReply> reply = runScript(
+        *c.value(), Claim, req.scope, kScriptKeyCount, kScriptArgCount + 7,
+        [&](RedisArgSink &sink) {
+            RedisLayout::writeScriptKeys(sink, tag.value(), req.key, req.nowMs / 60000);
+            writeScriptArgs(sink, req.key, req.nowMs);
+            sink.add(req.fingerprint);
+            sink.add(lease);
+            sink.add(req.owner);
+            sink.add(req.bizNo);
+            sink.add(qint64(req.inFlightTimeoutMs));
+            sink.add(req.reclaimStuck ? "1" : "0");
+            sink.add(req.request); // packed with the rest: no argument more for Redis to build
+        },
+        req.request.size());
     if (!reply)
         return reply.error();
     const redisReply &r = *reply.value();
@@ -206,13 +210,14 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
         return m_layout.corrupt(req.scope, req.key, bytes(r.element[1]), bytes(r.element[2]), tag.value());
     const std::optional<ClaimOutcome> result = claimOutcome(outcome);
     if (!result)
-        return makeError(ErrorKind::Internal, Text::tr("The claim script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
+        return makeError(ErrorKind::Internal,
+                         Text::tr("The claim script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
     // A fresh claim's answer is {'claimed', 0} alone (claim.lua): the record
     // is the one this request wrote. Any other answer carries the record.
     Result<std::optional<Record>> record = r.elements == 2 && *result == ClaimOutcome::Claimed
-        ? Result<std::optional<Record>>(std::optional<Record>(freshClaim(req, lease)))
-        : r.elements >= 3 ? m_layout.decodePacked(req.scope, req.key, *r.element[2], tag.value())
-                          : Result<std::optional<Record>>(std::optional<Record>());
+                                               ? Result<std::optional<Record>>(std::optional<Record>(freshClaim(req, lease)))
+                                           : r.elements >= 3 ? m_layout.decodePacked(req.scope, req.key, *r.element[2], tag.value())
+                                                             : Result<std::optional<Record>>(std::optional<Record>());
     if (!record)
         return record.error();
     if (!record.value())
@@ -284,7 +289,8 @@ Result<void> RedisStore::awaitReplicas(RedisLink &c, const ClaimRequest &req, co
     // WAIT counts the replicas that have everything this connection wrote,
     // the claim included; it goes to the claim's master.
     const QByteArray record = RedisLayout::recordKey(tag, req.key);
-    Result<QList<RedisReply>> waited = c.pipelineAt(record, {{"WAIT", QByteArray::number(req.replicaAcks), QByteArray::number(qMax<qint64>(1, req.replicaWaitMs))}});
+    Result<QList<RedisReply>> waited =
+        c.pipelineAt(record, {{"WAIT", QByteArray::number(req.replicaAcks), QByteArray::number(qMax<qint64>(1, req.replicaWaitMs))}});
     const qint64 acks = waited && waited->constFirst()->type == REDIS_REPLY_INTEGER ? waited->constFirst()->integer : -1;
     if (acks >= req.replicaAcks)
         return {};
@@ -299,17 +305,19 @@ Result<void> RedisStore::awaitReplicas(RedisLink &c, const ClaimRequest &req, co
         sink.add("1");
     });
     const QString why = !waited ? waited.error().message
-        : acks < 0             ? QString::fromUtf8(RedisConnection::errorText(*waited->constFirst()))
-                               : Text::tr("%1 of %2 replicas confirmed it within %3 ms").arg(acks).arg(req.replicaAcks).arg(req.replicaWaitMs);
-    return makeError(ErrorKind::Unavailable, Text::tr("The claim of %1/%2 on %3 was not confirmed by a replica (%4), so the business was not run; "
-                                                      "the claim was %5. Retry later; if this scope's masters have no replicas, set its "
-                                                      "replica acknowledgements to 0.")
-                                                 .arg(req.scope, req.key, displayUrl(), why,
-                                                      released ? Text::tr("released") : Text::tr("left in flight (%1)").arg(released.error().message)));
+                        : acks < 0
+                            ? QString::fromUtf8(RedisConnection::errorText(*waited->constFirst()))
+                            : Text::tr("%1 of %2 replicas confirmed it within %3 ms").arg(acks).arg(req.replicaAcks).arg(req.replicaWaitMs);
+    return makeError(ErrorKind::Unavailable,
+                     Text::tr("The claim of %1/%2 on %3 was not confirmed by a replica (%4), so the business was not run; "
+                              "the claim was %5. Retry later; if this scope's masters have no replicas, set its "
+                              "replica acknowledgements to 0.")
+                         .arg(req.scope, req.key, displayUrl(), why,
+                              released ? Text::tr("released") : Text::tr("left in flight (%1)").arg(released.error().message)));
 }
 
-Result<Transition> RedisStore::transition(Script script, const QString &scope, const QString &key, qint64 nowMs,
-                                          qsizetype extraCount, RedisArgWriter writeExtra, qsizetype sizeHint)
+Result<Transition> RedisStore::transition(Script script, const QString &scope, const QString &key, qint64 nowMs, qsizetype extraCount,
+                                          RedisArgWriter writeExtra, qsizetype sizeHint)
 {
     if (const std::optional<Error> bad = RedisLayout::checkScope(scope))
         return *bad;
@@ -342,11 +350,12 @@ Result<Transition> RedisStore::transition(Script script, const QString &scope, c
             return current.error();
         return Transition{TransitionOutcome::StaleLease, current.value()};
     }
-    return makeError(ErrorKind::Internal, Text::tr("A transition script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
+    return makeError(ErrorKind::Internal,
+                     Text::tr("A transition script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
 }
 
-Result<Transition> RedisStore::complete(const QString &scope, const QString &key, const QString &lease,
-                                        const Response &response, qint64 nowMs, qint64 retentionMs)
+Result<Transition> RedisStore::complete(const QString &scope, const QString &key, const QString &lease, const Response &response,
+                                        qint64 nowMs, qint64 retentionMs)
 {
     // A non-null empty body stays distinguishable from "no body". About one
     // complete in 16 also drops the completed index's expired entries

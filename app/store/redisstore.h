@@ -71,8 +71,8 @@ public:
     // A new claim with replicaAcks on a cluster: one more (WAIT).
     Result<ClaimResult> claim(const ClaimRequest &request) override;
     // complete, release: one round trip each.
-    Result<Transition> complete(const QString &scope, const QString &key, const QString &lease,
-                                const Response &response, qint64 nowMs, qint64 retentionMs) override;
+    Result<Transition> complete(const QString &scope, const QString &key, const QString &lease, const Response &response, qint64 nowMs,
+                                qint64 retentionMs) override;
     Result<Transition> release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs) override;
     // One round trip (TYPE + HMGET pipelined).
     Result<std::optional<Record>> get(const QString &scope, const QString &key) override;
@@ -195,13 +195,12 @@ private:
     // write puts them into its sink (sizeHint: their bytes beyond the usual
     // few hundred), the arguments packed into one for a packed script;
     // NOSCRIPT loads the script and retries once.
-    Result<RedisReply> runScript(RedisLink &c, Script script, const QString &scope, qsizetype keyCount,
-                                 qsizetype argCount, RedisArgWriter write, qsizetype sizeHint = 0);
-    Result<RedisReply> runScript(RedisLink &c, Script script, const QString &scope,
-                                 const RedisCommand &keys, const RedisCommand &args);
+    Result<RedisReply> runScript(RedisLink &c, Script script, const QString &scope, qsizetype keyCount, qsizetype argCount,
+                                 RedisArgWriter write, qsizetype sizeHint = 0);
+    Result<RedisReply> runScript(RedisLink &c, Script script, const QString &scope, const RedisCommand &keys, const RedisCommand &args);
     // claim.lua's keys and first arguments (record.lua), then extraCount more from writeExtra.
-    Result<Transition> transition(Script script, const QString &scope, const QString &key, qint64 nowMs,
-                                  qsizetype extraCount, RedisArgWriter writeExtra, qsizetype sizeHint = 0);
+    Result<Transition> transition(Script script, const QString &scope, const QString &key, qint64 nowMs, qsizetype extraCount,
+                                  RedisArgWriter writeExtra, qsizetype sizeHint = 0);
     Result<QStringList> scopes(RedisLink &c, const QString &only);
     // The scopes' buckets (scopes() with RedisBuckets::forRead): on a
     // single server each scope is its own one bucket, with no read.
@@ -219,8 +218,8 @@ private:
     // chain arguments appended to args) until the head stayed put; returns
     // its last reply. `entry` is left chained as it was sent.
     // `chain`: the scope, or on a cluster the bucket whose chain it is.
-    Result<RedisReply> appendChained(RedisLink &c, Script script, const QString &scope, const QString &chain,
-                                     const RedisCommand &keys, const RedisCommand &args, AuditEntry &entry);
+    Result<RedisReply> appendChained(RedisLink &c, Script script, const QString &scope, const QString &chain, const RedisCommand &keys,
+                                     const RedisCommand &args, AuditEntry &entry);
     Result<void> writeCounters(RedisLink &c, const QList<CounterRow> &rows);
     Result<qint64> purgeBucket(RedisLink &c, const QString &scope, const QString &tag, qint64 nowMs);
     // One in-flight page over several buckets (scope, tag), merged in keyset

@@ -49,9 +49,8 @@ bool auditBefore(const AuditEntry &a, const AuditEntry &b)
 bool matches(const AuditEntry &e, const AuditQuery &q)
 {
     return (q.operatorName.isEmpty() || e.operatorName == q.operatorName) && (q.action.isEmpty() || e.action == q.action)
-        && (q.batchId.isEmpty() || e.batchId == q.batchId) && e.key.startsWith(q.keyPrefix)
-        && (q.key.isEmpty() || e.key == q.key) && actionOfKind(e.action, q.kind)
-        && (q.fromMs <= 0 || e.atMs >= q.fromMs) && (q.toMs <= 0 || e.atMs <= q.toMs);
+           && (q.batchId.isEmpty() || e.batchId == q.batchId) && e.key.startsWith(q.keyPrefix) && (q.key.isEmpty() || e.key == q.key)
+           && actionOfKind(e.action, q.kind) && (q.fromMs <= 0 || e.atMs >= q.fromMs) && (q.toMs <= 0 || e.atMs <= q.toMs);
 }
 
 } // namespace
@@ -133,9 +132,9 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
         return *bad;
     if (action.expectedState == RecordState::Completed
         || (action.kind == OperatorActionKind::MarkTimedOut && action.expectedState != RecordState::InFlight)) {
-        return makeError(ErrorKind::InvalidArgument, Text::tr("The operator action %1 does not apply to a %2 record (%3/%4).")
-                                                         .arg(operatorActionName(action.kind), recordStateName(action.expectedState),
-                                                              action.scope, action.key));
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The operator action %1 does not apply to a %2 record (%3/%4).")
+                             .arg(operatorActionName(action.kind), recordStateName(action.expectedState), action.scope, action.key));
     }
     if (const std::optional<Error> refused = refuseActionCutoff(action))
         return *refused;
@@ -154,8 +153,8 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
     const Response &response = action.response;
     RedisCommand args = scriptArgs(action.key, action.nowMs);
     args << operatorActionName(action.kind).toUtf8() << action.lease.toUtf8() << recordStateName(action.expectedState).toUtf8()
-         << QByteArray::number(action.nowMs + action.retentionMs) << QByteArray::number(response.status)
-         << encodeHeaders(response.headers) << (response.body.isNull() ? QByteArray("") : response.body)
+         << QByteArray::number(action.nowMs + action.retentionMs) << QByteArray::number(response.status) << encodeHeaders(response.headers)
+         << (response.body.isNull() ? QByteArray("") : response.body)
          << (action.startedBeforeMs ? QByteArray::number(*action.startedBeforeMs) : QByteArray()) << QByteArray("1");
     Result<RedisReply> reply = appendChained(*c.value(), Action, action.scope, tag.value(), keys, args, entry);
     if (!reply)
@@ -166,8 +165,10 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
         // (hashed with the warning) says why.
         const QString key = QString::fromUtf8(bytes(blocked.element[1])), detail = QString::fromUtf8(bytes(blocked.element[3]));
         warning = bytes(blocked.element[2]) == "number"
-            ? Text::tr("not counted: the counter key %1 of scope %2 holds %3, not a number (another program wrote it)").arg(key, action.scope, detail)
-            : Text::tr("not counted: the counter key %1 of scope %2 holds a %3 (another program wrote it)").arg(key, action.scope, detail);
+                      ? Text::tr("not counted: the counter key %1 of scope %2 holds %3, not a number (another program wrote it)")
+                            .arg(key, action.scope, detail)
+                      : Text::tr("not counted: the counter key %1 of scope %2 holds a %3 (another program wrote it)")
+                            .arg(key, action.scope, detail);
         entry = action.auditEntry();
         entry.addWarning(warning);
         args.last() = "0";
@@ -180,11 +181,12 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
     if (outcome == "corrupt" && r.elements >= 3)
         return m_layout.corrupt(action.scope, action.key, bytes(r.element[1]), bytes(r.element[2]), tag.value());
     if (outcome == "corrupt_index" && r.elements >= 3)
-        return scopeError(makeError(ErrorKind::Corrupt, Text::tr("The index key %1 in %2 holds a %3 instead of a sorted set: another program "
-                                                                 "wrote that key. Nothing was changed; actions in scope %4 stay blocked "
-                                                                 "until it is looked at, other scopes go on.")
-                                                            .arg(QString::fromUtf8(bytes(r.element[1])), displayUrl(),
-                                                                 QString::fromUtf8(bytes(r.element[2])), action.scope)));
+        return scopeError(
+            makeError(ErrorKind::Corrupt, Text::tr("The index key %1 in %2 holds a %3 instead of a sorted set: another program "
+                                                   "wrote that key. Nothing was changed; actions in scope %4 stay blocked "
+                                                   "until it is looked at, other scopes go on.")
+                                              .arg(QString::fromUtf8(bytes(r.element[1])), displayUrl(),
+                                                   QString::fromUtf8(bytes(r.element[2])), action.scope)));
     maybeFlush(*c.value(), action.nowMs);
     if (outcome == "not_found")
         return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt, {}, {}};
@@ -206,7 +208,8 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
         }
         return ActionResult{TransitionOutcome::Applied, std::move(now), std::move(entry), {}, warning};
     }
-    return makeError(ErrorKind::Internal, Text::tr("The operator action script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
+    return makeError(ErrorKind::Internal,
+                     Text::tr("The operator action script on %1 answered '%2'.").arg(displayUrl(), QString::fromUtf8(outcome)));
 }
 
 Result<AuditEntry> RedisStore::appendAudit(const AuditEntry &entry)
@@ -295,7 +298,9 @@ Result<QList<AuditEntry>> RedisStore::auditChain(const QString &scope, const QSt
     if (const std::optional<Error> bad = RedisLayout::checkScope(scope))
         return *bad;
     if (!afterStoreId.isEmpty() && !isStreamId(afterStoreId))
-        return makeError(ErrorKind::InvalidArgument, Text::tr("'%1' is not a position in a Redis audit chain (a stream entry id such as 1700000000000-0).").arg(afterStoreId));
+        return makeError(
+            ErrorKind::InvalidArgument,
+            Text::tr("'%1' is not a position in a Redis audit chain (a stream entry id such as 1700000000000-0).").arg(afterStoreId));
     Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
@@ -345,10 +350,11 @@ Result<QList<AuditChainHead>> RedisStore::auditHeads()
             return m_layout.replyError(error, Text::tr("Reading the audit chains"));
         const QByteArray streamType = bytes(&type);
         if (streamType != "none" && streamType != "stream")
-            return m_layout.corruptAuditKey(RedisLayout::auditKey(chain), Text::tr("holds a %1 instead of a stream: another program wrote that key")
-                                                                              .arg(QString::fromUtf8(streamType)));
-        Result<AuditChainHead> decoded = isArray(head, 2) ? m_layout.decodeHead(chain, *head.element[0], *head.element[1])
-                                                          : m_layout.decodeHead(chain, head, head);
+            return m_layout.corruptAuditKey(
+                RedisLayout::auditKey(chain),
+                Text::tr("holds a %1 instead of a stream: another program wrote that key").arg(QString::fromUtf8(streamType)));
+        Result<AuditChainHead> decoded =
+            isArray(head, 2) ? m_layout.decodeHead(chain, *head.element[0], *head.element[1]) : m_layout.decodeHead(chain, head, head);
         if (!decoded)
             return decoded.error();
         if (chain != scope) {

@@ -73,8 +73,8 @@ void RedisStore::maybeFlush(RedisLink &c, qint64 nowMs)
     // its mutex is shared by every thread: look at most once a second (by
     // the steady clock, since callers may pass any clock), the first thread
     // past the mark looks.
-    const qint64 steadyMs = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                std::chrono::steady_clock::now().time_since_epoch()).count();
+    const qint64 steadyMs =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
     qint64 mark = m_nextFlushLookMs.load(std::memory_order_relaxed);
     if (steadyMs < mark || !m_nextFlushLookMs.compare_exchange_strong(mark, steadyMs + 1000))
         return;

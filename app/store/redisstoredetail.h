@@ -26,7 +26,8 @@ inline QByteArray bytes(const redisReply *r)
 // the scripts' answer words, compared without a copy.
 inline QByteArrayView word(const redisReply *r)
 {
-    return r && (r->type == REDIS_REPLY_STRING || r->type == REDIS_REPLY_STATUS) ? QByteArrayView(r->str, qsizetype(r->len)) : QByteArrayView();
+    return r && (r->type == REDIS_REPLY_STRING || r->type == REDIS_REPLY_STATUS) ? QByteArrayView(r->str, qsizetype(r->len))
+                                                                                 : QByteArrayView();
 }
 
 inline bool isArray(const redisReply &r, size_t atLeast)

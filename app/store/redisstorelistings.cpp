@@ -70,14 +70,14 @@ Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
             return merged.error();
         rows += merged.value();
     }
-    std::sort(rows.begin(), rows.end(), [&](const Record &a, const Record &b) { return query.newestFirst ? keysetBefore(b, a) : keysetBefore(a, b); });
+    std::sort(rows.begin(), rows.end(),
+              [&](const Record &a, const Record &b) { return query.newestFirst ? keysetBefore(b, a) : keysetBefore(a, b); });
     if (rows.size() > limit)
         rows.resize(limit);
     return rows;
 }
 
-Result<QList<Record>> RedisStore::mergeInFlight(RedisLink &c, const QList<std::pair<QString, QString>> &buckets,
-                                                const InFlightQuery &query)
+Result<QList<Record>> RedisStore::mergeInFlight(RedisLink &c, const QList<std::pair<QString, QString>> &buckets, const InFlightQuery &query)
 {
     const int limit = qMax(1, query.limit);
     const auto before = [&](const Record &a, const Record &b) { return query.newestFirst ? keysetBefore(b, a) : keysetBefore(a, b); };
@@ -119,7 +119,8 @@ Result<QList<Record>> RedisStore::mergeInFlight(RedisLink &c, const QList<std::p
         }
         const Record *cut = nullptr;
         if (all.size() >= limit) {
-            std::nth_element(all.begin(), all.begin() + (limit - 1), all.end(), [&](const Record *a, const Record *b) { return before(*a, *b); });
+            std::nth_element(all.begin(), all.begin() + (limit - 1), all.end(),
+                             [&](const Record *a, const Record *b) { return before(*a, *b); });
             cut = all.at(limit - 1);
         }
         pending.clear();
@@ -265,7 +266,8 @@ Result<QList<CounterRow>> RedisStore::counters(const QString &scope, qint64 from
     QList<std::pair<QString, QString>> rangeOf; // (scope, tag) of each range
     for (const ScopeBucketsPtr &buckets : scopes.value()) {
         for (const QString &tag : buckets->tags) {
-            ranges.append(RedisCommand{"ZRANGEBYSCORE", RedisLayout::minutesKey(tag), QByteArray::number(fromMinute), QByteArray::number(toMinute)});
+            ranges.append(
+                RedisCommand{"ZRANGEBYSCORE", RedisLayout::minutesKey(tag), QByteArray::number(fromMinute), QByteArray::number(toMinute)});
             rangeOf.append({buckets->scope, tag});
         }
     }

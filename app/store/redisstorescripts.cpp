@@ -44,7 +44,8 @@ Result<void> RedisStore::open()
         if (!error.isEmpty())
             return m_layout.replyError(error, Text::tr("Loading the Lua scripts (may this user run SCRIPT and EVALSHA?)"));
         if (bytes(replies->at(i).get()) != m_scripts[i].lua.sha())
-            return makeError(ErrorKind::Internal, Text::tr("Redis %1 computed another SHA1 for a Lua script than this build.").arg(displayUrl()));
+            return makeError(ErrorKind::Internal,
+                             Text::tr("Redis %1 computed another SHA1 for a Lua script than this build.").arg(displayUrl()));
     }
     Result<StoreAccess> access = probeAccess(*c.value(), loaded);
     if (!access)
@@ -80,9 +81,10 @@ Result<StoreAccess> RedisStore::probeAccess(RedisLink &c, bool scriptsLoaded)
     // A tag no scope has (scope names cannot hold braces): nothing is read or written.
     const QByteArray tag = "idem:{rights}probe}:";
     // Loaded on the node that answers (on a cluster: the probe slot's master).
-    Result<QList<RedisReply>> rights = c.pipelineAt(tag + "r:probe", {RedisCommand{"SCRIPT", "LOAD", m_scripts[Rights].lua.text()},
-                                                                        RedisCommand{"EVALSHA", m_scripts[Rights].lua.sha(), "4", tag + "r:probe",
-                                                                                     tag + "audit", tag + "audit:head", tag + "pd:probe"}});
+    Result<QList<RedisReply>> rights = c.pipelineAt(
+        tag + "r:probe",
+        {RedisCommand{"SCRIPT", "LOAD", m_scripts[Rights].lua.text()},
+         RedisCommand{"EVALSHA", m_scripts[Rights].lua.sha(), "4", tag + "r:probe", tag + "audit", tag + "audit:head", tag + "pd:probe"}});
     if (!rights)
         return rights.error();
     const redisReply &r = *rights.value().constLast();
@@ -111,8 +113,8 @@ Result<StoreAccess> RedisStore::probeAccess(RedisLink &c, bool scriptsLoaded)
     return access;
 }
 
-Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QString &scope,
-                                         const RedisCommand &keys, const RedisCommand &args)
+Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QString &scope, const RedisCommand &keys,
+                                         const RedisCommand &args)
 {
     return runScript(c, script, scope, keys.size(), args.size(), [&](RedisArgSink &sink) {
         for (const QByteArray &key : keys)
@@ -122,8 +124,8 @@ Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QStr
     });
 }
 
-Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QString &scope, qsizetype keyCount,
-                                         qsizetype argCount, RedisArgWriter write, qsizetype sizeHint)
+Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QString &scope, qsizetype keyCount, qsizetype argCount,
+                                         RedisArgWriter write, qsizetype sizeHint)
 {
     // Every guarded request comes here twice. On one server the EVALSHA is
     // written in the protocol as its arguments are made (RedisWireSink: one
@@ -164,9 +166,9 @@ Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QStr
         written = sink.written();
     }
     if (written != count || argsWritten != argCount)
-        return makeError(ErrorKind::Internal, Text::tr("A Lua script call was built with %1 arguments instead of %2.")
-                                                  .arg(written - count + argsWritten)
-                                                  .arg(argCount));
+        return makeError(
+            ErrorKind::Internal,
+            Text::tr("A Lua script call was built with %1 arguments instead of %2.").arg(written - count + argsWritten).arg(argCount));
     QList<RedisCommand> batch;
     // The scope registry lives in another slot: never inside a script, and
     // pipelined with the first script call of the scope (no extra round trip).
@@ -176,9 +178,9 @@ Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QStr
     if (cluster)
         batch.append(eval);
     for (int attempt = 0; attempt < 2; ++attempt) {
-        Result<QList<RedisReply>> replies = cluster ? c.pipeline(batch)
-            : batch.isEmpty()                       ? c.pipelineWire(evalWire, 1)
-                                                    : c.pipelineWire(RedisConnection::encode(batch) + evalWire, batch.size() + 1);
+        Result<QList<RedisReply>> replies = cluster           ? c.pipeline(batch)
+                                            : batch.isEmpty() ? c.pipelineWire(evalWire, 1)
+                                                              : c.pipelineWire(RedisConnection::encode(batch) + evalWire, batch.size() + 1);
         if (!replies)
             return replies.error();
         bool noScript = false;

@@ -9,12 +9,12 @@
 // message an operator can act on. Never an exception across threads.
 enum class ErrorKind {
     None,
-    InvalidArgument,   // bad key, scope, URL, name: the caller must change the input
-    Unavailable,       // the store cannot be reached or timed out: retry later, fail closed
-    Corrupt,           // a record or value the engine cannot read: per record, never fatal
-    NotBuilt,          // a backend this build does not have yet
-    Refused,           // the store refused (permissions, read-only mode)
-    Internal,          // a bug: report it
+    InvalidArgument, // bad key, scope, URL, name: the caller must change the input
+    Unavailable, // the store cannot be reached or timed out: retry later, fail closed
+    Corrupt, // a record or value the engine cannot read: per record, never fatal
+    NotBuilt, // a backend this build does not have yet
+    Refused, // the store refused (permissions, read-only mode)
+    Internal, // a bug: report it
 };
 
 QString errorKindName(ErrorKind kind);
@@ -29,11 +29,17 @@ struct Error {
     bool wholeScope = false;
 };
 
-template<typename T>
+template <typename T>
 class [[nodiscard]] Result {
 public:
-    Result(T value) : m_value(std::move(value)) {}
-    Result(Error error) : m_error(std::move(error)) {}
+    Result(T value)
+        : m_value(std::move(value))
+    {
+    }
+    Result(Error error)
+        : m_error(std::move(error))
+    {
+    }
 
     bool ok() const { return m_value.has_value(); }
     explicit operator bool() const { return ok(); }
@@ -50,11 +56,15 @@ private:
     Error m_error;
 };
 
-template<>
+template <>
 class [[nodiscard]] Result<void> {
 public:
     Result() = default;
-    Result(Error error) : m_ok(false), m_error(std::move(error)) {}
+    Result(Error error)
+        : m_ok(false)
+        , m_error(std::move(error))
+    {
+    }
 
     bool ok() const { return m_ok; }
     explicit operator bool() const { return ok(); }
@@ -65,7 +75,10 @@ private:
     Error m_error;
 };
 
-inline Error makeError(ErrorKind kind, const QString &message) { return Error{kind, message}; }
+inline Error makeError(ErrorKind kind, const QString &message)
+{
+    return Error{kind, message};
+}
 // The same error, marked as the whole scope's (Error::wholeScope).
 inline Error scopeError(Error error)
 {

@@ -13,8 +13,10 @@ QString explainProbe(const SqlRight &right)
     if (right.privilege == QLatin1String("DELETE"))
         return QStringLiteral("EXPLAIN DELETE FROM %1 WHERE 1 = 0").arg(right.table);
     if (right.privilege == QLatin1String("INSERT"))
-        return QStringLiteral("EXPLAIN INSERT INTO %1 (%2) VALUES (NULL)").arg(right.table, column.isEmpty() ? QStringLiteral("scope") : column);
-    return QStringLiteral("EXPLAIN UPDATE %1 SET %2 = NULL WHERE 1 = 0").arg(right.table, column.isEmpty() ? QStringLiteral("scope") : column);
+        return QStringLiteral("EXPLAIN INSERT INTO %1 (%2) VALUES (NULL)")
+            .arg(right.table, column.isEmpty() ? QStringLiteral("scope") : column);
+    return QStringLiteral("EXPLAIN UPDATE %1 SET %2 = NULL WHERE 1 = 0")
+        .arg(right.table, column.isEmpty() ? QStringLiteral("scope") : column);
 }
 
 } // namespace

@@ -26,10 +26,10 @@ Result<StoreAccess> probeSqlAccess(QSqlDatabase &db, const SqlDialect &dialect, 
 // The rights an action and an approval need, as (what, statement or table)
 // pairs for people and probes: "UPDATE on idem_records", …
 struct SqlRight {
-    QString text;       // as the refusal names it: "UPDATE on idem_records"
+    QString text; // as the refusal names it: "UPDATE on idem_records"
     QString table;
-    QString privilege;  // SELECT, INSERT, UPDATE, DELETE
-    QString column;     // a column-level right; empty: the table's
+    QString privilege; // SELECT, INSERT, UPDATE, DELETE
+    QString column; // a column-level right; empty: the table's
     bool forAct = false;
     bool forApprove = false;
 };

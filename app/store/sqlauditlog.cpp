@@ -9,9 +9,9 @@
 
 namespace {
 
-const QString kAuditColumns = QStringLiteral(
-    "scope, seq, at_ms, operator, host, action, batch_id, idem_key, state_before, state_after, reason, evidence, "
-    "prev_hash, hash");
+const QString kAuditColumns =
+    QStringLiteral("scope, seq, at_ms, operator, host, action, batch_id, idem_key, state_before, state_after, reason, evidence, "
+                   "prev_hash, hash");
 
 // Messages of this file, in the "SqlStore" translation context (lupdate reads
 // Text::tr; a free tr() would give it no context).
@@ -78,8 +78,8 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::appendAll(QSqlDatabase &d
     qint64 headSeq = 0;
     QString headHash;
     const auto readHead = [&] {
-        if (!runStatement(q, {QStringLiteral("SELECT seq, hash FROM idem_audit_head WHERE scope = ?") + m_dialect.lockForUpdate(),
-                              {scope}}))
+        if (!runStatement(q,
+                          {QStringLiteral("SELECT seq, hash FROM idem_audit_head WHERE scope = ?") + m_dialect.lockForUpdate(), {scope}}))
             return false;
         hasHead = q.next();
         headSeq = hasHead ? q.value(0).toLongLong() : 0;
@@ -108,13 +108,14 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::appendAll(QSqlDatabase &d
     }
     if (!hasHead) {
         if (stored > 0)
-            return AppendFailure{scopeError(makeError(ErrorKind::Corrupt,
-                                           Text::tr("The audit chain of scope %1 holds %2 entries but has no head: the head was "
-                                                    "deleted. Nothing was changed in scope %1; actions there stay blocked until the "
-                                                    "chain is looked at (idemctl audit verify). Other scopes go on.")
-                                               .arg(scope)
-                                               .arg(stored))),
-                                 false};
+            return AppendFailure{
+                scopeError(
+                    makeError(ErrorKind::Corrupt, Text::tr("The audit chain of scope %1 holds %2 entries but has no head: the head was "
+                                                           "deleted. Nothing was changed in scope %1; actions there stay blocked until the "
+                                                           "chain is looked at (idemctl audit verify). Other scopes go on.")
+                                                      .arg(scope)
+                                                      .arg(stored))),
+                false};
     }
     // Each entry chains after the one before it; the head moves once, to
     // the last. The entries go in multi-row INSERTs of up to kRowsPerInsert
@@ -148,10 +149,20 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::appendAll(QSqlDatabase &d
         int at = 0;
         for (qsizetype r = from; r < from + rows; ++r) {
             const AuditEntry &e = entries.at(r);
-            const QVariantList values{e.scope, e.seq, e.atMs, text(e.operatorName), text(e.host),
-                                      text(e.action), text(e.batchId), text(e.key), text(e.stateBefore),
-                                      text(e.stateAfter), text(e.reason),
-                                      e.evidence.isNull() ? QByteArray("") : e.evidence, e.prevHash, e.hash,
+            const QVariantList values{e.scope,
+                                      e.seq,
+                                      e.atMs,
+                                      text(e.operatorName),
+                                      text(e.host),
+                                      text(e.action),
+                                      text(e.batchId),
+                                      text(e.key),
+                                      text(e.stateBefore),
+                                      text(e.stateAfter),
+                                      text(e.reason),
+                                      e.evidence.isNull() ? QByteArray("") : e.evidence,
+                                      e.prevHash,
+                                      e.hash,
                                       e.serverUser.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(e.serverUser)};
             for (const QVariant &v : values)
                 insert.bindValue(at++, v);
@@ -161,17 +172,17 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::appendAll(QSqlDatabase &d
     }
 
     QSqlQuery head(db);
-    const SqlStatement moveHead = hasHead
-        ? SqlStatement{QStringLiteral("UPDATE idem_audit_head SET seq = ?, hash = ? WHERE scope = ? AND seq = ?"),
-                       {seq, hash, scope, headSeq}}
-        : SqlStatement{QStringLiteral("INSERT INTO idem_audit_head (scope, seq, hash) VALUES (?, ?, ?)"),
-                       {scope, seq, hash}};
+    const SqlStatement moveHead =
+        hasHead ? SqlStatement{QStringLiteral("UPDATE idem_audit_head SET seq = ?, hash = ? WHERE scope = ? AND seq = ?"),
+                               {seq, hash, scope, headSeq}}
+                : SqlStatement{QStringLiteral("INSERT INTO idem_audit_head (scope, seq, hash) VALUES (?, ?, ?)"), {scope, seq, hash}};
     if (!runStatement(head, moveHead))
         return failed(head, Text::tr("Moving the audit chain head"));
     if (head.numRowsAffected() != 1) {
         // The locked head moved anyway: only a hand edit does that.
         return AppendFailure{scopeError(makeError(ErrorKind::Corrupt, Text::tr("The audit chain head of scope %1 changed while it was "
-                                                                         "locked; run `idemctl audit verify`.").arg(scope))),
+                                                                               "locked; run `idemctl audit verify`.")
+                                                                          .arg(scope))),
                              false};
     }
     return std::nullopt;
@@ -218,15 +229,13 @@ Result<QList<AuditEntry>> SqlAuditLog::entries(QSqlDatabase &db, const AuditQuer
     return out;
 }
 
-Result<QList<AuditEntry>> SqlAuditLog::chain(QSqlDatabase &db, const QString &scope, const QString &afterStoreId,
-                                             int limit) const
+Result<QList<AuditEntry>> SqlAuditLog::chain(QSqlDatabase &db, const QString &scope, const QString &afterStoreId, int limit) const
 {
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    if (!runStatement(q, {QStringLiteral("SELECT ") + columns()
-                     + QStringLiteral(" FROM idem_audit WHERE scope = ? AND seq > ? ORDER BY seq LIMIT ?"),
-                 {scope, afterStoreId.isEmpty() ? qint64(std::numeric_limits<qint64>::min()) : afterStoreId.toLongLong(),
-                  qMax(1, limit)}}))
+    if (!runStatement(
+            q, {QStringLiteral("SELECT ") + columns() + QStringLiteral(" FROM idem_audit WHERE scope = ? AND seq > ? ORDER BY seq LIMIT ?"),
+                {scope, afterStoreId.isEmpty() ? qint64(std::numeric_limits<qint64>::min()) : afterStoreId.toLongLong(), qMax(1, limit)}}))
         return m_failure(q, Text::tr("Reading the audit chain"));
     QList<AuditEntry> out;
     while (q.next())

@@ -21,7 +21,11 @@ public:
     // drops a lost connection).
     using FailureFn = std::function<Error(const QSqlQuery &, const QString &)>;
 
-    SqlAuditLog(const SqlDialect &dialect, FailureFn failure) : m_dialect(dialect), m_failure(std::move(failure)) {}
+    SqlAuditLog(const SqlDialect &dialect, FailureFn failure)
+        : m_dialect(dialect)
+        , m_failure(std::move(failure))
+    {
+    }
 
     // In an open transaction: locks the chain's head (PostgreSQL, MySQL: FOR
     // UPDATE; SQLite: the write transaction), chains the entry after it and

@@ -139,8 +139,9 @@ Result<QSqlDatabase> SqlConnections::acquire()
     }
     Result<void> opened;
     if (!db.open()) {
-        opened = makeError(ErrorKind::Unavailable,
-                           QCoreApplication::translate("SqlStore", "Cannot connect to %1: %2").arg(db.databaseName(), db.lastError().text()));
+        opened =
+            makeError(ErrorKind::Unavailable,
+                      QCoreApplication::translate("SqlStore", "Cannot connect to %1: %2").arg(db.databaseName(), db.lastError().text()));
     } else if (opened = m_prepare(db); !opened) {
         db.close();
     }

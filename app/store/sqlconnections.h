@@ -27,8 +27,7 @@ class SqlConnections final {
 public:
     // configure sets driver options on a fresh connection before open();
     // prepare runs once on each new connection after it opened.
-    SqlConnections(QString driver, std::function<void(QSqlDatabase &)> configure,
-                   std::function<Result<void>(QSqlDatabase &)> prepare);
+    SqlConnections(QString driver, std::function<void(QSqlDatabase &)> configure, std::function<Result<void>(QSqlDatabase &)> prepare);
     ~SqlConnections();
 
     // The calling thread's open connection, opening (or re-opening after a

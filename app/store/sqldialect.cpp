@@ -21,8 +21,7 @@ struct Text {
 // cannot hold one; urlProblem() refuses such URLs.)
 QString libpqValue(const QString &value)
 {
-    if (!value.isEmpty() && !value.contains(QLatin1Char(' ')) && !value.contains(QLatin1Char('\''))
-        && !value.contains(QLatin1Char('\\')))
+    if (!value.isEmpty() && !value.contains(QLatin1Char(' ')) && !value.contains(QLatin1Char('\'')) && !value.contains(QLatin1Char('\\')))
         return value;
     QString quoted = value;
     quoted.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
@@ -32,10 +31,19 @@ QString libpqValue(const QString &value)
 
 // URL query parameters handed to libpq as they are (libpq's own keywords).
 const QStringList kLibpqKeywords = {
-    QStringLiteral("sslmode"), QStringLiteral("sslrootcert"), QStringLiteral("sslcert"), QStringLiteral("sslkey"),
-    QStringLiteral("sslcrl"), QStringLiteral("application_name"), QStringLiteral("options"),
-    QStringLiteral("target_session_attrs"), QStringLiteral("connect_timeout"), QStringLiteral("keepalives_idle"),
-    QStringLiteral("keepalives_interval"), QStringLiteral("keepalives_count"), QStringLiteral("tcp_user_timeout"),
+    QStringLiteral("sslmode"),
+    QStringLiteral("sslrootcert"),
+    QStringLiteral("sslcert"),
+    QStringLiteral("sslkey"),
+    QStringLiteral("sslcrl"),
+    QStringLiteral("application_name"),
+    QStringLiteral("options"),
+    QStringLiteral("target_session_attrs"),
+    QStringLiteral("connect_timeout"),
+    QStringLiteral("keepalives_idle"),
+    QStringLiteral("keepalives_interval"),
+    QStringLiteral("keepalives_count"),
+    QStringLiteral("tcp_user_timeout"),
 };
 
 // URL query parameter → QMYSQL option (names as Qt 6.4's QMYSQL parses them).
@@ -82,10 +90,13 @@ QString likePrefix(const QString &prefix)
 SqlDialect::Kind SqlDialect::kindOf(StoreUrl::Kind kind)
 {
     switch (kind) {
-    case StoreUrl::Kind::Postgres: return Kind::Postgres;
-    case StoreUrl::Kind::Mysql: return Kind::Mysql;
+    case StoreUrl::Kind::Postgres:
+        return Kind::Postgres;
+    case StoreUrl::Kind::Mysql:
+        return Kind::Mysql;
     case StoreUrl::Kind::Sqlite:
-    case StoreUrl::Kind::Redis: break;
+    case StoreUrl::Kind::Redis:
+        break;
     }
     return Kind::Sqlite;
 }
@@ -93,9 +104,12 @@ SqlDialect::Kind SqlDialect::kindOf(StoreUrl::Kind kind)
 QString SqlDialect::serverName() const
 {
     switch (m_kind) {
-    case Kind::Postgres: return QStringLiteral("PostgreSQL");
-    case Kind::Mysql: return QStringLiteral("MySQL/MariaDB");
-    case Kind::Sqlite: break;
+    case Kind::Postgres:
+        return QStringLiteral("PostgreSQL");
+    case Kind::Mysql:
+        return QStringLiteral("MySQL/MariaDB");
+    case Kind::Sqlite:
+        break;
     }
     return QStringLiteral("SQLite");
 }
@@ -164,7 +178,8 @@ QStringList SqlDialect::sessionSetup() const
         // silently truncated key.
         return {QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"),
                 QStringLiteral("SET SESSION sql_mode = CONCAT_WS(',', NULLIF(@@SESSION.sql_mode, ''), 'STRICT_ALL_TABLES')")};
-    case Kind::Postgres: break;
+    case Kind::Postgres:
+        break;
     }
     return {};
 }
@@ -172,9 +187,12 @@ QStringList SqlDialect::sessionSetup() const
 QString SqlDialect::schemaResource() const
 {
     switch (m_kind) {
-    case Kind::Postgres: return QStringLiteral(":/sql/postgresql.sql");
-    case Kind::Mysql: return QStringLiteral(":/sql/mysql.sql");
-    case Kind::Sqlite: break;
+    case Kind::Postgres:
+        return QStringLiteral(":/sql/postgresql.sql");
+    case Kind::Mysql:
+        return QStringLiteral(":/sql/mysql.sql");
+    case Kind::Sqlite:
+        break;
     }
     return QStringLiteral(":/sql/sqlite.sql");
 }
@@ -183,26 +201,28 @@ QString SqlDialect::schemaProbe() const
 {
     // The request and server_user columns count as one object each.
     const QString later = QStringLiteral(" + (") + requestColumnProbe() + QStringLiteral(") + (") + auditUserColumnProbe()
-        + QStringLiteral(") + (") + fourEyesTablesProbe() + QLatin1Char(')');
+                          + QStringLiteral(") + (") + fourEyesTablesProbe() + QLatin1Char(')');
     switch (m_kind) {
     case Kind::Postgres:
         return QStringLiteral("SELECT COUNT(to_regclass(name))") + later
-            + QStringLiteral(" FROM unnest(ARRAY['idem_records', 'idem_counters', "
-                             "'idem_records_inflight', 'idem_records_inflight_scope', 'idem_records_expiry', "
-                             "'idem_records_timedout', 'idem_records_timedout_scope', 'idem_audit', 'idem_audit_time', "
-                             "'idem_audit_head', 'idem_records_completed']) AS name");
+               + QStringLiteral(" FROM unnest(ARRAY['idem_records', 'idem_counters', "
+                                "'idem_records_inflight', 'idem_records_inflight_scope', 'idem_records_expiry', "
+                                "'idem_records_timedout', 'idem_records_timedout_scope', 'idem_audit', 'idem_audit_time', "
+                                "'idem_audit_head', 'idem_records_completed']) AS name");
     case Kind::Mysql:
         return QStringLiteral("SELECT (SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE() "
-                              "AND table_name IN ('idem_records', 'idem_counters', 'idem_audit', 'idem_audit_head')) + (SELECT COUNT(DISTINCT index_name) "
+                              "AND table_name IN ('idem_records', 'idem_counters', 'idem_audit', 'idem_audit_head')) + (SELECT "
+                              "COUNT(DISTINCT index_name) "
                               "FROM information_schema.statistics WHERE table_schema = DATABASE() "
                               "AND table_name = 'idem_records' AND index_name IN ('idem_records_listing', 'idem_records_expiry'))")
-            + later;
-    case Kind::Sqlite: break;
+               + later;
+    case Kind::Sqlite:
+        break;
     }
     return QStringLiteral("SELECT (SELECT COUNT(*) FROM sqlite_master WHERE name IN "
                           "('idem_records', 'idem_counters', 'idem_records_inflight', 'idem_records_expiry', "
                           "'idem_records_timedout', 'idem_audit', 'idem_audit_time', 'idem_audit_head', 'idem_records_completed'))")
-        + later;
+           + later;
 }
 
 QString SqlDialect::columnProbe(const QString &table, const QString &column) const
@@ -213,11 +233,14 @@ QString SqlDialect::columnProbe(const QString &table, const QString &column) con
     case Kind::Postgres:
         // to_regclass follows the search_path, as the store's own statements do.
         return QStringLiteral("SELECT COUNT(*) FROM pg_attribute WHERE attrelid = to_regclass('%1') "
-                              "AND attname = '%2' AND NOT attisdropped").arg(table, column);
+                              "AND attname = '%2' AND NOT attisdropped")
+            .arg(table, column);
     case Kind::Mysql:
         return QStringLiteral("SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = DATABASE() "
-                              "AND table_name = '%1' AND column_name = '%2'").arg(table, column);
-    case Kind::Sqlite: break;
+                              "AND table_name = '%1' AND column_name = '%2'")
+            .arg(table, column);
+    case Kind::Sqlite:
+        break;
     }
     return QStringLiteral("SELECT COUNT(*) FROM pragma_table_info('%1') WHERE name = '%2'").arg(table, column);
 }
@@ -225,11 +248,13 @@ QString SqlDialect::columnProbe(const QString &table, const QString &column) con
 QString SqlDialect::fourEyesTablesProbe() const
 {
     switch (m_kind) {
-    case Kind::Postgres: return QStringLiteral("SELECT COUNT(to_regclass('idem_proposals')) + COUNT(to_regclass('idem_policy'))");
+    case Kind::Postgres:
+        return QStringLiteral("SELECT COUNT(to_regclass('idem_proposals')) + COUNT(to_regclass('idem_policy'))");
     case Kind::Mysql:
         return QStringLiteral("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE() "
                               "AND table_name IN ('idem_proposals', 'idem_policy')");
-    case Kind::Sqlite: break;
+    case Kind::Sqlite:
+        break;
     }
     return QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('idem_proposals', 'idem_policy')");
 }
@@ -239,9 +264,12 @@ QString SqlDialect::addRequestColumn() const
     // The column as the schema files declare it, last: nullable, no default,
     // so every server adds it without rewriting the table.
     switch (m_kind) {
-    case Kind::Postgres: return QStringLiteral("ALTER TABLE idem_records ADD COLUMN request BYTEA");
-    case Kind::Mysql: return QStringLiteral("ALTER TABLE idem_records ADD COLUMN request BLOB NULL");
-    case Kind::Sqlite: break;
+    case Kind::Postgres:
+        return QStringLiteral("ALTER TABLE idem_records ADD COLUMN request BYTEA");
+    case Kind::Mysql:
+        return QStringLiteral("ALTER TABLE idem_records ADD COLUMN request BLOB NULL");
+    case Kind::Sqlite:
+        break;
     }
     return QStringLiteral("ALTER TABLE idem_records ADD COLUMN request BLOB");
 }
@@ -249,9 +277,12 @@ QString SqlDialect::addRequestColumn() const
 QString SqlDialect::addAuditUserColumn() const
 {
     switch (m_kind) {
-    case Kind::Postgres: return QStringLiteral("ALTER TABLE idem_audit ADD COLUMN server_user TEXT");
-    case Kind::Mysql: return QStringLiteral("ALTER TABLE idem_audit ADD COLUMN server_user VARCHAR(255) NULL");
-    case Kind::Sqlite: break;
+    case Kind::Postgres:
+        return QStringLiteral("ALTER TABLE idem_audit ADD COLUMN server_user TEXT");
+    case Kind::Mysql:
+        return QStringLiteral("ALTER TABLE idem_audit ADD COLUMN server_user VARCHAR(255) NULL");
+    case Kind::Sqlite:
+        break;
     }
     return QStringLiteral("ALTER TABLE idem_audit ADD COLUMN server_user TEXT");
 }
@@ -262,14 +293,16 @@ QString SqlDialect::auditSchemaProbe() const
     switch (m_kind) {
     case Kind::Postgres:
         return QStringLiteral("SELECT COUNT(to_regclass(name))") + column
-            + QStringLiteral(" FROM unnest(ARRAY['idem_audit', 'idem_audit_time', 'idem_audit_head']) AS name");
+               + QStringLiteral(" FROM unnest(ARRAY['idem_audit', 'idem_audit_time', 'idem_audit_head']) AS name");
     case Kind::Mysql:
         return QStringLiteral("SELECT (SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE() "
-                              "AND table_name IN ('idem_audit', 'idem_audit_head'))") + column;
-    case Kind::Sqlite: break;
+                              "AND table_name IN ('idem_audit', 'idem_audit_head'))")
+               + column;
+    case Kind::Sqlite:
+        break;
     }
     return QStringLiteral("SELECT (SELECT COUNT(*) FROM sqlite_master WHERE name IN ('idem_audit', 'idem_audit_time', 'idem_audit_head'))")
-        + column;
+           + column;
 }
 
 int SqlDialect::auditSchemaObjectCount() const
@@ -283,9 +316,12 @@ int SqlDialect::schemaObjectCount() const
 {
     // Tables and indexes, the request and server_user columns, the two four-eyes tables.
     switch (m_kind) {
-    case Kind::Postgres: return 15;
-    case Kind::Mysql: return 10; // idem_records_listing leads with state: it serves COMPLETED too
-    case Kind::Sqlite: break;
+    case Kind::Postgres:
+        return 15;
+    case Kind::Mysql:
+        return 10; // idem_records_listing leads with state: it serves COMPLETED too
+    case Kind::Sqlite:
+        break;
     }
     return 13;
 }
@@ -300,11 +336,14 @@ int SqlDialect::laterObjectCount() const
 QString SqlDialect::laterObjectProbe() const
 {
     const QString columnsAndTables = QStringLiteral(" + (") + requestColumnProbe() + QStringLiteral(") + (") + auditUserColumnProbe()
-        + QStringLiteral(") + (") + fourEyesTablesProbe() + QLatin1Char(')');
+                                     + QStringLiteral(") + (") + fourEyesTablesProbe() + QLatin1Char(')');
     switch (m_kind) {
-    case Kind::Postgres: return QStringLiteral("SELECT COUNT(to_regclass('idem_records_completed'))") + columnsAndTables;
-    case Kind::Mysql: return QStringLiteral("SELECT 0") + columnsAndTables;
-    case Kind::Sqlite: break;
+    case Kind::Postgres:
+        return QStringLiteral("SELECT COUNT(to_regclass('idem_records_completed'))") + columnsAndTables;
+    case Kind::Mysql:
+        return QStringLiteral("SELECT 0") + columnsAndTables;
+    case Kind::Sqlite:
+        break;
     }
     return QStringLiteral("SELECT (SELECT COUNT(*) FROM sqlite_master WHERE name = 'idem_records_completed')") + columnsAndTables;
 }
@@ -325,9 +364,12 @@ QString SqlDialect::missingPrivilegesQuery() const
 QString SqlDialect::identityQuery() const
 {
     switch (m_kind) {
-    case Kind::Postgres: return QStringLiteral("SELECT current_user");
-    case Kind::Mysql: return QStringLiteral("SELECT CURRENT_USER()");
-    case Kind::Sqlite: break;
+    case Kind::Postgres:
+        return QStringLiteral("SELECT current_user");
+    case Kind::Mysql:
+        return QStringLiteral("SELECT CURRENT_USER()");
+    case Kind::Sqlite:
+        break;
     }
     return QString();
 }
@@ -335,9 +377,12 @@ QString SqlDialect::identityQuery() const
 QString SqlDialect::schemaOwnerQuery() const
 {
     switch (m_kind) {
-    case Kind::Postgres: return QStringLiteral("SELECT COALESCE(current_schema(), '(no schema on the search_path)'), current_user");
-    case Kind::Mysql: return QStringLiteral("SELECT DATABASE(), CURRENT_USER()");
-    case Kind::Sqlite: break;
+    case Kind::Postgres:
+        return QStringLiteral("SELECT COALESCE(current_schema(), '(no schema on the search_path)'), current_user");
+    case Kind::Mysql:
+        return QStringLiteral("SELECT DATABASE(), CURRENT_USER()");
+    case Kind::Sqlite:
+        break;
     }
     return QString();
 }
@@ -346,18 +391,18 @@ QString SqlDialect::missingDdlRightMessage(const QString &where, const QString &
 {
     if (m_kind == Kind::Postgres)
         return Text::tr("The idem-console tables are missing in schema %1 and user %2 may not create them: that needs the "
-                  "CREATE privilege on schema %1 (and ownership of idem_records for a missing index). The server said: %3. "
-                  "Run GRANT CREATE ON SCHEMA %1 TO %2 once, or have the schema's owner load resources/sql/postgresql.sql; "
-                  "after that %2 needs only SELECT, INSERT, UPDATE and DELETE on idem_records and idem_counters.")
+                        "CREATE privilege on schema %1 (and ownership of idem_records for a missing index). The server said: %3. "
+                        "Run GRANT CREATE ON SCHEMA %1 TO %2 once, or have the schema's owner load resources/sql/postgresql.sql; "
+                        "after that %2 needs only SELECT, INSERT, UPDATE and DELETE on idem_records and idem_counters.")
             .arg(where, user, serverText);
     if (m_kind == Kind::Mysql) {
         // CURRENT_USER() is user@host; GRANT wants 'user'@'host'.
         const qsizetype at = user.lastIndexOf(QLatin1Char('@'));
         const QString account = at < 0 ? user : QStringLiteral("'%1'@'%2'").arg(user.left(at), user.mid(at + 1));
         return Text::tr("The idem-console tables are missing in database %1 and user %2 may not create them: that needs the "
-                  "CREATE and INDEX privileges on %1. The server said: %3. Run GRANT CREATE, INDEX ON `%1`.* TO %2 once, "
-                  "or have an administrator load resources/sql/mysql.sql; after that %2 needs only SELECT, INSERT, "
-                  "UPDATE and DELETE on idem_records and idem_counters.")
+                        "CREATE and INDEX privileges on %1. The server said: %3. Run GRANT CREATE, INDEX ON `%1`.* TO %2 once, "
+                        "or have an administrator load resources/sql/mysql.sql; after that %2 needs only SELECT, INSERT, "
+                        "UPDATE and DELETE on idem_records and idem_counters.")
             .arg(where, account, serverText);
     }
     return Text::tr("The SQLite schema cannot be created: %1").arg(serverText);
@@ -365,8 +410,8 @@ QString SqlDialect::missingDdlRightMessage(const QString &where, const QString &
 
 QString SqlDialect::insertIfAbsent(const QString &columns, const QString &values) const
 {
-    const QString insert = QStringLiteral("INSERT INTO idem_records (") + columns + QStringLiteral(") VALUES (") + values
-        + QLatin1Char(')');
+    const QString insert =
+        QStringLiteral("INSERT INTO idem_records (") + columns + QStringLiteral(") VALUES (") + values + QLatin1Char(')');
     if (m_kind == Kind::Mysql) {
         // Not INSERT IGNORE: that also turns truncation and other errors into
         // warnings. A no-op update on the duplicate key counts 0 affected rows
@@ -386,8 +431,8 @@ SqlStatement SqlDialect::inFlight(const InFlightQuery &q, const QString &head, b
     // Every state (unset) has no index of its own: SqlStore merges the three
     // listings instead (listEveryState) and never runs that text.
     s.sql = head
-        + (q.state ? QString(QStringLiteral(" WHERE state = '") + recordStateName(*q.state) + QLatin1Char('\''))
-                   : QStringLiteral(" WHERE state IN ('IN_FLIGHT', 'COMPLETED', 'TIMED_OUT')"));
+            + (q.state ? QString(QStringLiteral(" WHERE state = '") + recordStateName(*q.state) + QLatin1Char('\''))
+                       : QStringLiteral(" WHERE state IN ('IN_FLIGHT', 'COMPLETED', 'TIMED_OUT')"));
     auto add = [&s](const QString &condition, const QVariantList &bound) {
         s.sql += QStringLiteral(" AND ") + condition;
         s.values += bound;
@@ -410,14 +455,15 @@ SqlStatement SqlDialect::inFlight(const InFlightQuery &q, const QString &head, b
             // leading updated_at >= / <= is implied by the rest: it is the
             // range by which MariaDB seeks to the position in the listing
             // index (inFlightListing forces that index; EXPLAIN: range).
-            add(QStringLiteral("updated_at %1= ? AND (updated_at %1 ? OR (updated_at = ? AND (scope %1 ? OR (scope = ? AND idem_key %1 ?))))").arg(op),
+            add(QStringLiteral(
+                    "updated_at %1= ? AND (updated_at %1 ? OR (updated_at = ? AND (scope %1 ? OR (scope = ? AND idem_key %1 ?))))")
+                    .arg(op),
                 {q.after->updatedAt, q.after->updatedAt, q.after->updatedAt, q.after->scope, q.after->scope, q.after->key});
         } else {
             // A row comparison is an index range on PostgreSQL and SQLite: a
             // later page starts where the last ended instead of filtering
             // every row before it.
-            add(QStringLiteral("(updated_at, scope, idem_key) %1 (?, ?, ?)").arg(op),
-                {q.after->updatedAt, q.after->scope, q.after->key});
+            add(QStringLiteral("(updated_at, scope, idem_key) %1 (?, ?, ?)").arg(op), {q.after->updatedAt, q.after->scope, q.after->key});
         }
     }
     return s;
@@ -426,19 +472,20 @@ SqlStatement SqlDialect::inFlight(const InFlightQuery &q, const QString &head, b
 SqlStatement SqlDialect::inFlightListing(const InFlightQuery &query, bool requestColumn) const
 {
     // A store that predates the request column lists NULL in its place.
-    const QString columns = QStringLiteral(
-        "SELECT scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, headers, body, "
-        "created_at, updated_at, expires_at, reconciled, ") + (requestColumn ? QStringLiteral("request") : QStringLiteral("NULL"))
-        + QStringLiteral(" FROM idem_records");
+    const QString columns =
+        QStringLiteral("SELECT scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, headers, body, "
+                       "created_at, updated_at, expires_at, reconciled, ")
+        + (requestColumn ? QStringLiteral("request") : QStringLiteral("NULL")) + QStringLiteral(" FROM idem_records");
     // MariaDB left to itself walks (state, …) backward from the state's
     // last entry for a newest-first next page (30,000 entries read for a
     // page of 5 in 40,000 completed records) and takes the primary key's
     // scope range plus a sort for one scope; told to use the listing index
     // it seeks to the keyset position (EXPLAIN: range, 4 entries read).
-    SqlStatement s = inFlight(query, m_kind == Kind::Mysql ? columns + QStringLiteral(" FORCE INDEX (idem_records_listing)") : columns, true);
+    SqlStatement s =
+        inFlight(query, m_kind == Kind::Mysql ? columns + QStringLiteral(" FORCE INDEX (idem_records_listing)") : columns, true);
     const QString direction = query.newestFirst ? QStringLiteral(" DESC") : QStringLiteral(" ASC");
-    s.sql += QStringLiteral(" ORDER BY updated_at") + direction + QStringLiteral(", scope") + direction
-        + QStringLiteral(", idem_key") + direction + QStringLiteral(" LIMIT ?");
+    s.sql += QStringLiteral(" ORDER BY updated_at") + direction + QStringLiteral(", scope") + direction + QStringLiteral(", idem_key")
+             + direction + QStringLiteral(" LIMIT ?");
     s.values << qMax(1, query.limit);
     return s;
 }
@@ -451,8 +498,8 @@ SqlStatement SqlDialect::inFlightCount(const InFlightQuery &query) const
 QString SqlDialect::counterUpsert(qsizetype rows) const
 {
     const QStringList names = counterNames();
-    QString sql = QStringLiteral("INSERT INTO idem_counters (scope, minute, ") + names.join(QStringLiteral(", "))
-        + QStringLiteral(") VALUES ");
+    QString sql =
+        QStringLiteral("INSERT INTO idem_counters (scope, minute, ") + names.join(QStringLiteral(", ")) + QStringLiteral(") VALUES ");
     const QString placeholders = QStringLiteral("(?, ?") + QStringLiteral(", ?").repeated(names.size()) + QLatin1Char(')');
     for (qsizetype i = 0; i < rows; ++i)
         sql += (i ? QStringLiteral(", ") : QString()) + placeholders;
@@ -461,7 +508,8 @@ QString SqlDialect::counterUpsert(qsizetype rows) const
         updates << (m_kind == Kind::Mysql ? QStringLiteral("%1 = %1 + VALUES(%1)").arg(name)
                                           : QStringLiteral("%1 = idem_counters.%1 + excluded.%1").arg(name));
     }
-    sql += m_kind == Kind::Mysql ? QStringLiteral(" ON DUPLICATE KEY UPDATE ") : QStringLiteral(" ON CONFLICT (scope, minute) DO UPDATE SET ");
+    sql +=
+        m_kind == Kind::Mysql ? QStringLiteral(" ON DUPLICATE KEY UPDATE ") : QStringLiteral(" ON CONFLICT (scope, minute) DO UPDATE SET ");
     return sql + updates.join(QStringLiteral(", "));
 }
 
@@ -469,9 +517,12 @@ bool SqlDialect::isDuplicateKey(const QSqlError &error) const
 {
     const QString code = error.nativeErrorCode();
     switch (m_kind) {
-    case Kind::Postgres: return code == QLatin1String("23505");
-    case Kind::Mysql: return code == QLatin1String("1062");
-    case Kind::Sqlite: break;
+    case Kind::Postgres:
+        return code == QLatin1String("23505");
+    case Kind::Mysql:
+        return code == QLatin1String("1062");
+    case Kind::Sqlite:
+        break;
     }
     return error.text().contains(QLatin1String("UNIQUE constraint failed"));
 }
@@ -521,8 +572,8 @@ SqlDialect::Failure SqlDialect::classify(const QSqlError &error) const
         if (code.startsWith(QLatin1String("08")) || code == QLatin1String("57P01") || code == QLatin1String("57P02")
             || code == QLatin1String("57P03")
             || containsAny(text, {"server closed the connection", "no connection to the server", "could not receive data",
-                                  "could not send data", "terminating connection", "connection to server",
-                                  "SSL SYSCALL", "timeout expired", "Connection timed out", "Connection refused"}))
+                                  "could not send data", "terminating connection", "connection to server", "SSL SYSCALL", "timeout expired",
+                                  "Connection timed out", "Connection refused"}))
             return Failure::ConnectionLost;
         if (code == QLatin1String("40P01") || code == QLatin1String("40001"))
             return Failure::Deadlock;
@@ -593,9 +644,9 @@ bool isNumericType(int typeId)
 bool isNumericMysqlType(const QString &dataType)
 {
     static const QStringList numeric = {QStringLiteral("tinyint"), QStringLiteral("smallint"), QStringLiteral("mediumint"),
-                                        QStringLiteral("int"), QStringLiteral("integer"), QStringLiteral("bigint"),
-                                        QStringLiteral("decimal"), QStringLiteral("numeric"), QStringLiteral("float"),
-                                        QStringLiteral("double"), QStringLiteral("bit"), QStringLiteral("year")};
+                                        QStringLiteral("int"),     QStringLiteral("integer"),  QStringLiteral("bigint"),
+                                        QStringLiteral("decimal"), QStringLiteral("numeric"),  QStringLiteral("float"),
+                                        QStringLiteral("double"),  QStringLiteral("bit"),      QStringLiteral("year")};
     return numeric.contains(dataType.toLower());
 }
 
@@ -605,9 +656,12 @@ QStringList SqlDialect::lookupSessionSetup() const
 {
     switch (m_kind) {
     case Kind::Postgres:
-        return {QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY"), QStringLiteral("SET plan_cache_mode = force_generic_plan")};
-    case Kind::Mysql: return {QStringLiteral("SET SESSION TRANSACTION READ ONLY")};
-    case Kind::Sqlite: break;
+        return {QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY"),
+                QStringLiteral("SET plan_cache_mode = force_generic_plan")};
+    case Kind::Mysql:
+        return {QStringLiteral("SET SESSION TRANSACTION READ ONLY")};
+    case Kind::Sqlite:
+        break;
     }
     return {};
 }

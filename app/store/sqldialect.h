@@ -42,7 +42,10 @@ class SqlDialect final {
 public:
     enum class Kind { Sqlite, Postgres, Mysql };
 
-    explicit SqlDialect(Kind kind) : m_kind(kind) {}
+    explicit SqlDialect(Kind kind)
+        : m_kind(kind)
+    {
+    }
     static Kind kindOf(StoreUrl::Kind kind);
     Kind kind() const { return m_kind; }
     QString serverName() const; // "SQLite", "PostgreSQL", "MySQL/MariaDB"
@@ -134,10 +137,10 @@ public:
     // What a failed statement means for the caller.
     enum class Failure {
         ConnectionLost, // the connection is gone: drop it, the next call reconnects
-        Deadlock,       // chosen as a deadlock victim and rolled back: may run again at once
-        Busy,           // a lock did not come free in time (busy, lock wait timeout)
-        NoPrivilege,    // the user lacks a right on the database
-        Refused,        // anything else the server refused
+        Deadlock, // chosen as a deadlock victim and rolled back: may run again at once
+        Busy, // a lock did not come free in time (busy, lock wait timeout)
+        NoPrivilege, // the user lacks a right on the database
+        Refused, // anything else the server refused
     };
     Failure classify(const QSqlError &error) const;
     // A unique constraint was violated (two appenders took the same audit seq).

@@ -12,10 +12,10 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(SqlStore)
 };
 
-const QString kColumns = QStringLiteral(
-    "id, scope, action, reason, proposer, proposer_host, proposer_user, created_at, expires_at, records, hash, "
-    "decision, decided_by, decided_user, decided_host, decided_at, decision_reason, approved_hash, "
-    "outcome, outcome_by, outcome_user, outcome_at, outcome_summary");
+const QString kColumns =
+    QStringLiteral("id, scope, action, reason, proposer, proposer_host, proposer_user, created_at, expires_at, records, hash, "
+                   "decision, decided_by, decided_user, decided_host, decided_at, decision_reason, approved_hash, "
+                   "outcome, outcome_by, outcome_user, outcome_at, outcome_summary");
 
 // Every column of the four-eyes tables is NOT NULL: an empty text (a null
 // QString would bind NULL) is bound as ''.
@@ -129,7 +129,8 @@ Result<ApprovalPolicy> SqlProposals::policy(QSqlDatabase &db) const
     return policy;
 }
 
-Result<void> SqlProposals::setPolicyValue(QSqlDatabase &db, const QString &scopeName, const QString &name, std::optional<qint64> value) const
+Result<void> SqlProposals::setPolicyValue(QSqlDatabase &db, const QString &scopeName, const QString &name,
+                                          std::optional<qint64> value) const
 {
     // The store-wide row's scope is '' (a null QString would bind NULL).
     const QString scope = scopeName.isEmpty() ? QStringLiteral("") : scopeName;
@@ -147,8 +148,8 @@ Result<void> SqlProposals::insert(QSqlDatabase &db, const Proposal &p) const
     const SqlStatement insert{
         QStringLiteral("INSERT INTO idem_proposals (id, scope, action, reason, proposer, proposer_host, proposer_user, created_at, "
                        "expires_at, record_count, records, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-        {p.id, p.scope, p.action, p.reason, p.proposer, p.proposerHost, p.proposerUser, p.createdAtMs, p.expiresAtMs,
-         int(p.items.size()), p.itemsJson(), p.hash}};
+        {p.id, p.scope, p.action, p.reason, p.proposer, p.proposerHost, p.proposerUser, p.createdAtMs, p.expiresAtMs, int(p.items.size()),
+         p.itemsJson(), p.hash}};
     if (!run(q, insert))
         return m_failure(q, Text::tr("Keeping proposal %1").arg(p.id));
     return {};

@@ -24,7 +24,11 @@ class SqlProposals final {
 public:
     using FailureFn = std::function<Error(const QSqlQuery &, const QString &)>;
 
-    SqlProposals(const SqlDialect &dialect, FailureFn failure) : m_dialect(dialect), m_failure(std::move(failure)) {}
+    SqlProposals(const SqlDialect &dialect, FailureFn failure)
+        : m_dialect(dialect)
+        , m_failure(std::move(failure))
+    {
+    }
 
     Result<ApprovalPolicy> policy(QSqlDatabase &db) const;
     // Sets (or with nullopt removes) one row of the policy: what `idemctl

@@ -53,9 +53,9 @@ std::optional<qint64> wholeNumber(const QVariant &v)
 
 const QString &sqlRecordColumns()
 {
-    static const QString columns = QStringLiteral(
-        "scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, headers, body, "
-        "created_at, updated_at, expires_at, reconciled");
+    static const QString columns =
+        QStringLiteral("scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, headers, body, "
+                       "created_at, updated_at, expires_at, reconciled");
     return columns;
 }
 
@@ -100,8 +100,8 @@ Record sqlRecordFromValues(const std::array<QVariant, kSqlRecordColumns> &values
             continue;
         }
         whole = false;
-        problems << Text::tr("%1=%2 is not a whole number").arg(QLatin1String(names[i]),
-                                                               value.isNull() ? QStringLiteral("NULL") : value.toString().left(100));
+        problems << Text::tr("%1=%2 is not a whole number")
+                        .arg(QLatin1String(names[i]), value.isNull() ? QStringLiteral("NULL") : value.toString().left(100));
         // Listed where the database sorts it: a fraction by its whole part.
         if (numbers[i].first == 12 && value.typeId() == QMetaType::Double)
             n.updatedAt = qint64(std::floor(qBound(-9.0e18, value.toDouble(), 9.0e18)));
@@ -122,4 +122,3 @@ Record sqlRecordFromValues(const std::array<QVariant, kSqlRecordColumns> &values
                           .arg(r.scope, r.key, where, problems.join(QStringLiteral("; ")));
     return r;
 }
-

@@ -14,7 +14,8 @@ struct Text {
 
 const QString kProposalColumns = QStringLiteral("id, scope, action, reason, proposer, proposer_host, proposer_user, created_at, "
                                                 "expires_at, record_count, records, hash");
-const QString kDecisionColumns = QStringLiteral("decision, decided_by, decided_user, decided_host, decided_at, decision_reason, approved_hash");
+const QString kDecisionColumns =
+    QStringLiteral("decision, decided_by, decided_user, decided_host, decided_at, decision_reason, approved_hash");
 const QString kOutcomeColumns = QStringLiteral("outcome, outcome_by, outcome_user, outcome_at, outcome_summary");
 const QString kAllTables = QStringLiteral("idem_records, idem_counters, idem_audit, idem_audit_head, idem_proposals, idem_policy");
 
@@ -24,10 +25,10 @@ QStringList postgresStatements(const RoleSetup &setup)
     for (const QString &role : RoleSetup::roleNames())
         s << QStringLiteral("DO $$BEGIN CREATE ROLE idem_%1 NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END$$").arg(role);
     const QString all = QStringLiteral("idem_viewer, idem_operator, idem_approver");
-    s << QStringLiteral("DO $$BEGIN EXECUTE format('GRANT USAGE ON SCHEMA %I TO idem_viewer, idem_operator, idem_approver', current_schema()); END$$")
+    s << QStringLiteral(
+        "DO $$BEGIN EXECUTE format('GRANT USAGE ON SCHEMA %I TO idem_viewer, idem_operator, idem_approver', current_schema()); END$$")
       // Everyone reads; nobody but the owner may change the audit entries or the policy.
-      << QStringLiteral("REVOKE ALL ON %1 FROM PUBLIC").arg(kAllTables)
-      << QStringLiteral("REVOKE ALL ON %1 FROM %2").arg(kAllTables, all)
+      << QStringLiteral("REVOKE ALL ON %1 FROM PUBLIC").arg(kAllTables) << QStringLiteral("REVOKE ALL ON %1 FROM %2").arg(kAllTables, all)
       << QStringLiteral("GRANT SELECT ON %1 TO %2").arg(kAllTables, all)
       << QStringLiteral("GRANT UPDATE, DELETE ON idem_records TO idem_operator")
       << QStringLiteral("GRANT INSERT, UPDATE ON idem_counters TO idem_operator")
@@ -97,7 +98,8 @@ QStringList mysqlStatements(const RoleSetup &setup)
                         "BEGIN\n"
                         "  IF NEW.decision <> OLD.decision THEN\n"
                         "    IF OLD.decision <> '' THEN\n"
-                        "      SIGNAL SQLSTATE '42000' SET MYSQL_ERRNO = 1142, MESSAGE_TEXT = 'UPDATE of decision denied: the proposal is already decided';\n"
+                        "      SIGNAL SQLSTATE '42000' SET MYSQL_ERRNO = 1142, MESSAGE_TEXT = 'UPDATE of decision denied: the proposal is "
+                        "already decided';\n"
                         "    END IF;\n"
                         "    IF SUBSTRING_INDEX(USER(), '@', 1) = SUBSTRING_INDEX(OLD.proposer_user, '@', 1) THEN\n"
                         "      SIGNAL SQLSTATE '42000' SET MYSQL_ERRNO = 1142, MESSAGE_TEXT = "
@@ -120,8 +122,7 @@ Result<QStringList> SqlStore::setUpRoles(const RoleSetup &setup)
         return Store::setUpRoles(setup);
     for (const auto &[role, user] : setup.grants) {
         if (!RoleSetup::roleNames().contains(role))
-            return makeError(ErrorKind::InvalidArgument,
-                             Text::tr("'%1' is not a role: viewer, operator or approver.").arg(role.left(40)));
+            return makeError(ErrorKind::InvalidArgument, Text::tr("'%1' is not a role: viewer, operator or approver.").arg(role.left(40)));
         if (!RoleSetup::isValidUserName(user))
             return makeError(ErrorKind::InvalidArgument,
                              Text::tr("'%1' is not a user name this can grant a role to: letters, digits and '_' only, up to 63, "

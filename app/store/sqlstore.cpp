@@ -29,10 +29,13 @@ struct Text {
 QString sqlDriverName(StoreUrl::Kind kind)
 {
     switch (kind) {
-    case StoreUrl::Kind::Postgres: return QStringLiteral("QPSQL");
-    case StoreUrl::Kind::Mysql: return QStringLiteral("QMYSQL");
+    case StoreUrl::Kind::Postgres:
+        return QStringLiteral("QPSQL");
+    case StoreUrl::Kind::Mysql:
+        return QStringLiteral("QMYSQL");
     case StoreUrl::Kind::Sqlite:
-    case StoreUrl::Kind::Redis: break;
+    case StoreUrl::Kind::Redis:
+        break;
     }
     return QStringLiteral("QSQLITE");
 }
@@ -61,7 +64,8 @@ SqlStore::SqlStore(const StoreUrl &url)
     : m_url(url)
     , m_display(url.displayString())
     , m_dialect(SqlDialect::kindOf(url.kind))
-    , m_connections(sqlDriverName(url.kind), [url](QSqlDatabase &db) { configureSqlDatabase(db, url); },
+    , m_connections(
+          sqlDriverName(url.kind), [url](QSqlDatabase &db) { configureSqlDatabase(db, url); },
           [this](QSqlDatabase &db) { return prepareConnection(db); })
     , m_audit(m_dialect, [this](const QSqlQuery &query, const QString &what) { return failure(query, what); })
     , m_proposals(m_dialect, [this](const QSqlQuery &query, const QString &what) { return failure(query, what); })
@@ -172,12 +176,12 @@ Result<void> SqlStore::open()
     if (Result<void> rights = m_auditOnly || !mayCreate ? Result<void>() : checkPrivileges(db.value()); !rights)
         return rights.error();
     Result<StoreAccess> access = probeSqlAccess(db.value(), m_dialect,
-                                                m_auditOnly         ? SqlAccessScope::IdentityOnly
+                                                m_auditOnly        ? SqlAccessScope::IdentityOnly
                                                 : m_fourEyesTables ? SqlAccessScope::RecordsAndProposals
-                                                                    : SqlAccessScope::Records);
+                                                                   : SqlAccessScope::Records);
     if (!access)
-        return makeError(access.error().kind, Text::tr("Asking %1 who this session is and what it may do failed: %2")
-                                                  .arg(displayUrl(), access.error().message));
+        return makeError(access.error().kind,
+                         Text::tr("Asking %1 who this session is and what it may do failed: %2").arg(displayUrl(), access.error().message));
     {
         QMutexLocker lock(&m_accessMutex);
         m_access = access.value();
@@ -188,8 +192,8 @@ Result<void> SqlStore::open()
         QSqlQuery version(db.value());
         static const QRegularExpression mariaDb(QStringLiteral("^(\\d+)\\.(\\d+)\\..*MariaDB"));
         const QRegularExpressionMatch m = version.exec(QStringLiteral("SELECT VERSION()")) && version.next()
-            ? mariaDb.match(version.value(0).toString())
-            : QRegularExpressionMatch();
+                                              ? mariaDb.match(version.value(0).toString())
+                                              : QRegularExpressionMatch();
         m_insertReturning = m.hasMatch() && std::pair(m.captured(1).toInt(), m.captured(2).toInt()) >= std::pair(10, 5);
     }
     m_schemaReady = true;
@@ -214,7 +218,8 @@ Result<void> SqlStore::createSchema(QSqlDatabase &db)
     // PostgreSQL runs DDL in a transaction: a refused statement leaves no half schema.
     const bool transactional = m_dialect.kind() == Dialect::Postgres;
     if (transactional && !db.transaction())
-        return makeError(ErrorKind::Unavailable, Text::tr("Cannot start a transaction on %1: %2").arg(displayUrl(), sqlErrorText(db.lastError())));
+        return makeError(ErrorKind::Unavailable,
+                         Text::tr("Cannot start a transaction on %1: %2").arg(displayUrl(), sqlErrorText(db.lastError())));
     QSqlQuery q(db);
     const auto refused = [&]() -> Error {
         const QSqlError error = q.lastError();
@@ -253,7 +258,8 @@ Result<void> SqlStore::createSchema(QSqlDatabase &db)
             return refused();
     }
     if (transactional && !db.commit())
-        return makeError(ErrorKind::Unavailable, Text::tr("Cannot commit the schema on %1: %2").arg(displayUrl(), sqlErrorText(db.lastError())));
+        return makeError(ErrorKind::Unavailable,
+                         Text::tr("Cannot commit the schema on %1: %2").arg(displayUrl(), sqlErrorText(db.lastError())));
     return {};
 }
 
@@ -272,8 +278,8 @@ Result<void> SqlStore::checkPrivileges(QSqlDatabase &db)
         return {};
     return makeError(ErrorKind::Refused,
                      Text::tr("User %1 may not use the idem-console tables on %2: it lacks %3. Ask their owner to run "
-                        "GRANT SELECT, INSERT, UPDATE, DELETE ON idem_records, idem_counters, idem_audit_head TO %1 "
-                        "and GRANT SELECT, INSERT ON idem_audit TO %1 (the audit log needs no more: it is append-only).")
+                              "GRANT SELECT, INSERT, UPDATE, DELETE ON idem_records, idem_counters, idem_audit_head TO %1 "
+                              "and GRANT SELECT, INSERT ON idem_audit TO %1 (the audit log needs no more: it is append-only).")
                          .arg(m_url.user, displayUrl(), missing.join(QStringLiteral(", "))));
 }
 
@@ -291,9 +297,11 @@ Error SqlStore::failure(const QSqlQuery &query, const QString &what)
     static const QRegularExpression table(QStringLiteral("for (?:table|relation) (\\w+)"));
     const QString verb = statement.trimmed().section(QLatin1Char(' '), 0, 0).toUpper();
     const QRegularExpressionMatch named = table.match(sqlErrorText(error));
-    if (named.hasMatch() && QStringList{QStringLiteral("SELECT"), QStringLiteral("INSERT"), QStringLiteral("UPDATE"), QStringLiteral("DELETE")}.contains(verb))
-        failed.message += QStringLiteral(" — ")
-            + Text::tr("The server grants %1 no %2 on %3.").arg(access().serverUser, verb, named.captured(1));
+    if (named.hasMatch()
+        && QStringList{QStringLiteral("SELECT"), QStringLiteral("INSERT"), QStringLiteral("UPDATE"), QStringLiteral("DELETE")}.contains(
+            verb))
+        failed.message +=
+            QStringLiteral(" — ") + Text::tr("The server grants %1 no %2 on %3.").arg(access().serverUser, verb, named.captured(1));
     return failed;
 }
 
@@ -306,8 +314,8 @@ Error SqlStore::failure(const QSqlError &error, const QString &what)
     const SqlDialect::Failure kind = m_dialect.classify(error);
     if (kind == SqlDialect::Failure::ConnectionLost)
         m_connections.drop();
-    const bool unavailable = kind == SqlDialect::Failure::ConnectionLost || kind == SqlDialect::Failure::Deadlock
-        || kind == SqlDialect::Failure::Busy;
+    const bool unavailable =
+        kind == SqlDialect::Failure::ConnectionLost || kind == SqlDialect::Failure::Deadlock || kind == SqlDialect::Failure::Busy;
     Error failed = makeError(unavailable ? ErrorKind::Unavailable : ErrorKind::Refused,
                              Text::tr("%1 failed on %2: %3").arg(what, displayUrl(), sqlErrorText(error)));
     // A missing right refuses every record of the scope alike.
@@ -350,8 +358,10 @@ bool SqlStore::runWriting(QSqlQuery &query, const SqlStatement &statement)
 Result<std::optional<Record>> SqlStore::fetch(QSqlDatabase &db, const QString &scope, const QString &key, bool withRequest)
 {
     // Made once each: the claim reads a record on every SQLite and MySQL request.
-    static const QString lean = QStringLiteral("SELECT ") + sqlRecordColumns() + QStringLiteral(" FROM idem_records WHERE scope = ? AND idem_key = ?");
-    static const QString whole = QStringLiteral("SELECT ") + sqlRecordColumns() + QStringLiteral(", request FROM idem_records WHERE scope = ? AND idem_key = ?");
+    static const QString lean =
+        QStringLiteral("SELECT ") + sqlRecordColumns() + QStringLiteral(" FROM idem_records WHERE scope = ? AND idem_key = ?");
+    static const QString whole =
+        QStringLiteral("SELECT ") + sqlRecordColumns() + QStringLiteral(", request FROM idem_records WHERE scope = ? AND idem_key = ?");
     withRequest = withRequest && m_requestColumn;
     QSqlQuery q(db);
     q.setForwardOnly(true);
@@ -437,8 +447,9 @@ Result<QList<ScopeCount>> SqlStore::countByState(const QString &scope)
         while (q.next()) {
             const std::optional<RecordState> state = recordStateFromName(q.value(1).toString());
             if (!state)
-                return makeError(ErrorKind::Corrupt, Text::tr("Records of scope %1 have an unknown state '%2'.")
-                                                         .arg(q.value(0).toString(), q.value(1).toString()));
+                return makeError(
+                    ErrorKind::Corrupt,
+                    Text::tr("Records of scope %1 have an unknown state '%2'.").arg(q.value(0).toString(), q.value(1).toString()));
             counts.append(ScopeCount{q.value(0).toString(), *state, q.value(2).toLongLong()});
         }
         return counts;
@@ -485,9 +496,8 @@ Result<void> SqlStore::writeCounters(QSqlDatabase &db, const QList<CounterRow> &
 SqlStatement SqlStore::counterStatement(const QList<CounterRow> &rows) const
 {
     QList<CounterRow> sorted = rows;
-    std::sort(sorted.begin(), sorted.end(), [](const CounterRow &a, const CounterRow &b) {
-        return a.scope != b.scope ? a.scope < b.scope : a.minute < b.minute;
-    });
+    std::sort(sorted.begin(), sorted.end(),
+              [](const CounterRow &a, const CounterRow &b) { return a.scope != b.scope ? a.scope < b.scope : a.minute < b.minute; });
     SqlStatement upsert{m_dialect.counterUpsert(sorted.size()), {}};
     for (const CounterRow &row : std::as_const(sorted)) {
         upsert.values << row.scope << row.minute;
@@ -524,8 +534,8 @@ Result<qint64> SqlStore::purgeExpired(qint64 nowMs)
     if (!db)
         return db.error();
     QSqlQuery q(db.value());
-    if (!runWriting(q, {QStringLiteral("DELETE FROM idem_records WHERE state <> 'IN_FLIGHT' AND expires_at > 0 AND expires_at <= ?"), {nowMs}}))
+    if (!runWriting(
+            q, {QStringLiteral("DELETE FROM idem_records WHERE state <> 'IN_FLIGHT' AND expires_at > 0 AND expires_at <= ?"), {nowMs}}))
         return failure(q, Text::tr("Purging expired records"));
     return qint64(q.numRowsAffected());
 }
-

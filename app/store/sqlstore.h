@@ -52,8 +52,8 @@ public:
 
     Result<void> open() override;
     Result<ClaimResult> claim(const ClaimRequest &request) override;
-    Result<Transition> complete(const QString &scope, const QString &key, const QString &lease,
-                                const Response &response, qint64 nowMs, qint64 retentionMs) override;
+    Result<Transition> complete(const QString &scope, const QString &key, const QString &lease, const Response &response, qint64 nowMs,
+                                qint64 retentionMs) override;
     Result<Transition> release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs) override;
     Result<std::optional<Record>> get(const QString &scope, const QString &key) override;
     Result<QList<Record>> inFlight(const InFlightQuery &query) override;
@@ -107,7 +107,7 @@ private:
     Result<int> probeSchema(QSqlDatabase &db);
     Result<void> createSchema(QSqlDatabase &db);
     Result<void> checkPrivileges(QSqlDatabase &db);
-    template<typename Read>
+    template <typename Read>
     auto readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>()));
     // withRequest: the kept request too (get(), actions); the claim's reads
     // leave it out, as its decisions never need it.
@@ -122,8 +122,8 @@ private:
     bool runHot(QSqlDatabase &db, const SqlStatement &statement, std::optional<QSqlQuery> &fallback, QSqlQuery **query);
     PgAnswer runPgHot(QSqlDatabase &db, const SqlStatement &statement);
     struct FirstClaim {
-        std::optional<ClaimResult> claimed;  // the insert made the record ours
-        std::optional<Record> existing;      // the record that was there
+        std::optional<ClaimResult> claimed; // the insert made the record ours
+        std::optional<Record> existing; // the record that was there
     };
     Result<FirstClaim> insertOrRead(QSqlDatabase &db, const ClaimRequest &req, const QString &lease);
     Result<FirstClaim> insertOrReadPostgres(QSqlDatabase &db, const ClaimRequest &req, const QString &lease);
@@ -137,8 +137,8 @@ private:
     Error failure(const QSqlError &error, const QString &what);
     Result<Transition> transition(const SqlStatement &statement, const QString &what, const QString &scope, const QString &key,
                                   qint64 nowMs, std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter);
-    Result<Transition> finishTransition(QSqlDatabase &db, qint64 affected, const QString &scope, const QString &key,
-                                        qint64 nowMs, std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter);
+    Result<Transition> finishTransition(QSqlDatabase &db, qint64 affected, const QString &scope, const QString &key, qint64 nowMs,
+                                        std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter);
     Result<void> writeCounters(QSqlDatabase &db, const QList<CounterRow> &rows);
     SqlStatement counterStatement(const QList<CounterRow> &rows) const;
     void maybeFlush(QSqlDatabase &db, qint64 nowMs);
@@ -190,7 +190,7 @@ private:
 // since this thread last used it) is repeated once on a new connection:
 // nothing was written, so repeating it is safe, and a caller does not get a
 // 503 for a connection that died while idle.
-template<typename Read>
+template <typename Read>
 auto SqlStore::readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>()))
 {
     for (int attempt = 0;; ++attempt) {

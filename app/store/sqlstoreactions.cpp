@@ -40,8 +40,7 @@ SqlStatement actionStatement(const SqlDialect &dialect, const OperatorAction &a)
                                "updated_at = ?, expires_at = ?, reconciled = 1")
                     + cas,
                 QVariantList{a.response.status, encodeHeaders(a.response.headers),
-                             a.response.body.isNull() ? QByteArray("") : a.response.body, a.nowMs,
-                             a.nowMs + a.retentionMs}
+                             a.response.body.isNull() ? QByteArray("") : a.response.body, a.nowMs, a.nowMs + a.retentionMs}
                     + where};
     case OperatorActionKind::ReconcileRelease:
         return {QStringLiteral("DELETE FROM idem_records") + cas, where};
@@ -55,9 +54,9 @@ Result<ActionResult> SqlStore::applyAction(const OperatorAction &action)
 {
     if (action.expectedState == RecordState::Completed
         || (action.kind == OperatorActionKind::MarkTimedOut && action.expectedState != RecordState::InFlight))
-        return makeError(ErrorKind::InvalidArgument,
-                         Text::tr("%1 applies to in-flight records only (or timed-out ones, for reconciliation).")
-                             .arg(operatorActionName(action.kind)));
+        return makeError(
+            ErrorKind::InvalidArgument,
+            Text::tr("%1 applies to in-flight records only (or timed-out ones, for reconciliation).").arg(operatorActionName(action.kind)));
     if (const std::optional<Error> refused = refuseActionCutoff(action))
         return *refused;
     Result<QSqlDatabase> db = m_connections.acquire();
@@ -145,13 +144,13 @@ std::optional<QList<Result<ActionResult>>> SqlStore::applyTogether(QSqlDatabase 
             // (an error that ends the run; what came before it commits).
             Result<std::optional<Record>> current = fetch(db, action.scope, action.key, true);
             if (!current) {
-                results.append(makeError(current.error().kind, Text::tr("\"%1\" was not applied to %2/%3: %4")
-                                                                   .arg(operatorActionName(action.kind), action.scope, action.key,
-                                                                        current.error().message)));
+                results.append(makeError(current.error().kind,
+                                         Text::tr("\"%1\" was not applied to %2/%3: %4")
+                                             .arg(operatorActionName(action.kind), action.scope, action.key, current.error().message)));
                 break;
             }
-            results.append(ActionResult{current.value() ? TransitionOutcome::StaleLease : TransitionOutcome::NotFound, current.value(),
-                                        std::nullopt, {}, {}});
+            results.append(ActionResult{
+                current.value() ? TransitionOutcome::StaleLease : TransitionOutcome::NotFound, current.value(), std::nullopt, {}, {}});
             continue;
         }
         AuditEntry entry = action.auditEntry();
@@ -194,7 +193,8 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
     QSqlQuery change(db);
     if (!run(change, actionStatement(m_dialect, action))) {
         retry = m_dialect.classify(change.lastError()) == SqlDialect::Failure::Deadlock;
-        const Error error = failure(change, Text::tr("Applying \"%1\" to %2/%3").arg(operatorActionName(action.kind), action.scope, action.key));
+        const Error error =
+            failure(change, Text::tr("Applying \"%1\" to %2/%3").arg(operatorActionName(action.kind), action.scope, action.key));
         db.rollback();
         return error;
     }
@@ -205,11 +205,11 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
         db.rollback();
         Result<std::optional<Record>> current = fetch(db, action.scope, action.key, true);
         if (!current)
-            return makeError(current.error().kind, Text::tr("\"%1\" was not applied to %2/%3: %4")
-                                                       .arg(operatorActionName(action.kind), action.scope, action.key,
-                                                            current.error().message));
-        return ActionResult{current.value() ? TransitionOutcome::StaleLease : TransitionOutcome::NotFound, current.value(),
-                            std::nullopt, {}, {}};
+            return makeError(current.error().kind,
+                             Text::tr("\"%1\" was not applied to %2/%3: %4")
+                                 .arg(operatorActionName(action.kind), action.scope, action.key, current.error().message));
+        return ActionResult{
+            current.value() ? TransitionOutcome::StaleLease : TransitionOutcome::NotFound, current.value(), std::nullopt, {}, {}};
     }
     if (countError) {
         // Counted in the action's own transaction (not the guard's buffer),
@@ -242,8 +242,8 @@ Result<ActionResult> SqlStore::applyOnce(QSqlDatabase &db, const OperatorAction 
     if (!db.commit()) {
         const QString why = sqlErrorText(db.lastError());
         db.rollback();
-        return makeError(ErrorKind::Unavailable, Text::tr("Cannot commit \"%1\" on %2/%3: %4")
-                                                     .arg(operatorActionName(action.kind), action.scope, action.key, why));
+        return makeError(ErrorKind::Unavailable,
+                         Text::tr("Cannot commit \"%1\" on %2/%3: %4").arg(operatorActionName(action.kind), action.scope, action.key, why));
     }
     return ActionResult{TransitionOutcome::Applied, std::nullopt, entry, {}, {}};
 }

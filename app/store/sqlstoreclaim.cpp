@@ -73,10 +73,11 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrRead(QSqlDatabase &db, const Clai
 {
     if (m_dialect.kind() == Dialect::Postgres)
         return insertOrReadPostgres(db, req, lease);
-    static const QString sql = SqlDialect(Dialect::Mysql).insertIfAbsent(newClaimColumns(), kNewClaimValues)
-        + QStringLiteral(" RETURNING ") + sqlRecordColumns();
-    const SqlStatement insert{sql, {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs,
-                                    requestValue(req.request)}};
+    static const QString sql =
+        SqlDialect(Dialect::Mysql).insertIfAbsent(newClaimColumns(), kNewClaimValues) + QStringLiteral(" RETURNING ") + sqlRecordColumns();
+    const SqlStatement insert{sql,
+                              {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs,
+                               requestValue(req.request)}};
     QSqlQuery q(db);
     q.setForwardOnly(true);
     // A deadlock victim (InnoDB may pick a single-row insert) was rolled back: run it again.
@@ -110,13 +111,14 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrReadPostgres(QSqlDatabase &db, co
         for (QString &c : columns)
             c.prepend(QStringLiteral("r."));
         return QStringLiteral("WITH ins AS (INSERT INTO idem_records (") + newClaimColumns() + QStringLiteral(") VALUES (")
-            + kNewClaimValues
-            + QStringLiteral(") ON CONFLICT (scope, idem_key) DO NOTHING RETURNING 1) SELECT ") + columns.join(QStringLiteral(", "))
-            + QStringLiteral(", (SELECT count(*) FROM ins) FROM (SELECT 1) AS one "
-                             "LEFT JOIN idem_records r ON r.scope = ? AND r.idem_key = ?");
+               + kNewClaimValues + QStringLiteral(") ON CONFLICT (scope, idem_key) DO NOTHING RETURNING 1) SELECT ")
+               + columns.join(QStringLiteral(", "))
+               + QStringLiteral(", (SELECT count(*) FROM ins) FROM (SELECT 1) AS one "
+                                "LEFT JOIN idem_records r ON r.scope = ? AND r.idem_key = ?");
     }();
-    const PgAnswer answer = runPgHot(db, {sql, {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo),
-                                                req.nowMs, req.nowMs, requestValue(req.request), req.scope, req.key}});
+    const PgAnswer answer = runPgHot(db, {sql,
+                                          {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs,
+                                           req.nowMs, requestValue(req.request), req.scope, req.key}});
     if (!answer.ok())
         return failure(answer.error(), Text::tr("Claiming a record"));
     if (answer.rows() != 1 || answer.columns() != kSqlRecordColumns + 1)
@@ -158,8 +160,23 @@ SqlStore::FirstClaim SqlStore::claimedFirst(QSqlDatabase &db, const ClaimRequest
     m_counters.add(req.scope, req.nowMs, Counter::Executed);
     maybeFlush(db, req.nowMs);
     return FirstClaim{ClaimResult{ClaimOutcome::Claimed,
-                                  Record{req.scope, req.key, RecordState::InFlight, req.fingerprint, lease, req.owner, 1, req.bizNo, 0,
-                                         {}, {}, req.nowMs, req.nowMs, 0, false, req.request, {}},
+                                  Record{req.scope,
+                                         req.key,
+                                         RecordState::InFlight,
+                                         req.fingerprint,
+                                         lease,
+                                         req.owner,
+                                         1,
+                                         req.bizNo,
+                                         0,
+                                         {},
+                                         {},
+                                         req.nowMs,
+                                         req.nowMs,
+                                         0,
+                                         false,
+                                         req.request,
+                                         {}},
                                   false},
                       std::nullopt};
 }
@@ -216,7 +233,8 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
     //   safe. A lock that did not come free in time is not retried: that
     //   wait already took the server's lock timeout.
     for (int turn = 0; turn < 16; ++turn) {
-        Result<std::optional<Record>> existing = turn == 0 ? Result<std::optional<Record>>(std::move(firstRead)) : fetch(db.value(), req.scope, req.key);
+        Result<std::optional<Record>> existing =
+            turn == 0 ? Result<std::optional<Record>>(std::move(firstRead)) : fetch(db.value(), req.scope, req.key);
         if (!existing)
             return existing.error();
 
@@ -225,15 +243,29 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
         if (!existing.value()) {
             const QString lease = newLease();
             QSqlQuery q(db.value());
-            const SqlStatement insert{
-                m_dialect.insertIfAbsent(newClaimColumns(), kNewClaimValues),
-                {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs,
-                 requestValue(req.request)}};
+            const SqlStatement insert{m_dialect.insertIfAbsent(newClaimColumns(), kNewClaimValues),
+                                      {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs,
+                                       req.nowMs, requestValue(req.request)}};
             if (!runWriting(q, insert) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
                 return failure(q, Text::tr("Claiming a record"));
             if (q.isActive() && q.numRowsAffected() == 1) {
-                Record mine{req.scope, req.key, RecordState::InFlight, req.fingerprint, lease, req.owner, 1, req.bizNo,
-                            0, {}, {}, req.nowMs, req.nowMs, 0, false, req.request, {}};
+                Record mine{req.scope,
+                            req.key,
+                            RecordState::InFlight,
+                            req.fingerprint,
+                            lease,
+                            req.owner,
+                            1,
+                            req.bizNo,
+                            0,
+                            {},
+                            {},
+                            req.nowMs,
+                            req.nowMs,
+                            0,
+                            false,
+                            req.request,
+                            {}};
                 m_counters.add(req.scope, req.nowMs, Counter::Executed);
                 maybeFlush(db.value(), req.nowMs);
                 return ClaimResult{ClaimOutcome::Claimed, std::move(mine), false};
@@ -294,8 +326,8 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
                            "biz_no = ?, status_code = 0, headers = NULL, body = NULL, created_at = ?, updated_at = ?, "
                            "expires_at = 0, reconciled = 0, request = ? "
                            "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = ? AND updated_at = ?"),
-            {text(mine.fingerprint), mine.lease, text(mine.owner), mine.attempts, text(mine.bizNo), mine.createdAt,
-             mine.updatedAt, requestValue(mine.request), req.scope, req.key, seen.lease, recordStateName(seen.state), seen.updatedAt}};
+            {text(mine.fingerprint), mine.lease, text(mine.owner), mine.attempts, text(mine.bizNo), mine.createdAt, mine.updatedAt,
+             requestValue(mine.request), req.scope, req.key, seen.lease, recordStateName(seen.state), seen.updatedAt}};
         if (!runWriting(q, takeover) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
             return failure(q, Text::tr("Taking over a record"));
         if (q.isActive() && q.numRowsAffected() == 1) {
@@ -309,8 +341,8 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
                      Text::tr("The record %1/%2 kept changing under concurrent claims; try again.").arg(req.scope, req.key));
 }
 
-Result<Transition> SqlStore::finishTransition(QSqlDatabase &db, qint64 affected, const QString &scope, const QString &key,
-                                              qint64 nowMs, std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter)
+Result<Transition> SqlStore::finishTransition(QSqlDatabase &db, qint64 affected, const QString &scope, const QString &key, qint64 nowMs,
+                                              std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter)
 {
     if (affected == 1) {
         if (appliedCounter)
@@ -340,9 +372,8 @@ const QString kStillInFlight = QStringLiteral("COALESCE(state, '') = 'IN_FLIGHT'
 // complete and release: one compare-and-set on the lease of an
 // in-flight record. Each changes the state, so MySQL's changed-rows count is
 // the matched count.
-Result<Transition> SqlStore::transition(const SqlStatement &statement, const QString &what, const QString &scope,
-                                        const QString &key, qint64 nowMs, std::optional<Counter> appliedCounter,
-                                        std::optional<Counter> staleCounter)
+Result<Transition> SqlStore::transition(const SqlStatement &statement, const QString &what, const QString &scope, const QString &key,
+                                        qint64 nowMs, std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter)
 {
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
@@ -363,23 +394,23 @@ Result<Transition> SqlStore::transition(const SqlStatement &statement, const QSt
     return finishTransition(db.value(), q->numRowsAffected(), scope, key, nowMs, appliedCounter, staleCounter);
 }
 
-Result<Transition> SqlStore::complete(const QString &scope, const QString &key, const QString &lease,
-                                      const Response &response, qint64 nowMs, qint64 retentionMs)
+Result<Transition> SqlStore::complete(const QString &scope, const QString &key, const QString &lease, const Response &response,
+                                      qint64 nowMs, qint64 retentionMs)
 {
     static const QString sql = QStringLiteral("UPDATE idem_records SET state = 'COMPLETED', status_code = ?, headers = ?, body = ?, "
                                               "updated_at = ?, expires_at = ? WHERE scope = ? AND idem_key = ? AND lease = ? AND ")
-        + kStillInFlight;
+                               + kStillInFlight;
     // A non-null empty body stays distinguishable from "no body".
     return transition({sql,
-                       {response.status, encodeHeaders(response.headers), response.body.isNull() ? QByteArray("") : response.body,
-                        nowMs, nowMs + retentionMs, scope, key, lease}},
+                       {response.status, encodeHeaders(response.headers), response.body.isNull() ? QByteArray("") : response.body, nowMs,
+                        nowMs + retentionMs, scope, key, lease}},
                       Text::tr("Completing a record"), scope, key, nowMs, std::nullopt, Counter::LateFinish);
 }
 
 Result<Transition> SqlStore::release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs)
 {
-    static const QString sql = QStringLiteral("DELETE FROM idem_records WHERE scope = ? AND idem_key = ? AND lease = ? AND ") + kStillInFlight;
-    return transition({sql, {scope, key, lease}},
-                      Text::tr("Releasing a record"), scope, key, nowMs, Counter::Released, Counter::LateFinish);
+    static const QString sql =
+        QStringLiteral("DELETE FROM idem_records WHERE scope = ? AND idem_key = ? AND lease = ? AND ") + kStillInFlight;
+    return transition({sql, {scope, key, lease}}, Text::tr("Releasing a record"), scope, key, nowMs, Counter::Released,
+                      Counter::LateFinish);
 }
-

@@ -37,8 +37,7 @@ Result<void> SqlStore::requireFourEyesTables() const
                                              .arg(displayUrl()));
 }
 
-Result<std::optional<AuditEntry>> SqlStore::changeWithAudit(
-    const std::function<Result<std::optional<AuditEntry>>(QSqlDatabase &)> &change)
+Result<std::optional<AuditEntry>> SqlStore::changeWithAudit(const std::function<Result<std::optional<AuditEntry>>(QSqlDatabase &)> &change)
 {
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
@@ -60,7 +59,8 @@ Result<std::optional<AuditEntry>> SqlStore::changeWithAudit(
             return std::optional<AuditEntry>(entry);
         db.value().rollback();
         if (!failed)
-            return makeError(ErrorKind::Unavailable, Text::tr("Cannot commit on %1: %2").arg(displayUrl(), sqlErrorText(db.value().lastError())));
+            return makeError(ErrorKind::Unavailable,
+                             Text::tr("Cannot commit on %1: %2").arg(displayUrl(), sqlErrorText(db.value().lastError())));
         if (attempt == 5 || !(failed->duplicateKey || failed->error.kind == ErrorKind::Unavailable))
             return failed->error;
     }
@@ -113,8 +113,8 @@ Result<Proposal> SqlStore::createProposal(const Proposal &proposal)
     Result<std::optional<AuditEntry>> written = changeWithAudit([&](QSqlDatabase &db) -> Result<std::optional<AuditEntry>> {
         if (Result<void> inserted = m_proposals.insert(db, stored); !inserted)
             return inserted.error();
-        return std::optional<AuditEntry>(
-            proposalAuditEntry(stored, QStringLiteral("proposed"), stored.proposer, stored.proposerHost, stored.reason, stored.createdAtMs));
+        return std::optional<AuditEntry>(proposalAuditEntry(stored, QStringLiteral("proposed"), stored.proposer, stored.proposerHost,
+                                                            stored.reason, stored.createdAtMs));
     });
     if (!written)
         return written.error();
@@ -153,7 +153,8 @@ Result<Proposal> SqlStore::decideProposal(const ProposalDecision &decision)
             return changed.error();
         if (changed.value() != 1)
             return std::optional<AuditEntry>();
-        return std::optional<AuditEntry>(proposalAuditEntry(*seen, decision.approve ? QStringLiteral("approved") : QStringLiteral("rejected"),
+        return std::optional<AuditEntry>(proposalAuditEntry(*seen,
+                                                            decision.approve ? QStringLiteral("approved") : QStringLiteral("rejected"),
                                                             decision.operatorName, decision.host, decision.reason, decision.nowMs));
     });
     if (!written)
@@ -184,8 +185,8 @@ Result<Proposal> SqlStore::closeProposal(const ProposalClosing &closing)
             return changed.error();
         if (changed.value() != 1)
             return std::optional<AuditEntry>();
-        AuditEntry entry = proposalAuditEntry(*before.value(), closing.outcome, closing.operatorName, closing.host,
-                                              before.value()->reason, closing.nowMs);
+        AuditEntry entry =
+            proposalAuditEntry(*before.value(), closing.outcome, closing.operatorName, closing.host, before.value()->reason, closing.nowMs);
         // What happened beside the proposal's hash and count: the record of the apply.
         const QJsonObject summary = QJsonDocument::fromJson(closing.summary).object();
         if (!summary.isEmpty()) {

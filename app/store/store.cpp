@@ -16,10 +16,14 @@ struct Text {
 QString claimOutcomeName(ClaimOutcome outcome)
 {
     switch (outcome) {
-    case ClaimOutcome::Claimed: return QStringLiteral("claimed");
-    case ClaimOutcome::Replay: return QStringLiteral("replay");
-    case ClaimOutcome::InProgress: return QStringLiteral("in_progress");
-    case ClaimOutcome::Mismatch: return QStringLiteral("mismatch");
+    case ClaimOutcome::Claimed:
+        return QStringLiteral("claimed");
+    case ClaimOutcome::Replay:
+        return QStringLiteral("replay");
+    case ClaimOutcome::InProgress:
+        return QStringLiteral("in_progress");
+    case ClaimOutcome::Mismatch:
+        return QStringLiteral("mismatch");
     }
     return QString();
 }
@@ -27,9 +31,12 @@ QString claimOutcomeName(ClaimOutcome outcome)
 QString transitionOutcomeName(TransitionOutcome outcome)
 {
     switch (outcome) {
-    case TransitionOutcome::Applied: return QStringLiteral("applied");
-    case TransitionOutcome::StaleLease: return QStringLiteral("stale_lease");
-    case TransitionOutcome::NotFound: return QStringLiteral("not_found");
+    case TransitionOutcome::Applied:
+        return QStringLiteral("applied");
+    case TransitionOutcome::StaleLease:
+        return QStringLiteral("stale_lease");
+    case TransitionOutcome::NotFound:
+        return QStringLiteral("not_found");
     }
     return QString();
 }
@@ -37,9 +44,12 @@ QString transitionOutcomeName(TransitionOutcome outcome)
 QString operatorActionName(OperatorActionKind kind)
 {
     switch (kind) {
-    case OperatorActionKind::MarkTimedOut: return QStringLiteral("timeout");
-    case OperatorActionKind::ReconcileComplete: return QStringLiteral("reconcile-complete");
-    case OperatorActionKind::ReconcileRelease: return QStringLiteral("reconcile-release");
+    case OperatorActionKind::MarkTimedOut:
+        return QStringLiteral("timeout");
+    case OperatorActionKind::ReconcileComplete:
+        return QStringLiteral("reconcile-complete");
+    case OperatorActionKind::ReconcileRelease:
+        return QStringLiteral("reconcile-release");
     }
     return QString();
 }
@@ -47,9 +57,12 @@ QString operatorActionName(OperatorActionKind kind)
 QString actionStateAfter(OperatorActionKind kind)
 {
     switch (kind) {
-    case OperatorActionKind::MarkTimedOut: return recordStateName(RecordState::TimedOut);
-    case OperatorActionKind::ReconcileComplete: return recordStateName(RecordState::Completed);
-    case OperatorActionKind::ReconcileRelease: break;
+    case OperatorActionKind::MarkTimedOut:
+        return recordStateName(RecordState::TimedOut);
+    case OperatorActionKind::ReconcileComplete:
+        return recordStateName(RecordState::Completed);
+    case OperatorActionKind::ReconcileRelease:
+        break;
     }
     return QStringLiteral("RELEASED");
 }
@@ -90,8 +103,8 @@ bool isAfterPosition(const Record &r, const InFlightQuery &query)
 bool matchesFilters(const Record &r, const RecordQuery &q)
 {
     return (!q.state || r.state == *q.state) && (!q.startedBeforeMs || r.updatedAt < *q.startedBeforeMs)
-        && (q.keyPrefix.isEmpty() || r.key.startsWith(q.keyPrefix)) && (q.bizNoPrefix.isEmpty() || r.bizNo.startsWith(q.bizNoPrefix))
-        && (q.owner.isEmpty() || r.owner == q.owner);
+           && (q.keyPrefix.isEmpty() || r.key.startsWith(q.keyPrefix)) && (q.bizNoPrefix.isEmpty() || r.bizNo.startsWith(q.bizNoPrefix))
+           && (q.owner.isEmpty() || r.owner == q.owner);
 }
 
 void keepFirstPage(QList<Record> &rows, const RecordQuery &query)
@@ -176,8 +189,7 @@ std::optional<Error> refuseActionCutoff(const OperatorAction &action)
 
 bool startedBeforeCutoff(const OperatorAction &action, const Record &current)
 {
-    return action.expectedState != RecordState::InFlight
-        || (action.startedBeforeMs && current.updatedAt < *action.startedBeforeMs);
+    return action.expectedState != RecordState::InFlight || (action.startedBeforeMs && current.updatedAt < *action.startedBeforeMs);
 }
 
 Store::Store()
@@ -253,6 +265,7 @@ Result<void> Store::setProposalTtl(qint64)
 
 Result<QStringList> Store::setUpRoles(const RoleSetup &)
 {
-    return makeError(ErrorKind::NotBuilt, Text::tr("Roles are the server's: PostgreSQL, MySQL/MariaDB and Redis have them. SQLite has no "
-                                                   "users (the file's permissions decide), and a foreign layout's store belongs to its service."));
+    return makeError(ErrorKind::NotBuilt,
+                     Text::tr("Roles are the server's: PostgreSQL, MySQL/MariaDB and Redis have them. SQLite has no "
+                              "users (the file's permissions decide), and a foreign layout's store belongs to its service."));
 }

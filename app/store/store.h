@@ -47,10 +47,10 @@ struct ClaimRequest {
 };
 
 enum class ClaimOutcome {
-    Claimed,      // the caller owns the record (new, expired, timed out or reclaimed) and must run
-    Replay,       // a completed record with the same fingerprint: replay its response
-    InProgress,   // another attempt holds it
-    Mismatch,     // the key was used with another request
+    Claimed, // the caller owns the record (new, expired, timed out or reclaimed) and must run
+    Replay, // a completed record with the same fingerprint: replay its response
+    InProgress, // another attempt holds it
+    Mismatch, // the key was used with another request
 };
 
 QString claimOutcomeName(ClaimOutcome outcome);
@@ -66,9 +66,9 @@ struct ClaimResult {
 
 // A lease-carrying transition: complete, release or mark timed out.
 enum class TransitionOutcome {
-    Applied,      // the record was in flight under this lease and changed
-    StaleLease,   // the record is there but under another lease or state: nothing changed
-    NotFound,     // no such record (released, expired or never claimed): nothing changed
+    Applied, // the record was in flight under this lease and changed
+    StaleLease, // the record is there but under another lease or state: nothing changed
+    NotFound, // no such record (released, expired or never claimed): nothing changed
 };
 
 QString transitionOutcomeName(TransitionOutcome outcome);
@@ -88,7 +88,7 @@ struct RecordQuery {
     // order: listEveryState()). A layout that cannot tell a state lists none
     // of it or refuses with a message saying why.
     std::optional<RecordState> state = RecordState::InFlight;
-    QString scope;            // empty: every scope
+    QString scope; // empty: every scope
     // Only attempts whose updated_at is before this. Unset: no age filter. A
     // set cutoff is always a filter, whatever its value: one at or before the
     // epoch matches nothing, never everything (a huge --older-than must not
@@ -156,12 +156,12 @@ QList<RecordState> allRecordStates();
 // preview saw, together with its audit entry, atomically: either both are
 // written or neither.
 enum class OperatorActionKind {
-    MarkTimedOut,       // IN_FLIGHT -> TIMED_OUT, kept for retentionMs
-    ReconcileComplete,  // IN_FLIGHT/TIMED_OUT -> COMPLETED with `response`, flagged reconciled
-    ReconcileRelease,   // IN_FLIGHT/TIMED_OUT -> deleted: the client may resubmit
+    MarkTimedOut, // IN_FLIGHT -> TIMED_OUT, kept for retentionMs
+    ReconcileComplete, // IN_FLIGHT/TIMED_OUT -> COMPLETED with `response`, flagged reconciled
+    ReconcileRelease, // IN_FLIGHT/TIMED_OUT -> deleted: the client may resubmit
 };
 
-QString operatorActionName(OperatorActionKind kind);  // "timeout", "reconcile-complete", "reconcile-release"
+QString operatorActionName(OperatorActionKind kind); // "timeout", "reconcile-complete", "reconcile-release"
 
 // The audit entry's state after an applied action: TIMED_OUT, COMPLETED, RELEASED.
 QString actionStateAfter(OperatorActionKind kind);
@@ -170,11 +170,11 @@ struct OperatorAction {
     OperatorActionKind kind = OperatorActionKind::MarkTimedOut;
     QString scope;
     QString key;
-    QString lease;                  // the lease the preview saw
+    QString lease; // the lease the preview saw
     RecordState expectedState = RecordState::InFlight; // the state the preview saw
-    Response response;              // ReconcileComplete only
+    Response response; // ReconcileComplete only
     qint64 nowMs = 0;
-    qint64 retentionMs = 0;         // MarkTimedOut, ReconcileComplete
+    qint64 retentionMs = 0; // MarkTimedOut, ReconcileComplete
     // The age the operator chose, as a cutoff (ageCutoff): an action on an
     // IN_FLIGHT record applies only if the record's own updated_at is before
     // it, checked inside the compare-and-set, so an attempt that started
@@ -204,7 +204,7 @@ bool startedBeforeCutoff(const OperatorAction &action, const Record &current);
 
 struct ActionResult {
     TransitionOutcome outcome = TransitionOutcome::Applied;
-    std::optional<Record> current;   // the record now (absent if released or gone)
+    std::optional<Record> current; // the record now (absent if released or gone)
     std::optional<AuditEntry> audit; // the entry written (Applied only)
     // Applied to the record, but a step the service also needs failed (the
     // java-handler's Redis cache was not brought along): the action is not
@@ -220,7 +220,7 @@ struct ActionResult {
 // that keeps no counters (a foreign layout) can tell the dashboard.
 struct ActivityRow {
     QString scope;
-    qint64 minute = 0;     // epoch minutes of created_at
+    qint64 minute = 0; // epoch minutes of created_at
     qint64 inFlight = 0;
     qint64 completed = 0;
     qint64 timedOut = 0;
@@ -233,13 +233,13 @@ struct ActivityRow {
 // thread, read by any thread; cancel() makes the running scan stop after its
 // current round trip and return what it found so far.
 struct ScanProgress {
-    std::atomic<qint64> scanned{0};     // keys the scan has looked at
-    std::atomic<qint64> found{0};       // in-flight records among them
+    std::atomic<qint64> scanned{0}; // keys the scan has looked at
+    std::atomic<qint64> found{0}; // in-flight records among them
     std::atomic<bool> running{false};
     std::atomic<bool> cancelRequested{false};
     std::atomic<bool> lastCancelled{false}; // the last scan stopped early: its lists are partial
     std::atomic<qint64> finishedAtMs{0};
-    std::atomic<int> count{1000};       // SCAN COUNT; the operator may change it between scans
+    std::atomic<int> count{1000}; // SCAN COUNT; the operator may change it between scans
     void cancel() { cancelRequested = true; }
 
     // The master being scanned: a Redis Cluster's masters are scanned one
@@ -247,7 +247,7 @@ struct ScanProgress {
     // as a whole under a mutex, so the GUI thread never pairs one node's
     // index with another's address.
     struct Node {
-        int index = 1;   // 1-based
+        int index = 1; // 1-based
         int count = 1;
         QString address; // host:port
     };
@@ -269,10 +269,10 @@ private:
 
 // One server behind a store (Store::nodeHealth).
 struct StoreNode {
-    QString address;        // host:port
+    QString address; // host:port
     bool up = false;
     qint64 roundTripMs = -1; // the ping's; -1 when it failed
-    QString error;           // why it is down
+    QString error; // why it is down
 };
 
 struct ScopeCount {
@@ -318,11 +318,10 @@ public:
 
     virtual Result<ClaimResult> claim(const ClaimRequest &request) = 0;
     // retentionMs: how long the completed record is kept and replayed.
-    virtual Result<Transition> complete(const QString &scope, const QString &key, const QString &lease,
-                                        const Response &response, qint64 nowMs, qint64 retentionMs) = 0;
+    virtual Result<Transition> complete(const QString &scope, const QString &key, const QString &lease, const Response &response,
+                                        qint64 nowMs, qint64 retentionMs) = 0;
     // Deletes the in-flight record (5xx: the client may retry).
-    virtual Result<Transition> release(const QString &scope, const QString &key, const QString &lease,
-                                       qint64 nowMs) = 0;
+    virtual Result<Transition> release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs) = 0;
     // There is no markTimedOut here: only an operator declares an attempt
     // stuck, and only through applyAction(MarkTimedOut), which writes the
     // audit entry in the same atomic step (DESIGN.md: no operator action

@@ -45,7 +45,7 @@ QString redactLevel(QString text)
 // worse. Ranges are the engine's own limits.
 struct OptionRule {
     const char *name;
-    QList<StoreUrl::Kind> kinds;        // empty: every scheme
+    QList<StoreUrl::Kind> kinds; // empty: every scheme
     enum class Type { Text, Number, Choice, Url, HttpUrl } type = Type::Text;
     qint64 min = 0;
     qint64 max = 0;
@@ -74,7 +74,11 @@ const QList<OptionRule> &optionRules()
         {"connections", {K::Redis}, T::Number, 0, 64},
         {"scan_cache_ms", {K::Redis}, T::Number, 0, 3600000},
         // libpq keywords passed on by SqlDialect::connectOptions.
-        {"sslmode", {K::Postgres}, T::Choice, 0, 0,
+        {"sslmode",
+         {K::Postgres},
+         T::Choice,
+         0,
+         0,
          {QStringLiteral("disable"), QStringLiteral("allow"), QStringLiteral("prefer"), QStringLiteral("require"),
           QStringLiteral("verify-ca"), QStringLiteral("verify-full")}},
         {"sslrootcert", {K::Postgres}},
@@ -83,7 +87,11 @@ const QList<OptionRule> &optionRules()
         {"sslcrl", {K::Postgres}},
         {"application_name", {K::Postgres}},
         {"options", {K::Postgres}},
-        {"target_session_attrs", {K::Postgres}, T::Choice, 0, 0,
+        {"target_session_attrs",
+         {K::Postgres},
+         T::Choice,
+         0,
+         0,
          {QStringLiteral("any"), QStringLiteral("read-write"), QStringLiteral("read-only"), QStringLiteral("primary"),
           QStringLiteral("standby"), QStringLiteral("prefer-standby")}},
         {"connect_timeout", {K::Postgres, K::Mysql}, T::Number, 1, 3600},
@@ -127,8 +135,9 @@ std::optional<Error> optionProblem(StoreUrl::Kind kind, const QString &scheme, c
         // mistyped nested URL with its password (found by tools/fuzz.sh).
         static const QRegularExpression word(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_.-]{1,60}")));
         if (!word.match(name).hasMatch())
-            return bad(QCoreApplication::translate("StoreUrl", "The store URL has an option whose name is not a word (a mistyped '=' or '&'?). "
-                                                               "Accepted options for a %1 URL: %2.")
+            return bad(QCoreApplication::translate("StoreUrl",
+                                                   "The store URL has an option whose name is not a word (a mistyped '=' or '&'?). "
+                                                   "Accepted options for a %1 URL: %2.")
                            .arg(scheme, accepted.join(QStringLiteral(", "))));
         return bad(QCoreApplication::translate("StoreUrl", "The store URL option '%1' is not known for a %2 URL. Accepted options: %3.")
                        .arg(shownName(StoreUrl::redacted(name)), scheme, accepted.join(QStringLiteral(", "))));
@@ -141,7 +150,10 @@ std::optional<Error> optionProblem(StoreUrl::Kind kind, const QString &scheme, c
         const qint64 n = value.toLongLong(&ok);
         if (!ok || n < rule->min || n > rule->max || value != QString::number(n)) {
             return bad(QCoreApplication::translate("StoreUrl", "The store URL option %1 must be a whole number from %2 to %3, not '%4'.")
-                           .arg(name).arg(rule->min).arg(rule->max).arg(shownName(StoreUrl::redacted(value))));
+                           .arg(name)
+                           .arg(rule->min)
+                           .arg(rule->max)
+                           .arg(shownName(StoreUrl::redacted(value))));
         }
         break;
     }
@@ -206,7 +218,8 @@ std::optional<Error> StoreUrl::checkMetricsUrl(const QString &text)
 
 bool StoreUrl::isSecretOption(const QString &name)
 {
-    static const QRegularExpression secret(QStringLiteral("^(?:password|passwd|pass|pwd|secret|auth)"), QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression secret(QStringLiteral("^(?:password|passwd|pass|pwd|secret|auth)"),
+                                           QRegularExpression::CaseInsensitiveOption);
     return secret.match(name).hasMatch();
 }
 
@@ -286,7 +299,7 @@ QString StoreUrl::redacted(const QString &text)
     static const QRegularExpression scheme(QStringLiteral("^\\s*([A-Za-z][A-Za-z0-9+.-]{0,15})://"));
     const QRegularExpressionMatch match = scheme.match(text);
     return (match.hasMatch() ? match.captured(1) + QStringLiteral("://") : QString())
-        + QCoreApplication::translate("StoreUrl", "(not shown: it may hold a password)");
+           + QCoreApplication::translate("StoreUrl", "(not shown: it may hold a password)");
 }
 
 namespace {
@@ -309,17 +322,22 @@ std::optional<Error> takeMoreHosts(QString *text, QStringList *more)
     const qsizetype comma = authority.indexOf(QLatin1Char(','), at + 1);
     if (comma < 0)
         return std::nullopt;
-    static const QRegularExpression node(QRegularExpression::anchoredPattern(QStringLiteral("([A-Za-z0-9_.-]{1,253}|\\[[0-9A-Fa-f:.]{2,45}\\]):([0-9]{1,5})")));
+    static const QRegularExpression node(
+        QRegularExpression::anchoredPattern(QStringLiteral("([A-Za-z0-9_.-]{1,253}|\\[[0-9A-Fa-f:.]{2,45}\\]):([0-9]{1,5})")));
     const QStringList nodes = authority.mid(comma + 1).split(QLatin1Char(','));
     if (nodes.size() > 64)
-        return makeError(ErrorKind::InvalidArgument, QCoreApplication::translate("StoreUrl", "A Redis Cluster URL lists at most 64 seed nodes, not %1.").arg(nodes.size() + 1));
+        return makeError(
+            ErrorKind::InvalidArgument,
+            QCoreApplication::translate("StoreUrl", "A Redis Cluster URL lists at most 64 seed nodes, not %1.").arg(nodes.size() + 1));
     for (const QString &n : nodes) {
         const QRegularExpressionMatch m = node.match(n);
         const int port = m.hasMatch() ? m.captured(2).toInt() : 0;
         if (port < 1 || port > 65535) {
-            return makeError(ErrorKind::InvalidArgument,
-                             QCoreApplication::translate("StoreUrl", "The Redis Cluster seed node '%1' is not host:port (e.g. redis://10.0.0.1:6379,10.0.0.2:6379/0).")
-                                 .arg(StoreUrl::masked(n)));
+            return makeError(
+                ErrorKind::InvalidArgument,
+                QCoreApplication::translate(
+                    "StoreUrl", "The Redis Cluster seed node '%1' is not host:port (e.g. redis://10.0.0.1:6379,10.0.0.2:6379/0).")
+                    .arg(StoreUrl::masked(n)));
         }
         if (!more->contains(n))
             more->append(n);
@@ -353,7 +371,8 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
     if (scheme == QLatin1String("sqlite")) {
         result.kind = Kind::Sqlite;
         if (!url.host().isEmpty())
-            return bad(QCoreApplication::translate("StoreUrl", "A SQLite URL has no host: write sqlite:///absolute/path.db (three slashes)."));
+            return bad(
+                QCoreApplication::translate("StoreUrl", "A SQLite URL has no host: write sqlite:///absolute/path.db (three slashes)."));
         result.path = url.path();
         if (result.path.isEmpty() || !QDir::isAbsolutePath(result.path) || result.path.endsWith(QLatin1Char('/')))
             return bad(QCoreApplication::translate("StoreUrl", "A SQLite URL needs an absolute file path: sqlite:///absolute/path.db"));
@@ -372,7 +391,8 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
         result.kind = Kind::Redis;
         result.port = url.port(6379);
     } else {
-        return bad(QCoreApplication::translate("StoreUrl", "Unknown store scheme '%1': use sqlite, postgresql, mysql or redis.").arg(url.scheme()));
+        return bad(QCoreApplication::translate("StoreUrl", "Unknown store scheme '%1': use sqlite, postgresql, mysql or redis.")
+                       .arg(url.scheme()));
     }
 
     result.host = url.host();
@@ -384,8 +404,9 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
     // "user%3Apass@" decodes to a user name holding ':', which every
     // display would then show as user:pass (found by tools/fuzz.sh).
     if (result.user.contains(QLatin1Char(':')))
-        return bad(QCoreApplication::translate("StoreUrl", "The store URL's user name contains ':' (perhaps written as %3A): a ':' there "
-                                                           "separates the user from the password. Give the password in its variable instead."));
+        return bad(QCoreApplication::translate("StoreUrl",
+                                               "The store URL's user name contains ':' (perhaps written as %3A): a ':' there "
+                                               "separates the user from the password. Give the password in its variable instead."));
     result.database = url.path().mid(1);
     if (std::optional<Error> problem = readOptions(url, &result))
         return *problem;
@@ -394,19 +415,20 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
         bool numeric = true;
         if (!result.database.isEmpty())
             result.database.toInt(&numeric);
-        if (!numeric)
-        {
+        if (!numeric) {
             // Quoted only when it cannot be a pasted URL's userinfo
             // (the fuzzer's "redis://cache:6379/redis://:pw@cache:6379/0").
             static const QRegularExpression plain(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_.-]{1,40}")));
             if (!plain.match(result.database).hasMatch())
                 return bad(QCoreApplication::translate("StoreUrl", "A Redis URL ends with a database number, e.g. redis://host:6379/0; "
                                                                    "what follows the port here is not one."));
-            return bad(QCoreApplication::translate("StoreUrl", "A Redis URL ends with a database number, e.g. redis://host:6379/0, not '%1'.")
-                           .arg(result.database));
+            return bad(
+                QCoreApplication::translate("StoreUrl", "A Redis URL ends with a database number, e.g. redis://host:6379/0, not '%1'.")
+                    .arg(result.database));
         }
     } else if (result.database.isEmpty() || result.database.contains(QLatin1Char('/'))) {
-        return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' needs a database name after the port, e.g. %2://user@host:port/idem.")
+        return bad(QCoreApplication::translate("StoreUrl",
+                                               "The store URL '%1' needs a database name after the port, e.g. %2://user@host:port/idem.")
                        .arg(redacted(trimmed), scheme));
     }
     return result;
@@ -415,10 +437,14 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
 QString StoreUrl::schemeName() const
 {
     switch (kind) {
-    case Kind::Sqlite: return QStringLiteral("sqlite");
-    case Kind::Postgres: return QStringLiteral("postgresql");
-    case Kind::Mysql: return QStringLiteral("mysql");
-    case Kind::Redis: return QStringLiteral("redis");
+    case Kind::Sqlite:
+        return QStringLiteral("sqlite");
+    case Kind::Postgres:
+        return QStringLiteral("postgresql");
+    case Kind::Mysql:
+        return QStringLiteral("mysql");
+    case Kind::Redis:
+        return QStringLiteral("redis");
     }
     return QString();
 }

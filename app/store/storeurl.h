@@ -19,7 +19,7 @@ struct StoreUrl {
     enum class Kind { Sqlite, Postgres, Mysql, Redis };
 
     Kind kind = Kind::Sqlite;
-    QString path;          // sqlite: absolute file path
+    QString path; // sqlite: absolute file path
     QString user;
     QString password;
     QString host;
@@ -28,7 +28,7 @@ struct StoreUrl {
     // given), after host:port; empty for every other URL. A cluster may
     // also be reached through one host (RedisConnectionPool detects it).
     QStringList moreHosts;
-    QString database;      // sql: database name; redis: db number as text
+    QString database; // sql: database name; redis: db number as text
     QMap<QString, QString> options; // query parameters
 
     static Result<StoreUrl> parse(const QString &text);

@@ -9,8 +9,7 @@ bool isHidden(QChar c)
         return true;
     // Bidi overrides and isolates, zero-width characters, line and paragraph
     // separators: invisible, yet they reorder or break what is shown.
-    return c.category() == QChar::Other_Format || c.category() == QChar::Separator_Line
-        || c.category() == QChar::Separator_Paragraph;
+    return c.category() == QChar::Other_Format || c.category() == QChar::Separator_Line || c.category() == QChar::Separator_Paragraph;
 }
 
 QString escaped(QStringView text, bool block)

@@ -10,8 +10,8 @@
 
 namespace {
 
-constexpr AlertRule::Kind allKinds[] = {AlertRule::Kind::HitRateAbove, AlertRule::Kind::StuckAbove,
-                                        AlertRule::Kind::MismatchAbovePerMinute, AlertRule::Kind::RoundTripAbove};
+constexpr AlertRule::Kind allKinds[] = {AlertRule::Kind::HitRateAbove, AlertRule::Kind::StuckAbove, AlertRule::Kind::MismatchAbovePerMinute,
+                                        AlertRule::Kind::RoundTripAbove};
 
 QString minuteText(qint64 minute)
 {
@@ -66,10 +66,13 @@ QString AlertRule::key() const
 AlertRule::Severity AlertRule::severityOf(Kind kind)
 {
     switch (kind) {
-    case Kind::HitRateAbove: return Severity::Critical;
+    case Kind::HitRateAbove:
+        return Severity::Critical;
     case Kind::StuckAbove:
-    case Kind::MismatchAbovePerMinute: return Severity::Warning;
-    case Kind::RoundTripAbove: return Severity::Notice;
+    case Kind::MismatchAbovePerMinute:
+        return Severity::Warning;
+    case Kind::RoundTripAbove:
+        return Severity::Notice;
     }
     return Severity::Notice;
 }
@@ -77,9 +80,12 @@ AlertRule::Severity AlertRule::severityOf(Kind kind)
 QString AlertRule::severityLabel(Severity severity)
 {
     switch (severity) {
-    case Severity::Critical: return AlertEvaluator::tr("critical");
-    case Severity::Warning: return AlertEvaluator::tr("warning");
-    case Severity::Notice: return AlertEvaluator::tr("notice");
+    case Severity::Critical:
+        return AlertEvaluator::tr("critical");
+    case Severity::Warning:
+        return AlertEvaluator::tr("warning");
+    case Severity::Notice:
+        return AlertEvaluator::tr("notice");
     }
     return {};
 }
@@ -87,10 +93,14 @@ QString AlertRule::severityLabel(Severity severity)
 QString AlertRule::kindName(Kind kind)
 {
     switch (kind) {
-    case Kind::HitRateAbove: return QStringLiteral("hitRateAbove");
-    case Kind::StuckAbove: return QStringLiteral("stuckAbove");
-    case Kind::MismatchAbovePerMinute: return QStringLiteral("mismatchAbovePerMinute");
-    case Kind::RoundTripAbove: return QStringLiteral("roundTripAbove");
+    case Kind::HitRateAbove:
+        return QStringLiteral("hitRateAbove");
+    case Kind::StuckAbove:
+        return QStringLiteral("stuckAbove");
+    case Kind::MismatchAbovePerMinute:
+        return QStringLiteral("mismatchAbovePerMinute");
+    case Kind::RoundTripAbove:
+        return QStringLiteral("roundTripAbove");
     }
     return {};
 }
@@ -107,10 +117,14 @@ std::optional<AlertRule::Kind> AlertRule::kindFromName(const QString &name)
 QString AlertRule::kindLabel(Kind kind)
 {
     switch (kind) {
-    case Kind::HitRateAbove: return AlertEvaluator::tr("Hit rate above (%)");
-    case Kind::StuckAbove: return AlertEvaluator::tr("Stuck records above");
-    case Kind::MismatchAbovePerMinute: return AlertEvaluator::tr("Mismatches (422) per minute above");
-    case Kind::RoundTripAbove: return AlertEvaluator::tr("Store round trip above (ms)");
+    case Kind::HitRateAbove:
+        return AlertEvaluator::tr("Hit rate above (%)");
+    case Kind::StuckAbove:
+        return AlertEvaluator::tr("Stuck records above");
+    case Kind::MismatchAbovePerMinute:
+        return AlertEvaluator::tr("Mismatches (422) per minute above");
+    case Kind::RoundTripAbove:
+        return AlertEvaluator::tr("Store round trip above (ms)");
     }
     return {};
 }
@@ -252,7 +266,8 @@ QString AlertEvaluator::message(const AlertRule &rule, const QString &scope, con
                       : tr("Mismatches in %1 are back to %2 per minute at %3 (limit %4).").arg(scope, value, minuteText(j.minute), limit);
     case AlertRule::Kind::StuckAbove:
         return raised ? tr("%n record(s) stuck in flight in %1 (limit %2): the service that claimed them has not finished. "
-                           "Check it, then use Actions ▸ Mark stuck records timed out.", nullptr, int(j.value))
+                           "Check it, then use Actions ▸ Mark stuck records timed out.",
+                           nullptr, int(j.value))
                             .arg(scope, limit)
                       : tr("Stuck records in %1 are back to %2 (limit %3).").arg(scope, value, limit);
     case AlertRule::Kind::RoundTripAbove:

@@ -17,10 +17,10 @@
 // so a scope on those rules is ignored.
 struct AlertRule {
     enum class Kind {
-        HitRateAbove,           // threshold: percent; minutes: consecutive complete minutes
-        StuckAbove,             // threshold: records in flight past their timeout
+        HitRateAbove, // threshold: percent; minutes: consecutive complete minutes
+        StuckAbove, // threshold: records in flight past their timeout
         MismatchAbovePerMinute, // threshold: 422s in one minute; minutes: consecutive minutes
-        RoundTripAbove,         // threshold: ms for one dashboard read
+        RoundTripAbove, // threshold: ms for one dashboard read
     };
 
     // The Java article: callbacks replay ~5% normally, ~30% means trouble.
@@ -28,7 +28,7 @@ struct AlertRule {
     static constexpr int DefaultHitRateMinutes = 3;
     static constexpr int MaxMinutes = 60;
 
-    QString scope;          // empty: every scope, each judged on its own
+    QString scope; // empty: every scope, each judged on its own
     Kind kind = Kind::HitRateAbove;
     double threshold = DefaultHitRatePercent;
     int minutes = DefaultHitRateMinutes; // per-minute kinds only; 1..MaxMinutes
@@ -60,10 +60,10 @@ struct AlertRule {
     // Identifies the rule (kind, scope, threshold, minutes) in saved state
     // and audit evidence: "hitRateAbove|callback|30|3".
     QString key() const;
-    static QString kindName(Kind kind);                    // JSON name: "hitRateAbove", …
+    static QString kindName(Kind kind); // JSON name: "hitRateAbove", …
     static std::optional<Kind> kindFromName(const QString &name);
-    static QString kindLabel(Kind kind);                   // translated, for the rules dialog
-    QString describe() const;                              // translated: "hit rate above 30% for 3 min in every scope"
+    static QString kindLabel(Kind kind); // translated, for the rules dialog
+    QString describe() const; // translated: "hit rate above 30% for 3 min in every scope"
 };
 
 // JSON array of rules; entries with an unknown kind or a non-finite
@@ -77,8 +77,8 @@ QList<AlertRule> alertRulesFromJson(const QByteArray &json, bool *ok = nullptr);
 struct AlertSample {
     qint64 nowMs = 0;
     QList<CounterRow> rows;
-    std::optional<qint64> stuck;            // store-wide
-    QHash<QString, qint64> stuckByScope;    // the scopes with stuck records (DashboardReading::byScope)
+    std::optional<qint64> stuck; // store-wide
+    QHash<QString, qint64> stuckByScope; // the scopes with stuck records (DashboardReading::byScope)
     std::optional<qint64> roundTripMs;
     // Minutes whose counters are unknown (a Prometheus gap): scope → minutes,
     // the empty scope for every scope. A per-minute rule whose window holds
@@ -90,11 +90,11 @@ struct AlertTransition {
     enum class Change { Raised, Cleared };
     Change change = Change::Raised;
     AlertRule rule;
-    QString scope;          // the scope it is about; empty for store-wide rules
-    qint64 atMs = 0;        // the sample's time
-    qint64 minute = 0;      // epoch minute judged (per-minute kinds); nowMs's minute otherwise
-    double value = 0;       // percent, count or ms
-    QString message;        // for an operator: what, where, and what to look at
+    QString scope; // the scope it is about; empty for store-wide rules
+    qint64 atMs = 0; // the sample's time
+    qint64 minute = 0; // epoch minute judged (per-minute kinds); nowMs's minute otherwise
+    double value = 0; // percent, count or ms
+    QString message; // for an operator: what, where, and what to look at
     // While raised, the evaluator updates these on every sample (Raised only):
     // the value now and when it was judged, for text that does not freeze.
     double lastValue = 0;

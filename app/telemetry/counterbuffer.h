@@ -14,7 +14,10 @@
 class CounterBuffer final {
     Q_DISABLE_COPY_MOVE(CounterBuffer)
 public:
-    explicit CounterBuffer(qint64 intervalMs = 1000) : m_intervalMs(intervalMs) {}
+    explicit CounterBuffer(qint64 intervalMs = 1000)
+        : m_intervalMs(intervalMs)
+    {
+    }
 
     void add(const QString &scope, qint64 nowMs, Counter counter, qint64 n = 1);
     // The pending rows if the interval has passed since the last take (or

@@ -3,16 +3,26 @@
 QString counterName(Counter counter)
 {
     switch (counter) {
-    case Counter::Executed: return QStringLiteral("executed");
-    case Counter::Replayed: return QStringLiteral("replayed");
-    case Counter::InProgress: return QStringLiteral("in_progress");
-    case Counter::Mismatch: return QStringLiteral("mismatch");
-    case Counter::Released: return QStringLiteral("released");
-    case Counter::TimedOut: return QStringLiteral("timed_out");
-    case Counter::Reconciled: return QStringLiteral("reconciled");
-    case Counter::StoreErrors: return QStringLiteral("store_errors");
-    case Counter::LateFinish: return QStringLiteral("late_finish");
-    case Counter::Count_: break;
+    case Counter::Executed:
+        return QStringLiteral("executed");
+    case Counter::Replayed:
+        return QStringLiteral("replayed");
+    case Counter::InProgress:
+        return QStringLiteral("in_progress");
+    case Counter::Mismatch:
+        return QStringLiteral("mismatch");
+    case Counter::Released:
+        return QStringLiteral("released");
+    case Counter::TimedOut:
+        return QStringLiteral("timed_out");
+    case Counter::Reconciled:
+        return QStringLiteral("reconciled");
+    case Counter::StoreErrors:
+        return QStringLiteral("store_errors");
+    case Counter::LateFinish:
+        return QStringLiteral("late_finish");
+    case Counter::Count_:
+        break;
     }
     return QString();
 }

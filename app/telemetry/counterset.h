@@ -7,23 +7,12 @@
 #include <optional>
 
 // DESIGN.md "Counters and alerts": what is counted per scope per minute.
-enum class Counter {
-    Executed,
-    Replayed,
-    InProgress,
-    Mismatch,
-    Released,
-    TimedOut,
-    Reconciled,
-    StoreErrors,
-    LateFinish,
-    Count_
-};
+enum class Counter { Executed, Replayed, InProgress, Mismatch, Released, TimedOut, Reconciled, StoreErrors, LateFinish, Count_ };
 
 inline constexpr int CounterCount = static_cast<int>(Counter::Count_);
 
-QString counterName(Counter counter);       // column / JSON name: "executed", "in_progress", …
-QStringList counterNames();                 // in enum order
+QString counterName(Counter counter); // column / JSON name: "executed", "in_progress", …
+QStringList counterNames(); // in enum order
 std::optional<Counter> counterFromName(const QString &name);
 
 struct CounterSet {

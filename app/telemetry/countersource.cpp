@@ -27,12 +27,18 @@ QList<Counter> CounterProvenance::allCounters()
 QString CounterProvenance::failureName(Failure failure)
 {
     switch (failure) {
-    case Failure::None: return QStringLiteral("none");
-    case Failure::Unreachable: return QStringLiteral("unreachable");
-    case Failure::Timeout: return QStringLiteral("timeout");
-    case Failure::BadQuery: return QStringLiteral("bad_query");
-    case Failure::BadAnswer: return QStringLiteral("bad_answer");
-    case Failure::Empty: return QStringLiteral("empty");
+    case Failure::None:
+        return QStringLiteral("none");
+    case Failure::Unreachable:
+        return QStringLiteral("unreachable");
+    case Failure::Timeout:
+        return QStringLiteral("timeout");
+    case Failure::BadQuery:
+        return QStringLiteral("bad_query");
+    case Failure::BadAnswer:
+        return QStringLiteral("bad_answer");
+    case Failure::Empty:
+        return QStringLiteral("empty");
     }
     return {};
 }

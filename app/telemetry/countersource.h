@@ -21,16 +21,16 @@ struct CounterProvenance {
     enum class Failure { None, Unreachable, Timeout, BadQuery, BadAnswer, Empty };
 
     Source source = Source::Store;
-    QString server;                 // the Prometheus server's URL; empty when none is configured
-    QString mapping;                // the mapping's name
-    QList<Counter> mapped;          // the counters the source gives; the others are not mapped (not zero)
+    QString server; // the Prometheus server's URL; empty when none is configured
+    QString mapping; // the mapping's name
+    QList<Counter> mapped; // the counters the source gives; the others are not mapped (not zero)
     // Minutes without data: scope → epoch minutes; the empty scope means
     // every scope. Only a Prometheus reading has any.
     QHash<QString, QSet<qint64>> noData;
-    int seriesGaps = 0;             // series-minutes without data where others of the scope had some
-    int resets = 0;                 // counter resets seen (a service restarted)
+    int seriesGaps = 0; // series-minutes without data where others of the scope had some
+    int resets = 0; // counter resets seen (a service restarted)
     Failure failure = Failure::None;
-    QString message;                // translated: the failure, or the gaps and resets; empty when all is well
+    QString message; // translated: the failure, or the gaps and resets; empty when all is well
 
     bool failed() const { return failure != Failure::None; }
     bool maps(Counter counter) const { return mapped.contains(counter); }
@@ -66,7 +66,10 @@ public:
 // The store's own counters (Store::counters), every counter mapped, no gaps.
 class StoreCounterSource final : public CounterSource {
 public:
-    explicit StoreCounterSource(Store &store) : m_store(store) {}
+    explicit StoreCounterSource(Store &store)
+        : m_store(store)
+    {
+    }
     Result<CounterReading> read(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
 
 private:

@@ -49,7 +49,8 @@ Result<MetricsMapping> MetricsMapping::fromJson(const QJsonValue &value, const Q
                        .arg(origin, exporterName()));
     }
     if (!value.isObject())
-        return bad(Text::tr("Layout %1: \"metrics\" must be a built-in mapping's name or an object (README \"Counters in Prometheus\").").arg(origin));
+        return bad(Text::tr("Layout %1: \"metrics\" must be a built-in mapping's name or an object (README \"Counters in Prometheus\").")
+                       .arg(origin));
     const QJsonObject o = value.toObject();
     for (const QString &k : o.keys()) {
         if (k != QLatin1String("scope_label") && k != QLatin1String("counters"))
@@ -82,8 +83,9 @@ Result<MetricsMapping> MetricsMapping::fromJson(const QJsonValue &value, const Q
     }
     for (Counter required : {Counter::Executed, Counter::Replayed}) {
         if (!m.maps(required))
-            return bad(Text::tr("Layout %1: \"metrics.counters\" needs an expression for %2: the hit rate is replayed ÷ (replayed + executed).")
-                           .arg(origin, counterName(required)));
+            return bad(
+                Text::tr("Layout %1: \"metrics.counters\" needs an expression for %2: the hit rate is replayed ÷ (replayed + executed).")
+                    .arg(origin, counterName(required)));
     }
     return m;
 }

@@ -21,9 +21,9 @@
 // does. Executed and replayed are required (the hit rate needs both); a
 // counter the mapping leaves out is shown as not mapped, never as zero.
 struct MetricsMapping {
-    QString name;                        // "idem-exporter", or the layout file's name
+    QString name; // "idem-exporter", or the layout file's name
     QString scopeLabel = QStringLiteral("scope");
-    QMap<Counter, QString> expressions;  // counter → PromQL with {scope}
+    QMap<Counter, QString> expressions; // counter → PromQL with {scope}
 
     // The metrics `idemctl exporter` and registerStoreMetrics() serve.
     static MetricsMapping exporter();

@@ -90,7 +90,11 @@ Answer answerOf(QNetworkReply *reply, const QString &server, int timeoutMs)
 class PrometheusClientWorker final : public QObject {
 public:
     PrometheusClientWorker(QUrl server, int timeoutMs, QString shown)
-        : m_server(std::move(server)), m_timeoutMs(timeoutMs), m_shown(std::move(shown)) {}
+        : m_server(std::move(server))
+        , m_timeoutMs(timeoutMs)
+        , m_shown(std::move(shown))
+    {
+    }
 
     // On the worker's thread: sends every query, fulfils the promise when the last answered.
     void start(const QStringList &queries, qint64 startS, qint64 endS, int stepS, std::shared_ptr<QPromise<QList<Answer>>> promise)
@@ -168,9 +172,9 @@ QList<PrometheusClient::Answer> PrometheusClient::queryRanges(const QStringList 
     auto promise = std::make_shared<QPromise<QList<Answer>>>();
     QFuture<QList<Answer>> future = promise->future();
     promise->start();
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, queries, startS, endS, stepS, promise] {
-        worker->start(queries, startS, endS, stepS, promise);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, queries, startS, endS, stepS, promise] { worker->start(queries, startS, endS, stepS, promise); },
+        Qt::QueuedConnection);
     future.waitForFinished();
     return future.result();
 }

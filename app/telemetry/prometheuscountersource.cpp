@@ -132,8 +132,7 @@ Result<CounterReading> PrometheusCounterSource::read(const QString &scope, qint6
     if (p.resets > 0)
         notes << Text::tr("%n counter reset(s): a service restarted; counted from zero after each", nullptr, p.resets);
     p.message = notes.join(QStringLiteral("; "));
-    std::sort(reading.rows.begin(), reading.rows.end(), [](const CounterRow &a, const CounterRow &b) {
-        return a.minute != b.minute ? a.minute < b.minute : a.scope < b.scope;
-    });
+    std::sort(reading.rows.begin(), reading.rows.end(),
+              [](const CounterRow &a, const CounterRow &b) { return a.minute != b.minute ? a.minute < b.minute : a.scope < b.scope; });
     return reading;
 }

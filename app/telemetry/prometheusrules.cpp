@@ -41,10 +41,14 @@ QString increasePerScope(const MetricsMapping &mapping, Counter counter, const Q
 QString alertName(AlertRule::Kind kind)
 {
     switch (kind) {
-    case AlertRule::Kind::HitRateAbove: return QStringLiteral("IdemHitRateAbove");
-    case AlertRule::Kind::StuckAbove: return QStringLiteral("IdemStuckRecordsAbove");
-    case AlertRule::Kind::MismatchAbovePerMinute: return QStringLiteral("IdemMismatchesAbove");
-    case AlertRule::Kind::RoundTripAbove: return QStringLiteral("IdemStoreRoundTripAbove");
+    case AlertRule::Kind::HitRateAbove:
+        return QStringLiteral("IdemHitRateAbove");
+    case AlertRule::Kind::StuckAbove:
+        return QStringLiteral("IdemStuckRecordsAbove");
+    case AlertRule::Kind::MismatchAbovePerMinute:
+        return QStringLiteral("IdemMismatchesAbove");
+    case AlertRule::Kind::RoundTripAbove:
+        return QStringLiteral("IdemStoreRoundTripAbove");
     }
     return {};
 }
@@ -52,9 +56,12 @@ QString alertName(AlertRule::Kind kind)
 QString severityName(AlertRule::Severity severity)
 {
     switch (severity) {
-    case AlertRule::Severity::Critical: return QStringLiteral("critical");
-    case AlertRule::Severity::Warning: return QStringLiteral("warning");
-    case AlertRule::Severity::Notice: return QStringLiteral("info");
+    case AlertRule::Severity::Critical:
+        return QStringLiteral("critical");
+    case AlertRule::Severity::Warning:
+        return QStringLiteral("warning");
+    case AlertRule::Severity::Notice:
+        return QStringLiteral("info");
     }
     return {};
 }
@@ -91,7 +98,8 @@ QByteArray prometheusRulesYaml(const QList<AlertRule> &rules, const MetricsMappi
             // scope). A PromQL string escapes as a YAML double-quoted one.
             if (exporter)
                 expr = QStringLiteral("sum by (scope) (idem_stuck_records%1) > %2")
-                           .arg(rule.scope.isEmpty() ? QString() : QStringLiteral("{scope=%1}").arg(quoted(rule.scope)), number(rule.threshold));
+                           .arg(rule.scope.isEmpty() ? QString() : QStringLiteral("{scope=%1}").arg(quoted(rule.scope)),
+                                number(rule.threshold));
             forText = QStringLiteral("1m");
             break;
         case AlertRule::Kind::RoundTripAbove:

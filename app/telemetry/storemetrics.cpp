@@ -118,13 +118,13 @@ std::vector<MetricFamily> StoreMetrics::Collect() const
     if (m_reads == 0 || nowMs - m_readAtMs >= m_cacheMs || nowMs < m_readAtMs)
         refresh(nowMs);
 
-    MetricFamily requests = family("idem_requests_total", "Guarded requests by outcome, per scope, as the store counted them.",
-                                   MetricType::Counter);
+    MetricFamily requests =
+        family("idem_requests_total", "Guarded requests by outcome, per scope, as the store counted them.", MetricType::Counter);
     MetricFamily timedOut = family("idem_records_timed_out_total", "Records marked timed out, per scope.", MetricType::Counter);
-    MetricFamily reconciled = family("idem_records_reconciled_total", "Records reconciled against an order table, per scope.",
-                                     MetricType::Counter);
-    MetricFamily late = family("idem_late_finishes_total", "Completions that came after their record was timed out or taken over, per scope.",
-                               MetricType::Counter);
+    MetricFamily reconciled =
+        family("idem_records_reconciled_total", "Records reconciled against an order table, per scope.", MetricType::Counter);
+    MetricFamily late = family("idem_late_finishes_total",
+                               "Completions that came after their record was timed out or taken over, per scope.", MetricType::Counter);
     MetricFamily errors = family("idem_store_errors_total", "Store errors the guard met, per scope.", MetricType::Counter);
     // Sorted by scope, so the output reads the same every scrape.
     std::map<QString, CounterSet> totals;
@@ -136,7 +136,8 @@ std::vector<MetricFamily> StoreMetrics::Collect() const
     for (const auto &[scope, counts] : totals) {
         const std::string s = utf8(scope);
         for (Counter outcome : RequestOutcomes)
-            requests.metric.push_back(sample(MetricType::Counter, double(counts[outcome]), {{"outcome", utf8(counterName(outcome))}, {"scope", s}}));
+            requests.metric.push_back(
+                sample(MetricType::Counter, double(counts[outcome]), {{"outcome", utf8(counterName(outcome))}, {"scope", s}}));
         timedOut.metric.push_back(sample(MetricType::Counter, double(counts[Counter::TimedOut]), {{"scope", s}}));
         reconciled.metric.push_back(sample(MetricType::Counter, double(counts[Counter::Reconciled]), {{"scope", s}}));
         late.metric.push_back(sample(MetricType::Counter, double(counts[Counter::LateFinish]), {{"scope", s}}));
@@ -151,13 +152,14 @@ std::vector<MetricFamily> StoreMetrics::Collect() const
         inFlight.metric.push_back(sample(MetricType::Gauge, double(count), {{"scope", utf8(scope)}}));
         stuck.metric.push_back(sample(MetricType::Gauge, double(m_stuck.value(scope)), {{"scope", utf8(scope)}}));
     }
-    MetricFamily duration = family("idem_exporter_scrape_duration_seconds", "How long the exporter's last reading of the store took.",
-                                   MetricType::Gauge);
+    MetricFamily duration =
+        family("idem_exporter_scrape_duration_seconds", "How long the exporter's last reading of the store took.", MetricType::Gauge);
     duration.metric.push_back(sample(MetricType::Gauge, m_durationSeconds));
-    MetricFamily up = family("idem_exporter_store_up", "1 when the exporter's last reading of the store succeeded, else 0.", MetricType::Gauge);
+    MetricFamily up =
+        family("idem_exporter_store_up", "1 when the exporter's last reading of the store succeeded, else 0.", MetricType::Gauge);
     up.metric.push_back(sample(MetricType::Gauge, m_up ? 1 : 0));
-    MetricFamily reads = family("idem_exporter_store_reads_total", "Readings of the store (at most one per cache period, whatever the scrapes).",
-                                MetricType::Counter);
+    MetricFamily reads = family("idem_exporter_store_reads_total",
+                                "Readings of the store (at most one per cache period, whatever the scrapes).", MetricType::Counter);
     reads.metric.push_back(sample(MetricType::Counter, double(m_reads.load())));
     return {requests, timedOut, reconciled, late, errors, inFlight, stuck, duration, up, reads};
 }

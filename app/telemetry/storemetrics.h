@@ -65,7 +65,7 @@ private:
     mutable std::mutex m_mutex;
     mutable qint64 m_readAtMs = 0;
     mutable qint64 m_startMinute = -1;
-    mutable qint64 m_firstOpenMinute = -1;   // minutes before it are final and summed in m_final
+    mutable qint64 m_firstOpenMinute = -1; // minutes before it are final and summed in m_final
     mutable QHash<QString, CounterSet> m_final;
     mutable QHash<QString, CounterSet> m_open;
     mutable QHash<QString, qint64> m_inFlight;

@@ -22,8 +22,8 @@ bool sameTime(const GoTime &a, const GoTime &b)
 bool sameRecord(const GoRecord &a, const GoRecord &b)
 {
     return a.key == b.key && a.statusCode == b.statusCode && a.headers == b.headers && a.body == b.body
-        && sameTime(a.createdAt, b.createdAt) && sameTime(a.expiresAt, b.expiresAt) && a.requestHash == b.requestHash
-        && a.inFlight == b.inFlight;
+           && sameTime(a.createdAt, b.createdAt) && sameTime(a.expiresAt, b.expiresAt) && a.requestHash == b.requestHash
+           && a.inFlight == b.inFlight;
 }
 
 void checkTime(QByteArrayView text)

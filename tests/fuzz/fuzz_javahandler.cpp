@@ -21,7 +21,7 @@
 namespace {
 
 constexpr qint64 kNowMs = 1796019600000; // 2026-11-30T06:20:00Z
-constexpr int kColumns = 10;             // go-middleware's SELECT list; java-handler reads the first 8
+constexpr int kColumns = 10; // go-middleware's SELECT list; java-handler reads the first 8
 
 void checkCache(const QList<QByteArray> &fields)
 {

@@ -60,7 +60,8 @@ void checkStates(const Layout &l)
         reply.len = size_t(bytes.size());
         const KeyReplies key{l.keyPrefix + "order-1001", {Fuzz::Replies::shared(&reply)}, {}};
         const std::optional<Record> r = JavaRedisStore::toRecord(l, key, 1796019600000);
-        Fuzz::require(r && r->readError.isEmpty() && r->key == QStringLiteral("order-1001"), "a cache key holding a state value is readable");
+        Fuzz::require(r && r->readError.isEmpty() && r->key == QStringLiteral("order-1001"),
+                      "a cache key holding a state value is readable");
     }
 }
 

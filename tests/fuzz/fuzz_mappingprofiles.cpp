@@ -41,7 +41,7 @@ bool holdsPassword(const QString &text, int depth = 0)
     if (!url || depth > 4)
         return false;
     return !url->password.isEmpty() || holdsPassword(url->options.value(QStringLiteral("audit")), depth + 1)
-        || holdsPassword(url->options.value(QStringLiteral("cache")), depth + 1);
+           || holdsPassword(url->options.value(QStringLiteral("cache")), depth + 1);
 }
 
 // The same database; the password save() leaves out aside.
@@ -50,7 +50,7 @@ bool sameDatabase(const QString &saved, const QString &given)
     const Result<StoreUrl> a = StoreUrl::parse(saved);
     const Result<StoreUrl> b = StoreUrl::parse(given);
     return a && b && a->kind == b->kind && a->path == b->path && a->user == b->user && a->host == b->host && a->port == b->port
-        && a->database == b->database;
+           && a->database == b->database;
 }
 
 void checkSavedAsLoaded(const OrderMapping &m)

@@ -13,7 +13,22 @@
 
 namespace {
 
-enum Field { State, Fingerprint, Lease, Owner, Attempts, BizNo, StatusCode, Headers, Body, CreatedAt, UpdatedAt, ExpiresAt, Reconciled, FieldCount };
+enum Field {
+    State,
+    Fingerprint,
+    Lease,
+    Owner,
+    Attempts,
+    BizNo,
+    StatusCode,
+    Headers,
+    Body,
+    CreatedAt,
+    UpdatedAt,
+    ExpiresAt,
+    Reconciled,
+    FieldCount
+};
 
 bool inRange(qint64 ms)
 {

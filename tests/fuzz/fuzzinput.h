@@ -98,13 +98,20 @@ inline QVariant sqlValue(const QByteArray &field)
 {
     const QByteArray rest = field.mid(1);
     switch (field.isEmpty() ? '\0' : field.front()) {
-    case '_': return QVariant(QMetaType(QMetaType::QString));
-    case ':': return rest.toLongLong();
-    case ',': return rest.toDouble();
-    case '?': return rest == "1" || rest == "true";
-    case '@': return QDateTime::fromString(QString::fromLatin1(rest), Qt::ISODateWithMs);
-    case '=': return rest;
-    default: return QString::fromUtf8(field);
+    case '_':
+        return QVariant(QMetaType(QMetaType::QString));
+    case ':':
+        return rest.toLongLong();
+    case ',':
+        return rest.toDouble();
+    case '?':
+        return rest == "1" || rest == "true";
+    case '@':
+        return QDateTime::fromString(QString::fromLatin1(rest), Qt::ISODateWithMs);
+    case '=':
+        return rest;
+    default:
+        return QString::fromUtf8(field);
     }
 }
 
@@ -115,7 +122,10 @@ inline QVariant sqlValue(const QByteArray &field)
 // The replies live as long as the Replies that built them.
 class Replies {
 public:
-    explicit Replies(QList<QByteArray> fields) : m_fields(std::move(fields)) {}
+    explicit Replies(QList<QByteArray> fields)
+        : m_fields(std::move(fields))
+    {
+    }
 
     bool atEnd() const { return m_next >= m_fields.size(); }
 
