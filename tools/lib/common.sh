@@ -56,16 +56,19 @@ IDEM_RUNTIME_NEEDS=(
     "test command ps procps the test servers' liveness"
     "test command prometheus prometheus the test Prometheus server (tools/lib/servers.sh start_prometheus)"
     "test command promtool prometheus tst_prometheus checks the exporter's output and the alert rules file"
+    "test command clang-format clang-format the format test (tools/check-format.sh)"
 )
 
 # The servers tools/test.sh starts for the store tests (tools/lib/servers.sh):
-# never as system services, each in a temporary directory on a free port.
+# never as system services, each in a temporary directory on a free port;
+# and the suite's other tools.
 IDEM_SERVER_PACKAGES=(
     redis-server redis-tools
     postgresql
     mariadb-server mariadb-client
     iproute2 procps util-linux
     prometheus # the test Prometheus server and promtool (tst_prometheus)
+    clang-format # the format test (tools/check-format.sh)
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
