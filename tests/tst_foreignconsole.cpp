@@ -45,7 +45,6 @@
 #include <QTimeZone>
 #include <QUrl>
 
-
 Q_DECLARE_METATYPE(StoreUrlFields)
 Q_DECLARE_METATYPE(StoreUrlFields::Field)
 
@@ -96,7 +95,10 @@ QByteArray goRecord(const QString &key, bool inFlight, qint64 createdMs)
 // connection (RedisConnectionPool: the URL's host, port, db and password).
 class RedisWriter final {
 public:
-    explicit RedisWriter(const StoreUrl &url) : m_pool(url) {}
+    explicit RedisWriter(const StoreUrl &url)
+        : m_pool(url)
+    {
+    }
     bool ok() { return command({"PING"}); }
     bool command(const RedisCommand &args) { return pipeline({args}); }
     // Many SETs (or UNLINKs) in one round trip.
@@ -152,9 +154,9 @@ class TestForeignConsole final : public QObject {
 
 private:
     QTemporaryDir m_dir;
-    QString m_goodLayout;   // a layout file with spaces and non-ASCII in its path
+    QString m_goodLayout; // a layout file with spaces and non-ASCII in its path
     QString m_brokenLayout; // not JSON
-    QString m_redisUrl;     // go-middleware on the test Redis, under a prefix of this run
+    QString m_redisUrl; // go-middleware on the test Redis, under a prefix of this run
     QByteArray m_prefix;
     QByteArray m_fillerPrefix;
     QList<QByteArray> m_keys;
@@ -177,11 +179,13 @@ private:
         const QString base = qEnvironmentVariable("IDEM_TEST_REDIS_URL");
         const Result<StoreUrl> url = StoreUrl::parse(base);
         QVERIFY2(url.ok(), qPrintable(url.error().message));
-        const QByteArray run = QByteArray::number(QCoreApplication::applicationPid()) + '-' + QByteArray::number(QDateTime::currentMSecsSinceEpoch());
+        const QByteArray run =
+            QByteArray::number(QCoreApplication::applicationPid()) + '-' + QByteArray::number(QDateTime::currentMSecsSinceEpoch());
         m_prefix = "idemp:fgui-" + run + ':';
         m_fillerPrefix = "fgui-filler-" + run + ':';
-        const QString layoutFile = writeFile(m_dir.filePath(QStringLiteral("go-fgui.json")),
-                                             "{\"base\":\"go-middleware\",\"name\":\"go-fgui-test\",\"redis\":{\"key_prefix\":\"" + m_prefix + "\"}}");
+        const QString layoutFile =
+            writeFile(m_dir.filePath(QStringLiteral("go-fgui.json")),
+                      "{\"base\":\"go-middleware\",\"name\":\"go-fgui-test\",\"redis\":{\"key_prefix\":\"" + m_prefix + "\"}}");
         StoreUrlFields fields = StoreUrlFields::fromUrl(base).value();
         fields.layout = layoutFile;
         fields.audit = QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("audit.db"));
@@ -281,39 +285,46 @@ private slots:
         sqlite.path = QStringLiteral("/tmp/x.db");
         sqlite.layout = QStringLiteral("go-middleware");
         QTest::newRow("go-middleware on SQLite") << sqlite << Field::Layout << QStringLiteral("Redis or PostgreSQL");
-        QTest::newRow("java-handler on PostgreSQL") << sqlFields(StoreUrl::Kind::Postgres, QStringLiteral("java-handler")) << Field::Layout
-                                                    << QStringLiteral("Redis or MySQL");
+        QTest::newRow("java-handler on PostgreSQL")
+            << sqlFields(StoreUrl::Kind::Postgres, QStringLiteral("java-handler")) << Field::Layout << QStringLiteral("Redis or MySQL");
         QTest::newRow("unknown layout") << redisFields(QStringLiteral("nosuch")) << Field::Layout << QStringLiteral("Unknown layout");
-        QTest::newRow("relative layout file") << redisFields(QStringLiteral("layouts/x.json")) << Field::Layout << QStringLiteral("absolute path");
+        QTest::newRow("relative layout file") << redisFields(QStringLiteral("layouts/x.json")) << Field::Layout
+                                              << QStringLiteral("absolute path");
         QTest::newRow("missing layout file") << redisFields(m_dir.filePath(QStringLiteral("missing.json"))) << Field::Layout
                                              << Layout::fromFile(m_dir.filePath(QStringLiteral("missing.json"))).error().message;
-        QTest::newRow("layout file that does not parse") << redisFields(m_brokenLayout) << Field::Layout
-                                                         << Layout::fromFile(m_brokenLayout).error().message;
-        QTest::newRow("control character in the layout") << redisFields(QStringLiteral("go-middleware\n")) << Field::Layout
-                                                         << QStringLiteral("control or invisible character");
+        QTest::newRow("layout file that does not parse")
+            << redisFields(m_brokenLayout) << Field::Layout << Layout::fromFile(m_brokenLayout).error().message;
+        QTest::newRow("control character in the layout")
+            << redisFields(QStringLiteral("go-middleware\n")) << Field::Layout << QStringLiteral("control or invisible character");
 
         const auto withAudit = [](const QString &layout, const QString &audit) {
             StoreUrlFields f = redisFields(layout);
             f.audit = audit;
             return f;
         };
-        QTest::newRow("audit on a native store") << withAudit(QString(), QStringLiteral("sqlite:///tmp/a.db")) << Field::Audit
-                                                 << QStringLiteral("foreign layout only");
+        QTest::newRow("audit on a native store")
+            << withAudit(QString(), QStringLiteral("sqlite:///tmp/a.db")) << Field::Audit << QStringLiteral("foreign layout only");
         QTest::newRow("audit in Redis") << withAudit(QStringLiteral("go-middleware"), QStringLiteral("redis://h:6379/0")) << Field::Audit
                                         << QStringLiteral("not Redis");
-        QTest::newRow("audit with a password") << withAudit(QStringLiteral("go-middleware"), QStringLiteral("postgresql://a:secret@h:5432/audit"))
+        QTest::newRow("audit with a password") << withAudit(QStringLiteral("go-middleware"),
+                                                            QStringLiteral("postgresql://a:secret@h:5432/audit"))
                                                << Field::Audit << QStringLiteral("password");
-        QTest::newRow("audit with ?password=") << withAudit(QStringLiteral("go-middleware"), QStringLiteral("mysql://a@h:3306/audit?password=secret"))
+        QTest::newRow("audit with ?password=") << withAudit(QStringLiteral("go-middleware"),
+                                                            QStringLiteral("mysql://a@h:3306/audit?password=secret"))
                                                << Field::Audit << QStringLiteral("password");
-        QTest::newRow("audit with a raw space") << withAudit(QStringLiteral("go-middleware"), QStringLiteral("sqlite:///var/lib/audit logs/a.db"))
-                                               << Field::Audit << QStringLiteral("not a store URL");
+        QTest::newRow("audit with a raw space")
+            << withAudit(QStringLiteral("go-middleware"), QStringLiteral("sqlite:///var/lib/audit logs/a.db")) << Field::Audit
+            << QStringLiteral("not a store URL");
         QTest::newRow("audit not a URL") << withAudit(QStringLiteral("go-middleware"), QStringLiteral("audit.db")) << Field::Audit
                                          << QStringLiteral("not a store URL");
-        QTest::newRow("audit with a control character") << withAudit(QStringLiteral("go-middleware"), QStringLiteral("sqlite:///tmp/a\x01.db"))
-                                                        << Field::Audit << QStringLiteral("control or invisible character");
-        QTest::newRow("audit naming a layout") << withAudit(QStringLiteral("go-middleware"), QStringLiteral("sqlite:///tmp/a.db?layout=go-middleware"))
+        QTest::newRow("audit with a control character")
+            << withAudit(QStringLiteral("go-middleware"), QStringLiteral("sqlite:///tmp/a\x01.db")) << Field::Audit
+            << QStringLiteral("control or invisible character");
+        QTest::newRow("audit naming a layout") << withAudit(QStringLiteral("go-middleware"),
+                                                            QStringLiteral("sqlite:///tmp/a.db?layout=go-middleware"))
                                                << Field::Audit << QStringLiteral("layout");
-        QTest::newRow("audit far too long") << withAudit(QStringLiteral("go-middleware"), QStringLiteral("sqlite:///") + QString(5000, QLatin1Char('a')))
+        QTest::newRow("audit far too long") << withAudit(QStringLiteral("go-middleware"),
+                                                         QStringLiteral("sqlite:///") + QString(5000, QLatin1Char('a')))
                                             << Field::Audit << QStringLiteral("characters long");
 
         StoreUrlFields goCache = sqlFields(StoreUrl::Kind::Postgres, QStringLiteral("go-middleware"));
@@ -344,7 +355,8 @@ private slots:
     // reach the form's fields at all: the engine's message names it.
     void urlWithABadOptionIsNotLoaded()
     {
-        const Result<StoreUrlFields> loaded = StoreUrlFields::fromUrl(QStringLiteral("redis://h:6379/0?layout=go-middleware&scan_count=1e3;DROP"));
+        const Result<StoreUrlFields> loaded =
+            StoreUrlFields::fromUrl(QStringLiteral("redis://h:6379/0?layout=go-middleware&scan_count=1e3;DROP"));
         QVERIFY(!loaded.ok());
         QVERIFY2(loaded.error().message.contains(QStringLiteral("scan_count")), qPrintable(loaded.error().message));
     }
@@ -384,9 +396,11 @@ private slots:
         QVERIFY(!cache->isVisibleTo(&form));
         QVERIFY(!layoutFile->isVisibleTo(&form));
         // Empty means the default file, which the placeholder names.
-        const QString defaultAudit = ForeignStore::auditUrl(StoreUrl::parse(QStringLiteral("redis://127.0.0.1:6379/0?layout=go-middleware")).value(),
-                                                            Layout::builtin(QStringLiteral("go-middleware")).value());
-        QVERIFY2(audit->placeholderText().contains(defaultAudit), qPrintable(audit->placeholderText() + QStringLiteral(" / ") + defaultAudit));
+        const QString defaultAudit =
+            ForeignStore::auditUrl(StoreUrl::parse(QStringLiteral("redis://127.0.0.1:6379/0?layout=go-middleware")).value(),
+                                   Layout::builtin(QStringLiteral("go-middleware")).value());
+        QVERIFY2(audit->placeholderText().contains(defaultAudit),
+                 qPrintable(audit->placeholderText() + QStringLiteral(" / ") + defaultAudit));
         scanCount->setValue(250);
         QCOMPARE(form.entry().value().url, QStringLiteral("redis://127.0.0.1:6379/0?layout=go-middleware&scan_count=250"));
 
@@ -470,7 +484,8 @@ private slots:
         }
         const int k1 = rowOfKey(*model, QStringLiteral("k1"));
         QCOMPARE(model->recordAt(k1).fingerprint, QStringLiteral("9f86d081884c7d65"));
-        QCOMPARE(model->recordAt(k1).createdAt, QDateTime::fromString(QStringLiteral("2026-11-30T14:20:00.123+08:00"), Qt::ISODateWithMs).toMSecsSinceEpoch());
+        QCOMPARE(model->recordAt(k1).createdAt,
+                 QDateTime::fromString(QStringLiteral("2026-11-30T14:20:00.123+08:00"), Qt::ISODateWithMs).toMSecsSinceEpoch());
 
         // The malformed value: red italics, the reason as tooltip on every cell.
         const int bad = rowOfKey(*model, QStringLiteral("bad"));
@@ -496,7 +511,8 @@ private slots:
         QVERIFY(scan.has_value());
         QVERIFY(!scan->cancelled);
         QVERIFY(scan->scanned >= 5);
-        const QString expected = QStringLiteral("Scanned %1 keys, found %2 in flight").arg(QLocale().toString(scan->scanned), QLocale().toString(scan->found));
+        const QString expected =
+            QStringLiteral("Scanned %1 keys, found %2 in flight").arg(QLocale().toString(scan->scanned), QLocale().toString(scan->found));
         if (view.scanLine()->text() != expected) {
             QSignalSpy line(&view, &InFlightView::scanLineChanged);
             while (view.scanLine()->text() != expected)
@@ -535,14 +551,29 @@ private slots:
         QCOMPARE(progress->count.load(), 10);
         QSignalSpy loaded(view.model(), &InFlightRecordModel::pageLoaded);
         QSignalSpy line(&view, &InFlightView::scanLineChanged);
+        QSignalSpy failed(view.model(), &InFlightRecordModel::loadFailed);
+        {
+            // The server holds every command for 5 s: the reload's scan
+            // stays in its first round trip, running, long enough to be seen
+            // and cancelled however fast the scan would otherwise be (a
+            // whole scan at COUNT 10 can end between two of the view's
+            // 200 ms updates on a fast machine, and then there is nothing
+            // to cancel). CLIENT UNPAUSE would be held too: the pause ends
+            // by itself.
+            RedisWriter redis(StoreUrl::parse(qEnvironmentVariable("IDEM_TEST_REDIS_URL")).value());
+            QVERIFY(redis.command({"CLIENT", "PAUSE", "5000", "ALL"}));
+        }
         view.model()->reload();
         // Wait until the view shows a running scan of this listing, then
         // cancel it. Polled, not awaited as a line change: a running scan's
         // line may read exactly as the finished listing's did ("Scanned 5
-        // keys, found 4 in flight"), and then no change comes (a full run
-        // failed so once the scan had become faster).
-        QTRY_VERIFY2_WITH_TIMEOUT(progress->running.load() && view.scanCancelButton()->isEnabled(), qPrintable(view.scanLine()->text()),
-                                  30000);
+        // keys, found 4 in flight"), and then no change comes.
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            progress->running.load() && view.scanCancelButton()->isEnabled(),
+            qPrintable(
+                view.scanLine()->text()
+                + (failed.isEmpty() ? QString() : QStringLiteral("; the listing failed: ") + failed.constFirst().constFirst().toString())),
+            30000);
         QVERIFY(view.scanLine()->text().startsWith(QStringLiteral("Scanned ")));
         QVERIFY(view.scanBar()->isVisibleTo(&view));
         QTest::mouseClick(view.scanCancelButton(), Qt::LeftButton);
@@ -552,7 +583,8 @@ private slots:
         QVERIFY(scan.has_value());
         QVERIFY(scan->cancelled);
         QVERIFY(scan->scanned < kFillerKeys);
-        const QString partial = QStringLiteral("Cancelled after scanning %1 keys: the list is partial").arg(QLocale().toString(scan->scanned));
+        const QString partial =
+            QStringLiteral("Cancelled after scanning %1 keys: the list is partial").arg(QLocale().toString(scan->scanned));
         while (view.scanLine()->text() != partial)
             QVERIFY2(line.wait(30000), qPrintable(view.scanLine()->text()));
         QVERIFY(view.model()->rowCount() <= 4);
@@ -597,8 +629,10 @@ private slots:
         for (int row = 0; row < model->rowCount(); ++row) {
             QVERIFY(!model->index(row, CounterTimelineModel::ExecutedColumn).data(CounterTimelineModel::RawValueRole).isValid());
             QVERIFY(!model->index(row, CounterTimelineModel::HitRateColumn).data(CounterTimelineModel::RawValueRole).isValid());
-            inFlight += model->index(row, CounterTimelineModel::CreatedInFlightColumn).data(CounterTimelineModel::RawValueRole).toLongLong();
-            completed += model->index(row, CounterTimelineModel::CreatedCompletedColumn).data(CounterTimelineModel::RawValueRole).toLongLong();
+            inFlight +=
+                model->index(row, CounterTimelineModel::CreatedInFlightColumn).data(CounterTimelineModel::RawValueRole).toLongLong();
+            completed +=
+                model->index(row, CounterTimelineModel::CreatedCompletedColumn).data(CounterTimelineModel::RawValueRole).toLongLong();
         }
         QCOMPARE(inFlight, 2);
         QCOMPARE(completed, 1);
@@ -631,7 +665,8 @@ private slots:
         QSignalSpy shown(window.dashboard(), &DashboardView::readingShown);
         QVERIFY(shown.wait(60000));
         QCOMPARE(window.windowTitle(), QStringLiteral("idem-console — %1 · go-fgui-test").arg(base));
-        QVERIFY2(window.connectionLabel()->text().contains(base + QStringLiteral(" · go-fgui-test")), qPrintable(window.connectionLabel()->text()));
+        QVERIFY2(window.connectionLabel()->text().contains(base + QStringLiteral(" · go-fgui-test")),
+                 qPrintable(window.connectionLabel()->text()));
     }
 
     // A password in the nested audit URL (or an option that
@@ -649,8 +684,9 @@ private slots:
             MainWindow window(&settings, &vault);
             const QString base = m_redisUrl.section(QLatin1Char('?'), 0, 0);
             const QString layout = StoreUrl::parse(m_redisUrl).value().options.value(QStringLiteral("layout"));
-            const QString url = base + QStringLiteral("?layout=") + QString::fromLatin1(QUrl::toPercentEncoding(layout))
-                + QStringLiteral("&audit=") + QString::fromLatin1(QUrl::toPercentEncoding(QStringLiteral("postgresql://auditor:S3cretPW@127.0.0.1:1/audit")));
+            const QString url =
+                base + QStringLiteral("?layout=") + QString::fromLatin1(QUrl::toPercentEncoding(layout)) + QStringLiteral("&audit=")
+                + QString::fromLatin1(QUrl::toPercentEncoding(QStringLiteral("postgresql://auditor:S3cretPW@127.0.0.1:1/audit")));
             StoreEntry entry;
             entry.url = url;
             window.openUrl(entry, url);
@@ -672,7 +708,8 @@ private slots:
         QFile written(ini);
         QVERIFY(written.open(QIODevice::ReadOnly));
         const QByteArray text = written.readAll();
-        QVERIFY2(!text.isEmpty() && !text.contains("S3cret") && !QUrl::fromPercentEncoding(text).contains(QStringLiteral("S3cret")), text.constData());
+        QVERIFY2(!text.isEmpty() && !text.contains("S3cret") && !QUrl::fromPercentEncoding(text).contains(QStringLiteral("S3cret")),
+                 text.constData());
         QVERIFY2(text.contains("auditor"), text.constData()); // the audit location is kept, without its password
     }
 };
