@@ -15,6 +15,7 @@
 
 #include "app/ops/timeoutsweep.h"
 #include "app/store/openstore.h"
+#include "app/store/proposal.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -269,6 +270,42 @@ private slots:
         QVERIFY(!exists);
         QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("young-0")), RecordState::InFlight);
         QCOMPARE(audit(*store, QStringLiteral("reconcile-release")).size(), 30);
+    }
+
+    // Four eyes in the console as in idemctl sweep: a scope over its
+    // threshold is proposed (nothing of it changes), the others applied.
+    void aScopeOverItsFourEyesThresholdIsProposed()
+    {
+        std::unique_ptr<Store> store;
+        const QString url = makeStore(&store);
+        Result<void> set = store->setApprovalThreshold(QStringLiteral("payment"), 1);
+        QVERIFY2(set.ok(), qPrintable(set.error().message));
+        TimeoutWizard wizard(url, OpenMode::ReadWrite);
+        wizard.show();
+        wizard.next();
+        waitForPreview(wizard);
+        QCOMPARE(wizard.previewModel()->rowCount(), 34);
+        wizard.next();
+        confirmAndApply(wizard);
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.applyPage()->isComplete(), 30000);
+        const Result<ActionReport> &result = *wizard.applyPage()->result();
+        QVERIFY2(result.ok(), qPrintable(result.error().message));
+        QCOMPARE(result->applied, qint64(4));
+        QCOMPARE(result->proposed.size(), 1);
+        const ActionReport::Proposed &proposed = result->proposed.constFirst();
+        QCOMPARE(proposed.scope, QStringLiteral("payment"));
+        QCOMPARE(proposed.records, qint64(30));
+        QCOMPARE(proposed.threshold, 1);
+        QVERIFY2(wizard.applyPage()->summaryLabel()->text().contains(QStringLiteral("proposed as ") + proposed.id),
+                 qPrintable(wizard.applyPage()->summaryLabel()->text()));
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-0")), RecordState::InFlight);
+        QCOMPARE(stateOf(*store, QStringLiteral("order"), QStringLiteral("o-0")), RecordState::TimedOut);
+        QCOMPARE(audit(*store, QStringLiteral("timeout")).size(), 4);
+        Result<std::optional<Proposal>> kept = store->proposal(proposed.id);
+        QVERIFY2(kept.ok(), qPrintable(kept.error().message));
+        QVERIFY(kept->has_value());
+        QCOMPARE(kept->value().items.size(), 30);
+        QCOMPARE(kept->value().proposer, Operator);
     }
 
     void aRecordChangedAfterThePreviewIsSkipped()

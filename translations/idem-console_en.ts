@@ -136,6 +136,10 @@
         <source>Warnings: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Scope %1: %2 record(s), more than its four-eyes threshold of %3: not applied, proposed as %4. A second identity approves it in the Proposals tab; then it is applied from there.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ActionTargetModel</name>

@@ -133,6 +133,10 @@
         <source>Warnings: %1</source>
         <translation>警告：%1</translation>
     </message>
+    <message>
+        <source>Scope %1: %2 record(s), more than its four-eyes threshold of %3: not applied, proposed as %4. A second identity approves it in the Proposals tab; then it is applied from there.</source>
+        <translation>作用域 %1：%2 条记录，超过其四眼阈值 %3：未应用，已保存为提案 %4。由另一身份在“提案”页批准后，再从那里应用。</translation>
+    </message>
 </context>
 <context>
     <name>ActionTargetModel</name>

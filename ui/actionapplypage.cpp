@@ -1,5 +1,7 @@
 #include "ui/actionapplypage.h"
 
+#include "app/store/visibletext.h"
+
 #include "ui/jobprogresswidget.h"
 #include "models/storesession.h"
 
@@ -135,6 +137,15 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
             QStringLiteral("<br><span style='color:#e65100'>")
             + tr("%n warning(s): applied, but not everything beside it was done (below).", nullptr, int(r.warnings.size())).toHtmlEscaped()
             + QStringLiteral("</span>");
+    for (const ActionReport::Proposed &p : r.proposed)
+        text += QStringLiteral("<br>")
+                + tr("Scope %1: %2 record(s), more than its four-eyes threshold of %3: not applied, proposed as %4. A second "
+                     "identity approves it in the Proposals tab; then it is applied from there.")
+                      .arg(visibleText(p.scope))
+                      .arg(p.records)
+                      .arg(p.threshold)
+                      .arg(p.id)
+                      .toHtmlEscaped();
     if (!r.batchId.isEmpty() && r.applied + r.failed > 0) {
         text += QStringLiteral("<br>") + tr("Batch %1 — Show in Audit lists every entry it wrote.").arg(r.batchId);
         m_showInAudit->show();

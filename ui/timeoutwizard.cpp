@@ -1,4 +1,6 @@
 #include "ui/timeoutwizard.h"
+
+#include "app/ops/proposalbook.h"
 #include "ui/screenfit.h"
 
 #include "ui/actionapplypage.h"
@@ -476,7 +478,8 @@ void TimeoutWizard::startApply(ActionApplyPage *page)
     m_session->request<ActionReport>(
         page,
         [targets, who, now, control, action](Store &store) -> Result<ActionReport> {
-            return TimeoutSweep::apply(store, targets, who, ScopePolicies{}, now, control, action);
+            // Four eyes as idemctl sweep: a scope over its threshold is proposed, not applied.
+            return ProposalBook::sweep(store, targets, action, who, now, control);
         },
         [page](const Result<ActionReport> &result) { page->finish(result); });
 }

@@ -201,47 +201,34 @@ int runSweepCommand(const QStringList &arguments)
     // Four eyes: a scope with more matched records than its threshold is
     // proposed instead (its records as the preview saw them), the rest
     // applied at once. A store without a policy applies everything.
-    const Result<ApprovalPolicy> policy = store.approvalPolicy();
-    if (!policy)
-        return engineError(policy.error(), command.json);
-    const QStringList held = ProposalBook::scopesNeedingApproval(policy.value(), preview->targets);
-    QList<ActionTarget> now;
-    for (const ActionTarget &t : preview->targets) {
-        if (!held.contains(t.scope))
-            now.append(t);
-    }
+    const Result<ActionReport> applied =
+        ProposalBook::sweep(store, preview->targets, action, command.who, QDateTime::currentMSecsSinceEpoch(), control);
+    if (!applied)
+        return engineError(applied.error(), command.json);
     QJsonArray proposed;
-    for (const QString &scope : held) {
-        const Result<Proposal> p =
-            ProposalBook::propose(store, scope, action, preview->targets, command.who, QDateTime::currentMSecsSinceEpoch());
-        if (!p)
-            return engineError(p.error(), command.json);
-        proposed.append(QJsonObject{{QStringLiteral("id"), p->id},
-                                    {QStringLiteral("scope"), scope},
-                                    {QStringLiteral("records"), p->items.size()},
-                                    {QStringLiteral("threshold"), policy->thresholdFor(scope).value_or(0)},
-                                    {QStringLiteral("expires_at_ms"), p->expiresAtMs}});
+    for (const ActionReport::Proposed &p : applied->proposed) {
+        proposed.append(QJsonObject{{QStringLiteral("id"), p.id},
+                                    {QStringLiteral("scope"), p.scope},
+                                    {QStringLiteral("records"), p.records},
+                                    {QStringLiteral("threshold"), p.threshold},
+                                    {QStringLiteral("expires_at_ms"), p.expiresAtMs}});
         if (!command.json)
             printLine(CliText::tr("Scope %1: %2 record(s), more than its four-eyes threshold of %3: not applied, proposed as %4. "
                                   "A second identity approves it (idemctl approve %4), then idemctl apply %4.")
-                          .arg(visibleText(scope))
-                          .arg(p->items.size())
-                          .arg(policy->thresholdFor(scope).value_or(0))
-                          .arg(p->id));
+                          .arg(visibleText(p.scope))
+                          .arg(p.records)
+                          .arg(p.threshold)
+                          .arg(p.id));
     }
-    if (!held.isEmpty())
+    if (!applied->proposed.isEmpty())
         out.insert(QStringLiteral("proposals"), proposed);
-    if (now.isEmpty() && !held.isEmpty()) {
+    if (applied->matched == 0 && !applied->proposed.isEmpty()) {
         if (command.json) {
             addNothingAppliedJson(out);
             printJson(out);
         }
         return ExitOk;
     }
-    const Result<ActionReport> applied =
-        TimeoutSweep::apply(store, now, command.who, ScopePolicies(), QDateTime::currentMSecsSinceEpoch(), control, action);
-    if (!applied)
-        return engineError(applied.error(), command.json);
     const ActionReport &report = applied.value();
     if (command.json) {
         addActionReportJson(out, report, command.who, ListCap);

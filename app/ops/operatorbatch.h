@@ -90,6 +90,16 @@ struct ActionReport {
     // Applied, but with a warning (ActionResult::warning): one line per
     // distinct warning, with how many records it concerns.
     QStringList warnings;
+    // Four eyes (ProposalBook::sweep): a scope with more records than its
+    // threshold is proposed, not applied; its records are not in matched.
+    struct Proposed {
+        QString scope;
+        QString id;
+        qint64 records = 0;
+        int threshold = 0;
+        qint64 expiresAtMs = 0;
+    };
+    QList<Proposed> proposed;
 
     qint64 untouched() const { return matched - applied - skipped - failed; }
 };

@@ -71,6 +71,36 @@ QStringList scopesNeedingApproval(const ApprovalPolicy &policy, const QList<Acti
     return scopes;
 }
 
+Result<ActionReport> sweep(Store &store, const QList<ActionTarget> &targets, SweepAction action, const OperatorIdentity &who, qint64 nowMs,
+                           const ActionControl &control)
+{
+    const Result<ApprovalPolicy> policy = store.approvalPolicy();
+    if (!policy)
+        return policy.error();
+    const QStringList held = scopesNeedingApproval(policy.value(), targets);
+    QList<ActionTarget> now;
+    for (const ActionTarget &t : targets) {
+        if (!held.contains(t.scope))
+            now.append(t);
+    }
+    QList<ActionReport::Proposed> proposed;
+    for (const QString &scope : held) {
+        const Result<Proposal> p = propose(store, scope, action, targets, who, nowMs);
+        if (!p)
+            return p.error();
+        proposed.append({scope, p->id, p->items.size(), policy->thresholdFor(scope).value_or(0), p->expiresAtMs});
+    }
+    ActionReport report;
+    if (!now.isEmpty() || held.isEmpty()) { // nothing held: applied as a sweep without four eyes is, even when empty
+        Result<ActionReport> applied = TimeoutSweep::apply(store, now, who, ScopePolicies(), nowMs, control, action);
+        if (!applied)
+            return applied.error();
+        report = std::move(applied).value();
+    }
+    report.proposed = proposed;
+    return report;
+}
+
 QList<ActionTarget> targetsOf(const Proposal &proposal)
 {
     QList<ActionTarget> targets;

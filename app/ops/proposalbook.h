@@ -22,6 +22,15 @@ std::optional<SweepAction> sweepActionFromName(const QString &name);
 // `policy`: their targets are to be proposed, the rest applied at once.
 QStringList scopesNeedingApproval(const ApprovalPolicy &policy, const QList<ActionTarget> &targets);
 
+// A sweep under four eyes, as idemctl sweep and the console's timeout wizard
+// run it: each scope of `targets` over its threshold (Store::approvalPolicy)
+// is proposed (ActionReport::proposed, the records as the preview saw them),
+// the rest applied at once (TimeoutSweep::apply). A store without a policy
+// applies everything. A proposal that cannot be written is an error before
+// any record is touched.
+Result<ActionReport> sweep(Store &store, const QList<ActionTarget> &targets, SweepAction action, const OperatorIdentity &who, qint64 nowMs,
+                           const ActionControl &control = {});
+
 // Keeps one proposal of `targets` (all of `scope`) as the preview saw them,
 // with its audit entry. The reason and operator are `who`'s.
 Result<Proposal> propose(Store &store, const QString &scope, SweepAction action, const QList<ActionTarget> &targets,
