@@ -286,6 +286,10 @@ private slots:
         waitForPreview(wizard);
         QCOMPARE(wizard.previewModel()->rowCount(), 34);
         wizard.next();
+        // The confirmation says so before anything happens.
+        const QString confirmation = child<QLabel>(&wizard, "confirmation")->text();
+        QVERIFY2(confirmation.contains(QStringLiteral("Of them, 30 record(s) in payment are over the scope's four-eyes threshold")),
+                 qPrintable(confirmation));
         confirmAndApply(wizard);
         QTRY_VERIFY_WITH_TIMEOUT(wizard.applyPage()->isComplete(), 30000);
         const Result<ActionReport> &result = *wizard.applyPage()->result();

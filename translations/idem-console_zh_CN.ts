@@ -5856,6 +5856,12 @@ No operator action applies to it. The raw value is shown below.</source>
             <numerusform>释放所选 %n 条记录</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Of them, %n record(s) in %1 are over the scope&apos;s four-eyes threshold: they are proposed for a second identity to approve, not applied now.</source>
+        <translation>
+            <numerusform>其中 %1 的 %n 条记录超过该作用域的四眼阈值：现在不应用，而是保存为提案，由另一身份批准。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>idemctl</name>

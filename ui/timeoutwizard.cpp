@@ -158,6 +158,12 @@ private:
     TimeoutMeaning m_meaning;
 };
 
+// What the preview job reads: the records and the four-eyes policy.
+struct Previewed {
+    RecordSelection::Sweep sweep;
+    std::optional<ApprovalPolicy> policy;
+};
+
 // Page 2: what would change, read off the GUI thread.
 class TimeoutPreviewPage final : public QWizardPage {
     Q_OBJECT
@@ -217,6 +223,8 @@ public:
 
     ActionTargetModel *model() const { return m_model; }
     const SweepPreview &preview() const { return m_preview; }
+    // The store's four-eyes policy as the preview read it (none: unknown).
+    const std::optional<ApprovalPolicy> &policy() const { return m_policy; }
     bool isRunning() const { return m_progress->isRunning(); }
 
     void initializePage() override
@@ -254,23 +262,37 @@ public:
         const QList<RecordRef> picked = m_scopePage->records();
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         const ActionControl control = m_progress->start(tr("Reading records"));
-        m_session->request<RecordSelection::Sweep>(
+        m_policy.reset();
+        m_session->request<Previewed>(
             this,
-            [criteria, picked, now, control](Store &store) -> Result<RecordSelection::Sweep> {
-                if (!picked.isEmpty())
-                    return RecordSelection::sweepPreview(store, picked, criteria, now, control);
-                Result<SweepPreview> preview = TimeoutSweep::preview(store, criteria, now, control);
-                if (!preview)
-                    return preview.error();
-                return RecordSelection::Sweep{std::move(preview).value(), {}};
+            [criteria, picked, now, control](Store &store) -> Result<Previewed> {
+                Previewed previewed;
+                if (!picked.isEmpty()) {
+                    Result<RecordSelection::Sweep> sweep = RecordSelection::sweepPreview(store, picked, criteria, now, control);
+                    if (!sweep)
+                        return sweep.error();
+                    previewed.sweep = std::move(sweep).value();
+                } else {
+                    Result<SweepPreview> preview = TimeoutSweep::preview(store, criteria, now, control);
+                    if (!preview)
+                        return preview.error();
+                    previewed.sweep.preview = std::move(preview).value();
+                }
+                // Four eyes: what the confirmation says will be proposed
+                // rather than applied (the apply reads the policy again).
+                if (Result<ApprovalPolicy> policy = store.approvalPolicy())
+                    previewed.policy = std::move(policy).value();
+                return previewed;
             },
-            [this, generation, now, olderThanMs = criteria.olderThanMs](const Result<RecordSelection::Sweep> &result) {
+            [this, generation, now, olderThanMs = criteria.olderThanMs](const Result<Previewed> &result) {
                 if (generation != m_generation)
                     return;
                 m_progress->finish();
-                if (result)
-                    m_leftOut = RecordSelection::leftOutText(result->picked, olderThanMs);
-                showPreview(result ? Result<SweepPreview>(result->preview) : Result<SweepPreview>(result.error()), now);
+                if (result) {
+                    m_leftOut = RecordSelection::leftOutText(result->sweep.picked, olderThanMs);
+                    m_policy = result->policy;
+                }
+                showPreview(result ? Result<SweepPreview>(result->sweep.preview) : Result<SweepPreview>(result.error()), now);
             });
     }
 
@@ -358,6 +380,7 @@ private:
     QString m_details; // the summary's lines after the counts
     quint64 m_generation = 0;
     bool m_ready = false;
+    std::optional<ApprovalPolicy> m_policy;
 };
 
 TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
@@ -379,10 +402,22 @@ TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
     setPage(ApplyPageId, m_apply);
     m_identity->setReadOnly(mode == OpenMode::ReadOnly);
     m_identity->setConfirmation([this]() -> QString {
-        const int n = int(m_preview->model()->includedTargets().size());
+        const QList<ActionTarget> included = m_preview->model()->includedTargets();
+        const int n = int(included.size());
         const int excluded = m_preview->model()->excludedCount();
-        const QString left =
-            excluded > 0 ? QLatin1Char(' ') + tr("%n excluded record(s) are left as they are.", nullptr, excluded) : QString();
+        QString left = excluded > 0 ? QLatin1Char(' ') + tr("%n excluded record(s) are left as they are.", nullptr, excluded) : QString();
+        // Four eyes: a scope over its threshold is proposed, not applied.
+        if (m_preview->policy()) {
+            const QStringList held = ProposalBook::scopesNeedingApproval(*m_preview->policy(), included);
+            const int heldRecords =
+                int(std::count_if(included.cbegin(), included.cend(), [&held](const ActionTarget &t) { return held.contains(t.scope); }));
+            if (heldRecords > 0)
+                left += QLatin1Char(' ')
+                        + tr("Of them, %n record(s) in %1 are over the scope's four-eyes threshold: they are proposed for a second "
+                             "identity to approve, not applied now.",
+                             nullptr, heldRecords)
+                              .arg(visibleText(held.join(QStringLiteral(", "))));
+        }
         const bool release = m_scope->action() == SweepAction::Release;
         // Picked by hand: the question names the count first.
         const QString question = m_scope->records().isEmpty() ? QString()
