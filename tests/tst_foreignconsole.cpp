@@ -535,7 +535,9 @@ private slots:
             RedisWriter redis(StoreUrl::parse(qEnvironmentVariable("IDEM_TEST_REDIS_URL")).value());
             QVERIFY(redis.setMany(m_fillerPrefix, kFillerKeys));
         }
-        StoreSession session(m_redisUrl);
+        // Replies may take the 5 s of the pause below: well inside this
+        // session's command timeout (the default, 5 s, would race it).
+        StoreSession session(m_redisUrl + QStringLiteral("&timeout_ms=30000"));
         InFlightView view(&session);
         QSignalSpy available(view.model(), &InFlightRecordModel::scanProgressAvailable);
         QSignalSpy counted(view.model(), &InFlightRecordModel::matchingCountChanged);
@@ -578,7 +580,9 @@ private slots:
         QVERIFY(view.scanBar()->isVisibleTo(&view));
         QTest::mouseClick(view.scanCancelButton(), Qt::LeftButton);
         if (loaded.isEmpty())
-            QVERIFY(loaded.wait(30000));
+            QVERIFY2(loaded.wait(30000),
+                     qPrintable(failed.isEmpty() ? QStringLiteral("no page, no error")
+                                                 : QStringLiteral("the listing failed: ") + failed.constFirst().constFirst().toString()));
         const std::optional<ListingScan> scan = view.model()->listingScan();
         QVERIFY(scan.has_value());
         QVERIFY(scan->cancelled);
