@@ -12,6 +12,9 @@
 #include "models/reconcileplanmodel.h"
 #include "ui/reconcilewizard.h"
 #include "ui/timeoutwizard.h"
+#include "ui/proposalsview.h"
+#include "app/ops/proposalbook.h"
+#include "models/storesession.h"
 
 #include "app/ops/timeoutsweep.h"
 #include "app/store/openstore.h"
@@ -33,7 +36,9 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QtTest>
 
 namespace {
@@ -310,6 +315,43 @@ private slots:
         QVERIFY(kept->has_value());
         QCOMPARE(kept->value().items.size(), 30);
         QCOMPARE(kept->value().proposer, Operator);
+    }
+
+    // The Proposals tab's diff: each record as the preview saw it beside
+    // what it is now, a changed one and a gone one said so.
+    void proposalDiffShowsWhatChangedSince()
+    {
+        std::unique_ptr<Store> store;
+        const QString url = makeStore(&store);
+        QVERIFY(store->setApprovalThreshold(QStringLiteral("order"), 1).ok());
+        Result<SweepPreview> preview =
+            TimeoutSweep::preview(*store, SweepCriteria{QStringLiteral("order")}, QDateTime::currentMSecsSinceEpoch());
+        QVERIFY(preview.ok());
+        QCOMPARE(preview->targets.size(), 4);
+        OperatorIdentity who;
+        who.operatorName = Operator;
+        who.reason = Reason;
+        Result<ActionReport> proposed =
+            ProposalBook::sweep(*store, preview->targets, SweepAction::MarkTimedOut, who, QDateTime::currentMSecsSinceEpoch());
+        QVERIFY2(proposed.ok(), proposed.ok() ? "" : qPrintable(proposed.error().message));
+        QCOMPARE(proposed->proposed.size(), 1);
+        // Meanwhile the service finishes o-1.
+        Result<std::optional<Record>> r = store->get(QStringLiteral("order"), QStringLiteral("o-1"));
+        QVERIFY(r.ok() && r->has_value());
+        QVERIFY(store
+                    ->complete(QStringLiteral("order"), QStringLiteral("o-1"), r->value().lease, Response{201, {}, "{}"},
+                               QDateTime::currentMSecsSinceEpoch(), 3600000)
+                    .ok());
+        StoreSession session(url, OpenMode::ReadWrite);
+        ProposalsView view(&session);
+        QTRY_COMPARE_WITH_TIMEOUT(view.table()->rowCount(), 1, 20000);
+        view.table()->selectRow(0);
+        auto *diff = child<QTextBrowser>(&view, "proposalDiff");
+        QTRY_VERIFY_WITH_TIMEOUT(diff->toPlainText().contains(QStringLiteral("(changed since the proposal)")), 20000);
+        const QString text = diff->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("completed (changed since the proposal)")), qPrintable(text));
+        QCOMPARE(text.count(QStringLiteral("(changed since the proposal)")), 1);
+        QCOMPARE(text.count(QStringLiteral("in flight")), 3 + 4); // as the preview saw all four; three still are
     }
 
     void aRecordChangedAfterThePreviewIsSkipped()

@@ -18,6 +18,9 @@
 
 namespace {
 
+// The records of a proposal its diff shows (and reads now).
+constexpr qsizetype kDiffRows = 200;
+
 QString when(qint64 ms)
 {
     return ms > 0 ? QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QString();
@@ -174,36 +177,18 @@ void ProposalsView::showSelected()
     const Proposal proposal = *p;
     const int request = ++m_diffRequest;
     // What each record is now, beside what the preview saw: read on the worker.
-    m_session->request<QList<Now>>(
-        this,
-        [proposal](Store &store) -> Result<QList<Now>> {
-            QList<Now> now;
-            for (const ProposalItem &item : proposal.items.mid(0, 200)) {
-                Result<std::optional<Record>> r = store.get(item.scope, item.key);
-                if (!r)
-                    return r.error();
-                Now n{item.key, {}, false};
-                if (!r.value()) {
-                    n.text = ProposalsView::tr("gone");
-                } else {
-                    const Record &rec = *r.value();
-                    n.unchanged = rec.lease == item.lease && rec.state == item.state && rec.updatedAt == item.updatedAt;
-                    n.text = stateText(rec.state) + (n.unchanged ? QString() : ProposalsView::tr(" (changed since the proposal)"));
-                }
-                now.append(n);
-            }
-            return now;
-        },
-        [this, proposal, request](const Result<QList<Now>> &now) {
+    m_session->request<QList<ProposalBook::ItemNow>>(
+        this, [proposal](Store &store) { return ProposalBook::recordsNow(store, proposal, kDiffRows); },
+        [this, proposal, request](const Result<QList<ProposalBook::ItemNow>> &now) {
             if (request != m_diffRequest)
                 return;
-            showDiff(proposal, now ? now.value() : QList<Now>());
+            showDiff(proposal, now ? now.value() : QList<ProposalBook::ItemNow>());
             if (!now)
                 m_status->setText(now.error().message);
         });
 }
 
-void ProposalsView::showDiff(const Proposal &p, const QList<Now> &now)
+void ProposalsView::showDiff(const Proposal &p, const QList<ProposalBook::ItemNow> &now)
 {
     const auto esc = [](const QString &t) { return visibleText(t).toHtmlEscaped(); };
     const QString after = p.action == QLatin1String("release") ? tr("released (deleted)") : tr("timed out");
@@ -225,9 +210,13 @@ void ProposalsView::showDiff(const Proposal &p, const QList<Now> &now)
     html += QStringLiteral("<table border=\"1\" cellspacing=\"0\" "
                            "cellpadding=\"3\"><tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th><th>%6</th></tr>")
                 .arg(tr("Key"), tr("As the preview saw it"), tr("After"), tr("Now"), tr("Owner"), tr("Business number"));
-    for (qsizetype i = 0; i < p.items.size() && i < 200; ++i) {
+    for (qsizetype i = 0; i < p.items.size() && i < kDiffRows; ++i) {
         const ProposalItem &item = p.items.at(i);
-        const QString current = i < now.size() ? now.at(i).text : QString();
+        QString current;
+        if (i < now.size()) {
+            const ProposalBook::ItemNow &n = now.at(i);
+            current = !n.record ? tr("gone") : stateText(n.record->state) + (n.unchanged ? QString() : tr(" (changed since the proposal)"));
+        }
         const bool changed = i < now.size() && !now.at(i).unchanged;
         html += QStringLiteral("<tr><td>%1</td><td>%2, %3</td><td>%4</td><td%5>%6</td><td>%7</td><td>%8</td></tr>")
                     .arg(esc(item.key), stateText(item.state), when(item.updatedAt), after,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/ops/proposalbook.h"
 #include "app/store/proposal.h"
 #include "app/store/storeaccess.h"
 
@@ -27,13 +28,8 @@ public:
     QTableWidget *table() const { return m_table; }
 
 private:
-    struct Now {
-        QString key;
-        QString text; // what the record is now, for people
-        bool unchanged = false;
-    };
     void showSelected();
-    void showDiff(const Proposal &p, const QList<Now> &now);
+    void showDiff(const Proposal &p, const QList<ProposalBook::ItemNow> &now);
     void updateButtons();
     void decide(bool approve);
     void apply();

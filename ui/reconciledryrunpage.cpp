@@ -1,5 +1,7 @@
 #include "ui/reconciledryrunpage.h"
 
+#include "models/operatorjobs.h"
+
 #include "ui/jobprogresswidget.h"
 #include "ui/ordermappingpage.h"
 #include "ui/scopechooser.h"
@@ -158,18 +160,8 @@ void ReconcileDryRunPage::run()
     const ActionControl control = m_progress->start(tr("Dry run"));
     m_session->request<RecordSelection::Plan>(
         this,
-        [mapping, criteria, picked, now, control](Store &store) -> Result<RecordSelection::Plan> {
-            // The lookup's database connection belongs to this thread: open,
-            // use and close it within this one job.
-            OrderLookup orders(mapping);
-            if (Result<void> opened = orders.open(); !opened)
-                return opened.error();
-            if (!picked.isEmpty())
-                return RecordSelection::reconcilePlan(store, orders, picked, criteria, now, control);
-            Result<QList<ReconcileRow>> rows = ReconcilePlan::build(store, orders, criteria, now, control);
-            if (!rows)
-                return rows.error();
-            return RecordSelection::Plan{std::move(rows).value(), {}};
+        [mapping, criteria, picked, now, control](Store &store) {
+            return OperatorJobs::reconcileDryRun(store, mapping, criteria, picked, now, control);
         },
         [this, generation, now, olderThanMs = criteria.olderThanMs](const Result<RecordSelection::Plan> &result) {
             if (generation != m_generation)

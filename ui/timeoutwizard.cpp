@@ -5,6 +5,7 @@
 
 #include "ui/actionapplypage.h"
 #include "models/actiontargetmodel.h"
+#include "models/operatorjobs.h"
 #include "app/ops/agetext.h"
 #include "ui/jobprogresswidget.h"
 #include "ui/operatoridentitypage.h"
@@ -158,12 +159,6 @@ private:
     TimeoutMeaning m_meaning;
 };
 
-// What the preview job reads: the records and the four-eyes policy.
-struct Previewed {
-    RecordSelection::Sweep sweep;
-    std::optional<ApprovalPolicy> policy;
-};
-
 // Page 2: what would change, read off the GUI thread.
 class TimeoutPreviewPage final : public QWizardPage {
     Q_OBJECT
@@ -263,28 +258,10 @@ public:
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         const ActionControl control = m_progress->start(tr("Reading records"));
         m_policy.reset();
-        m_session->request<Previewed>(
+        m_session->request<OperatorJobs::SweepPreviewed>(
             this,
-            [criteria, picked, now, control](Store &store) -> Result<Previewed> {
-                Previewed previewed;
-                if (!picked.isEmpty()) {
-                    Result<RecordSelection::Sweep> sweep = RecordSelection::sweepPreview(store, picked, criteria, now, control);
-                    if (!sweep)
-                        return sweep.error();
-                    previewed.sweep = std::move(sweep).value();
-                } else {
-                    Result<SweepPreview> preview = TimeoutSweep::preview(store, criteria, now, control);
-                    if (!preview)
-                        return preview.error();
-                    previewed.sweep.preview = std::move(preview).value();
-                }
-                // Four eyes: what the confirmation says will be proposed
-                // rather than applied (the apply reads the policy again).
-                if (Result<ApprovalPolicy> policy = store.approvalPolicy())
-                    previewed.policy = std::move(policy).value();
-                return previewed;
-            },
-            [this, generation, now, olderThanMs = criteria.olderThanMs](const Result<Previewed> &result) {
+            [criteria, picked, now, control](Store &store) { return OperatorJobs::previewSweep(store, criteria, picked, now, control); },
+            [this, generation, now, olderThanMs = criteria.olderThanMs](const Result<OperatorJobs::SweepPreviewed> &result) {
                 if (generation != m_generation)
                     return;
                 m_progress->finish();

@@ -101,6 +101,21 @@ Result<ActionReport> sweep(Store &store, const QList<ActionTarget> &targets, Swe
     return report;
 }
 
+Result<QList<ItemNow>> recordsNow(Store &store, const Proposal &proposal, qsizetype limit)
+{
+    QList<ItemNow> now;
+    for (const ProposalItem &item : proposal.items.mid(0, limit)) {
+        Result<std::optional<Record>> r = store.get(item.scope, item.key);
+        if (!r)
+            return r.error();
+        ItemNow n;
+        n.record = std::move(r).value();
+        n.unchanged = n.record && n.record->lease == item.lease && n.record->state == item.state && n.record->updatedAt == item.updatedAt;
+        now.append(std::move(n));
+    }
+    return now;
+}
+
 QList<ActionTarget> targetsOf(const Proposal &proposal)
 {
     QList<ActionTarget> targets;

@@ -54,6 +54,16 @@ struct Applied {
 // approved (not closed), to be applied again.
 Result<Applied> apply(Store &store, const QString &id, const OperatorIdentity &who, qint64 nowMs, const ActionControl &control = {});
 
+// What the first `limit` records of a proposal are now, beside what its
+// preview saw: one per item, in order; `record` empty when the record is
+// gone; `unchanged` when it still has the lease, state and updated_at the
+// item holds (apply would then change it).
+struct ItemNow {
+    std::optional<Record> record;
+    bool unchanged = false;
+};
+Result<QList<ItemNow>> recordsNow(Store &store, const Proposal &proposal, qsizetype limit);
+
 // The targets a proposal's items stand for (scope, key, lease, state, updated_at).
 QList<ActionTarget> targetsOf(const Proposal &proposal);
 

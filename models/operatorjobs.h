@@ -1,0 +1,35 @@
+#pragma once
+
+#include "app/ops/orderlookup.h"
+#include "app/ops/recordselection.h"
+#include "app/ops/timeoutsweep.h"
+#include "app/store/proposal.h"
+
+#include <optional>
+
+// The store jobs of the operator's wizards that do more than one call: what
+// each reads, kept below the widgets (as readDashboard is for the
+// dashboard) so a page only starts a job on its StoreSession and shows the
+// answer. Each runs on the session's worker thread.
+namespace OperatorJobs {
+
+// The timeout preview: the picked records (RecordSelection::sweepPreview)
+// or every match of `criteria` (TimeoutSweep::preview), and the store's
+// four-eyes policy, so the confirmation can say what will be proposed
+// rather than applied (none when the store cannot say; the apply reads it
+// again anyway).
+struct SweepPreviewed {
+    RecordSelection::Sweep sweep;
+    std::optional<ApprovalPolicy> policy;
+};
+Result<SweepPreviewed> previewSweep(Store &store, const SweepCriteria &criteria, const QList<RecordRef> &picked, qint64 nowMs,
+                                    const ActionControl &control);
+
+// The reconcile dry run: opens the order lookup of `mapping` (its
+// connection belongs to the calling thread: opened, used and closed in
+// this one job), then plans the picked records or every match of
+// `criteria`.
+Result<RecordSelection::Plan> reconcileDryRun(Store &store, const OrderMapping &mapping, const ReconcileCriteria &criteria,
+                                              const QList<RecordRef> &picked, qint64 nowMs, const ActionControl &control);
+
+} // namespace OperatorJobs
