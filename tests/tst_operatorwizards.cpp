@@ -295,6 +295,7 @@ private slots:
         const QString confirmation = child<QLabel>(&wizard, "confirmation")->text();
         QVERIFY2(confirmation.contains(QStringLiteral("Of them, 30 record(s) in payment are over the scope's four-eyes threshold")),
                  qPrintable(confirmation));
+        QCOMPARE(wizard.button(QWizard::CommitButton)->text(), QStringLiteral("Time out 4 record(s), propose 30"));
         confirmAndApply(wizard);
         QTRY_VERIFY_WITH_TIMEOUT(wizard.applyPage()->isComplete(), 30000);
         const Result<ActionReport> &result = *wizard.applyPage()->result();

@@ -5862,6 +5862,24 @@ No operator action applies to it. The raw value is shown below.</source>
             <numerusform>其中 %1 的 %n 条记录超过该作用域的四眼阈值：现在不应用，而是保存为提案，由另一身份批准。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Propose %n record(s)</source>
+        <translation>
+            <numerusform>将 %n 条记录保存为提案</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n record(s), propose %1</source>
+        <translation>
+            <numerusform>释放 %n 条记录，%1 条保存为提案</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Time out %n record(s), propose %1</source>
+        <translation>
+            <numerusform>将 %n 条记录标记为超时，%1 条保存为提案</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>idemctl</name>

@@ -384,17 +384,12 @@ TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
         const int excluded = m_preview->model()->excludedCount();
         QString left = excluded > 0 ? QLatin1Char(' ') + tr("%n excluded record(s) are left as they are.", nullptr, excluded) : QString();
         // Four eyes: a scope over its threshold is proposed, not applied.
-        if (m_preview->policy()) {
-            const QStringList held = ProposalBook::scopesNeedingApproval(*m_preview->policy(), included);
-            const int heldRecords =
-                int(std::count_if(included.cbegin(), included.cend(), [&held](const ActionTarget &t) { return held.contains(t.scope); }));
-            if (heldRecords > 0)
-                left += QLatin1Char(' ')
-                        + tr("Of them, %n record(s) in %1 are over the scope's four-eyes threshold: they are proposed for a second "
-                             "identity to approve, not applied now.",
-                             nullptr, heldRecords)
-                              .arg(visibleText(held.join(QStringLiteral(", "))));
-        }
+        if (const Held held = heldByFourEyes(); held.records > 0)
+            left += QLatin1Char(' ')
+                    + tr("Of them, %n record(s) in %1 are over the scope's four-eyes threshold: they are proposed for a second "
+                         "identity to approve, not applied now.",
+                         nullptr, held.records)
+                          .arg(visibleText(held.scopes.join(QStringLiteral(", "))));
         const bool release = m_scope->action() == SweepAction::Release;
         // Picked by hand: the question names the count first.
         const QString question = m_scope->records().isEmpty() ? QString()
@@ -410,8 +405,17 @@ TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
         if (id != IdentityPageId)
             return;
         const int n = int(m_preview->model()->includedTargets().size());
-        setButtonText(QWizard::CommitButton, m_scope->action() == SweepAction::Release ? tr("Release %n record(s)", nullptr, n)
-                                                                                       : tr("Time out %n record(s)", nullptr, n));
+        const int held = heldByFourEyes().records;
+        const bool release = m_scope->action() == SweepAction::Release;
+        QString text;
+        if (held == 0)
+            text = release ? tr("Release %n record(s)", nullptr, n) : tr("Time out %n record(s)", nullptr, n);
+        else if (held == n)
+            text = tr("Propose %n record(s)", nullptr, n);
+        else
+            text = release ? tr("Release %n record(s), propose %1", nullptr, n - held).arg(held)
+                           : tr("Time out %n record(s), propose %1", nullptr, n - held).arg(held);
+        setButtonText(QWizard::CommitButton, text);
     });
     m_apply->setStarter([this](ActionApplyPage *page) { startApply(page); });
     m_apply->enableCacheRetry(m_session, [this] { return m_identity->identity(); });
@@ -476,6 +480,18 @@ void TimeoutWizard::reject()
         return;
     }
     QWizard::reject();
+}
+
+TimeoutWizard::Held TimeoutWizard::heldByFourEyes() const
+{
+    Held held;
+    if (!m_preview->policy())
+        return held;
+    const QList<ActionTarget> included = m_preview->model()->includedTargets();
+    held.scopes = ProposalBook::scopesNeedingApproval(*m_preview->policy(), included);
+    held.records =
+        int(std::count_if(included.cbegin(), included.cend(), [&held](const ActionTarget &t) { return held.scopes.contains(t.scope); }));
+    return held;
 }
 
 void TimeoutWizard::startApply(ActionApplyPage *page)

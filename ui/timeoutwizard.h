@@ -54,6 +54,13 @@ signals:
 private:
     void startApply(ActionApplyPage *page);
     void updateTitle();
+    // Of the included rows, the scopes and records four eyes will propose
+    // rather than apply (the policy the preview read).
+    struct Held {
+        QStringList scopes;
+        int records = 0;
+    };
+    Held heldByFourEyes() const;
 
     StoreSession *m_session;
     TimeoutScopePage *m_scope;
