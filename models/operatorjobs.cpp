@@ -1,5 +1,7 @@
 #include "models/operatorjobs.h"
 
+#include "app/ops/proposalbook.h"
+
 namespace OperatorJobs {
 
 Result<SweepPreviewed> previewSweep(Store &store, const SweepCriteria &criteria, const QList<RecordRef> &picked, qint64 nowMs,
@@ -22,18 +24,39 @@ Result<SweepPreviewed> previewSweep(Store &store, const SweepCriteria &criteria,
     return previewed;
 }
 
-Result<RecordSelection::Plan> reconcileDryRun(Store &store, const OrderMapping &mapping, const ReconcileCriteria &criteria,
-                                              const QList<RecordRef> &picked, qint64 nowMs, const ActionControl &control)
+Result<ReconcilePlanned> reconcileDryRun(Store &store, const OrderMapping &mapping, const ReconcileCriteria &criteria,
+                                         const QList<RecordRef> &picked, qint64 nowMs, const ActionControl &control)
 {
     OrderLookup orders(mapping);
     if (Result<void> opened = orders.open(); !opened)
         return opened.error();
-    if (!picked.isEmpty())
-        return RecordSelection::reconcilePlan(store, orders, picked, criteria, nowMs, control);
-    Result<QList<ReconcileRow>> rows = ReconcilePlan::build(store, orders, criteria, nowMs, control);
-    if (!rows)
-        return rows.error();
-    return RecordSelection::Plan{std::move(rows).value(), {}};
+    ReconcilePlanned planned;
+    if (!picked.isEmpty()) {
+        Result<RecordSelection::Plan> plan = RecordSelection::reconcilePlan(store, orders, picked, criteria, nowMs, control);
+        if (!plan)
+            return plan.error();
+        planned.plan = std::move(plan).value();
+    } else {
+        Result<QList<ReconcileRow>> rows = ReconcilePlan::build(store, orders, criteria, nowMs, control);
+        if (!rows)
+            return rows.error();
+        planned.plan.rows = std::move(rows).value();
+    }
+    if (Result<ApprovalPolicy> policy = store.approvalPolicy())
+        planned.policy = std::move(policy).value();
+    return planned;
+}
+
+Result<ActionReport> applySweep(Store &store, const QList<ActionTarget> &targets, SweepAction action, const OperatorIdentity &who,
+                                qint64 nowMs, const ActionControl &control)
+{
+    return ProposalBook::sweep(store, targets, action, who, nowMs, control);
+}
+
+Result<ActionReport> applyReconcile(Store &store, const OrderMapping &mapping, const QList<ReconcileRow> &rows, const OperatorIdentity &who,
+                                    qint64 nowMs, const ActionControl &control)
+{
+    return ProposalBook::reconcile(store, mapping, rows, who, nowMs, control);
 }
 
 } // namespace OperatorJobs

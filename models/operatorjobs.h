@@ -28,8 +28,20 @@ Result<SweepPreviewed> previewSweep(Store &store, const SweepCriteria &criteria,
 // The reconcile dry run: opens the order lookup of `mapping` (its
 // connection belongs to the calling thread: opened, used and closed in
 // this one job), then plans the picked records or every match of
-// `criteria`.
-Result<RecordSelection::Plan> reconcileDryRun(Store &store, const OrderMapping &mapping, const ReconcileCriteria &criteria,
-                                              const QList<RecordRef> &picked, qint64 nowMs, const ActionControl &control);
+// `criteria`; and the store's four-eyes policy, as for the sweep.
+struct ReconcilePlanned {
+    RecordSelection::Plan plan;
+    std::optional<ApprovalPolicy> policy;
+};
+Result<ReconcilePlanned> reconcileDryRun(Store &store, const OrderMapping &mapping, const ReconcileCriteria &criteria,
+                                         const QList<RecordRef> &picked, qint64 nowMs, const ActionControl &control);
+
+// Applying what the operator confirmed, under four eyes as idemctl does
+// (ProposalBook::sweep, ProposalBook::reconcile): a scope over its
+// threshold is proposed, the rest applied.
+Result<ActionReport> applySweep(Store &store, const QList<ActionTarget> &targets, SweepAction action, const OperatorIdentity &who,
+                                qint64 nowMs, const ActionControl &control);
+Result<ActionReport> applyReconcile(Store &store, const OrderMapping &mapping, const QList<ReconcileRow> &rows, const OperatorIdentity &who,
+                                    qint64 nowMs, const ActionControl &control);
 
 } // namespace OperatorJobs

@@ -140,6 +140,48 @@ private:
         return r.value();
     }
 
+    // The shop's orders in their own SQLite file: SO0–SO2 paid, SO3 pending,
+    // SO4 failed, the rest of the 30 stuck payments have no order.
+    QString makeShop()
+    {
+        const QString ordersPath = m_dir.filePath(QStringLiteral("shop-%1.db").arg(++m_stores));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("shop"));
+            db.setDatabaseName(ordersPath);
+            if (!db.open())
+                qFatal("cannot open %s", qPrintable(ordersPath));
+            QSqlQuery q(db);
+            if (!q.exec(QStringLiteral("CREATE TABLE shop_orders (order_no TEXT PRIMARY KEY, state TEXT, amount_cents INTEGER)")))
+                qFatal("create: %s", qPrintable(q.lastError().text()));
+            const QList<QPair<QString, QString>> orders = {{QStringLiteral("SO0"), QStringLiteral("PAID")},
+                                                           {QStringLiteral("SO1"), QStringLiteral("PAID")},
+                                                           {QStringLiteral("SO2"), QStringLiteral("PAID")},
+                                                           {QStringLiteral("SO3"), QStringLiteral("PENDING")},
+                                                           {QStringLiteral("SO4"), QStringLiteral("FAILED")}};
+            for (const auto &[no, state] : orders) {
+                if (!q.exec(QStringLiteral("INSERT INTO shop_orders VALUES ('%1', '%2', 1999)").arg(no, state)))
+                    qFatal("insert: %s", qPrintable(q.lastError().text()));
+            }
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("shop"));
+        return ordersPath;
+    }
+
+    static OrderMapping shopMapping(const QString &ordersPath)
+    {
+        OrderMapping mapping;
+        mapping.name = QStringLiteral("shop");
+        mapping.ordersUrl = QStringLiteral("sqlite://") + ordersPath;
+        mapping.table = QStringLiteral("shop_orders");
+        mapping.keyColumn = QStringLiteral("order_no");
+        mapping.statusColumn = QStringLiteral("state");
+        mapping.doneValues = {QStringLiteral("PAID")};
+        mapping.pendingValues = {QStringLiteral("PENDING")};
+        mapping.failedValues = {QStringLiteral("FAILED")};
+        return mapping;
+    }
+
     // The preview page has answered (its Next button follows isComplete()).
     static void waitForPreview(TimeoutWizard &wizard) { QTRY_VERIFY_WITH_TIMEOUT(wizard.currentPage()->isComplete(), 20000); }
 
@@ -318,6 +360,89 @@ private slots:
         QCOMPARE(kept->value().proposer, Operator);
     }
 
+    // A reconcile over a scope's threshold is proposed as the sweep is: the
+    // wizard says so before the commit; the proposal holds each record's
+    // response and order row; approved by a second identity, it applies them.
+    void aReconcileOverItsFourEyesThresholdIsProposed()
+    {
+        std::unique_ptr<Store> store;
+        const QString url = makeStore(&store);
+        QVERIFY(store->setApprovalThreshold(QStringLiteral("payment"), 1).ok());
+        QSettings qsettings(m_dir.filePath(QStringLiteral("wizard.ini")), QSettings::IniFormat);
+        AppSettings settings(&qsettings);
+        ReconcileWizard wizard(url, OpenMode::ReadWrite, &settings);
+        wizard.show();
+        wizard.setMapping(shopMapping(makeShop()));
+        wizard.next();
+        wizard.dryRunPage()->runButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.dryRunPage()->isComplete(), 30000);
+        QCOMPARE(wizard.dryRunPage()->rows().size(), 34); // 30 payments, 4 orders
+        wizard.next();
+        // payment: 3 complete, 26 release (1 for review); order: 4 release.
+        QCOMPARE(wizard.planModel()->summary().complete + wizard.planModel()->summary().release, qint64(33));
+        wizard.next();
+        const QString confirmation = child<QLabel>(&wizard, "confirmation")->text();
+        QVERIFY2(confirmation.contains(QStringLiteral("Of them, 29 record(s) in payment are over the scope's four-eyes threshold")),
+                 qPrintable(confirmation));
+        QCOMPARE(wizard.button(QWizard::CommitButton)->text(), QStringLiteral("Reconcile 4 record(s), propose 29"));
+        confirmAndApply(wizard);
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.applyPage()->isComplete(), 30000);
+        const Result<ActionReport> &result = *wizard.applyPage()->result();
+        QVERIFY2(result.ok(), qPrintable(result.error().message));
+        QCOMPARE(result->applied, qint64(4));
+        QCOMPARE(result->proposed.size(), 1);
+        const ActionReport::Proposed proposed = result->proposed.constFirst();
+        QCOMPARE(proposed.scope, QStringLiteral("payment"));
+        QCOMPARE(proposed.records, qint64(29));
+        QVERIFY2(wizard.applyPage()->summaryLabel()->text().contains(QStringLiteral("proposed as ") + proposed.id),
+                 qPrintable(wizard.applyPage()->summaryLabel()->text()));
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-0")), RecordState::InFlight);
+        QCOMPARE(audit(*store, QStringLiteral("reconcile-release")).size(), 4); // the orders, at once
+        Result<std::optional<Proposal>> kept = store->proposal(proposed.id);
+        QVERIFY(kept.ok() && kept->has_value());
+        const Proposal p = kept->value();
+        QCOMPARE(p.action, QStringLiteral("reconcile"));
+        QCOMPARE(p.items.size(), 29);
+        int completions = 0;
+        for (const ProposalItem &item : p.items) {
+            if (item.action != QLatin1String("reconcile-complete"))
+                continue;
+            ++completions;
+            QVERIFY2(item.evidence.contains("PAID"), item.evidence.constData()); // the order row, as the approver sees it
+            QVERIFY(item.response.status > 0);
+        }
+        QCOMPARE(completions, 3);
+
+        // The proposer cannot approve it; a second identity does, then it applies.
+        OperatorIdentity olga{Operator, {}, Reason};
+        QVERIFY(!ProposalBook::decide(*store, proposed.id, true, olga, QDateTime::currentMSecsSinceEpoch()).ok());
+        OperatorIdentity carol{QStringLiteral("carol"), {}, QStringLiteral("checked the orders")};
+        Result<Proposal> approved = ProposalBook::decide(*store, proposed.id, true, carol, QDateTime::currentMSecsSinceEpoch());
+        QVERIFY2(approved.ok(), approved.ok() ? "" : qPrintable(approved.error().message));
+        Result<ProposalBook::Applied> done = ProposalBook::apply(*store, proposed.id, olga, QDateTime::currentMSecsSinceEpoch());
+        QVERIFY2(done.ok(), done.ok() ? "" : qPrintable(done.error().message));
+        QCOMPARE(done->report.applied, qint64(29));
+        QCOMPARE(done->report.failed, qint64(0));
+        QCOMPARE(stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-0")), RecordState::Completed);
+        bool exists = true;
+        stateOf(*store, QStringLiteral("payment"), QStringLiteral("p-4"), &exists); // failed order: released
+        QVERIFY(!exists);
+        const QList<AuditEntry> completes = audit(*store, QStringLiteral("reconcile-complete"));
+        QCOMPARE(completes.size(), 3);
+        for (const AuditEntry &e : completes) {
+            QVERIFY(e.evidence.contains("PAID"));
+            QVERIFY2(e.reason.contains(proposed.id), qPrintable(e.reason));
+        }
+        const Result<std::optional<Record>> completed = store->get(QStringLiteral("payment"), QStringLiteral("p-0"));
+        QVERIFY(completed.ok() && completed->has_value());
+        // It replays the response the approver was shown.
+        const auto item =
+            std::find_if(p.items.cbegin(), p.items.cend(), [](const ProposalItem &i) { return i.key == QLatin1String("p-0"); });
+        QVERIFY(item != p.items.cend());
+        QVERIFY(!item->response.body.isEmpty());
+        QCOMPARE(completed->value().response().body, item->response.body);
+    }
+
     // The Proposals tab's diff: each record as the preview saw it beside
     // what it is now, a changed one and a gone one said so.
     void proposalDiffShowsWhatChangedSince()
@@ -388,42 +513,14 @@ private slots:
     {
         std::unique_ptr<Store> store;
         const QString url = makeStore(&store);
-        // The shop's orders in their own SQLite file: SO0–SO2 paid, SO3 pending,
-        // SO4 failed, the rest of the 30 stuck payments have no order.
-        const QString ordersPath = m_dir.filePath(QStringLiteral("shop.db"));
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("shop"));
-            db.setDatabaseName(ordersPath);
-            QVERIFY(db.open());
-            QSqlQuery q(db);
-            QVERIFY(q.exec(QStringLiteral("CREATE TABLE shop_orders (order_no TEXT PRIMARY KEY, state TEXT, amount_cents INTEGER)")));
-            const QList<QPair<QString, QString>> orders = {{QStringLiteral("SO0"), QStringLiteral("PAID")},
-                                                           {QStringLiteral("SO1"), QStringLiteral("PAID")},
-                                                           {QStringLiteral("SO2"), QStringLiteral("PAID")},
-                                                           {QStringLiteral("SO3"), QStringLiteral("PENDING")},
-                                                           {QStringLiteral("SO4"), QStringLiteral("FAILED")}};
-            for (const auto &[no, state] : orders)
-                QVERIFY2(q.exec(QStringLiteral("INSERT INTO shop_orders VALUES ('%1', '%2', 1999)").arg(no, state)),
-                         qPrintable(q.lastError().text()));
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("shop"));
-
+        const QString ordersPath = makeShop();
         QSettings qsettings(m_dir.filePath(QStringLiteral("wizard.ini")), QSettings::IniFormat);
         AppSettings settings(&qsettings);
         ReconcileWizard wizard(url, OpenMode::ReadWrite, &settings);
         QSignalSpy applied(&wizard, &ReconcileWizard::applied);
         wizard.setScope(QStringLiteral("payment"));
         wizard.show();
-        OrderMapping mapping;
-        mapping.name = QStringLiteral("shop");
-        mapping.ordersUrl = QStringLiteral("sqlite://") + ordersPath;
-        mapping.table = QStringLiteral("shop_orders");
-        mapping.keyColumn = QStringLiteral("order_no");
-        mapping.statusColumn = QStringLiteral("state");
-        mapping.doneValues = {QStringLiteral("PAID")};
-        mapping.pendingValues = {QStringLiteral("PENDING")};
-        mapping.failedValues = {QStringLiteral("FAILED")};
+        OrderMapping mapping = shopMapping(ordersPath);
         // A hostile table name: shown inline, Next stays disabled.
         mapping.table = QStringLiteral("orders; DROP TABLE x");
         wizard.setMapping(mapping);

@@ -1,5 +1,5 @@
-// Four eyes through idemctl on real PostgreSQL and MariaDB servers: an
-// action over its scope's threshold is proposed, not applied; its proposer
+// Four eyes through idemctl on real PostgreSQL, MariaDB and Redis servers:
+// a sweep or a reconcile over its scope's threshold is proposed, not applied; its proposer
 // cannot approve it (refused by the engine and by the server); a second
 // role approves, an operator applies with compare-and-set (records changed
 // meanwhile are skipped and listed); two approvers at once; expiry; every
@@ -24,6 +24,8 @@ private slots:
     void expired();
     void rejectNeedsReasonAndEndsIt_data();
     void rejectNeedsReasonAndEndsIt();
+    void reconcileProposedThenApplied_data();
+    void reconcileProposedThenApplied();
     void hostileIdRefused();
 
 private:
@@ -298,6 +300,99 @@ void TestProposals::rejectNeedsReasonAndEndsIt()
     const Run apply = decide("apply", id, f.operatorLogin);
     QCOMPARE(apply.exitCode, 1);
     QVERIFY2(apply.err.contains("rejected"), apply.err.constData());
+}
+
+void TestProposals::reconcileProposedThenApplied_data()
+{
+    backends();
+}
+
+// A reconcile over the threshold is proposed with each record's response and
+// order row; the approver's decision binds them; apply completes and
+// releases with compare-and-set, every step in the chain.
+void TestProposals::reconcileProposedThenApplied()
+{
+    PROPOSALS_FIXTURE(f);
+    QVERIFY(seedStuck(f.ownerUrl, QStringLiteral("payment"), 3));
+    QTemporaryDir dir;
+    const QString ordersPath = dir.filePath(QStringLiteral("orders.db"));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("orders"));
+        db.setDatabaseName(ordersPath);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE orders (order_no TEXT PRIMARY KEY, status TEXT)")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO orders VALUES ('stuck-0', 'PAID'), ('stuck-1', 'FAILED'), ('stuck-2', 'PAID')")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("orders"));
+    const Run planned = idemctl(args({QStringLiteral("reconcile"),
+                                      QStringLiteral("--scope"),
+                                      QStringLiteral("payment"),
+                                      QStringLiteral("--orders"),
+                                      QStringLiteral("sqlite://") + ordersPath,
+                                      QStringLiteral("--table"),
+                                      QStringLiteral("orders"),
+                                      QStringLiteral("--key-column"),
+                                      QStringLiteral("order_no"),
+                                      QStringLiteral("--status-column"),
+                                      QStringLiteral("status"),
+                                      QStringLiteral("--done-values"),
+                                      QStringLiteral("PAID"),
+                                      QStringLiteral("--failed-values"),
+                                      QStringLiteral("FAILED"),
+                                      QStringLiteral("--match"),
+                                      QStringLiteral("key"),
+                                      QStringLiteral("--operator"),
+                                      QStringLiteral("olga"),
+                                      QStringLiteral("--reason"),
+                                      QStringLiteral("channel outage"),
+                                      QStringLiteral("--json")},
+                                     f.operatorLogin),
+                                f.operatorLogin.redisPassword);
+    QVERIFY2(planned.exitCode == 0, planned.all().constData());
+    const QJsonObject out = planned.json();
+    QCOMPARE(out.value(QStringLiteral("applied")).toInt(), 0);
+    QCOMPARE(out.value(QStringLiteral("complete")).toInt(), 2);
+    QCOMPARE(out.value(QStringLiteral("release")).toInt(), 1);
+    const QString id = out.value(QStringLiteral("proposals")).toArray().first().toObject().value(QStringLiteral("id")).toString();
+    QVERIFY2(Proposal::isValidId(id), planned.all().constData());
+    QCOMPARE(record(f.ownerUrl, QStringLiteral("payment"), QStringLiteral("stuck-0"))->state, RecordState::InFlight);
+    const QJsonObject shown = show(f, id);
+    QCOMPARE(shown.value(QStringLiteral("action")).toString(), QStringLiteral("reconcile"));
+    QCOMPARE(shown.value(QStringLiteral("records")).toInt(), 3);
+    // The approver sees what each record will become and the order row behind it.
+    int paidCompletions = 0;
+    for (const QJsonValue &v : shown.value(QStringLiteral("items")).toArray()) {
+        const QJsonObject item = v.toObject();
+        if (item.value(QStringLiteral("action")).toString() == QLatin1String("reconcile-complete")
+            && item.value(QStringLiteral("evidence")).toObject().value(QStringLiteral("order")).toObject().value(QStringLiteral("status"))
+                   == QLatin1String("PAID"))
+            ++paidCompletions;
+    }
+    QCOMPARE(paidCompletions, 2);
+
+    QCOMPARE(decide("approve", id, f.operatorLogin).exitCode, 1); // its proposer
+    const Run approved = decide("approve", id, f.approver);
+    QVERIFY2(approved.exitCode == 0, approved.all().constData());
+    const Run applied = decide("apply", id, f.operatorLogin);
+    QVERIFY2(applied.exitCode == 0, applied.all().constData());
+    QCOMPARE(applied.json().value(QStringLiteral("applied")).toInt(), 3);
+    const std::optional<Record> paid = record(f.ownerUrl, QStringLiteral("payment"), QStringLiteral("stuck-0"));
+    QVERIFY(paid);
+    QCOMPARE(paid->state, RecordState::Completed);
+    QVERIFY(paid->reconciled);
+    QVERIFY(!record(f.ownerUrl, QStringLiteral("payment"), QStringLiteral("stuck-1"))); // failed order: released
+    QCOMPARE(record(f.ownerUrl, QStringLiteral("payment"), QStringLiteral("stuck-2"))->state, RecordState::Completed);
+    QStringList actions = auditActions(f, QStringLiteral("payment"));
+    QCOMPARE(actions.size(), 6);
+    QCOMPARE(actions.first(), QStringLiteral("proposal-proposed"));
+    QCOMPARE(actions.at(1), QStringLiteral("proposal-approved"));
+    QCOMPARE(actions.last(), QStringLiteral("proposal-applied"));
+    QCOMPARE(actions.count(QStringLiteral("reconcile-complete")), 2);
+    QCOMPARE(actions.count(QStringLiteral("reconcile-release")), 1);
+    const Run verify = idemctl({QStringLiteral("audit"), QStringLiteral("verify"), QStringLiteral("--store"), f.ownerUrl});
+    QVERIFY2(verify.exitCode == 0, verify.all().constData());
 }
 
 void TestProposals::hostileIdRefused()

@@ -2738,6 +2738,10 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>%1 (proposal %2, approved by %3)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>applying a proposal</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ProposalsView</name>
@@ -2953,6 +2957,18 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>Applied: %1 changed, %2 skipped (changed since the proposal), %3 failed.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>reconcile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed with a response made from the order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReadOnlyStore</name>
@@ -3118,7 +3134,7 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The store is open read-only: reconcile changes nothing.</source>
+        <source>reconciling records</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3296,6 +3312,27 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message numerus="yes">
         <source>Reconcile %n selected record(s) with the order table</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Of them, %n record(s) in %1 are over the scope&apos;s four-eyes threshold: they are proposed for a second identity to approve, not applied now.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Propose %n record(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile %n record(s), propose %1</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>

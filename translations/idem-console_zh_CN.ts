@@ -2726,6 +2726,10 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>%1 (proposal %2, approved by %3)</source>
         <translation>%1（提案 %2，由 %3 批准）</translation>
     </message>
+    <message>
+        <source>applying a proposal</source>
+        <translation>应用提案</translation>
+    </message>
 </context>
 <context>
     <name>ProposalsView</name>
@@ -2941,6 +2945,18 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>Applied: %1 changed, %2 skipped (changed since the proposal), %3 failed.</source>
         <translation>已应用：%1 条已更改，%2 条跳过（提案后已变化），%3 条失败。</translation>
     </message>
+    <message>
+        <source>reconcile</source>
+        <translation>对账</translation>
+    </message>
+    <message>
+        <source>completed with a response made from the order</source>
+        <translation>以根据订单生成的响应完成</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
 </context>
 <context>
     <name>ReadOnlyStore</name>
@@ -3105,8 +3121,8 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>订单 %1 的状态为 %2，不在任何列表中</translation>
     </message>
     <message>
-        <source>The store is open read-only: reconcile changes nothing.</source>
-        <translation>存储以只读方式打开：对账不做任何更改。</translation>
+        <source>reconciling records</source>
+        <translation>对账记录</translation>
     </message>
 </context>
 <context>
@@ -3285,6 +3301,24 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <source>Reconcile %n selected record(s) with the order table</source>
         <translation>
             <numerusform>将所选 %n 条记录与订单表对账</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Of them, %n record(s) in %1 are over the scope&apos;s four-eyes threshold: they are proposed for a second identity to approve, not applied now.</source>
+        <translation>
+            <numerusform>其中 %1 中的 %n 条记录超过该作用域的四眼阈值：将保存为提案，由另一身份批准，现在不会应用。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Propose %n record(s)</source>
+        <translation>
+            <numerusform>将 %n 条记录保存为提案</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile %n record(s), propose %1</source>
+        <translation>
+            <numerusform>对账 %n 条记录，%1 条保存为提案</numerusform>
         </translation>
     </message>
 </context>

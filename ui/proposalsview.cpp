@@ -5,6 +5,8 @@
 #include "models/storesession.h"
 
 #include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -49,7 +51,28 @@ QString actionText(const QString &action)
         return ProposalsView::tr("mark timed out");
     if (action == QLatin1String("release"))
         return ProposalsView::tr("release");
+    if (action == QLatin1String("reconcile"))
+        return ProposalsView::tr("reconcile");
     return action;
+}
+
+// What applying an item does to its record.
+QString afterText(const QString &itemAction)
+{
+    if (itemAction == QLatin1String("reconcile-complete"))
+        return ProposalsView::tr("completed with a response made from the order");
+    if (itemAction == QLatin1String("reconcile-release"))
+        return ProposalsView::tr("released (deleted)");
+    return ProposalsView::tr("timed out");
+}
+
+// Why a reconcile item does what it does, from its evidence ("order status
+// PAID is done"); empty for other items.
+QString whyOf(const ProposalItem &item)
+{
+    if (item.evidence.isEmpty())
+        return QString();
+    return QJsonDocument::fromJson(item.evidence).object().value(QStringLiteral("why")).toString();
 }
 
 QString stateText(RecordState state)
@@ -191,7 +214,6 @@ void ProposalsView::showSelected()
 void ProposalsView::showDiff(const Proposal &p, const QList<ProposalBook::ItemNow> &now)
 {
     const auto esc = [](const QString &t) { return visibleText(t).toHtmlEscaped(); };
-    const QString after = p.action == QLatin1String("release") ? tr("released (deleted)") : tr("timed out");
     QString html = QStringLiteral("<p><b>%1</b> · %2</p>").arg(esc(p.id), esc(tr("reason: %1").arg(p.reason)));
     html += QStringLiteral("<p>%1</p>")
                 .arg(esc(tr("Proposed by %1 (server identity %2) on %3 at %4; hash %5")
@@ -207,9 +229,12 @@ void ProposalsView::showDiff(const Proposal &p, const QList<ProposalBook::ItemNo
                     .arg(esc(tr("%1 by %2 (%3) at %4: %5")
                                  .arg(p.outcome == QLatin1String("applied") ? tr("Applied") : tr("Expired"), p.outcomeBy, p.outcomeUser,
                                       when(p.outcomeAtMs), QString::fromUtf8(p.outcomeSummary))));
+    // A reconcile's items also say why, from the order row the approver decides on.
+    const bool reconcile = p.action == QLatin1String("reconcile");
     html += QStringLiteral("<table border=\"1\" cellspacing=\"0\" "
-                           "cellpadding=\"3\"><tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th><th>%6</th></tr>")
-                .arg(tr("Key"), tr("As the preview saw it"), tr("After"), tr("Now"), tr("Owner"), tr("Business number"));
+                           "cellpadding=\"3\"><tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th><th>%6</th>%7</tr>")
+                .arg(tr("Key"), tr("As the preview saw it"), tr("After"), tr("Now"), tr("Owner"), tr("Business number"),
+                     reconcile ? QStringLiteral("<th>%1</th>").arg(tr("Why")) : QString());
     for (qsizetype i = 0; i < p.items.size() && i < kDiffRows; ++i) {
         const ProposalItem &item = p.items.at(i);
         QString current;
@@ -218,9 +243,10 @@ void ProposalsView::showDiff(const Proposal &p, const QList<ProposalBook::ItemNo
             current = !n.record ? tr("gone") : stateText(n.record->state) + (n.unchanged ? QString() : tr(" (changed since the proposal)"));
         }
         const bool changed = i < now.size() && !now.at(i).unchanged;
-        html += QStringLiteral("<tr><td>%1</td><td>%2, %3</td><td>%4</td><td%5>%6</td><td>%7</td><td>%8</td></tr>")
-                    .arg(esc(item.key), stateText(item.state), when(item.updatedAt), after,
-                         changed ? QStringLiteral(" style=\"color:#b00020\"") : QString(), esc(current), esc(item.owner), esc(item.bizNo));
+        html += QStringLiteral("<tr><td>%1</td><td>%2, %3</td><td>%4</td><td%5>%6</td><td>%7</td><td>%8</td>%9</tr>")
+                    .arg(esc(item.key), stateText(item.state), when(item.updatedAt), afterText(item.action),
+                         changed ? QStringLiteral(" style=\"color:#b00020\"") : QString(), esc(current), esc(item.owner), esc(item.bizNo),
+                         reconcile ? QStringLiteral("<td>%1</td>").arg(esc(whyOf(item))) : QString());
     }
     html += QStringLiteral("</table>");
     m_detail->setHtml(html);

@@ -141,6 +141,7 @@ void ReconcileDryRunPage::invalidate()
     stop();
     m_ready = false;
     m_rows.clear();
+    m_policy.reset();
     m_status->setText(tr("The criteria changed: run the dry run again."));
     emit completeChanged();
 }
@@ -158,12 +159,12 @@ void ReconcileDryRunPage::run()
     const QList<RecordRef> picked = m_records;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     const ActionControl control = m_progress->start(tr("Dry run"));
-    m_session->request<RecordSelection::Plan>(
+    m_session->request<OperatorJobs::ReconcilePlanned>(
         this,
         [mapping, criteria, picked, now, control](Store &store) {
             return OperatorJobs::reconcileDryRun(store, mapping, criteria, picked, now, control);
         },
-        [this, generation, now, olderThanMs = criteria.olderThanMs](const Result<RecordSelection::Plan> &result) {
+        [this, generation, now, olderThanMs = criteria.olderThanMs](const Result<OperatorJobs::ReconcilePlanned> &result) {
             if (generation != m_generation)
                 return;
             const bool cancelled = m_progress->wasCancelled();
@@ -180,7 +181,8 @@ void ReconcileDryRunPage::run()
                 emit completeChanged();
                 return;
             }
-            m_rows = result->rows;
+            m_rows = result->plan.rows;
+            m_policy = result->policy;
             m_ranAtMs = now;
             m_ready = true;
             const ReconcileSummary s = ReconcilePlan::summarise(m_rows);
@@ -190,7 +192,7 @@ void ReconcileDryRunPage::run()
                                .arg(s.complete)
                                .arg(s.release)
                                .arg(s.review);
-            if (const QString leftOut = RecordSelection::leftOutText(result->picked, olderThanMs); !leftOut.isEmpty())
+            if (const QString leftOut = RecordSelection::leftOutText(result->plan.picked, olderThanMs); !leftOut.isEmpty())
                 text += QStringLiteral("<br>") + leftOut.toHtmlEscaped();
             m_status->setText(text);
             emit completeChanged();

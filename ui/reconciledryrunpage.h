@@ -34,6 +34,8 @@ public:
     bool isRunning() const;
     const QList<ReconcileRow> &rows() const { return m_rows; }
     qint64 ranAtMs() const { return m_ranAtMs; }
+    // The store's four-eyes policy as the dry run read it (none when it could not).
+    const std::optional<ApprovalPolicy> &policy() const { return m_policy; }
 
     void initializePage() override;
     void cleanupPage() override;
@@ -59,6 +61,7 @@ private:
     QList<RecordRef> m_records;
     QList<ReconcileRow> m_rows;
     qint64 m_ranAtMs = 0;
+    std::optional<ApprovalPolicy> m_policy;
     quint64 m_generation = 0;
     bool m_ready = false;
 };

@@ -7,10 +7,12 @@
 #include "ui/operatoridentitypage.h"
 #include "ui/ordermappingpage.h"
 #include "ui/reconcileplanpage.h"
+#include "models/operatorjobs.h"
 #include "models/reconcileplanmodel.h"
 #include "models/storesession.h"
 
 #include "app/store/storeurl.h"
+#include "app/store/visibletext.h"
 
 #include <QDateTime>
 
@@ -45,16 +47,33 @@ ReconcileWizard::ReconcileWizard(const QString &url, OpenMode mode, AppSettings 
                                  .arg(s.complete)
                                  .arg(s.release)
                                  .arg(s.review);
+        QString held;
+        // Four eyes: a scope over its threshold is proposed, not applied.
+        if (const ProposalBook::Held h = heldByFourEyes(); h.records > 0)
+            held = QLatin1Char(' ')
+                   + tr("Of them, %n record(s) in %1 are over the scope's four-eyes threshold: they are proposed for a second "
+                        "identity to approve, not applied now.",
+                        nullptr, h.records)
+                         .arg(visibleText(h.scopes.join(QStringLiteral(", "))));
         if (m_dryRun->records().isEmpty())
-            return what;
-        return tr("Reconcile %n selected record(s)?", nullptr, int(s.complete + s.release)) + QLatin1Char(' ') + what;
+            return what + held;
+        return tr("Reconcile %n selected record(s)?", nullptr, int(s.complete + s.release)) + QLatin1Char(' ') + what + held;
     });
     // The commit button names the count it acts on.
     connect(this, &QWizard::currentIdChanged, this, [this](int id) {
         if (id != IdentityPageId)
             return;
         const ReconcileSummary s = m_plan->model()->summary();
-        setButtonText(QWizard::CommitButton, tr("Reconcile %n record(s)", nullptr, int(s.complete + s.release)));
+        const int n = int(s.complete + s.release);
+        const int held = heldByFourEyes().records;
+        QString text;
+        if (held == 0)
+            text = tr("Reconcile %n record(s)", nullptr, n);
+        else if (held == n)
+            text = tr("Propose %n record(s)", nullptr, n);
+        else
+            text = tr("Reconcile %n record(s), propose %1", nullptr, n - held).arg(held);
+        setButtonText(QWizard::CommitButton, text);
     });
     m_apply->setStarter([this](ActionApplyPage *page) { startApply(page); });
     m_apply->enableCacheRetry(m_session, [this] { return m_identity->identity(); });
@@ -101,6 +120,18 @@ void ReconcileWizard::reject()
     QWizard::reject();
 }
 
+ProposalBook::Held ReconcileWizard::heldByFourEyes() const
+{
+    if (!m_dryRun->policy())
+        return {};
+    QList<ActionTarget> applied;
+    for (const ReconcileRow &row : m_plan->model()->rows()) {
+        if (ReconcilePlan::applies(row))
+            applied.append(row.target);
+    }
+    return ProposalBook::held(*m_dryRun->policy(), applied);
+}
+
 void ReconcileWizard::startApply(ActionApplyPage *page)
 {
     const OrderMapping mapping = m_mapping->mapping();
@@ -111,7 +142,7 @@ void ReconcileWizard::startApply(ActionApplyPage *page)
     m_session->request<ActionReport>(
         page,
         [mapping, rows, who, now, control](Store &store) -> Result<ActionReport> {
-            return ReconcilePlan::apply(store, mapping, rows, who, ScopePolicies{}, now, control);
+            return OperatorJobs::applyReconcile(store, mapping, rows, who, now, control);
         },
         [page](const Result<ActionReport> &result) { page->finish(result); });
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/ops/proposalbook.h"
 #include "app/ops/reconcileplan.h"
 #include "app/ops/recordselection.h"
 #include "app/store/openstore.h"
@@ -53,6 +54,9 @@ signals:
 
 private:
     void startApply(ActionApplyPage *page);
+    // Of the rows to apply, the scopes and records four eyes will propose
+    // rather than apply (the policy the dry run read).
+    ProposalBook::Held heldByFourEyes() const;
 
     StoreSession *m_session;
     OrderMappingPage *m_mapping;

@@ -384,7 +384,7 @@ TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
         const int excluded = m_preview->model()->excludedCount();
         QString left = excluded > 0 ? QLatin1Char(' ') + tr("%n excluded record(s) are left as they are.", nullptr, excluded) : QString();
         // Four eyes: a scope over its threshold is proposed, not applied.
-        if (const Held held = heldByFourEyes(); held.records > 0)
+        if (const ProposalBook::Held held = heldByFourEyes(); held.records > 0)
             left += QLatin1Char(' ')
                     + tr("Of them, %n record(s) in %1 are over the scope's four-eyes threshold: they are proposed for a second "
                          "identity to approve, not applied now.",
@@ -482,16 +482,11 @@ void TimeoutWizard::reject()
     QWizard::reject();
 }
 
-TimeoutWizard::Held TimeoutWizard::heldByFourEyes() const
+ProposalBook::Held TimeoutWizard::heldByFourEyes() const
 {
-    Held held;
     if (!m_preview->policy())
-        return held;
-    const QList<ActionTarget> included = m_preview->model()->includedTargets();
-    held.scopes = ProposalBook::scopesNeedingApproval(*m_preview->policy(), included);
-    held.records =
-        int(std::count_if(included.cbegin(), included.cend(), [&held](const ActionTarget &t) { return held.scopes.contains(t.scope); }));
-    return held;
+        return {};
+    return ProposalBook::held(*m_preview->policy(), m_preview->model()->includedTargets());
 }
 
 void TimeoutWizard::startApply(ActionApplyPage *page)
@@ -506,8 +501,7 @@ void TimeoutWizard::startApply(ActionApplyPage *page)
     m_session->request<ActionReport>(
         page,
         [targets, who, now, control, action](Store &store) -> Result<ActionReport> {
-            // Four eyes as idemctl sweep: a scope over its threshold is proposed, not applied.
-            return ProposalBook::sweep(store, targets, action, who, now, control);
+            return OperatorJobs::applySweep(store, targets, action, who, now, control);
         },
         [page](const Result<ActionReport> &result) { page->finish(result); });
 }

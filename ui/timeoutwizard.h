@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/ops/proposalbook.h"
 #include "app/ops/recordselection.h"
 #include "app/ops/timeoutsweep.h"
 #include "app/store/openstore.h"
@@ -56,11 +57,7 @@ private:
     void updateTitle();
     // Of the included rows, the scopes and records four eyes will propose
     // rather than apply (the policy the preview read).
-    struct Held {
-        QStringList scopes;
-        int records = 0;
-    };
-    Held heldByFourEyes() const;
+    ProposalBook::Held heldByFourEyes() const;
 
     StoreSession *m_session;
     TimeoutScopePage *m_scope;

@@ -1,6 +1,9 @@
 #include "app/cli/actioncommand.h"
 
 #include "app/cli/clioutput.h"
+#include "app/store/visibletext.h"
+
+#include <QJsonArray>
 
 #include <QTextStream>
 
@@ -53,4 +56,33 @@ void addNothingAppliedJson(QJsonObject &out)
     out.insert(QStringLiteral("skipped"), 0);
     out.insert(QStringLiteral("failed"), 0);
     out.insert(QStringLiteral("batch_id"), QJsonValue());
+}
+
+std::optional<int> reportProposed(QJsonObject &out, const ActionReport &report, bool json)
+{
+    if (report.proposed.isEmpty())
+        return std::nullopt;
+    QJsonArray proposed;
+    for (const ActionReport::Proposed &p : report.proposed) {
+        proposed.append(QJsonObject{{QStringLiteral("id"), p.id},
+                                    {QStringLiteral("scope"), p.scope},
+                                    {QStringLiteral("records"), p.records},
+                                    {QStringLiteral("threshold"), p.threshold},
+                                    {QStringLiteral("expires_at_ms"), p.expiresAtMs}});
+        if (!json)
+            printLine(CliText::tr("Scope %1: %2 record(s), more than its four-eyes threshold of %3: not applied, proposed as %4. "
+                                  "A second identity approves it (idemctl approve %4), then idemctl apply %4.")
+                          .arg(visibleText(p.scope))
+                          .arg(p.records)
+                          .arg(p.threshold)
+                          .arg(p.id));
+    }
+    out.insert(QStringLiteral("proposals"), proposed);
+    if (report.matched > 0)
+        return std::nullopt;
+    if (json) {
+        addNothingAppliedJson(out);
+        printJson(out);
+    }
+    return ExitOk;
 }

@@ -35,3 +35,10 @@ int interrupted(const QString &message, bool json);
 // A dry run's outcome in the same keys an applied action reports: applied,
 // skipped and failed 0, batch_id null.
 void addNothingAppliedJson(QJsonObject &out);
+
+// What four eyes held back (ActionReport::proposed): a line per proposal
+// naming the next steps, and "proposals" in `out`. When every record was
+// proposed and none applied, finishes the output (nothing applied; printed
+// when json) and returns the exit code; otherwise nullopt: the caller
+// reports what was applied.
+std::optional<int> reportProposed(QJsonObject &out, const ActionReport &report, bool json);

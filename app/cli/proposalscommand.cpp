@@ -81,13 +81,19 @@ QJsonObject proposalToJson(const Proposal &p, qint64 nowMs, bool withItems)
         o.insert(QStringLiteral("outcome_summary"), QJsonDocument::fromJson(p.outcomeSummary).object());
     if (withItems) {
         QJsonArray items;
-        for (const ProposalItem &item : p.items.mid(0, ListCap))
-            items.append(QJsonObject{{QStringLiteral("scope"), item.scope},
-                                     {QStringLiteral("key"), item.key},
-                                     {QStringLiteral("state"), recordStateName(item.state)},
-                                     {QStringLiteral("updated_at"), item.updatedAt},
-                                     {QStringLiteral("owner"), item.owner},
-                                     {QStringLiteral("biz_no"), item.bizNo}});
+        for (const ProposalItem &item : p.items.mid(0, ListCap)) {
+            QJsonObject o{{QStringLiteral("scope"), item.scope},          {QStringLiteral("key"), item.key},
+                          {QStringLiteral("action"), item.action},        {QStringLiteral("state"), recordStateName(item.state)},
+                          {QStringLiteral("updated_at"), item.updatedAt}, {QStringLiteral("owner"), item.owner},
+                          {QStringLiteral("biz_no"), item.bizNo}};
+            // A reconcile item: the response a completion replays and the
+            // evidence its audit entry carries (the order row).
+            if (item.response.status > 0)
+                o.insert(QStringLiteral("response_status"), item.response.status);
+            if (!item.evidence.isEmpty())
+                o.insert(QStringLiteral("evidence"), QJsonDocument::fromJson(item.evidence).object());
+            items.append(o);
+        }
         o.insert(QStringLiteral("items"), items);
     }
     return o;

@@ -3,6 +3,7 @@
 #include "app/cli/actioncommand.h"
 #include "app/cli/clioutput.h"
 #include "app/ops/mappingprofiles.h"
+#include "app/ops/proposalbook.h"
 #include "app/ops/reconcileplan.h"
 #include "app/store/openstore.h"
 #include "app/store/visibletext.h"
@@ -305,10 +306,15 @@ int runReconcileCommand(const QStringList &arguments)
         return ExitOk;
     }
 
+    // Four eyes: a scope with more records to change than its threshold is
+    // proposed instead (each record as the dry run saw it, with the response
+    // and evidence it would get), the rest applied at once.
     const Result<ActionReport> applied =
-        ReconcilePlan::apply(store, mapping, plan.rows, command.who, ScopePolicies(), QDateTime::currentMSecsSinceEpoch(), control);
+        ProposalBook::reconcile(store, mapping, plan.rows, command.who, QDateTime::currentMSecsSinceEpoch(), control);
     if (!applied)
         return engineError(applied.error(), command.json);
+    if (std::optional<int> exit = reportProposed(out, applied.value(), command.json))
+        return *exit;
     const ActionReport &report = applied.value();
     if (command.json) {
         addActionReportJson(out, report, command.who, selection.rowCap);

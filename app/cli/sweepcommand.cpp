@@ -205,30 +205,8 @@ int runSweepCommand(const QStringList &arguments)
         ProposalBook::sweep(store, preview->targets, action, command.who, QDateTime::currentMSecsSinceEpoch(), control);
     if (!applied)
         return engineError(applied.error(), command.json);
-    QJsonArray proposed;
-    for (const ActionReport::Proposed &p : applied->proposed) {
-        proposed.append(QJsonObject{{QStringLiteral("id"), p.id},
-                                    {QStringLiteral("scope"), p.scope},
-                                    {QStringLiteral("records"), p.records},
-                                    {QStringLiteral("threshold"), p.threshold},
-                                    {QStringLiteral("expires_at_ms"), p.expiresAtMs}});
-        if (!command.json)
-            printLine(CliText::tr("Scope %1: %2 record(s), more than its four-eyes threshold of %3: not applied, proposed as %4. "
-                                  "A second identity approves it (idemctl approve %4), then idemctl apply %4.")
-                          .arg(visibleText(p.scope))
-                          .arg(p.records)
-                          .arg(p.threshold)
-                          .arg(p.id));
-    }
-    if (!applied->proposed.isEmpty())
-        out.insert(QStringLiteral("proposals"), proposed);
-    if (applied->matched == 0 && !applied->proposed.isEmpty()) {
-        if (command.json) {
-            addNothingAppliedJson(out);
-            printJson(out);
-        }
-        return ExitOk;
-    }
+    if (std::optional<int> exit = reportProposed(out, applied.value(), command.json))
+        return *exit;
     const ActionReport &report = applied.value();
     if (command.json) {
         addActionReportJson(out, report, command.who, ListCap);

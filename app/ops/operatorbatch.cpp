@@ -1,5 +1,7 @@
 #include "app/ops/operatorbatch.h"
 
+#include "app/store/readonlystore.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QHash>
@@ -281,5 +283,27 @@ ActionReport retryCacheSteps(Store &store, const QList<ActionFailure> &failures,
         control.report(i + 1, todo.size());
     }
     report.cacheFailed = report.failed;
+    return report;
+}
+
+Result<ActionReport> applyAsOperator(Store &store, QList<OperatorAction> actions, const OperatorIdentity &who, const QString &what,
+                                     qint64 nowMs, const ActionControl &control)
+{
+    if (const Result<void> valid = who.validate(); !valid)
+        return valid.error();
+    if (!store.writable())
+        return ReadOnlyStore::refusal(what);
+    if (std::optional<Error> refusal = store.actionRefusal())
+        return *refusal;
+    const QString batchId = newBatchId(nowMs);
+    const QString host = who.host.trimmed().isEmpty() ? OperatorIdentity::defaultHost() : who.host.trimmed();
+    for (OperatorAction &action : actions) {
+        action.audit.operatorName = who.operatorName.trimmed();
+        action.audit.host = host;
+        action.audit.reason = who.reason.trimmed();
+        action.audit.batchId = batchId;
+    }
+    ActionReport report = applyActions(store, actions, control);
+    report.batchId = batchId;
     return report;
 }

@@ -147,6 +147,17 @@ QString newBatchId(qint64 nowMs);
 // reported failed as not attempted (BatchStop::StoreUnavailable).
 ActionReport applyActions(Store &store, const QList<OperatorAction> &actions, const ActionControl &control, int progressEvery = 50);
 
+// Applies `actions` as `who`, under one new batch id (each action's audit
+// gets the operator, host, reason and batch id; its evidence stays): the
+// entry point of every operator action (sweep, reconcile, an approved
+// proposal). Refused before any record is touched when `who` is incomplete
+// (InvalidArgument), the store is read-only (Refused; `what` names the
+// action, e.g. "reconciling records") or the store refuses operator actions
+// (Store::actionRefusal); otherwise the report says per record what
+// happened (applyActions).
+Result<ActionReport> applyAsOperator(Store &store, QList<OperatorAction> actions, const OperatorIdentity &who, const QString &what,
+                                     qint64 nowMs, const ActionControl &control = {});
+
 // Retries the cache step of each record an applied batch changed without
 // its cache (ActionFailure::cacheOnly; Store::retryFollowUp), audited under
 // the batch's id. applied: the caches now updated; failed: still not, with

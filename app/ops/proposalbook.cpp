@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QMap>
 
+#include <algorithm>
+
 namespace {
 struct Text {
     Q_DECLARE_TR_FUNCTIONS(ProposalBook)
@@ -40,6 +42,77 @@ Result<Proposal> read(Store &store, const QString &id)
                                                  .arg(id));
     return p;
 }
+ProposalItem itemOf(const ActionTarget &t, const QString &action)
+{
+    ProposalItem item;
+    item.scope = t.scope;
+    item.key = t.key;
+    item.lease = t.lease;
+    item.state = t.state;
+    item.updatedAt = t.updatedAt;
+    item.action = action;
+    item.owner = t.owner;
+    item.bizNo = t.bizNo;
+    return item;
+}
+
+// Keeps one proposal of `items` (all of `scope`), with its audit entry.
+Result<Proposal> keep(Store &store, const QString &scope, const QString &action, QList<ProposalItem> items, const OperatorIdentity &who,
+                      qint64 nowMs, qint64 ttlMs)
+{
+    if (items.isEmpty())
+        return makeError(ErrorKind::InvalidArgument, Text::tr("Nothing to propose in scope %1.").arg(scope));
+    Proposal p;
+    p.id = Proposal::newId(nowMs);
+    p.scope = scope;
+    p.action = action;
+    p.reason = who.reason.trimmed();
+    p.proposer = who.operatorName.trimmed();
+    p.proposerHost = hostOf(who);
+    p.createdAtMs = nowMs;
+    p.expiresAtMs = nowMs + ttlMs;
+    p.items = std::move(items);
+    p.hash = p.computeHash();
+    return store.createProposal(p);
+}
+
+// Four eyes over what an action would apply (`items`, in order): each scope
+// with more items than its threshold is proposed as one proposal of
+// `action`; `held` gets those scopes. An incomplete identity, or a proposal
+// that cannot be written, is an error before anything else is written.
+Result<QList<ActionReport::Proposed>> proposeHeld(Store &store, const QString &action, const QList<ProposalItem> &items,
+                                                  const OperatorIdentity &who, qint64 nowMs, QStringList *held)
+{
+    const Result<ApprovalPolicy> policy = store.approvalPolicy();
+    if (!policy)
+        return policy.error();
+    QMap<QString, QList<ProposalItem>> byScope;
+    for (const ProposalItem &item : items)
+        byScope[item.scope].append(item);
+    held->clear();
+    for (auto it = byScope.cbegin(); it != byScope.cend(); ++it) {
+        if (policy->needsApproval(it.key(), it.value().size()))
+            *held << it.key();
+    }
+    QList<ActionReport::Proposed> proposed;
+    if (held->isEmpty())
+        return proposed;
+    if (const Result<void> valid = who.validate(); !valid)
+        return valid.error();
+    for (const QString &scope : std::as_const(*held)) {
+        const Result<Proposal> p = keep(store, scope, action, byScope.value(scope), who, nowMs, policy->proposalTtlMs);
+        if (!p)
+            return p.error();
+        proposed.append({scope, p->id, p->items.size(), policy->thresholdFor(scope).value_or(0), p->expiresAtMs});
+    }
+    return proposed;
+}
+
+QString itemActionOf(SweepAction action)
+{
+    return operatorActionName(action == SweepAction::Release ? OperatorActionKind::ReconcileRelease : OperatorActionKind::MarkTimedOut);
+}
+
 } // namespace
 
 namespace ProposalBook {
@@ -49,46 +122,36 @@ QString sweepActionName(SweepAction action)
     return action == SweepAction::Release ? QStringLiteral("release") : QStringLiteral("timeout");
 }
 
-std::optional<SweepAction> sweepActionFromName(const QString &name)
+Held held(const ApprovalPolicy &policy, const QList<ActionTarget> &targets)
 {
-    if (name == QLatin1String("timeout"))
-        return SweepAction::MarkTimedOut;
-    if (name == QLatin1String("release"))
-        return SweepAction::Release;
-    return std::nullopt;
-}
-
-QStringList scopesNeedingApproval(const ApprovalPolicy &policy, const QList<ActionTarget> &targets)
-{
-    QMap<QString, qint64> counts;
+    QMap<QString, int> counts;
     for (const ActionTarget &t : targets)
         ++counts[t.scope];
-    QStringList scopes;
+    Held held;
     for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
-        if (policy.needsApproval(it.key(), it.value()))
-            scopes << it.key();
+        if (policy.needsApproval(it.key(), it.value())) {
+            held.scopes << it.key();
+            held.records += it.value();
+        }
     }
-    return scopes;
+    return held;
 }
 
 Result<ActionReport> sweep(Store &store, const QList<ActionTarget> &targets, SweepAction action, const OperatorIdentity &who, qint64 nowMs,
                            const ActionControl &control)
 {
-    const Result<ApprovalPolicy> policy = store.approvalPolicy();
-    if (!policy)
-        return policy.error();
-    const QStringList held = scopesNeedingApproval(policy.value(), targets);
+    QList<ProposalItem> items;
+    items.reserve(targets.size());
+    for (const ActionTarget &t : targets)
+        items.append(itemOf(t, itemActionOf(action)));
+    QStringList held;
+    Result<QList<ActionReport::Proposed>> proposed = proposeHeld(store, sweepActionName(action), items, who, nowMs, &held);
+    if (!proposed)
+        return proposed.error();
     QList<ActionTarget> now;
     for (const ActionTarget &t : targets) {
         if (!held.contains(t.scope))
             now.append(t);
-    }
-    QList<ActionReport::Proposed> proposed;
-    for (const QString &scope : held) {
-        const Result<Proposal> p = propose(store, scope, action, targets, who, nowMs);
-        if (!p)
-            return p.error();
-        proposed.append({scope, p->id, p->items.size(), policy->thresholdFor(scope).value_or(0), p->expiresAtMs});
     }
     ActionReport report;
     if (!now.isEmpty() || held.isEmpty()) { // nothing held: applied as a sweep without four eyes is, even when empty
@@ -97,7 +160,40 @@ Result<ActionReport> sweep(Store &store, const QList<ActionTarget> &targets, Swe
             return applied.error();
         report = std::move(applied).value();
     }
-    report.proposed = proposed;
+    report.proposed = std::move(proposed).value();
+    return report;
+}
+
+Result<ActionReport> reconcile(Store &store, const OrderMapping &mapping, const QList<ReconcileRow> &rows, const OperatorIdentity &who,
+                               qint64 nowMs, const ActionControl &control)
+{
+    QList<ProposalItem> items;
+    for (const ReconcileRow &row : rows) {
+        if (!ReconcilePlan::applies(row))
+            continue;
+        const OperatorAction action = ReconcilePlan::actionFor(mapping, row, ScopePolicies(), nowMs);
+        ProposalItem item = itemOf(row.target, operatorActionName(action.kind));
+        item.response = action.response;
+        item.evidence = action.audit.evidence;
+        items.append(std::move(item));
+    }
+    QStringList held;
+    Result<QList<ActionReport::Proposed>> proposed = proposeHeld(store, QStringLiteral("reconcile"), items, who, nowMs, &held);
+    if (!proposed)
+        return proposed.error();
+    QList<ReconcileRow> now;
+    for (const ReconcileRow &row : rows) {
+        if (!held.contains(row.target.scope))
+            now.append(row);
+    }
+    ActionReport report;
+    if (held.isEmpty() || std::any_of(now.cbegin(), now.cend(), ReconcilePlan::applies)) {
+        Result<ActionReport> applied = ReconcilePlan::apply(store, mapping, now, who, ScopePolicies(), nowMs, control);
+        if (!applied)
+            return applied.error();
+        report = std::move(applied).value();
+    }
+    report.proposed = std::move(proposed).value();
     return report;
 }
 
@@ -116,60 +212,46 @@ Result<QList<ItemNow>> recordsNow(Store &store, const Proposal &proposal, qsizet
     return now;
 }
 
-QList<ActionTarget> targetsOf(const Proposal &proposal)
-{
-    QList<ActionTarget> targets;
-    for (const ProposalItem &item : proposal.items) {
-        ActionTarget t;
-        t.scope = item.scope;
-        t.key = item.key;
-        t.lease = item.lease;
-        t.state = item.state;
-        t.updatedAt = item.updatedAt;
-        t.owner = item.owner;
-        t.bizNo = item.bizNo;
-        // The compare-and-set of an in-flight record: still the attempt
-        // the preview saw (its lease), not touched since (updated_at).
-        if (item.state == RecordState::InFlight)
-            t.startedBeforeMs = item.updatedAt + 1;
-        targets.append(t);
-    }
-    return targets;
-}
-
 Result<Proposal> propose(Store &store, const QString &scope, SweepAction action, const QList<ActionTarget> &targets,
                          const OperatorIdentity &who, qint64 nowMs)
 {
     Result<ApprovalPolicy> policy = store.approvalPolicy();
     if (!policy)
         return policy.error();
-    Proposal p;
-    p.id = Proposal::newId(nowMs);
-    p.scope = scope;
-    p.action = sweepActionName(action);
-    p.reason = who.reason.trimmed();
-    p.proposer = who.operatorName.trimmed();
-    p.proposerHost = hostOf(who);
-    p.createdAtMs = nowMs;
-    p.expiresAtMs = nowMs + policy->proposalTtlMs;
+    QList<ProposalItem> items;
     for (const ActionTarget &t : targets) {
-        if (t.scope != scope)
-            continue;
-        ProposalItem item;
-        item.scope = t.scope;
-        item.key = t.key;
-        item.lease = t.lease;
-        item.state = t.state;
-        item.updatedAt = t.updatedAt;
-        item.action = action == SweepAction::Release ? QStringLiteral("reconcile-release") : QStringLiteral("timeout");
-        item.owner = t.owner;
-        item.bizNo = t.bizNo;
-        p.items.append(item);
+        if (t.scope == scope)
+            items.append(itemOf(t, itemActionOf(action)));
     }
-    if (p.items.isEmpty())
-        return makeError(ErrorKind::InvalidArgument, Text::tr("Nothing to propose in scope %1.").arg(scope));
-    p.hash = p.computeHash();
-    return store.createProposal(p);
+    return keep(store, scope, sweepActionName(action), std::move(items), who, nowMs, policy->proposalTtlMs);
+}
+
+std::optional<QList<OperatorAction>> actionsOf(const Proposal &proposal, qint64 nowMs)
+{
+    const ScopePolicies policies;
+    QList<OperatorAction> actions;
+    actions.reserve(proposal.items.size());
+    for (const ProposalItem &item : proposal.items) {
+        const std::optional<OperatorActionKind> kind = operatorActionFromName(item.action);
+        if (!kind)
+            return std::nullopt;
+        OperatorAction action;
+        action.kind = *kind;
+        action.scope = item.scope;
+        action.key = item.key;
+        action.lease = item.lease;
+        action.expectedState = item.state;
+        // The compare-and-set of an in-flight record: still the attempt
+        // the preview saw (its lease), not touched since (updated_at).
+        if (item.state == RecordState::InFlight)
+            action.startedBeforeMs = item.updatedAt + 1;
+        action.nowMs = nowMs;
+        action.retentionMs = policies.forScope(item.scope).retentionMs;
+        action.response = item.response;
+        action.audit.evidence = item.evidence;
+        actions.append(std::move(action));
+    }
+    return actions;
 }
 
 Result<Proposal> decide(Store &store, const QString &id, bool approve, const OperatorIdentity &who, qint64 nowMs)
@@ -219,12 +301,13 @@ Result<Applied> apply(Store &store, const QString &id, const OperatorIdentity &w
         return refused(Text::tr("Proposal %1 is %2, not approved: nothing was changed.").arg(id, proposalStatusName(status)));
     if (p.approvedHash != p.hash)
         return refused(Text::tr("Proposal %1 was approved as %2 but is now %3: nothing was changed.").arg(id, p.approvedHash, p.hash));
-    const std::optional<SweepAction> action = sweepActionFromName(p.action);
-    if (!action)
+    std::optional<QList<OperatorAction>> actions = actionsOf(p, nowMs);
+    if (!actions)
         return refused(Text::tr("Proposal %1 holds an action this version cannot apply (%2).").arg(id, p.action));
     OperatorIdentity applier = who;
     applier.reason = Text::tr("%1 (proposal %2, approved by %3)").arg(p.reason, id, p.decidedUser.isEmpty() ? p.decidedBy : p.decidedUser);
-    Result<ActionReport> report = TimeoutSweep::apply(store, targetsOf(p), applier, ScopePolicies(), nowMs, control, *action);
+    Result<ActionReport> report =
+        applyAsOperator(store, std::move(actions).value(), applier, Text::tr("applying a proposal"), nowMs, control);
     if (!report)
         return report.error();
     // Nothing applied and something failed (the server refused, the store

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/ops/operatorbatch.h"
+#include "app/ops/reconcileplan.h"
 #include "app/ops/timeoutsweep.h"
 #include "app/store/proposal.h"
 #include "app/store/store.h"
@@ -14,22 +15,36 @@
 // it; an operator applies it with the usual compare-and-set.
 namespace ProposalBook {
 
-// The action a proposal holds: "timeout" or "release" (a sweep's).
+// The action a sweep's proposal holds: "timeout" or "release" (a reconcile's: "reconcile").
 QString sweepActionName(SweepAction action);
-std::optional<SweepAction> sweepActionFromName(const QString &name);
 
-// The scopes of `targets` whose count is over their threshold under
-// `policy`: their targets are to be proposed, the rest applied at once.
-QStringList scopesNeedingApproval(const ApprovalPolicy &policy, const QList<ActionTarget> &targets);
+// What four eyes would hold of `targets` under `policy`: the scopes whose
+// count is over their threshold (their targets are to be proposed, the
+// rest applied at once) and how many records those scopes have. The
+// wizards say it before the operator commits.
+struct Held {
+    QStringList scopes;
+    int records = 0;
+};
+Held held(const ApprovalPolicy &policy, const QList<ActionTarget> &targets);
 
 // A sweep under four eyes, as idemctl sweep and the console's timeout wizard
 // run it: each scope of `targets` over its threshold (Store::approvalPolicy)
 // is proposed (ActionReport::proposed, the records as the preview saw them),
 // the rest applied at once (TimeoutSweep::apply). A store without a policy
-// applies everything. A proposal that cannot be written is an error before
-// any record is touched.
+// applies everything. An incomplete identity, or a proposal that cannot be
+// written, is an error before any record is touched.
 Result<ActionReport> sweep(Store &store, const QList<ActionTarget> &targets, SweepAction action, const OperatorIdentity &who, qint64 nowMs,
                            const ActionControl &control = {});
+
+// A reconcile plan under four eyes, as idemctl reconcile and the console's
+// reconcile wizard run it: the rows it would apply (neither excluded nor
+// for review) are counted per scope; a scope over its threshold is proposed
+// with each record's state as the dry run saw it, the response a completion
+// will replay and the evidence its audit entry will carry (the order row),
+// the rest applied at once (ReconcilePlan::apply).
+Result<ActionReport> reconcile(Store &store, const OrderMapping &mapping, const QList<ReconcileRow> &rows, const OperatorIdentity &who,
+                               qint64 nowMs, const ActionControl &control = {});
 
 // Keeps one proposal of `targets` (all of `scope`) as the preview saw them,
 // with its audit entry. The reason and operator are `who`'s.
@@ -47,11 +62,11 @@ struct Applied {
     ActionReport report; // what the sweep did: skipped records changed since the preview
 };
 // Applies approved proposal `id`: its records with the compare-and-set of
-// a sweep (a record changed since the preview is skipped and listed), then
-// records the outcome. An expired one is recorded as expired and refused;
-// one whose hash does not match its contents, or the approved one, refused.
-// When nothing was applied and something failed, the proposal stays
-// approved (not closed), to be applied again.
+// the action it holds (a record changed since the preview is skipped and
+// listed), then records the outcome. An expired one is recorded as expired
+// and refused; one whose hash does not match its contents, or the approved
+// one, refused. When nothing was applied and something failed, the
+// proposal stays approved (not closed), to be applied again.
 Result<Applied> apply(Store &store, const QString &id, const OperatorIdentity &who, qint64 nowMs, const ActionControl &control = {});
 
 // What the first `limit` records of a proposal are now, beside what its
@@ -64,7 +79,10 @@ struct ItemNow {
 };
 Result<QList<ItemNow>> recordsNow(Store &store, const Proposal &proposal, qsizetype limit);
 
-// The targets a proposal's items stand for (scope, key, lease, state, updated_at).
-QList<ActionTarget> targetsOf(const Proposal &proposal);
+// The operator actions a proposal's items stand for: each item's action on
+// the record as the preview saw it (lease, state; an in-flight record also
+// not touched since its updated_at), with the response and evidence the
+// item holds. None when an item holds an action this version does not know.
+std::optional<QList<OperatorAction>> actionsOf(const Proposal &proposal, qint64 nowMs);
 
 } // namespace ProposalBook

@@ -257,6 +257,15 @@ Response ReconcilePlan::synthesise(const OrderMapping &mapping, const ActionTarg
     return response;
 }
 
+bool ReconcilePlan::applies(const ReconcileRow &row)
+{
+    if (row.excluded || row.proposal == ReconcileProposal::Review)
+        return false;
+    // propose() never makes a completion without its order; a hand-made row
+    // without evidence is not applied.
+    return row.proposal != ReconcileProposal::Complete || row.order.has_value();
+}
+
 OperatorAction ReconcilePlan::actionFor(const OrderMapping &mapping, const ReconcileRow &row, const ScopePolicies &policies, qint64 nowMs)
 {
     OperatorAction action;
@@ -280,28 +289,10 @@ Result<ActionReport> ReconcilePlan::apply(Store &store, const OrderMapping &mapp
                                           const OperatorIdentity &who, const ScopePolicies &policies, qint64 nowMs,
                                           const ActionControl &control)
 {
-    if (Result<void> valid = who.validate(); !valid)
-        return valid.error();
-    if (!store.writable())
-        return makeError(ErrorKind::Refused, Text::tr("The store is open read-only: reconcile changes nothing."));
-    if (std::optional<Error> refusal = store.actionRefusal())
-        return *refusal;
-    const QString batchId = newBatchId(nowMs);
-    const QString host = who.host.isEmpty() ? OperatorIdentity::defaultHost() : who.host;
     QList<OperatorAction> actions;
     for (const ReconcileRow &row : rows) {
-        if (row.excluded || row.proposal == ReconcileProposal::Review)
-            continue;
-        if (row.proposal == ReconcileProposal::Complete && !row.order)
-            continue; // propose() never does this; a hand-made row without evidence is not applied
-        OperatorAction action = actionFor(mapping, row, policies, nowMs);
-        action.audit.operatorName = who.operatorName.trimmed();
-        action.audit.host = host;
-        action.audit.batchId = batchId;
-        action.audit.reason = who.reason.trimmed();
-        actions.append(std::move(action));
+        if (applies(row))
+            actions.append(actionFor(mapping, row, policies, nowMs));
     }
-    ActionReport report = applyActions(store, actions, control);
-    report.batchId = batchId;
-    return report;
+    return applyAsOperator(store, std::move(actions), who, Text::tr("reconciling records"), nowMs, control);
 }

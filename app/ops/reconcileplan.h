@@ -63,6 +63,9 @@ public:
     static Result<ActionReport> apply(Store &store, const OrderMapping &mapping, const QList<ReconcileRow> &rows,
                                       const OperatorIdentity &who, const ScopePolicies &policies, qint64 nowMs,
                                       const ActionControl &control = {});
+    // Whether apply acts on the row: neither excluded nor for review, and a
+    // completion has its order as evidence.
+    static bool applies(const ReconcileRow &row);
     // The operator action for one included row (no identity check).
     static OperatorAction actionFor(const OrderMapping &mapping, const ReconcileRow &row, const ScopePolicies &policies, qint64 nowMs);
 };

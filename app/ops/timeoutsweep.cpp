@@ -1,7 +1,5 @@
 #include "app/ops/timeoutsweep.h"
 
-#include "app/store/readonlystore.h"
-
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -123,16 +121,6 @@ TimeoutMeaning TimeoutSweep::meaningFor(const Layout &layout)
 Result<ActionReport> TimeoutSweep::apply(Store &store, const QList<ActionTarget> &targets, const OperatorIdentity &who,
                                          const ScopePolicies &policies, qint64 nowMs, const ActionControl &control, SweepAction sweepAction)
 {
-    if (const Result<void> valid = who.validate(); !valid)
-        return valid.error();
-    if (!store.writable())
-        return ReadOnlyStore::refusal(sweepAction == SweepAction::Release ? Text::tr("releasing records")
-                                                                          : Text::tr("marking records timed out"));
-    if (std::optional<Error> refusal = store.actionRefusal())
-        return *refusal;
-
-    const QString batchId = newBatchId(nowMs);
-    const QString host = who.host.trimmed().isEmpty() ? OperatorIdentity::defaultHost() : who.host.trimmed();
     QList<OperatorAction> actions;
     actions.reserve(targets.size());
     for (const ActionTarget &target : targets) {
@@ -147,15 +135,11 @@ Result<ActionReport> TimeoutSweep::apply(Store &store, const QList<ActionTarget>
         action.startedBeforeMs = timedOut ? std::nullopt : target.startedBeforeMs;
         action.nowMs = nowMs;
         action.retentionMs = policies.forScope(target.scope).retentionMs;
-        action.audit.operatorName = who.operatorName.trimmed();
-        action.audit.host = host;
-        action.audit.reason = who.reason.trimmed();
-        action.audit.batchId = batchId;
         actions.append(action);
     }
-    ActionReport report = applyActions(store, actions, control);
-    report.batchId = batchId;
-    return report;
+    return applyAsOperator(store, std::move(actions), who,
+                           sweepAction == SweepAction::Release ? Text::tr("releasing records") : Text::tr("marking records timed out"),
+                           nowMs, control);
 }
 
 QList<OwnerHost> ownersByHost(const QMap<QString, qint64> &owners)

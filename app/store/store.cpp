@@ -54,6 +54,16 @@ QString operatorActionName(OperatorActionKind kind)
     return QString();
 }
 
+std::optional<OperatorActionKind> operatorActionFromName(const QString &name)
+{
+    for (OperatorActionKind kind :
+         {OperatorActionKind::MarkTimedOut, OperatorActionKind::ReconcileComplete, OperatorActionKind::ReconcileRelease}) {
+        if (operatorActionName(kind) == name)
+            return kind;
+    }
+    return std::nullopt;
+}
+
 QString actionStateAfter(OperatorActionKind kind)
 {
     switch (kind) {

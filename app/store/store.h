@@ -14,6 +14,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 
 class CounterSource;
 
@@ -162,6 +163,8 @@ enum class OperatorActionKind {
 };
 
 QString operatorActionName(OperatorActionKind kind); // "timeout", "reconcile-complete", "reconcile-release"
+// The kind a name stands for; none for a name this version does not know.
+std::optional<OperatorActionKind> operatorActionFromName(const QString &name);
 
 // The audit entry's state after an applied action: TIMED_OUT, COMPLETED, RELEASED.
 QString actionStateAfter(OperatorActionKind kind);
