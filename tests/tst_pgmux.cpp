@@ -192,7 +192,7 @@ private slots:
         PgMux mux(StoreUrl::parse(server.url()).value(), 2);
         const QString insert = QStringLiteral("INSERT INTO pgmux_killed (k) VALUES (?)");
         std::atomic<bool> killed{false};
-        std::atomic<bool> stop{false}; // should a check below fail first
+        std::atomic<bool> finishing{false}; // should a check below fail first
         std::atomic<int> acknowledged{0};
         std::atomic<int> failedAfterKill{0};
         std::mutex mutex;
@@ -203,7 +203,7 @@ private slots:
             threads.emplace_back([&, t] {
                 // Until this thread has seen the dead server refuse it.
                 bool failedLate = false;
-                for (qint64 i = 0; !failedLate && !stop; ++i) {
+                for (qint64 i = 0; !failedLate && !finishing; ++i) {
                     const qint64 key = qint64(t) * 1'000'000 + i;
                     const PgAnswer answer = mux.exec(insert, {key});
                     const bool afterKill = killed; // set before the kill
@@ -225,7 +225,7 @@ private slots:
             });
         }
         const auto join = qScopeGuard([&] {
-            stop = true;
+            finishing = true;
             for (std::thread &thread : threads)
                 thread.join();
         });
