@@ -23,6 +23,11 @@ struct pg_result;
 // statement is parsed once per session (PQprepare) and then only bound and
 // executed (PQexecPrepared), with results in binary format.
 //
+// By default the store sends these statements through the sessions its
+// threads share (PgMux, pgmux.h), with the parameters and results of this
+// file; pgHotExec serves a store whose URL says connections=0, on each
+// thread's own QPSQL session.
+//
 // Everything else (connecting, session setup, reconnecting, the console's
 // queries) stays with QtSql: the session is QPSQL's, the hot statements only
 // borrow it between QtSql's queries. Before sending, a hot statement drains
