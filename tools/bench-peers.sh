@@ -86,13 +86,21 @@ start_postgres
 # How the engine runs, printed with the table: what a service that links the
 # guard gets with default settings (one store and one Guard shared by every
 # request thread; the store URL without options).
+# BENCH_ENGINE_OPTIONS (e.g. connections=0: a session per thread) is added
+# to the engine's store URLs as their query, to measure a mode other than
+# the default beside the same seed and limits.
+ENGINE_OPTIONS=${BENCH_ENGINE_OPTIONS:-}
 ENGINE_MODE="idemctl press --work-ms 0, $(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$IDEM_BUILD/CMakeCache.txt") build;\
- one store and one Guard shared by the c client threads, store URLs without options (the defaults):\
- Redis: the threads share connections=4 (RedisMux), PostgreSQL: one connection per thread"
+ one store and one Guard shared by the c client threads, store URLs ${ENGINE_OPTIONS:+with ?$ENGINE_OPTIONS}${ENGINE_OPTIONS:-without options (the defaults)}:\
+ Redis: the threads share connections=4 (RedisMux), PostgreSQL: the threads share connections=4 pipelined libpq sessions (PgMux)\
+ unless the options say otherwise"
 
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 SEED_POSTGRESQL_URL="postgresql://seed@127.0.0.1:$POSTGRES_PORT/idem"
 declare -A ENGINE_URL=([redis]=$IDEM_TEST_REDIS_URL [postgresql]=$IDEM_TEST_POSTGRESQL_URL)
+if [ -n "$ENGINE_OPTIONS" ]; then
+    for backend in "${!ENGINE_URL[@]}"; do ENGINE_URL[$backend]+="?$ENGINE_OPTIONS"; done
+fi
 declare -A SEED_URL=([redis]=$IDEM_TEST_REDIS_URL [postgresql]=$SEED_POSTGRESQL_URL)
 
 redis_cli() { redis-cli -h 127.0.0.1 -p "$REDIS_PORT" "$@"; }

@@ -5104,6 +5104,14 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>There is no proposal %1 in %2.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cannot connect to PostgreSQL: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL answered a pipelined statement out of turn</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Store</name>

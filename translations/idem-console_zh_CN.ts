@@ -5073,6 +5073,14 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>There is no proposal %1 in %2.</source>
         <translation>%2 中没有提案 %1。</translation>
     </message>
+    <message>
+        <source>Cannot connect to PostgreSQL: %1</source>
+        <translation>无法连接 PostgreSQL：%1</translation>
+    </message>
+    <message>
+        <source>PostgreSQL answered a pipelined statement out of turn</source>
+        <translation>PostgreSQL 对流水线中的语句应答顺序错乱</translation>
+    </message>
 </context>
 <context>
     <name>Store</name>

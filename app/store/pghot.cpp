@@ -69,49 +69,6 @@ QSqlError connectionError(const QString &text)
     return QSqlError(QStringLiteral("libpq"), text, QSqlError::ConnectionError);
 }
 
-// The error a failed call left: the server's (with its SQLSTATE) or, when
-// the session is gone, a connection error with libpq's text.
-QSqlError errorOf(PGconn *conn, const PGresult *result)
-{
-    const QString text = QString::fromUtf8(result ? PQresultErrorMessage(result) : PQerrorMessage(conn)).trimmed();
-    if (PQstatus(conn) == CONNECTION_BAD)
-        return connectionError(text);
-    const char *state = result ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
-    return QSqlError(QStringLiteral("libpq"), text, QSqlError::StatementError, state ? QString::fromLatin1(state) : QString());
-}
-
-bool succeeded(const PGresult *result)
-{
-    const ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
-    return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
-}
-
-// '?' to '$1', '$2', … (the statement has no '?' of its own; no byte of
-// a multi-byte UTF-8 character is an ASCII '?').
-QByteArray positional(const QString &sql)
-{
-    QByteArray out;
-    int n = 0;
-    for (const char c : sql.toUtf8()) {
-        if (c == '?')
-            out += '$' + QByteArray::number(++n);
-        else
-            out += c;
-    }
-    return out;
-}
-
-// Whether the server ran nothing and only wants the statement prepared
-// again: it is unknown to this session (26000), or its cached plan no
-// longer fits a table whose column types changed (0A000, "cached plan must
-// not change result type").
-bool wantsNewPrepare(const QSqlError &error)
-{
-    return error.type() == QSqlError::StatementError
-           && (error.nativeErrorCode() == QLatin1String("26000")
-               || (error.nativeErrorCode() == QLatin1String("0A000") && error.databaseText().contains(QLatin1String("cached plan"))));
-}
-
 // NULL as QtSql binds it: an invalid QVariant, and (unlike Qt 6's
 // QVariant::isNull()) a null QString or QByteArray too.
 bool isSqlNull(const QVariant &v)
@@ -127,6 +84,79 @@ bool isSqlNull(const QVariant &v)
 }
 
 } // namespace
+
+QSqlError pgErrorOf(PGconn *conn, const PGresult *result)
+{
+    const QString text = QString::fromUtf8(result ? PQresultErrorMessage(result) : PQerrorMessage(conn)).trimmed();
+    if (PQstatus(conn) == CONNECTION_BAD)
+        return connectionError(text);
+    const char *state = result ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+    return QSqlError(QStringLiteral("libpq"), text, QSqlError::StatementError, state ? QString::fromLatin1(state) : QString());
+}
+
+bool pgSucceeded(const PGresult *result)
+{
+    const ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
+    return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
+}
+
+// No byte of a multi-byte UTF-8 character is an ASCII '?'.
+QByteArray pgPositional(const QString &sql)
+{
+    QByteArray out;
+    int n = 0;
+    for (const char c : sql.toUtf8()) {
+        if (c == '?')
+            out += '$' + QByteArray::number(++n);
+        else
+            out += c;
+    }
+    return out;
+}
+
+bool pgWantsNewPrepare(const QSqlError &error)
+{
+    return error.type() == QSqlError::StatementError
+           && (error.nativeErrorCode() == QLatin1String("26000")
+               || (error.nativeErrorCode() == QLatin1String("0A000") && error.databaseText().contains(QLatin1String("cached plan"))));
+}
+
+PgParameters::PgParameters(const QVariantList &values)
+    : m_storage(values.size())
+    , m_pointers(values.size())
+    , m_lengths(values.size())
+    , m_formats(values.size())
+{
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        m_pointers[i] = nullptr;
+        m_lengths[i] = 0;
+        m_formats[i] = 0;
+        const QVariant &v = values.at(i);
+        if (isSqlNull(v))
+            continue;
+        switch (v.typeId()) {
+        case QMetaType::QByteArray:
+            m_storage[i] = v.toByteArray();
+            m_formats[i] = 1;
+            break;
+        case QMetaType::Bool:
+            m_storage[i] = v.toBool() ? "t" : "f";
+            break;
+        case QMetaType::QString:
+            m_storage[i] = v.toString().toUtf8();
+            break;
+        case QMetaType::Int:
+        case QMetaType::LongLong:
+            m_storage[i] = QByteArray::number(v.toLongLong()); // the digits, without a QString between
+            break;
+        default:
+            m_storage[i] = v.toString().toUtf8(); // numbers: their digits
+            break;
+        }
+        m_pointers[i] = m_storage[i].constData();
+        m_lengths[i] = int(m_storage[i].size());
+    }
+}
 
 PgAnswer::PgAnswer()
     : m_result(nullptr, clearResult)
@@ -222,42 +252,7 @@ PgAnswer pgHotExec(const QSqlDatabase &db, PgStatementNames &statements, const Q
     while (PGresult *left = PQgetResult(conn))
         PQclear(left);
 
-    // The parameters, alive until the call returns; on the stack for the
-    // hot statements' few (four heap blocks per call otherwise).
-    constexpr qsizetype kOnStack = 16;
-    QVarLengthArray<QByteArray, kOnStack> storage(values.size());
-    QVarLengthArray<const char *, kOnStack> pointers(values.size());
-    QVarLengthArray<int, kOnStack> lengths(values.size());
-    QVarLengthArray<int, kOnStack> formats(values.size());
-    for (qsizetype i = 0; i < values.size(); ++i) {
-        pointers[i] = nullptr;
-        lengths[i] = 0;
-        formats[i] = 0;
-        const QVariant &v = values.at(i);
-        if (isSqlNull(v))
-            continue;
-        switch (v.typeId()) {
-        case QMetaType::QByteArray:
-            storage[i] = v.toByteArray();
-            formats[i] = 1;
-            break;
-        case QMetaType::Bool:
-            storage[i] = v.toBool() ? "t" : "f";
-            break;
-        case QMetaType::QString:
-            storage[i] = v.toString().toUtf8();
-            break;
-        case QMetaType::Int:
-        case QMetaType::LongLong:
-            storage[i] = QByteArray::number(v.toLongLong()); // the digits, without a QString between
-            break;
-        default:
-            storage[i] = v.toString().toUtf8(); // numbers: their digits
-            break;
-        }
-        pointers[i] = storage[i].constData();
-        lengths[i] = int(storage[i].size());
-    }
+    const PgParameters parameters(values);
 
     for (int attempt = 0;; ++attempt) {
         QByteArray &name = statements[sql];
@@ -265,22 +260,22 @@ PgAnswer pgHotExec(const QSqlDatabase &db, PgStatementNames &statements, const Q
             // Named after its entry, whose address no other live entry of
             // this session has (entries go only with the whole session).
             const QByteArray fresh = "idem_hot_" + QByteArray::number(quintptr(&name), 16);
-            PGresult *prepared = PQprepare(conn, fresh.constData(), positional(sql).constData(), int(values.size()), nullptr);
-            if (!succeeded(prepared)) {
-                QSqlError error = errorOf(conn, prepared);
+            PGresult *prepared = PQprepare(conn, fresh.constData(), pgPositional(sql).constData(), int(values.size()), nullptr);
+            if (!pgSucceeded(prepared)) {
+                QSqlError error = pgErrorOf(conn, prepared);
                 PQclear(prepared);
                 return {nullptr, std::move(error)};
             }
             PQclear(prepared);
             name = fresh;
         }
-        PGresult *result = PQexecPrepared(conn, name.constData(), int(values.size()), pointers.data(), lengths.data(), formats.data(),
-                                          1 /* binary results */);
-        if (succeeded(result))
+        PGresult *result = PQexecPrepared(conn, name.constData(), int(parameters.size()), parameters.values(), parameters.lengths(),
+                                          parameters.formats(), 1 /* binary results */);
+        if (pgSucceeded(result))
             return {result, QSqlError()};
-        QSqlError error = errorOf(conn, result);
+        QSqlError error = pgErrorOf(conn, result);
         PQclear(result);
-        if (attempt > 0 || !wantsNewPrepare(error))
+        if (attempt > 0 || !pgWantsNewPrepare(error))
             return {nullptr, std::move(error)};
         // The old statement, if the session still has it, under its own name.
         PQclear(PQexec(conn, QByteArray("DEALLOCATE " + name).constData()));

@@ -3,12 +3,14 @@
 #include <QByteArray>
 #include <QSqlError>
 #include <QString>
+#include <QVarLengthArray>
 #include <QVariant>
 
 #include <memory>
 #include <unordered_map>
 
 class QSqlDatabase;
+struct pg_conn;
 struct pg_result;
 
 // The guard's hot statements on PostgreSQL (the claim's insert-or-read, the
@@ -20,6 +22,11 @@ struct pg_result;
 // as many replays per second (tools/bench-peers.sh, "limit"). Here each
 // statement is parsed once per session (PQprepare) and then only bound and
 // executed (PQexecPrepared), with results in binary format.
+//
+// By default the store sends these statements through the sessions its
+// threads share (PgMux, pgmux.h), with the parameters and results of this
+// file; pgHotExec serves a store whose URL says connections=0, on each
+// thread's own QPSQL session.
 //
 // Everything else (connecting, session setup, reconnecting, the console's
 // queries) stays with QtSql: the session is QPSQL's, the hot statements only
@@ -73,12 +80,44 @@ struct SqlTextHash {
 // The names of the statements a session prepared through libpq, by SQL.
 using PgStatementNames = std::unordered_map<QString, QByteArray, SqlTextHash>;
 
+// A statement's parameters as libpq takes them, alive as long as this is:
+// text (numbers as digits, QString as UTF-8), QByteArray as binary (bytea);
+// an invalid QVariant, a null QString and a null QByteArray as NULL, as
+// QtSql binds them. On the stack for the hot statements' few (four heap
+// blocks per call otherwise).
+class PgParameters {
+public:
+    explicit PgParameters(const QVariantList &values);
+    qsizetype size() const { return m_storage.size(); }
+    const char *const *values() const { return m_pointers.data(); }
+    const int *lengths() const { return m_lengths.data(); }
+    const int *formats() const { return m_formats.data(); }
+
+private:
+    static constexpr qsizetype kOnStack = 16;
+    QVarLengthArray<QByteArray, kOnStack> m_storage;
+    QVarLengthArray<const char *, kOnStack> m_pointers;
+    QVarLengthArray<int, kOnStack> m_lengths;
+    QVarLengthArray<int, kOnStack> m_formats;
+};
+
+// '?' to '$1', '$2', … (the statement has no '?' of its own).
+QByteArray pgPositional(const QString &sql);
+// Whether a statement's result is a success (a command or rows).
+bool pgSucceeded(const pg_result *result);
+// The error a failed call left: the server's (with its SQLSTATE) or, when
+// the session is gone, a connection error with libpq's text.
+QSqlError pgErrorOf(pg_conn *conn, const pg_result *result);
+// Whether the server ran nothing and only wants the statement prepared
+// again: it is unknown to the session (26000), or its cached plan no longer
+// fits a table whose column types changed (0A000, "cached plan must not
+// change result type").
+bool pgWantsNewPrepare(const QSqlError &error);
+
 // Runs `sql` (with '?' placeholders, none in literals) on `db`'s session as
 // a statement prepared once per session. `statements` holds the names this
 // session prepared, by SQL (SqlConnections::libpqStatements: cleared with
-// the session). Parameters are sent as text (numbers as digits, QString as
-// UTF-8), QByteArray as binary (bytea); an invalid QVariant, a null QString
-// and a null QByteArray as NULL, as QtSql binds them.
+// the session). Parameters as PgParameters sends them.
 // A statement the session no longer has, or whose plan the server refuses
 // after a column type changed (ALTER TABLE), is prepared again and run once
 // more: in both cases the server ran nothing.

@@ -1,4 +1,5 @@
 #include "app/store/sqlstore.h"
+#include "app/store/pgmux.h"
 #include "app/store/sqlaccess.h"
 #include "app/store/sqlrecord.h"
 
@@ -70,6 +71,14 @@ SqlStore::SqlStore(const StoreUrl &url)
     , m_audit(m_dialect, [this](const QSqlQuery &query, const QString &what) { return failure(query, what); })
     , m_proposals(m_dialect, [this](const QSqlQuery &query, const QString &what) { return failure(query, what); })
 {
+    // The guard's hot statements share a few pipelined sessions (pgmux.h
+    // says why); connections=0 keeps them on each thread's own session.
+    // Nothing connects until a hot statement runs: the console never does.
+    if (m_dialect.kind() == Dialect::Postgres) {
+        const QString sessions = url.options.value(QStringLiteral("connections"), QStringLiteral("4"));
+        if (sessions.toInt() > 0)
+            m_pgMux = std::make_unique<PgMux>(url, sessions.toInt());
+    }
 }
 
 SqlStore::~SqlStore()
@@ -507,12 +516,13 @@ SqlStatement SqlStore::counterStatement(const QList<CounterRow> &rows) const
     return upsert;
 }
 
-void SqlStore::maybeFlush(QSqlDatabase &db, qint64 nowMs)
+void SqlStore::maybeFlush(qint64 nowMs)
 {
     const QList<CounterRow> rows = m_counters.takeDue(nowMs);
     if (rows.isEmpty())
         return;
-    if (!writeCounters(db, rows))
+    Result<QSqlDatabase> db = m_connections.acquire();
+    if (!db || !writeCounters(db.value(), rows))
         m_counters.putBack(rows); // written with a later batch; nothing counted is lost
 }
 

@@ -10,8 +10,10 @@
 #include <QMutex>
 
 #include <atomic>
+#include <memory>
 
 class PgAnswer;
+class PgMux;
 class QSqlError;
 class QSqlQuery;
 
@@ -120,15 +122,20 @@ private:
     // `fallback`, made here (no query is made per call on a server).
     // PostgreSQL's goes through libpq instead: runPgHot().
     bool runHot(QSqlDatabase &db, const SqlStatement &statement, std::optional<QSqlQuery> &fallback, QSqlQuery **query);
-    PgAnswer runPgHot(QSqlDatabase &db, const SqlStatement &statement);
+    // PostgreSQL's hot statements: through the sessions the threads share
+    // (PgMux), or with URL option connections=0 on the thread's own QPSQL
+    // session (pgHotExec). A deadlock victim runs again; `repeatable` (a
+    // statement that may run twice: the claim's insert-or-read) runs once
+    // more on a new session after the session was lost.
+    PgAnswer runPgHot(const SqlStatement &statement, bool repeatable);
     struct FirstClaim {
         std::optional<ClaimResult> claimed; // the insert made the record ours
         std::optional<Record> existing; // the record that was there
     };
     Result<FirstClaim> insertOrRead(QSqlDatabase &db, const ClaimRequest &req, const QString &lease);
-    Result<FirstClaim> insertOrReadPostgres(QSqlDatabase &db, const ClaimRequest &req, const QString &lease);
-    Result<FirstClaim> firstClaim(QSqlDatabase &db, const ClaimRequest &req, const QString &lease, Record seen);
-    FirstClaim claimedFirst(QSqlDatabase &db, const ClaimRequest &req, const QString &lease);
+    Result<FirstClaim> insertOrReadPostgres(const ClaimRequest &req, const QString &lease);
+    Result<FirstClaim> firstClaim(const ClaimRequest &req, const QString &lease, Record seen);
+    FirstClaim claimedFirst(const ClaimRequest &req, const QString &lease);
     // Whether insertOrRead() serves this server: PostgreSQL, and MariaDB from
     // 10.5 (INSERT … RETURNING); set by open().
     bool claimsInOneStatement() const { return m_dialect.kind() == Dialect::Postgres || m_insertReturning; }
@@ -137,11 +144,14 @@ private:
     Error failure(const QSqlError &error, const QString &what);
     Result<Transition> transition(const SqlStatement &statement, const QString &what, const QString &scope, const QString &key,
                                   qint64 nowMs, std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter);
-    Result<Transition> finishTransition(QSqlDatabase &db, qint64 affected, const QString &scope, const QString &key, qint64 nowMs,
+    Result<Transition> finishTransition(qint64 affected, const QString &scope, const QString &key, qint64 nowMs,
                                         std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter);
     Result<void> writeCounters(QSqlDatabase &db, const QList<CounterRow> &rows);
     SqlStatement counterStatement(const QList<CounterRow> &rows) const;
-    void maybeFlush(QSqlDatabase &db, qint64 nowMs);
+    // Writes the counters when they are due, on the calling thread's QtSql
+    // connection (opened only then: the PostgreSQL guard's threads need it
+    // for nothing else).
+    void maybeFlush(qint64 nowMs);
     // One try of applyAction in one transaction: the change, its count (when
     // `countError` is non-null; a count that fails rolls it all back and says
     // why there) and its entry, with `warning` added to the entry.
@@ -167,6 +177,7 @@ private:
     const QString m_display;
     const SqlDialect m_dialect;
     SqlConnections m_connections;
+    std::unique_ptr<PgMux> m_pgMux; // PostgreSQL unless connections=0
     SqlAuditLog m_audit;
     const SqlProposals m_proposals;
     mutable QMutex m_accessMutex;

@@ -1,8 +1,9 @@
 // SqlStore's guard protocol (DESIGN.md "Record states"): the claim, and the
 // complete and release that end it; kept apart from the store's schema,
 // listings and counters in sqlstore.cpp. On PostgreSQL these statements go
-// through libpq (pghot.h); on MySQL/MariaDB and SQLite through QtSql.
+// through libpq (pgmux.h, pghot.h); on MySQL/MariaDB and SQLite through QtSql.
 #include "app/store/pghot.h"
+#include "app/store/pgmux.h"
 #include "app/store/sqlrecord.h"
 #include "app/store/sqlstore.h"
 
@@ -11,6 +12,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
+
+#include <optional>
 
 namespace {
 
@@ -71,8 +74,7 @@ QVariant requestValue(const QByteArray &request)
 //   RETURNING: it reads, then inserts (claim()).
 Result<SqlStore::FirstClaim> SqlStore::insertOrRead(QSqlDatabase &db, const ClaimRequest &req, const QString &lease)
 {
-    if (m_dialect.kind() == Dialect::Postgres)
-        return insertOrReadPostgres(db, req, lease);
+    Q_ASSERT(m_dialect.kind() != Dialect::Postgres); // insertOrReadPostgres()
     static const QString sql =
         SqlDialect(Dialect::Mysql).insertIfAbsent(newClaimColumns(), kNewClaimValues) + QStringLiteral(" RETURNING ") + sqlRecordColumns();
     const SqlStatement insert{sql,
@@ -98,13 +100,14 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrRead(QSqlDatabase &db, const Clai
         return FirstClaim{};
     Record seen = sqlRecordFromRow(q, displayUrl());
     q.finish();
-    return firstClaim(db, req, lease, std::move(seen));
+    return firstClaim(req, lease, std::move(seen));
 }
 
 // PostgreSQL's first claim step: a CTE, through libpq (runPgHot). Its one
 // row holds the record's columns (NULLs when no row was there) and then
-// how many rows the INSERT made.
-Result<SqlStore::FirstClaim> SqlStore::insertOrReadPostgres(QSqlDatabase &db, const ClaimRequest &req, const QString &lease)
+// how many rows the INSERT made. Run once more on a new session when the
+// session was lost: an insert of ours that committed reads back as ours.
+Result<SqlStore::FirstClaim> SqlStore::insertOrReadPostgres(const ClaimRequest &req, const QString &lease)
 {
     static const QString sql = []() -> QString { // QString, not a QStringBuilder of temporaries
         QStringList columns = sqlRecordColumns().split(QStringLiteral(", "));
@@ -116,9 +119,10 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrReadPostgres(QSqlDatabase &db, co
                + QStringLiteral(", (SELECT count(*) FROM ins) FROM (SELECT 1) AS one "
                                 "LEFT JOIN idem_records r ON r.scope = ? AND r.idem_key = ?");
     }();
-    const PgAnswer answer = runPgHot(db, {sql,
-                                          {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs,
-                                           req.nowMs, requestValue(req.request), req.scope, req.key}});
+    const PgAnswer answer = runPgHot({sql,
+                                      {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs,
+                                       req.nowMs, requestValue(req.request), req.scope, req.key}},
+                                     true);
     if (!answer.ok())
         return failure(answer.error(), Text::tr("Claiming a record"));
     if (answer.rows() != 1 || answer.columns() != kSqlRecordColumns + 1)
@@ -128,7 +132,7 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrReadPostgres(QSqlDatabase &db, co
                                                   .arg(answer.columns())
                                                   .arg(kSqlRecordColumns + 1));
     if (answer.value(0, kSqlRecordColumns).toLongLong() == 1)
-        return claimedFirst(db, req, lease);
+        return claimedFirst(req, lease);
     if (answer.isNull(0, 0))
         return FirstClaim{};
     if (const QString problem = answer.typeProblem(); !problem.isEmpty())
@@ -139,26 +143,26 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrReadPostgres(QSqlDatabase &db, co
     std::array<QVariant, kSqlRecordColumns> values;
     for (int i = 0; i < kSqlRecordColumns; ++i)
         values[i] = answer.value(0, i);
-    return firstClaim(db, req, lease, sqlRecordFromValues(values, displayUrl()));
+    return firstClaim(req, lease, sqlRecordFromValues(values, displayUrl()));
 }
 
 // The record the first claim step found, or our own insert: on MariaDB the
 // row RETURNING gave is the one we inserted when it holds our new lease
 // (random, 128 bits); on both, an insert of ours that committed before a
 // lost connection made readOnce repeat the statement reads back the same.
-Result<SqlStore::FirstClaim> SqlStore::firstClaim(QSqlDatabase &db, const ClaimRequest &req, const QString &lease, Record seen)
+Result<SqlStore::FirstClaim> SqlStore::firstClaim(const ClaimRequest &req, const QString &lease, Record seen)
 {
     if (!seen.readError.isEmpty())
         return makeError(ErrorKind::Corrupt, seen.readError);
     if (seen.state == RecordState::InFlight && seen.lease == lease)
-        return claimedFirst(db, req, lease);
+        return claimedFirst(req, lease);
     return FirstClaim{std::nullopt, std::move(seen)};
 }
 
-SqlStore::FirstClaim SqlStore::claimedFirst(QSqlDatabase &db, const ClaimRequest &req, const QString &lease)
+SqlStore::FirstClaim SqlStore::claimedFirst(const ClaimRequest &req, const QString &lease)
 {
     m_counters.add(req.scope, req.nowMs, Counter::Executed);
-    maybeFlush(db, req.nowMs);
+    maybeFlush(req.nowMs);
     return FirstClaim{ClaimResult{ClaimOutcome::Claimed,
                                   Record{req.scope,
                                          req.key,
@@ -181,13 +185,29 @@ SqlStore::FirstClaim SqlStore::claimedFirst(QSqlDatabase &db, const ClaimRequest
                       std::nullopt};
 }
 
-// PostgreSQL's hot statements through libpq (pghot.h). A deadlock victim
-// was rolled back: it runs again, three times at most.
-PgAnswer SqlStore::runPgHot(QSqlDatabase &db, const SqlStatement &statement)
+// A deadlock victim was rolled back: it runs again, three times at most.
+PgAnswer SqlStore::runPgHot(const SqlStatement &statement, bool repeatable)
 {
+    bool repeated = false;
     for (int attempt = 1;; ++attempt) {
-        PgAnswer answer = pgHotExec(db, m_connections.libpqStatements(db), statement.sql, statement.values);
-        if (answer.ok() || attempt == 3 || m_dialect.classify(answer.error()) != SqlDialect::Failure::Deadlock)
+        PgAnswer answer;
+        if (m_pgMux) {
+            answer = m_pgMux->exec(statement.sql, statement.values);
+        } else if (Result<QSqlDatabase> db = m_connections.acquire(); !db) {
+            return {nullptr, QSqlError(QStringLiteral("libpq"), db.error().message, QSqlError::ConnectionError)};
+        } else {
+            answer = pgHotExec(db.value(), m_connections.libpqStatements(db.value()), statement.sql, statement.values);
+        }
+        if (answer.ok())
+            return answer;
+        const SqlDialect::Failure failed = m_dialect.classify(answer.error());
+        if (failed == SqlDialect::Failure::ConnectionLost && !m_pgMux)
+            m_connections.drop(); // the next acquire() connects afresh
+        if (failed == SqlDialect::Failure::ConnectionLost && repeatable && !repeated) {
+            repeated = true;
+            continue;
+        }
+        if (attempt >= 3 || failed != SqlDialect::Failure::Deadlock)
             return answer;
     }
 }
@@ -202,7 +222,9 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
     std::optional<Record> firstRead;
     if (claimsInOneStatement()) {
         const QString lease = newLease();
-        Result<FirstClaim> first = readOnce([&](QSqlDatabase &db) { return insertOrRead(db, req, lease); });
+        Result<FirstClaim> first = m_dialect.kind() == Dialect::Postgres
+                                       ? insertOrReadPostgres(req, lease)
+                                       : readOnce([&](QSqlDatabase &db) { return insertOrRead(db, req, lease); });
         if (!first)
             return first.error();
         if (first->claimed)
@@ -214,9 +236,19 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
             return read.error();
         firstRead = std::move(read).value();
     }
-    Result<QSqlDatabase> db = m_connections.acquire();
-    if (!db)
-        return db.error();
+    // The thread's QtSql connection, opened only for a turn that needs it:
+    // on PostgreSQL the first statement decides a replay, a new claim and
+    // an in-progress answer without it.
+    std::optional<QSqlDatabase> db;
+    const auto open = [&]() -> std::optional<Error> {
+        if (db)
+            return std::nullopt;
+        Result<QSqlDatabase> opened = m_connections.acquire();
+        if (!opened)
+            return opened.error();
+        db = opened.value();
+        return std::nullopt;
+    };
 
     // Bounded: each turn means another claimer changed the record between our
     // read and our write, which a handful of turns outlasts. A turn ends
@@ -233,8 +265,10 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
     //   safe. A lock that did not come free in time is not retried: that
     //   wait already took the server's lock timeout.
     for (int turn = 0; turn < 16; ++turn) {
+        if (std::optional<Error> closed = turn > 0 ? open() : std::nullopt)
+            return *closed;
         Result<std::optional<Record>> existing =
-            turn == 0 ? Result<std::optional<Record>>(std::move(firstRead)) : fetch(db.value(), req.scope, req.key);
+            turn == 0 ? Result<std::optional<Record>>(std::move(firstRead)) : fetch(*db, req.scope, req.key);
         if (!existing)
             return existing.error();
 
@@ -242,7 +276,9 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
         // the two were a twentieth of its client instructions (callgrind).
         if (!existing.value()) {
             const QString lease = newLease();
-            QSqlQuery q(db.value());
+            if (std::optional<Error> closed = open())
+                return *closed;
+            QSqlQuery q(*db);
             const SqlStatement insert{m_dialect.insertIfAbsent(newClaimColumns(), kNewClaimValues),
                                       {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs,
                                        req.nowMs, requestValue(req.request)}};
@@ -267,7 +303,7 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
                             req.request,
                             {}};
                 m_counters.add(req.scope, req.nowMs, Counter::Executed);
-                maybeFlush(db.value(), req.nowMs);
+                maybeFlush(req.nowMs);
                 return ClaimResult{ClaimOutcome::Claimed, std::move(mine), false};
             }
             continue; // another claimer inserted it first: read theirs
@@ -290,7 +326,7 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
             }
             if (readOnly) {
                 m_counters.add(req.scope, req.nowMs, counter);
-                maybeFlush(db.value(), req.nowMs);
+                maybeFlush(req.nowMs);
                 return ClaimResult{*readOnly, seen, stuck && *readOnly == ClaimOutcome::InProgress};
             }
         }
@@ -300,7 +336,9 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
         // new lease, so MySQL, which counts changed rather than matched rows,
         // counts a matched row as 1 too.
         const QString lease = newLease();
-        QSqlQuery q(db.value());
+        if (std::optional<Error> closed = open())
+            return *closed;
+        QSqlQuery q(*db);
         Record mine = seen;
         mine.state = RecordState::InFlight;
         mine.lease = lease;
@@ -332,7 +370,7 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
             return failure(q, Text::tr("Taking over a record"));
         if (q.isActive() && q.numRowsAffected() == 1) {
             m_counters.add(req.scope, req.nowMs, Counter::Executed);
-            maybeFlush(db.value(), req.nowMs);
+            maybeFlush(req.nowMs);
             return ClaimResult{ClaimOutcome::Claimed, std::move(mine), false};
         }
         // Changed between our read and our write: read again.
@@ -341,22 +379,25 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
                      Text::tr("The record %1/%2 kept changing under concurrent claims; try again.").arg(req.scope, req.key));
 }
 
-Result<Transition> SqlStore::finishTransition(QSqlDatabase &db, qint64 affected, const QString &scope, const QString &key, qint64 nowMs,
+Result<Transition> SqlStore::finishTransition(qint64 affected, const QString &scope, const QString &key, qint64 nowMs,
                                               std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter)
 {
     if (affected == 1) {
         if (appliedCounter)
             m_counters.add(scope, nowMs, *appliedCounter);
-        maybeFlush(db, nowMs);
+        maybeFlush(nowMs);
         return Transition{TransitionOutcome::Applied, std::nullopt};
     }
     // Nothing changed: the lease is stale. Tell the caller what won.
-    Result<std::optional<Record>> current = fetch(db, scope, key);
+    Result<QSqlDatabase> db = m_connections.acquire();
+    if (!db)
+        return db.error();
+    Result<std::optional<Record>> current = fetch(db.value(), scope, key);
     if (!current)
         return current.error();
     if (staleCounter)
         m_counters.add(scope, nowMs, *staleCounter);
-    maybeFlush(db, nowMs);
+    maybeFlush(nowMs);
     return Transition{current.value() ? TransitionOutcome::StaleLease : TransitionOutcome::NotFound, current.value()};
 }
 
@@ -375,15 +416,16 @@ const QString kStillInFlight = QStringLiteral("COALESCE(state, '') = 'IN_FLIGHT'
 Result<Transition> SqlStore::transition(const SqlStatement &statement, const QString &what, const QString &scope, const QString &key,
                                         qint64 nowMs, std::optional<Counter> appliedCounter, std::optional<Counter> staleCounter)
 {
+    if (m_dialect.kind() == Dialect::Postgres) {
+        // Never repeated after a lost session: it may have committed.
+        const PgAnswer answer = runPgHot(statement, false);
+        if (!answer.ok())
+            return failure(answer.error(), what);
+        return finishTransition(answer.affected(), scope, key, nowMs, appliedCounter, staleCounter);
+    }
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
         return db.error();
-    if (m_dialect.kind() == Dialect::Postgres) {
-        const PgAnswer answer = runPgHot(db.value(), statement);
-        if (!answer.ok())
-            return failure(answer.error(), what);
-        return finishTransition(db.value(), answer.affected(), scope, key, nowMs, appliedCounter, staleCounter);
-    }
     std::optional<QSqlQuery> fallback;
     QSqlQuery *q = nullptr;
     // A deadlock victim was rolled back: the same compare-and-set may run again.
@@ -391,7 +433,7 @@ Result<Transition> SqlStore::transition(const SqlStatement &statement, const QSt
         if (attempt == 3 || m_dialect.classify(q->lastError()) != SqlDialect::Failure::Deadlock)
             return failure(*q, what);
     }
-    return finishTransition(db.value(), q->numRowsAffected(), scope, key, nowMs, appliedCounter, staleCounter);
+    return finishTransition(q->numRowsAffected(), scope, key, nowMs, appliedCounter, staleCounter);
 }
 
 Result<Transition> SqlStore::complete(const QString &scope, const QString &key, const QString &lease, const Response &response,

@@ -71,7 +71,7 @@ const QList<OptionRule> &optionRules()
         {"timeout_ms", {K::Redis}, T::Number, 1, 600000},
         {"scan_count", {K::Redis}, T::Number, 1, 1000000},
         {"buckets", {K::Redis}, T::Number, 1, 256},
-        {"connections", {K::Redis}, T::Number, 0, 64},
+        {"connections", {K::Redis, K::Postgres}, T::Number, 0, 64},
         {"scan_cache_ms", {K::Redis}, T::Number, 0, 3600000},
         // libpq keywords passed on by SqlDialect::connectOptions.
         {"sslmode",
