@@ -16,7 +16,10 @@
 #                3 and 1 with WAIT (replicaAcks=1)
 #   throughput   guarded first requests and replays per second on the
 #                cluster (without and with WAIT) and on the single server,
-#                at BENCH_THREADS client threads (default 32), as ratios.
+#                at BENCH_THREADS client threads (default 32), as ratios;
+#                and on the cluster with a connection per thread to each
+#                master (connections=0) beside the default, where the
+#                threads share 4 pipelined connections per master.
 #                On a 2-core machine the six cluster nodes, the single
 #                server and the clients share the same cores: the ratio
 #                shows the routing's and WAIT's overhead, not scaling.
@@ -117,10 +120,11 @@ RT_REPLAY_1=$(monitored rt-wait replay 1)
 # --- throughput: cluster (no WAIT, WAIT 1) and single server, same concurrency, same rounds
 declare -A RATE
 for round in $(seq 1 "$ROUNDS"); do
-    for target in single cluster cluster-wait; do
+    for target in single cluster cluster-own cluster-wait; do
         case $target in
             single) url=$SINGLE_URL acks=0 ;;
             cluster) url=$CLUSTER_URL acks=0 ;;
+            cluster-own) url=$CLUSTER_URL?connections=0 acks=0 ;;
             cluster-wait) url=$CLUSTER_URL acks=1 ;;
         esac
         scope="tp-$target-$round"
@@ -149,11 +153,13 @@ cat "$IDEM_SERVERS_DIR/monitor-names.txt" 2>/dev/null || true
 echo
 echo "Guarded requests per second at $THREADS client threads (best of $ROUNDS rounds of $REQUESTS requests):"
 printf '  %-26s %12s %12s\n' target first/s replay/s
-for target in single cluster cluster-wait; do
+for target in single cluster cluster-own cluster-wait; do
     printf '  %-26s %12s %12s\n' "$target" "${RATE[$target,first]%.*}" "${RATE[$target,replay]%.*}"
 done
 printf '  cluster / single:          first %s, replay %s\n' \
     "$(ratio "${RATE[cluster,first]}" "${RATE[single,first]}")" "$(ratio "${RATE[cluster,replay]}" "${RATE[single,replay]}")"
+printf '  cluster-own / single:      first %s, replay %s\n' \
+    "$(ratio "${RATE[cluster-own,first]}" "${RATE[single,first]}")" "$(ratio "${RATE[cluster-own,replay]}" "${RATE[single,replay]}")"
 printf '  cluster WAIT 1 / single:   first %s, replay %s\n' \
     "$(ratio "${RATE[cluster-wait,first]}" "${RATE[single,first]}")" "$(ratio "${RATE[cluster-wait,replay]}" "${RATE[single,replay]}")"
 echo "  This machine has $(nproc) cores for 7 redis-servers and the clients: the ratio shows the cluster's"

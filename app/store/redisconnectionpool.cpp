@@ -83,6 +83,8 @@ RedisConnectionPool::~RedisConnectionPool()
     }
     for (const std::shared_ptr<RedisLink> &mux : m_muxes)
         mux->close();
+    if (m_cluster)
+        m_cluster->close();
 }
 
 Result<RedisLink *> RedisConnectionPool::connection()
@@ -147,14 +149,19 @@ void RedisConnectionPool::setProbeError(const QString &error)
 
 std::shared_ptr<RedisLink> RedisConnectionPool::newLink()
 {
-    if (m_topology.load() == Topology::Cluster)
-        return std::make_shared<RedisClusterLink>(m_cluster);
-    if (m_sharedConnections == 0)
+    const bool cluster = m_topology.load() == Topology::Cluster;
+    if (m_sharedConnections == 0) {
+        if (cluster)
+            return std::make_shared<RedisClusterLink>(m_cluster);
         return std::make_shared<RedisConnection>(m_settings);
+    }
     // Threads take the shared connections in turn, each the first time it
-    // asks; one that ends leaves its connection to the others.
+    // asks; one that ends leaves its connection to the others. On a cluster
+    // the turn picks the same connection number on every node.
     QMutexLocker lock(&m_mutex);
     const size_t next = m_nextMux++ % size_t(m_sharedConnections);
+    if (cluster)
+        return std::make_shared<RedisClusterLink>(m_cluster, int(next));
     if (next == m_muxes.size())
         m_muxes.push_back(std::make_shared<RedisMux>(m_settings));
     return m_muxes[next];

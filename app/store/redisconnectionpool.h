@@ -19,7 +19,10 @@ class RedisCluster;
 // connections, default 4; each thread keeps the one it was given), or with
 // connections=0 a RedisConnection of its own (DESIGN.md "Threading": a
 // hiredis context belongs to the thread that uses it; RedisMux says why it
-// shares); on a Redis Cluster, a RedisClusterLink of its own. A thread gets
+// shares); on a Redis Cluster, a RedisClusterLink of its own that routes
+// over the same number of shared RedisMux connections per node (or, with
+// connections=0, connections of its own; a write that a WAIT follows always
+// goes over its own, RedisLink::unshared()). A thread gets
 // its link on first use and keeps it until the thread ends or the pool is
 // destroyed, which closes every link. Shared by RedisStore and the foreign
 // layouts' RedisScan.
