@@ -16,7 +16,16 @@
 #                3 and 1 with WAIT (replicaAcks=1)
 #   throughput   guarded first requests and replays per second on the
 #                cluster (without and with WAIT) and on the single server,
-#                at BENCH_THREADS client threads (default 32), as ratios.
+#                at BENCH_THREADS client threads (default 32), as ratios;
+#                and on the cluster with a connection per thread to each
+#                master (connections=0) beside the default, where the
+#                threads share one pipelined connection per master
+#   where it goes  per request, over every round: CPU of the masters and of
+#                the replicas (INFO cpu, used_cpu_user + used_cpu_sys),
+#                socket reads on the masters (INFO stats
+#                total_reads_processed); the masters' CPU per request gives
+#                the per-master rate of the capacity model (one master on a
+#                core of its own serves 1 s ÷ that many requests)
 #                On a 2-core machine the six cluster nodes, the single
 #                server and the clients share the same cores: the ratio
 #                shows the routing's and WAIT's overhead, not scaling.
@@ -39,7 +48,7 @@ SPREAD_KEYS=${BENCH_SPREAD_KEYS:-100000}
 THREADS=${BENCH_THREADS:-32}
 FAILED=0
 
-ensure_packages "${IDEM_BUILD_PACKAGES[@]}" redis-server redis-tools iproute2 procps
+ensure_packages "${IDEM_BUILD_PACKAGES[@]}" redis-server redis-tools iproute2 procps time
 configure_project Release
 log "building idem-bench-cluster"
 cmake --build "$IDEM_BUILD" --parallel "$(nproc)" --target idem-bench-cluster >&2 || die "build failed"
@@ -51,6 +60,7 @@ start_redis
 start_redis_cluster
 read -r -a CLUSTER_PORTS <<< "$REDIS_CLUSTER_PORTS"
 MASTER_PORTS=("${CLUSTER_PORTS[@]:0:3}")
+REPLICA_PORTS=("${CLUSTER_PORTS[@]:3:3}")
 CLUSTER_URL=$IDEM_TEST_REDIS_CLUSTER_URL
 SINGLE_URL=$IDEM_TEST_REDIS_URL
 
@@ -63,7 +73,9 @@ failed() { printf 'warning: %s\n' "$*" >&2; FAILED=1; }
 bench() {
     local out
     echo "+ $BENCH --store $1 --scope $2 --phase $3 --threads $4 --requests $5 --replica-acks $6" >&2
-    if out=$("$BENCH" --store "$1" --scope "$2" --phase "$3" --threads "$4" --requests "$5" --replica-acks "$6" 2>&1); then
+    # The client's CPU (user + system seconds) goes to $IDEM_SERVERS_DIR/client-cpu.
+    if out=$(/usr/bin/time -f '%U %S' -o "$IDEM_SERVERS_DIR/client-cpu" \
+        "$BENCH" --store "$1" --scope "$2" --phase "$3" --threads "$4" --requests "$5" --replica-acks "$6" 2>&1); then
         printf '%s' "$out" | json_number per_s
     else
         failed "$2 $3 on $1: $out"
@@ -115,19 +127,43 @@ RT_FIRST_1=$(monitored rt-wait first 1)
 RT_REPLAY_1=$(monitored rt-wait replay 1)
 
 # --- throughput: cluster (no WAIT, WAIT 1) and single server, same concurrency, same rounds
-declare -A RATE
+# sum_info FIELD PORT...: the sum of one INFO field over the nodes (cpu: user + sys seconds).
+sum_info() {
+    local field=$1 port total=0 value
+    shift
+    for port in "$@"; do
+        if [ "$field" = cpu ]; then
+            value=$(redis-cli -h 127.0.0.1 -p "$port" info cpu | tr -d '\r' | awk -F: '/^used_cpu_(user|sys):/ { s += $2 } END { print s + 0 }')
+        else
+            value=$(redis-cli -h 127.0.0.1 -p "$port" info stats | tr -d '\r' | sed -n "s/^$field://p")
+        fi
+        total=$(awk -v a="$total" -v b="${value:-0}" 'BEGIN { print a + b }')
+    done
+    echo "$total"
+}
+add() { awk -v a="${1:-0}" -v b="$2" -v c="$3" 'BEGIN { print a + b - c }'; }
+declare -A RATE CPU_M CPU_R CPU_C READS DONE
 for round in $(seq 1 "$ROUNDS"); do
-    for target in single cluster cluster-wait; do
+    for target in single cluster cluster-own cluster-wait; do
         case $target in
             single) url=$SINGLE_URL acks=0 ;;
             cluster) url=$CLUSTER_URL acks=0 ;;
+            cluster-own) url=$CLUSTER_URL?connections=0 acks=0 ;;
             cluster-wait) url=$CLUSTER_URL acks=1 ;;
         esac
         scope="tp-$target-$round"
+        masters=("${MASTER_PORTS[@]}") replicas=("${REPLICA_PORTS[@]}")
+        [ "$target" = single ] && masters=("$REDIS_PORT") replicas=()
         for phase in first replay; do
             log "round $round: $target, $phase, $THREADS threads"
+            m0=$(sum_info cpu "${masters[@]}") r0=$(sum_info cpu "${replicas[@]}") k0=$(sum_info total_reads_processed "${masters[@]}")
             rate=$(bench "$url" "$scope" "$phase" "$THREADS" "$REQUESTS" "$acks")
             RATE[$target,$phase]=$(best "${RATE[$target,$phase]:-}" "$rate")
+            CPU_M[$target,$phase]=$(add "${CPU_M[$target,$phase]:-}" "$(sum_info cpu "${masters[@]}")" "$m0")
+            CPU_R[$target,$phase]=$(add "${CPU_R[$target,$phase]:-}" "$(sum_info cpu "${replicas[@]}")" "$r0")
+            READS[$target,$phase]=$(add "${READS[$target,$phase]:-}" "$(sum_info total_reads_processed "${masters[@]}")" "$k0")
+            CPU_C[$target,$phase]=$(add "${CPU_C[$target,$phase]:-}" "$(awk '{ print $1 + $2 }' "$IDEM_SERVERS_DIR/client-cpu")" 0)
+            DONE[$target,$phase]=$(add "${DONE[$target,$phase]:-}" "$REQUESTS" 0)
         done
     done
 done
@@ -149,13 +185,26 @@ cat "$IDEM_SERVERS_DIR/monitor-names.txt" 2>/dev/null || true
 echo
 echo "Guarded requests per second at $THREADS client threads (best of $ROUNDS rounds of $REQUESTS requests):"
 printf '  %-26s %12s %12s\n' target first/s replay/s
-for target in single cluster cluster-wait; do
+for target in single cluster cluster-own cluster-wait; do
     printf '  %-26s %12s %12s\n' "$target" "${RATE[$target,first]%.*}" "${RATE[$target,replay]%.*}"
 done
 printf '  cluster / single:          first %s, replay %s\n' \
     "$(ratio "${RATE[cluster,first]}" "${RATE[single,first]}")" "$(ratio "${RATE[cluster,replay]}" "${RATE[single,replay]}")"
+printf '  cluster-own / single:      first %s, replay %s\n' \
+    "$(ratio "${RATE[cluster-own,first]}" "${RATE[single,first]}")" "$(ratio "${RATE[cluster-own,replay]}" "${RATE[single,replay]}")"
 printf '  cluster WAIT 1 / single:   first %s, replay %s\n' \
     "$(ratio "${RATE[cluster-wait,first]}" "${RATE[single,first]}")" "$(ratio "${RATE[cluster-wait,replay]}" "${RATE[single,replay]}")"
+echo
+echo "Where it goes, per request over all $ROUNDS rounds (CPU µs: servers from INFO cpu, the client from time(1);"
+echo "reads: total_reads_processed on the masters; per-master rate: 1 s ÷ the masters' CPU per request):"
+printf '  %-12s %-7s %8s %9s %7s %7s %7s %16s\n' target phase masters replicas client total reads "per-master rate"
+for target in single cluster cluster-own; do
+    for phase in first replay; do
+        awk -v t="$target" -v p="$phase" -v m="${CPU_M[$target,$phase]}" -v r="${CPU_R[$target,$phase]}" -v c="${CPU_C[$target,$phase]}" \
+            -v k="${READS[$target,$phase]}" -v n="${DONE[$target,$phase]}" 'BEGIN { us = m * 1e6 / n; rs = r * 1e6 / n; cs = c * 1e6 / n
+            printf "  %-12s %-7s %8.1f %9.1f %7.1f %7.1f %7.2f %14.0f/s\n", t, p, us, rs, cs, us + rs + cs, k / n, (us > 0 ? 1e6 / us : 0) }'
+    done
+done
 echo "  This machine has $(nproc) cores for 7 redis-servers and the clients: the ratio shows the cluster's"
 echo "  overhead (routing, per-node connections, WAIT), not how a cluster scales on separate hosts."
 [ "$FAILED" -eq 0 ] || { echo "(a measurement failed: see the warnings above)"; exit 1; }

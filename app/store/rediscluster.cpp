@@ -1,5 +1,7 @@
 #include "app/store/rediscluster.h"
 
+#include "app/store/redismux.h"
+
 #include <QCoreApplication>
 
 #include <hiredis/hiredis.h>
@@ -173,6 +175,33 @@ RedisSettings RedisCluster::nodeSettings(const QString &address) const
     settings.port = hostPort ? hostPort->second : 0;
     settings.display = address;
     return settings;
+}
+
+std::shared_ptr<RedisLink> RedisCluster::sharedConnection(const QString &address, int index)
+{
+    if (index < 0 || !redisSplitAddress(address))
+        return nullptr;
+    QMutexLocker lock(&m_sharedMutex);
+    if (m_closed)
+        return nullptr;
+    QList<std::shared_ptr<RedisLink>> &connections = m_shared[address];
+    if (connections.size() <= index)
+        connections.resize(index + 1);
+    if (!connections.at(index))
+        connections[index] = std::make_shared<RedisMux>(nodeSettings(address));
+    return connections.at(index);
+}
+
+void RedisCluster::close()
+{
+    QMutexLocker lock(&m_sharedMutex);
+    m_closed = true;
+    for (const QList<std::shared_ptr<RedisLink>> &connections : std::as_const(m_shared)) {
+        for (const std::shared_ptr<RedisLink> &connection : connections) {
+            if (connection)
+                connection->close();
+        }
+    }
 }
 
 RedisSlotMapPtr RedisCluster::map() const

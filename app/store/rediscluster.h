@@ -79,9 +79,11 @@ private:
 using RedisSlotMapPtr = std::shared_ptr<const RedisSlotMap>;
 
 // What every thread's RedisClusterLink of one store shares: the seed nodes,
-// the current slot map, each node's health for the status bar, and the base
-// connection settings. Thread-safe. A link reads the map through
-// generation() (one atomic load) and takes the mutex only when it changed.
+// the current slot map, each node's health for the status bar, the base
+// connection settings, and the pipelined connections to each node that the
+// threads share (RedisMux, as on one server). Thread-safe. A link reads the
+// map through generation() (one atomic load) and takes the mutex only when
+// it changed.
 class RedisCluster final {
     Q_DISABLE_COPY_MOVE(RedisCluster)
 public:
@@ -94,6 +96,14 @@ public:
 
     quint64 generation() const { return m_generation.load(std::memory_order_acquire); }
     RedisSlotMapPtr map() const;
+    // The shared connection number `index` to the node at `address`
+    // (a RedisMux, made on first use and kept until close(); nodes that
+    // leave the map keep theirs, failing and reconnecting as any other).
+    // Null after close() or for an address that is not host:port.
+    std::shared_ptr<RedisLink> sharedConnection(const QString &address, int index);
+    // Closes every shared connection for good: the store is being destroyed.
+    void close();
+
     // Installs a map read elsewhere (the pool's cluster probe).
     RedisSlotMapPtr install(RedisSlotMap map);
 
@@ -133,4 +143,7 @@ private:
     std::atomic<int> m_downCount{0};
     std::optional<Clock::time_point> m_lastRefresh;
     std::optional<Error> m_lastRefreshError;
+    QMutex m_sharedMutex; // m_shared, m_closed
+    QHash<QString, QList<std::shared_ptr<RedisLink>>> m_shared; // address → connections by index
+    bool m_closed = false;
 };

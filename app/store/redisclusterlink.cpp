@@ -76,8 +76,9 @@ Redirect redirectOf(const redisReply &reply, const QString &from)
 
 } // namespace
 
-RedisClusterLink::RedisClusterLink(std::shared_ptr<RedisCluster> cluster)
+RedisClusterLink::RedisClusterLink(std::shared_ptr<RedisCluster> cluster, int sharedIndex)
     : m_cluster(std::move(cluster))
+    , m_sharedIndex(sharedIndex)
 {
 }
 
@@ -87,8 +88,26 @@ void RedisClusterLink::close()
 {
     QMutexLocker lock(&m_nodesMutex);
     m_closed = true;
-    for (const std::shared_ptr<RedisConnection> &c : std::as_const(m_nodes))
-        c->close();
+    // Shared connections are the cluster's to close (RedisCluster::close()).
+    if (m_sharedIndex < 0) {
+        for (const std::shared_ptr<RedisLink> &c : std::as_const(m_nodes))
+            c->close();
+    }
+    if (m_unshared)
+        m_unshared->close();
+}
+
+RedisLink &RedisClusterLink::unshared()
+{
+    if (m_sharedIndex < 0)
+        return *this;
+    QMutexLocker lock(&m_nodesMutex);
+    if (!m_unshared) {
+        m_unshared = std::make_unique<RedisClusterLink>(m_cluster);
+        if (m_closed)
+            m_unshared->close(); // it answers "closed while still in use"
+    }
+    return *m_unshared;
 }
 
 std::optional<QByteArrayView> RedisClusterLink::commandKey(const RedisCommand &command)
@@ -384,9 +403,9 @@ std::optional<QString> RedisClusterLink::ownerAfterRefresh(int slot)
 
 Result<QList<RedisReply>> RedisClusterLink::sendTo(const QString &address, const QList<RedisCommand> &commands)
 {
-    RedisConnection *connection = node(address);
+    RedisLink *connection = node(address);
     if (!connection) {
-        if (m_closed)
+        if (m_closed || redisSplitAddress(address)) // a well-formed address: the link or the cluster was closed
             return makeError(ErrorKind::Internal, Text::tr("The Redis store %1 was closed while still in use.").arg(address));
         return makeError(ErrorKind::Unavailable, Text::tr("The Redis Cluster named a node '%1' that is not host:port.").arg(address));
     }
@@ -405,7 +424,7 @@ Result<QList<RedisReply>> RedisClusterLink::sendTo(const QString &address, const
     return replies;
 }
 
-RedisConnection *RedisClusterLink::node(const QString &address)
+RedisLink *RedisClusterLink::node(const QString &address)
 {
     const auto found = m_nodes.constFind(address);
     if (found != m_nodes.cend())
@@ -415,7 +434,10 @@ RedisConnection *RedisClusterLink::node(const QString &address)
     QMutexLocker lock(&m_nodesMutex);
     if (m_closed)
         return nullptr;
-    auto connection = std::make_shared<RedisConnection>(m_cluster->nodeSettings(address));
+    std::shared_ptr<RedisLink> connection = m_sharedIndex < 0 ? std::make_shared<RedisConnection>(m_cluster->nodeSettings(address))
+                                                              : m_cluster->sharedConnection(address, m_sharedIndex);
+    if (!connection)
+        return nullptr; // the cluster was closed
     m_nodes.insert(address, connection);
     return connection.get();
 }

@@ -12,16 +12,24 @@
 #include <memory>
 #include <optional>
 
-// One thread's way into a cluster: a RedisConnection per node it talks to,
-// a copy of the shared map, and the routing (see rediscluster.h for what it
-// does and does not do, RedisLink for the contract). Redirects are followed at most 5 hops per
-// command; TRYAGAIN and CLUSTERDOWN are retried for about 2 s (20 ms
-// doubling), then returned as the reply. A connection failure is never
-// retried (the command may have run): Unavailable naming the node.
+// One thread's way into a cluster: the routing (see rediscluster.h for
+// what it does and does not do, RedisLink for the contract), a copy of the
+// shared map, and a connection per node it talks to. Those connections are,
+// with a `sharedIndex` (the pool's default), the cluster's pipelined
+// connections that the threads share (RedisMux, one of a few per node: one
+// socket read on the server carries several threads' requests, as on one
+// server); without one (connections=0, and unshared() for a write that a
+// WAIT follows), RedisConnections of this link's own. Redirects are
+// followed at most 5 hops per command; TRYAGAIN and CLUSTERDOWN are retried
+// for about 2 s (20 ms doubling), then returned as the reply. A connection
+// failure is never retried (the command may have run): Unavailable naming
+// the node, for every request that was on a shared connection with it.
 class RedisClusterLink final : public RedisLink {
     Q_DISABLE_COPY_MOVE(RedisClusterLink)
 public:
-    explicit RedisClusterLink(std::shared_ptr<RedisCluster> cluster);
+    // sharedIndex: which of the cluster's shared connections to each node
+    // this link uses; -1: connections of its own.
+    explicit RedisClusterLink(std::shared_ptr<RedisCluster> cluster, int sharedIndex = -1);
     ~RedisClusterLink() override;
 
     Result<QList<RedisReply>> pipeline(const QList<RedisCommand> &commands) override;
@@ -29,6 +37,7 @@ public:
     Result<QList<RedisReply>> pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands) override;
     Result<QList<RedisNodeInfo>> masters() override;
     Result<QList<RedisReply>> pipelineOn(const QString &address, const QList<RedisCommand> &commands) override;
+    RedisLink &unshared() override;
     bool isCluster() const override { return true; }
     void close() override;
     bool isClosed() const override { return m_closed.load(); }
@@ -56,12 +65,14 @@ private:
     static int pause(int wantedMs, int leftMs);
     std::optional<QString> ownerAfterRefresh(int slot);
     Result<QList<RedisReply>> sendTo(const QString &node, const QList<RedisCommand> &commands);
-    RedisConnection *node(const QString &address);
+    RedisLink *node(const QString &address);
 
     const std::shared_ptr<RedisCluster> m_cluster;
+    const int m_sharedIndex; // -1: the connections in m_nodes are this link's own
     RedisSlotMapPtr m_map;
-    QHash<QString, std::shared_ptr<RedisConnection>> m_nodes;
-    QMutex m_nodesMutex; // m_nodes against close() from the destroying thread
+    QHash<QString, std::shared_ptr<RedisLink>> m_nodes;
+    QMutex m_nodesMutex; // m_nodes and m_unshared against close() from the destroying thread
+    std::unique_ptr<RedisClusterLink> m_unshared; // made by the first unshared() of a sharing link
     std::atomic<bool> m_closed{false};
     // The slot and node of the last pipeline's command that ran after an
     // ASK (a slot being migrated): where pipelineAt() sends a WAIT for it.

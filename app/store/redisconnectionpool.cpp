@@ -52,6 +52,7 @@ RedisConnectionPool::RedisConnectionPool(const StoreUrl &url)
     if (const QString text = url.options.value(QStringLiteral("connections")); !text.isEmpty()) {
         bool ok = false;
         m_sharedConnections = text.toInt(&ok);
+        m_clusterConnections = m_sharedConnections;
         if ((!ok || m_sharedConnections < 0 || m_sharedConnections > 64) && !m_settingsError) {
             m_settingsError = makeError(ErrorKind::InvalidArgument, Text::tr("The Redis URL option connections must be a number from 0 "
                                                                              "(a connection per thread) to 64, not '%1'.")
@@ -83,6 +84,8 @@ RedisConnectionPool::~RedisConnectionPool()
     }
     for (const std::shared_ptr<RedisLink> &mux : m_muxes)
         mux->close();
+    if (m_cluster)
+        m_cluster->close();
 }
 
 Result<RedisLink *> RedisConnectionPool::connection()
@@ -147,14 +150,20 @@ void RedisConnectionPool::setProbeError(const QString &error)
 
 std::shared_ptr<RedisLink> RedisConnectionPool::newLink()
 {
-    if (m_topology.load() == Topology::Cluster)
-        return std::make_shared<RedisClusterLink>(m_cluster);
-    if (m_sharedConnections == 0)
+    const bool cluster = m_topology.load() == Topology::Cluster;
+    const int shared = cluster ? m_clusterConnections : m_sharedConnections;
+    if (shared == 0) {
+        if (cluster)
+            return std::make_shared<RedisClusterLink>(m_cluster);
         return std::make_shared<RedisConnection>(m_settings);
+    }
     // Threads take the shared connections in turn, each the first time it
-    // asks; one that ends leaves its connection to the others.
+    // asks; one that ends leaves its connection to the others. On a cluster
+    // the turn picks the same connection number on every node.
     QMutexLocker lock(&m_mutex);
-    const size_t next = m_nextMux++ % size_t(m_sharedConnections);
+    const size_t next = m_nextMux++ % size_t(shared);
+    if (cluster)
+        return std::make_shared<RedisClusterLink>(m_cluster, int(next));
     if (next == m_muxes.size())
         m_muxes.push_back(std::make_shared<RedisMux>(m_settings));
     return m_muxes[next];

@@ -19,7 +19,11 @@ class RedisCluster;
 // connections, default 4; each thread keeps the one it was given), or with
 // connections=0 a RedisConnection of its own (DESIGN.md "Threading": a
 // hiredis context belongs to the thread that uses it; RedisMux says why it
-// shares); on a Redis Cluster, a RedisClusterLink of its own. A thread gets
+// shares); on a Redis Cluster, a RedisClusterLink of its own that routes
+// over shared RedisMux connections, one per node unless connections says
+// how many (or, with
+// connections=0, connections of its own; a write that a WAIT follows always
+// goes over its own, RedisLink::unshared()). A thread gets
 // its link on first use and keeps it until the thread ends or the pool is
 // destroyed, which closes every link. Shared by RedisStore and the foreign
 // layouts' RedisScan.
@@ -79,6 +83,10 @@ private:
     std::shared_ptr<RedisCluster> m_cluster; // set before m_topology becomes Cluster
     std::vector<std::weak_ptr<RedisLink>> m_links; // every thread's, for the destructor
     int m_sharedConnections = 4; // the connections option (4: the best of 1, 2, 4 and 8 at 32 threads on 2 cores)
+    // Per master on a cluster: the option when given, else 1 (of 1, 2 and 4
+    // per master at 32 threads on 3 masters, 1 cost the masters the least
+    // CPU per request and 4 the most; tools/bench-cluster.sh).
+    int m_clusterConnections = 1;
     size_t m_nextMux = 0; // under m_mutex
     std::vector<std::shared_ptr<RedisLink>> m_muxes; // the shared connections, made as threads come; under m_mutex
 };

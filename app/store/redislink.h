@@ -59,6 +59,14 @@ public:
     // no longer a master (the map changed: ask masters() again).
     virtual Result<QList<RedisReply>> pipelineOn(const QString &address, const QList<RedisCommand> &commands) = 0;
 
+    // The link for a write that a WAIT will follow, and for that WAIT: WAIT
+    // counts what its own connection wrote and blocks that connection
+    // meanwhile, so it must not go through a connection other threads share
+    // (a cluster link's per-master RedisMux). This thread's link with
+    // connections of its own; itself when its connections are its own
+    // already. Belongs to this link, and to its thread.
+    virtual RedisLink &unshared() { return *this; }
+
     virtual bool isCluster() const = 0;
     // Frees the connections for good: the owning store is being destroyed.
     virtual void close() = 0;

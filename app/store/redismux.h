@@ -35,8 +35,9 @@
 // answering, up to twice the command timeout (timeout_ms).
 // Commands that change the connection's state for later commands (SELECT,
 // WATCH, a MULTI without its EXEC) or block it (WAIT, BLPOP) must not be sent
-// through a RedisMux: the stores send none on a single server (WAIT is for a
-// cluster, whose links are per thread).
+// through a RedisMux: the stores send none on a single server, and on a
+// cluster (whose links share a RedisMux per node) a claim that WAIT confirms
+// goes with its WAIT over the thread's own connection (RedisLink::unshared()).
 class RedisMux final : public RedisLink {
     Q_DISABLE_COPY_MOVE(RedisMux)
 public:

@@ -188,8 +188,12 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
         }
     }
     const QByteArray lease = newLease();
+    // A claim that a WAIT will confirm, and the WAIT, go over this thread's
+    // own connection: WAIT counts what its connection wrote and blocks it.
+    const bool waits = req.replicaAcks > 0 && c.value()->isCluster();
+    RedisLink &writer = waits ? c.value()->unshared() : *c.value();
     Result<RedisReply> reply = runScript(
-        *c.value(), Claim, req.scope, kScriptKeyCount, kScriptArgCount + 7,
+        writer, Claim, req.scope, kScriptKeyCount, kScriptArgCount + 7,
         [&](RedisArgSink &sink) {
             RedisLayout::writeScriptKeys(sink, tag.value(), req.key, req.nowMs / 60000);
             writeScriptArgs(sink, req.key, req.nowMs);
@@ -226,8 +230,8 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
         record.value()->request = req.request; // what the script stored (its copy leaves it out)
     maybeFlush(*c.value(), req.nowMs);
     noteClaimOutcome(*result);
-    if (*result == ClaimOutcome::Claimed && req.replicaAcks > 0 && c.value()->isCluster()) {
-        if (Result<void> durable = awaitReplicas(*c.value(), req, tag.value(), record.value()->lease); !durable)
+    if (*result == ClaimOutcome::Claimed && waits) {
+        if (Result<void> durable = awaitReplicas(writer, req, tag.value(), record.value()->lease); !durable)
             return durable.error();
     }
     return ClaimResult{*result, std::move(*record.value()), r.element[1]->integer != 0};
