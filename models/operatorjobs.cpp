@@ -1,7 +1,5 @@
 #include "models/operatorjobs.h"
 
-#include "app/ops/proposalbook.h"
-
 namespace OperatorJobs {
 
 Result<SweepPreviewed> previewSweep(Store &store, const SweepCriteria &criteria, const QList<RecordRef> &picked, qint64 nowMs,
@@ -57,6 +55,21 @@ Result<ActionReport> applyReconcile(Store &store, const OrderMapping &mapping, c
                                     qint64 nowMs, const ActionControl &control)
 {
     return ProposalBook::reconcile(store, mapping, rows, who, nowMs, control);
+}
+
+Result<QList<ProposalBook::ItemNow>> proposalRecordsNow(Store &store, const Proposal &proposal, qsizetype limit)
+{
+    return ProposalBook::recordsNow(store, proposal, limit);
+}
+
+Result<Proposal> decideProposal(Store &store, const QString &id, bool approve, const OperatorIdentity &who, qint64 nowMs)
+{
+    return ProposalBook::decide(store, id, approve, who, nowMs);
+}
+
+Result<ProposalBook::Applied> applyProposal(Store &store, const QString &id, const OperatorIdentity &who, qint64 nowMs)
+{
+    return ProposalBook::apply(store, id, who, nowMs);
 }
 
 } // namespace OperatorJobs

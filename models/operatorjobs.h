@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/ops/orderlookup.h"
+#include "app/ops/proposalbook.h"
 #include "app/ops/recordselection.h"
 #include "app/ops/timeoutsweep.h"
 #include "app/store/proposal.h"
@@ -43,5 +44,12 @@ Result<ActionReport> applySweep(Store &store, const QList<ActionTarget> &targets
                                 qint64 nowMs, const ActionControl &control);
 Result<ActionReport> applyReconcile(Store &store, const OrderMapping &mapping, const QList<ReconcileRow> &rows, const OperatorIdentity &who,
                                     qint64 nowMs, const ActionControl &control);
+
+// The Proposals tab: each proposal's records as they are now beside what
+// its preview saw; approving or rejecting it as `who`; applying an approved
+// one (ProposalBook::recordsNow, decide, apply).
+Result<QList<ProposalBook::ItemNow>> proposalRecordsNow(Store &store, const Proposal &proposal, qsizetype limit);
+Result<Proposal> decideProposal(Store &store, const QString &id, bool approve, const OperatorIdentity &who, qint64 nowMs);
+Result<ProposalBook::Applied> applyProposal(Store &store, const QString &id, const OperatorIdentity &who, qint64 nowMs);
 
 } // namespace OperatorJobs

@@ -4,9 +4,9 @@
 #include "models/auditmodel.h"
 #include "ui/jobprogresswidget.h"
 #include "models/statuscolors.h"
+#include "models/storereads.h"
 #include "models/storesession.h"
 
-#include "app/ops/auditverifier.h"
 #include "app/store/visibletext.h"
 
 #include <QCheckBox>
@@ -412,7 +412,7 @@ void AuditView::verifyChain()
     m_verdict->setText(tr("Verifying …"));
     const ActionControl control = m_progress->start(tr("Entries"));
     m_verifySession->request<AuditVerdict>(
-        this, [control](Store &store) { return AuditVerifier::verify(store, control); },
+        this, [control](Store &store) { return StoreReads::verifyAudit(store, control); },
         [this](const Result<AuditVerdict> &result) {
             m_progress->finish();
             m_verify->setEnabled(true);

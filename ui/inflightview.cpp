@@ -3,9 +3,9 @@
 
 #include "models/inflightrecordmodel.h"
 #include "app/ops/agetext.h"
-#include "app/ops/timeoutsweep.h"
 #include "ui/recordactions.h"
 #include "ui/recorddetailview.h"
+#include "models/storereads.h"
 #include "models/storesession.h"
 #include "app/store/storeurl.h"
 
@@ -365,26 +365,15 @@ void InFlightView::applyFilter()
 
 void InFlightView::checkTimes(const QString &scope)
 {
-    struct Times {
-        QString note;
-        QString warning;
-        QString requestNote; // not about times, but about the same store, read in the same trip to the worker
-    };
-    m_session->request<Times>(
-        this,
-        [scope](Store &store) -> Result<Times> {
-            const Result<qint64> lead = futureLeadMs(store, scope, QDateTime::currentMSecsSinceEpoch());
-            if (!lead)
-                return lead.error();
-            return Times{store.timeZoneNote(), futureRecordsWarning(lead.value(), store.timeZoneNote()), store.requestNote()};
-        },
-        [this](const Result<Times> &times) {
-            if (!times)
+    m_session->request<StoreReads::TimeNotes>(
+        this, [scope](Store &store) { return StoreReads::timeNotes(store, scope, QDateTime::currentMSecsSinceEpoch()); },
+        [this](const Result<StoreReads::TimeNotes> &notes) {
+            if (!notes)
                 return; // the listing shows the store's error
-            m_detail->setTimeZoneNote(times->note);
-            m_detail->setRequestNote(times->requestNote);
-            m_future->setText(times->warning);
-            m_future->setVisible(!times->warning.isEmpty());
+            m_detail->setTimeZoneNote(notes->timeZoneNote);
+            m_detail->setRequestNote(notes->requestNote);
+            m_future->setText(notes->futureWarning);
+            m_future->setVisible(!notes->futureWarning.isEmpty());
         });
 }
 

@@ -1,7 +1,8 @@
 #include "ui/proposalsview.h"
 
-#include "app/ops/proposalbook.h"
 #include "app/store/visibletext.h"
+#include "models/operatorjobs.h"
+#include "models/storereads.h"
 #include "models/storesession.h"
 
 #include <QDateTime>
@@ -143,43 +144,41 @@ void ProposalsView::setAccess(const StoreAccess &access, bool writable)
 
 void ProposalsView::refresh()
 {
-    m_session->request<QList<Proposal>>(
-        this, [](Store &store) { return store.proposals(ProposalQuery{}); },
-        [this](const Result<QList<Proposal>> &list) {
-            if (!list) {
-                m_status->setText(list.error().message);
-                return;
-            }
-            const QString keep = selected() ? selected()->id : QString();
-            m_proposals = list.value();
-            const qint64 now = QDateTime::currentMSecsSinceEpoch();
-            m_table->setRowCount(int(m_proposals.size()));
-            int reselect = -1;
-            for (int row = 0; row < m_proposals.size(); ++row) {
-                const Proposal &p = m_proposals.at(row);
-                const QStringList cells{p.id,
-                                        visibleText(p.scope),
-                                        actionText(p.action),
-                                        QString::number(p.items.size()),
-                                        statusText(p.status(now)),
-                                        visibleText(p.proposer),
-                                        p.proposerUser.isEmpty() ? tr("none (SQLite)") : visibleText(p.proposerUser),
-                                        when(p.expiresAtMs)};
-                for (int c = 0; c < cells.size(); ++c)
-                    m_table->setItem(row, c, new QTableWidgetItem(cells.at(c)));
-                if (p.id == keep)
-                    reselect = row;
-            }
-            m_table->resizeColumnsToContents();
-            if (reselect < 0 && !m_proposals.isEmpty())
-                reselect = 0;
-            if (reselect >= 0)
-                m_table->selectRow(reselect);
-            if (m_proposals.isEmpty())
-                m_detail->setHtml(tr("No proposals. An action on more records of a scope than its four-eyes "
-                                     "threshold is held here until a second identity approves it."));
-            updateButtons();
-        });
+    m_session->request<QList<Proposal>>(this, &StoreReads::proposals, [this](const Result<QList<Proposal>> &list) {
+        if (!list) {
+            m_status->setText(list.error().message);
+            return;
+        }
+        const QString keep = selected() ? selected()->id : QString();
+        m_proposals = list.value();
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        m_table->setRowCount(int(m_proposals.size()));
+        int reselect = -1;
+        for (int row = 0; row < m_proposals.size(); ++row) {
+            const Proposal &p = m_proposals.at(row);
+            const QStringList cells{p.id,
+                                    visibleText(p.scope),
+                                    actionText(p.action),
+                                    QString::number(p.items.size()),
+                                    statusText(p.status(now)),
+                                    visibleText(p.proposer),
+                                    p.proposerUser.isEmpty() ? tr("none (SQLite)") : visibleText(p.proposerUser),
+                                    when(p.expiresAtMs)};
+            for (int c = 0; c < cells.size(); ++c)
+                m_table->setItem(row, c, new QTableWidgetItem(cells.at(c)));
+            if (p.id == keep)
+                reselect = row;
+        }
+        m_table->resizeColumnsToContents();
+        if (reselect < 0 && !m_proposals.isEmpty())
+            reselect = 0;
+        if (reselect >= 0)
+            m_table->selectRow(reselect);
+        if (m_proposals.isEmpty())
+            m_detail->setHtml(tr("No proposals. An action on more records of a scope than its four-eyes "
+                                 "threshold is held here until a second identity approves it."));
+        updateButtons();
+    });
 }
 
 const Proposal *ProposalsView::selected() const
@@ -201,7 +200,7 @@ void ProposalsView::showSelected()
     const int request = ++m_diffRequest;
     // What each record is now, beside what the preview saw: read on the worker.
     m_session->request<QList<ProposalBook::ItemNow>>(
-        this, [proposal](Store &store) { return ProposalBook::recordsNow(store, proposal, kDiffRows); },
+        this, [proposal](Store &store) { return OperatorJobs::proposalRecordsNow(store, proposal, kDiffRows); },
         [this, proposal, request](const Result<QList<ProposalBook::ItemNow>> &now) {
             if (request != m_diffRequest)
                 return;
@@ -298,7 +297,9 @@ void ProposalsView::decide(bool approve)
     const QString id = p->id;
     m_session->request<Proposal>(
         this,
-        [id, approve, who](Store &store) { return ProposalBook::decide(store, id, approve, who, QDateTime::currentMSecsSinceEpoch()); },
+        [id, approve, who](Store &store) {
+            return OperatorJobs::decideProposal(store, id, approve, who, QDateTime::currentMSecsSinceEpoch());
+        },
         [this](const Result<Proposal> &done) {
             m_status->setText(done ? tr("Proposal %1 is %2.").arg(done->id, statusText(done->status(QDateTime::currentMSecsSinceEpoch())))
                                    : done.error().message);
@@ -319,7 +320,7 @@ void ProposalsView::apply()
     const QString id = p->id;
     OperatorIdentity who{name, QString(), QString()};
     m_session->request<ProposalBook::Applied>(
-        this, [id, who](Store &store) { return ProposalBook::apply(store, id, who, QDateTime::currentMSecsSinceEpoch()); },
+        this, [id, who](Store &store) { return OperatorJobs::applyProposal(store, id, who, QDateTime::currentMSecsSinceEpoch()); },
         [this](const Result<ProposalBook::Applied> &done) {
             m_status->setText(done ? tr("Applied: %1 changed, %2 skipped (changed since the proposal), %3 failed.")
                                          .arg(done->report.applied)

@@ -2,6 +2,7 @@
 #include "ui/screenfit.h"
 
 #include "models/recordbrowsermodel.h"
+#include "models/storereads.h"
 #include "models/storesession.h"
 #include "ui/recordactions.h"
 #include "ui/recorddetailview.h"
@@ -333,7 +334,7 @@ void RecordBrowserView::showSelected()
         return; // shown with its raw value already
     // The whole record as stored now (a listing may carry a summary).
     m_session->request<std::optional<Record>>(
-        this, [listed](Store &store) { return store.get(listed.scope, listed.key); },
+        this, [listed](Store &store) { return StoreReads::record(store, listed.scope, listed.key); },
         [this, generation](const Result<std::optional<Record>> &current) {
             if (generation != m_shownGeneration || !current || !current.value())
                 return;

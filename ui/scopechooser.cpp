@@ -1,5 +1,6 @@
 #include "ui/scopechooser.h"
 
+#include "models/storereads.h"
 #include "models/storesession.h"
 
 #include <QMap>
@@ -14,23 +15,21 @@ ScopeChooser::ScopeChooser(QWidget *parent)
 
 void ScopeChooser::load(StoreSession *session)
 {
-    session->request<QList<ScopeCount>>(
-        this, [](Store &store) { return store.countByState(QString()); },
-        [this](const Result<QList<ScopeCount>> &counts) {
-            if (!counts)
-                return; // the list stays as it is; the operator may still pick "all"
-            QMap<QString, qint64> inFlight;
-            for (const ScopeCount &c : counts.value()) {
-                qint64 &n = inFlight[c.scope];
-                if (c.state == RecordState::InFlight)
-                    n += c.count;
-            }
-            const QString chosen = scope();
-            for (auto it = inFlight.cbegin(); it != inFlight.cend(); ++it)
-                addScope(it.key(), tr("%1 (%2 in flight)").arg(it.key()).arg(it.value()));
-            setScope(chosen);
-            emit loaded();
-        });
+    session->request<QList<ScopeCount>>(this, &StoreReads::scopeCounts, [this](const Result<QList<ScopeCount>> &counts) {
+        if (!counts)
+            return; // the list stays as it is; the operator may still pick "all"
+        QMap<QString, qint64> inFlight;
+        for (const ScopeCount &c : counts.value()) {
+            qint64 &n = inFlight[c.scope];
+            if (c.state == RecordState::InFlight)
+                n += c.count;
+        }
+        const QString chosen = scope();
+        for (auto it = inFlight.cbegin(); it != inFlight.cend(); ++it)
+            addScope(it.key(), tr("%1 (%2 in flight)").arg(it.key()).arg(it.value()));
+        setScope(chosen);
+        emit loaded();
+    });
 }
 
 QString ScopeChooser::scope() const
