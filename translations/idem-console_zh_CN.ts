@@ -182,6 +182,21 @@
     </message>
 </context>
 <context>
+    <name>ActionWizard</name>
+    <message numerus="yes">
+        <source>Propose %n record(s)</source>
+        <translation>
+            <numerusform>将 %n 条记录保存为提案</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Of them, %n record(s) in %1 are over the scope&apos;s four-eyes threshold: they are proposed for a second identity to approve, not applied now.</source>
+        <translation>
+            <numerusform>其中 %1 中的 %n 条记录超过该作用域的四眼阈值：将保存为提案，由另一身份批准，现在不会应用。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AgeText</name>
     <message>
         <source>%1 s</source>
@@ -3304,18 +3319,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         </translation>
     </message>
     <message numerus="yes">
-        <source>Of them, %n record(s) in %1 are over the scope&apos;s four-eyes threshold: they are proposed for a second identity to approve, not applied now.</source>
-        <translation>
-            <numerusform>其中 %1 中的 %n 条记录超过该作用域的四眼阈值：将保存为提案，由另一身份批准，现在不会应用。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Propose %n record(s)</source>
-        <translation>
-            <numerusform>将 %n 条记录保存为提案</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>Reconcile %n record(s), propose %1</source>
         <translation>
             <numerusform>对账 %n 条记录，%1 条保存为提案</numerusform>
@@ -5896,18 +5899,6 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>Release %n selected record(s)</source>
         <translation>
             <numerusform>释放所选 %n 条记录</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Of them, %n record(s) in %1 are over the scope&apos;s four-eyes threshold: they are proposed for a second identity to approve, not applied now.</source>
-        <translation>
-            <numerusform>其中 %1 的 %n 条记录超过该作用域的四眼阈值：现在不应用，而是保存为提案，由另一身份批准。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Propose %n record(s)</source>
-        <translation>
-            <numerusform>将 %n 条记录保存为提案</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -361,35 +361,21 @@ private:
 };
 
 TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
-    : QWizard(parent)
-    , m_session(new StoreSession(url, mode, this))
-    , m_identity(new OperatorIdentityPage(this))
-    , m_apply(new ActionApplyPage(this))
+    : ActionWizard(url, mode, parent)
 {
     setWindowTitle(tr("Mark stuck records timed out"));
-    setWizardStyle(QWizard::ClassicStyle);
-    setOption(QWizard::NoBackButtonOnLastPage);
-    setOption(QWizard::NoCancelButtonOnLastPage); // the apply page has its own Stop
     setButtonText(QWizard::CommitButton, tr("Mark timed out"));
-    m_scope = new TimeoutScopePage(m_session, this);
-    m_preview = new TimeoutPreviewPage(m_session, m_scope, this);
+    m_scope = new TimeoutScopePage(session(), this);
+    m_preview = new TimeoutPreviewPage(session(), m_scope, this);
     setPage(ScopePageId, m_scope);
     setPage(PreviewPageId, m_preview);
-    setPage(IdentityPageId, m_identity);
-    setPage(ApplyPageId, m_apply);
-    m_identity->setReadOnly(mode == OpenMode::ReadOnly);
-    m_identity->setConfirmation([this]() -> QString {
+    addActionPages(IdentityPageId, ApplyPageId, [this]() -> QString {
         const QList<ActionTarget> included = m_preview->model()->includedTargets();
         const int n = int(included.size());
         const int excluded = m_preview->model()->excludedCount();
-        QString left = excluded > 0 ? QLatin1Char(' ') + tr("%n excluded record(s) are left as they are.", nullptr, excluded) : QString();
-        // Four eyes: a scope over its threshold is proposed, not applied.
-        if (const ProposalBook::Held held = heldByFourEyes(); held.records > 0)
-            left += QLatin1Char(' ')
-                    + tr("Of them, %n record(s) in %1 are over the scope's four-eyes threshold: they are proposed for a second "
-                         "identity to approve, not applied now.",
-                         nullptr, held.records)
-                          .arg(visibleText(held.scopes.join(QStringLiteral(", "))));
+        const QString left =
+            (excluded > 0 ? QLatin1Char(' ') + tr("%n excluded record(s) are left as they are.", nullptr, excluded) : QString())
+            + heldSentence();
         const bool release = m_scope->action() == SweepAction::Release;
         // Picked by hand: the question names the count first.
         const QString question = m_scope->records().isEmpty() ? QString()
@@ -398,41 +384,14 @@ TimeoutWizard::TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent)
         if (release)
             return question + tr("%n record(s) will be released (deleted); their clients may resubmit.", nullptr, n) + left;
         return question + tr("%n record(s) will be marked timed out.", nullptr, n) + QLatin1Char(' ')
-               + TimeoutSweep::meaningFor(layoutOf(m_session)).serviceNext + left;
-    });
-    // The commit button names the count it acts on.
-    connect(this, &QWizard::currentIdChanged, this, [this](int id) {
-        if (id != IdentityPageId)
-            return;
-        const int n = int(m_preview->model()->includedTargets().size());
-        const int held = heldByFourEyes().records;
-        const bool release = m_scope->action() == SweepAction::Release;
-        QString text;
-        if (held == 0)
-            text = release ? tr("Release %n record(s)", nullptr, n) : tr("Time out %n record(s)", nullptr, n);
-        else if (held == n)
-            text = tr("Propose %n record(s)", nullptr, n);
-        else
-            text = release ? tr("Release %n record(s), propose %1", nullptr, n - held).arg(held)
-                           : tr("Time out %n record(s), propose %1", nullptr, n - held).arg(held);
-        setButtonText(QWizard::CommitButton, text);
-    });
-    m_apply->setStarter([this](ActionApplyPage *page) { startApply(page); });
-    m_apply->enableCacheRetry(m_session, [this] { return m_identity->identity(); });
-    connect(m_apply, &ActionApplyPage::finished, this, [this](const ActionReport &report) {
-        if (report.applied > 0)
-            emit applied(report.batchId);
+               + TimeoutSweep::meaningFor(layoutOf(session())).serviceNext + left;
     });
     ScreenFit::fit(this, QSize(900, 640));
 }
 
 TimeoutWizard::~TimeoutWizard()
 {
-    // Stop whatever runs, then let the session join its thread before the
-    // pages (and their progress receivers) go.
-    m_preview->cleanupPage();
-    m_apply->progress()->cancel();
-    delete m_session;
+    m_preview->cleanupPage(); // the apply and the session stop in ~ActionWizard
 }
 
 void TimeoutWizard::setScope(const QString &scope)
@@ -473,13 +432,18 @@ ActionTargetModel *TimeoutWizard::previewModel() const
     return m_preview->model();
 }
 
-void TimeoutWizard::reject()
+int TimeoutWizard::actionCount() const
 {
-    if (m_apply->isRunning()) {
-        m_apply->progress()->cancel();
-        return;
-    }
-    QWizard::reject();
+    return int(m_preview->model()->includedTargets().size());
+}
+
+QString TimeoutWizard::commitText(int toApply, int held) const
+{
+    const bool release = m_scope->action() == SweepAction::Release;
+    if (held == 0)
+        return release ? tr("Release %n record(s)", nullptr, toApply) : tr("Time out %n record(s)", nullptr, toApply);
+    return release ? tr("Release %n record(s), propose %1", nullptr, toApply).arg(held)
+                   : tr("Time out %n record(s), propose %1", nullptr, toApply).arg(held);
 }
 
 ProposalBook::Held TimeoutWizard::heldByFourEyes() const
@@ -494,11 +458,11 @@ void TimeoutWizard::startApply(ActionApplyPage *page)
     // The rows the operator left checked; the excluded ones are not touched.
     const QList<ActionTarget> targets = m_preview->model()->includedTargets();
     page->setExcludedCount(m_preview->model()->excludedCount());
-    const OperatorIdentity who = m_identity->identity();
+    const OperatorIdentity who = identityPage()->identity();
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     const SweepAction action = m_scope->action();
     const ActionControl control = page->progress()->start(action == SweepAction::Release ? tr("Releasing") : tr("Marking timed out"));
-    m_session->request<ActionReport>(
+    session()->request<ActionReport>(
         page,
         [targets, who, now, control, action](Store &store) -> Result<ActionReport> {
             return OperatorJobs::applySweep(store, targets, action, who, now, control);

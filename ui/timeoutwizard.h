@@ -1,16 +1,11 @@
 #pragma once
 
-#include "app/ops/proposalbook.h"
+#include "ui/actionwizard.h"
+
 #include "app/ops/recordselection.h"
 #include "app/ops/timeoutsweep.h"
-#include "app/store/openstore.h"
 
-#include <QWizard>
-
-class ActionApplyPage;
 class ActionTargetModel;
-class OperatorIdentityPage;
-class StoreSession;
 class TimeoutPreviewPage;
 class TimeoutScopePage;
 
@@ -21,7 +16,7 @@ class TimeoutScopePage;
 // left out of the apply (and counted as excluded). Preview and apply run on
 // a store session of the wizard's own (same URL and mode), so the main
 // window keeps refreshing on its session while a long job runs.
-class TimeoutWizard final : public QWizard {
+class TimeoutWizard final : public ActionWizard {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TimeoutWizard)
 public:
@@ -29,7 +24,7 @@ public:
 
     // url carries any password it needs (in memory only).
     TimeoutWizard(const QString &url, OpenMode mode, QWidget *parent = nullptr);
-    ~TimeoutWizard() override; // stops a running job and waits for the worker thread
+    ~TimeoutWizard() override; // stops a running preview
 
     void setScope(const QString &scope);
     void setThresholdMinutes(int minutes);
@@ -42,26 +37,15 @@ public:
     void setRecords(const QList<RecordRef> &records);
     const QList<RecordRef> &records() const;
 
-    StoreSession *session() const { return m_session; }
     ActionTargetModel *previewModel() const;
-    ActionApplyPage *applyPage() const { return m_apply; }
-
-    void reject() override; // while applying: stop the job instead of closing
-
-signals:
-    // The apply finished and changed records (views may refresh).
-    void applied(const QString &batchId);
 
 private:
-    void startApply(ActionApplyPage *page);
+    int actionCount() const override;
+    ProposalBook::Held heldByFourEyes() const override;
+    QString commitText(int toApply, int held) const override;
+    void startApply(ActionApplyPage *page) override;
     void updateTitle();
-    // Of the included rows, the scopes and records four eyes will propose
-    // rather than apply (the policy the preview read).
-    ProposalBook::Held heldByFourEyes() const;
 
-    StoreSession *m_session;
     TimeoutScopePage *m_scope;
     TimeoutPreviewPage *m_preview;
-    OperatorIdentityPage *m_identity;
-    ActionApplyPage *m_apply;
 };
