@@ -6,8 +6,6 @@
 #include "app/store/redispacked.h"
 #include "app/store/store.h"
 
-#include <functional>
-
 // The native record layout in Redis, read side (the Lua scripts in
 // resources/lua write it; RedisStore's header lists the keys): key names,
 // all of one scope under the hash tag {scope} (on a Redis Cluster: of one of
@@ -78,46 +76,9 @@ public:
     // An audit key (stream or head) that holds another type or is unreadable.
     Error corruptAuditKey(const QByteArray &key, const QString &what) const;
 
-    // Walks a scope's in-flight zset in the query's order from its keyset
-    // position (age filter served by the zset), reading hashes with pipelined
-    // HMGETs, and hands each matching record to visit until it returns false.
-    // Two round trips per batch of up to 500 members; key prefix is filtered
-    // on members, owner and biz_no prefix on the fetched hashes.
-    // These walks read the keys under `tag` (the scope, or one of its
-    // buckets on a Redis Cluster) and name the records' scope `scope`.
-    Result<void> walkInFlight(RedisLink &c, const QString &scope, const QString &tag, const InFlightQuery &query,
-                              const std::function<bool(Record &&)> &visit) const;
-
-    // Every TIMED_OUT record of a scope matching the query's filters (age,
-    // key and biz_no prefix, owner), unordered, keyset position not applied.
-    // The timed-out zset is scored by expires_at, not by updated_at, so this
-    // reads the scope's whole timed-out index (ZRANGE, 1 round trip) and
-    // every member's hash (pipelined HMGETs, 1 round trip per 500): timed-out
-    // records are few (an operator's decision, kept for the retention only).
-    Result<QList<Record>> timedOut(RedisLink &c, const QString &scope, const QString &tag, const InFlightQuery &query) const;
-
-    // The COMPLETED records of a scope matching the query's filters (age, key
-    // and biz_no prefix, owner) and after its keyset position: the first
-    // query.limit in keyset order. Completed records have no index by
-    // updated_at: the completed zset (scored by expires_at, kept for
-    // purgeExpired) is walked with ZSCAN (MATCH the key prefix, COUNT 500),
-    // each batch's state, updated_at, biz_no and owner read with pipelined
-    // HMGETs (one round trip per batch, ZSCAN's next step pipelined with
-    // it), keeping the best `limit`; then the page's hashes in full (one
-    // round trip). So a page reads the scope's whole completed index and
-    // four fields per record, never a body; memory stays O(limit).
-    // See RedisStore::inFlight for why there is no updated_at index.
-    Result<QList<Record>> completedPage(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &query) const;
-    // How many completed records of the scope match the filters: the same walk, counting.
-    Result<qint64> countCompleted(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &query) const;
-
 private:
     // A record read's error reply as decode() words it; nullopt for any other reply.
     std::optional<Error> readError(const QString &scope, const QString &key, const redisReply &reply, const QString &tag) const;
-    // The completed walk: hands each record's light form (scope, key, state,
-    // updated_at, biz_no, owner; or readError) that passes the filters.
-    Result<void> walkCompleted(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &query,
-                               const std::function<void(Record &&)> &visit) const;
     static QByteArray prefix(const QString &scope) { return QByteArrayLiteral("idem:{") + scope.toUtf8() + QByteArrayLiteral("}:"); }
 
     const QString m_display;

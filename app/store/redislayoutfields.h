@@ -1,7 +1,7 @@
 #pragma once
 
 // The native record hash's fields (RedisLayout), shared by redislayout.cpp
-// and redislayoutlistings.cpp: same order as FIELDS in
+// and redisrecordlistings.cpp: same order as FIELDS in
 // resources/lua/record.lua, which is readCommand()'s.
 namespace RedisLayoutFields {
 

@@ -109,7 +109,7 @@ Result<QByteArray> RedisStore::proposalStep(const QString &scope, const QByteArr
     // A decision or an outcome is about a scope that is there already:
     // registering it again is a write an approver may not make.
     if (step != "propose")
-        markRegistered(scope);
+        m_registry.markRegistered(scope);
     Result<QString> tag = writeTag(*c.value(), scope, QString());
     if (!tag)
         return tag.error();
@@ -124,7 +124,7 @@ Result<QByteArray> RedisStore::proposalStep(const QString &scope, const QByteArr
     RedisCommand args{step, QByteArray::number(nowMs), access().serverUser.toUtf8(), arg, QByteArray::number(fields.size() / 2)};
     args << fields;
     entry.storeId.clear();
-    Result<RedisReply> reply = appendChained(*c.value(), ProposalStep, scope, tag.value(), keys, args, entry);
+    Result<RedisReply> reply = appendChained(*c.value(), RedisScripts::ProposalStep, scope, tag.value(), keys, args, entry);
     if (!reply)
         return reply.error();
     const redisReply &r = *reply.value();

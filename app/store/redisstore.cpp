@@ -64,16 +64,6 @@ RedisStore::RedisStore(const StoreUrl &url)
     , m_buckets(url.options.value(QStringLiteral("buckets")).toInt() > 0 ? url.options.value(QStringLiteral("buckets")).toInt()
                                                                          : RedisBuckets::kDefaultCount)
 {
-    const char *files[ScriptCount] = {"claim", "complete", "release", "purge", "action", "audit", "rights", "proposal"};
-    for (int i = 0; i < ScriptCount; ++i) {
-        // record.lua first in every script; chain.lua in those that append to an audit chain.
-        const bool chained = i == Action || i == Audit || i == ProposalStep;
-        m_scripts[i].lua =
-            chained ? LuaScript::fromResources({"record", "chain", files[i]}) : LuaScript::fromResources({"record", files[i]});
-        m_scripts[i].packed = i == Claim || i == Complete || i == Release;
-        if (Result<void> present = m_scripts[i].lua.present(); !present && !m_scriptsError)
-            m_scriptsError = present.error();
-    }
 }
 
 RedisStore::~RedisStore()
@@ -86,35 +76,9 @@ RedisStore::~RedisStore()
 
 Result<RedisLink *> RedisStore::connection()
 {
-    if (m_scriptsError)
-        return *m_scriptsError;
+    if (m_scripts.missing())
+        return *m_scripts.missing();
     return m_connections.connection();
-}
-
-bool RedisStore::isRegistered(const QString &scope) const
-{
-    // Every guarded request asks. With 32 threads, the shared lock was over
-    // 1% of the client's CPU (perf), so a thread first looks at
-    // the last scope it found registered with this store: a registration is
-    // never taken back, so that answer cannot go stale.
-    struct Last {
-        quint64 store = 0;
-        QString scope;
-    };
-    thread_local Last last;
-    if (last.store == m_instance && last.scope == scope)
-        return true;
-    QReadLocker lock(&m_registeredLock);
-    if (!m_registered.contains(scope))
-        return false;
-    last = Last{m_instance, scope};
-    return true;
-}
-
-void RedisStore::markRegistered(const QString &scope)
-{
-    QWriteLocker lock(&m_registeredLock);
-    m_registered.insert(scope);
 }
 
 Result<QString> RedisStore::writeTag(RedisLink &c, const QString &scope, const QString &key)
@@ -126,8 +90,8 @@ Result<QString> RedisStore::writeTag(RedisLink &c, const QString &scope, const Q
     Result<ScopeBucketsPtr> buckets = m_buckets.forWrite(c, scope);
     if (!buckets)
         return buckets.error();
-    if (!isRegistered(scope))
-        markRegistered(scope); // buckets.lua added it to the registry
+    if (!m_registry.isRegistered(scope))
+        m_registry.markRegistered(scope); // buckets.lua added it to the registry
     return buckets.value()->tagOf(key.toUtf8());
 }
 
@@ -192,8 +156,8 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
     // own connection: WAIT counts what its connection wrote and blocks it.
     const bool waits = req.replicaAcks > 0 && c.value()->isCluster();
     RedisLink &writer = waits ? c.value()->unshared() : *c.value();
-    Result<RedisReply> reply = runScript(
-        writer, Claim, req.scope, kScriptKeyCount, kScriptArgCount + 7,
+    Result<RedisReply> reply = m_scripts.run(
+        writer, RedisScripts::Claim, req.scope, kScriptKeyCount, kScriptArgCount + 7,
         [&](RedisArgSink &sink) {
             RedisLayout::writeScriptKeys(sink, tag.value(), req.key, req.nowMs / 60000);
             writeScriptArgs(sink, req.key, req.nowMs);
@@ -304,7 +268,7 @@ Result<void> RedisStore::awaitReplicas(RedisLink &c, const ClaimRequest &req, co
     // (409 until it is stuck): never run twice. The business did not run:
     // the release takes back the claim's "executed" and counts no
     // "released" (release.lua; the guard counts a store error).
-    const Result<Transition> released = transition(Release, req.scope, req.key, req.nowMs, 2, [&](RedisArgSink &sink) {
+    const Result<Transition> released = transition(RedisScripts::Release, req.scope, req.key, req.nowMs, 2, [&](RedisArgSink &sink) {
         sink.add(lease);
         sink.add("1");
     });
@@ -336,7 +300,7 @@ Result<Transition> RedisStore::transition(Script script, const QString &scope, c
         writeScriptArgs(sink, key, nowMs);
         writeExtra(sink);
     };
-    Result<RedisReply> reply = runScript(*c.value(), script, scope, kScriptKeyCount, kScriptArgCount + extraCount, write, sizeHint);
+    Result<RedisReply> reply = m_scripts.run(*c.value(), script, scope, kScriptKeyCount, kScriptArgCount + extraCount, write, sizeHint);
     if (!reply)
         return reply.error();
     const redisReply &r = *reply.value();
@@ -375,12 +339,12 @@ Result<Transition> RedisStore::complete(const QString &scope, const QString &key
         sink.add(nowMs + retentionMs);
         sink.add(trim ? "1" : "0");
     };
-    return transition(Complete, scope, key, nowMs, 6, write, headers.size() + response.body.size());
+    return transition(RedisScripts::Complete, scope, key, nowMs, 6, write, headers.size() + response.body.size());
 }
 
 Result<Transition> RedisStore::release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs)
 {
-    return transition(Release, scope, key, nowMs, 1, [&](RedisArgSink &sink) { sink.add(lease); });
+    return transition(RedisScripts::Release, scope, key, nowMs, 1, [&](RedisArgSink &sink) { sink.add(lease); });
 }
 
 Result<std::optional<Record>> RedisStore::get(const QString &scope, const QString &key)
@@ -448,8 +412,8 @@ Result<QStringList> RedisStore::scopes(RedisLink &c, const QString &only)
 
 Result<QList<StoreNode>> RedisStore::nodeHealth()
 {
-    if (m_scriptsError)
-        return *m_scriptsError;
+    if (m_scripts.missing())
+        return *m_scripts.missing();
     return m_connections.pingMasters();
 }
 
@@ -495,7 +459,7 @@ Result<qint64> RedisStore::purgeBucket(RedisLink &c, const QString &scope, const
                 keys << RedisLayout::recordKey(tag, member);
                 args << member;
             }
-            Result<RedisReply> result = runScript(c, Purge, scope, keys, args);
+            Result<RedisReply> result = m_scripts.run(c, RedisScripts::Purge, scope, keys, args);
             if (!result)
                 return result.error();
             if (!isArray(*result.value(), 2))

@@ -1,11 +1,12 @@
 #pragma once
 
-#include "app/store/luascript.h"
 #include "app/store/redisargs.h"
 #include "app/store/redisbuckets.h"
 #include "app/store/redisconnection.h"
 #include "app/store/redisconnectionpool.h"
 #include "app/store/redislayout.h"
+#include "app/store/redisrecordlistings.h"
+#include "app/store/redisscripts.h"
 #include "app/store/store.h"
 #include "app/store/storeurl.h"
 
@@ -91,7 +92,7 @@ public:
     // COMPLETED: the completed zset is scored by expires_at too, and
     // completed records are the bulk of a store, so each scope's page walks
     // that zset with ZSCAN (key prefix matched by Redis) reading four light
-    // fields per member (RedisLayout::completedPage: about one round trip
+    // fields per member (RedisRecordListings::completedPage: about one round trip
     // per 500 completed records, memory O(limit)), then the page's hashes.
     // Why no index by updated_at: complete.lua would need one more ZADD
     // (and purge/claim a ZREM) on the guard's hot path, whose server CPU
@@ -183,21 +184,8 @@ public:
     Result<QList<StoreNode>> nodeHealth() override;
 
 private:
-    enum Script { Claim, Complete, Release, Purge, Action, Audit, Rights, ProposalStep, ScriptCount };
-    struct ScriptCall {
-        LuaScript lua;
-        // Its arguments go packed into one (RedisPackingSink): the guard's
-        // three scripts, which run on every guarded request.
-        bool packed = false;
-    };
+    using Script = RedisScripts::Script;
     Result<RedisLink *> connection();
-    // EVALSHA of script with keyCount keys and then argCount arguments, as
-    // write puts them into its sink (sizeHint: their bytes beyond the usual
-    // few hundred), the arguments packed into one for a packed script;
-    // NOSCRIPT loads the script and retries once.
-    Result<RedisReply> runScript(RedisLink &c, Script script, const QString &scope, qsizetype keyCount, qsizetype argCount,
-                                 RedisArgWriter write, qsizetype sizeHint = 0);
-    Result<RedisReply> runScript(RedisLink &c, Script script, const QString &scope, const RedisCommand &keys, const RedisCommand &args);
     // claim.lua's keys and first arguments (record.lua), then extraCount more from writeExtra.
     Result<Transition> transition(Script script, const QString &scope, const QString &key, qint64 nowMs, qsizetype extraCount,
                                   RedisArgWriter writeExtra, qsizetype sizeHint = 0);
@@ -243,16 +231,15 @@ private:
     // The record a fresh claim of an absent key wrote (claim.lua answers it
     // without the record).
     static Record freshClaim(const ClaimRequest &req, const QByteArray &lease);
-    bool isRegistered(const QString &scope) const;
-    void markRegistered(const QString &scope);
 
     const StoreUrl m_url;
     const QString m_display; // made once, as SqlStore's
     const RedisLayout m_layout;
+    const RedisRecordListings m_listings{m_layout};
     RedisConnectionPool m_connections;
     RedisBuckets m_buckets;
-    std::optional<Error> m_scriptsError; // a Lua script missing from this build
-    std::array<ScriptCall, ScriptCount> m_scripts;
+    RedisScopeRegistry m_registry;
+    RedisScripts m_scripts{m_layout, m_display, m_registry};
     mutable QMutex m_accessMutex;
     StoreAccess m_access; // set by open()
     // Asks the server who this connection is and what it may write.
@@ -273,11 +260,4 @@ private:
     std::atomic<int> m_replayLean{-kLeanSpan};
 
     std::array<QMutex, 16> m_chainTurns; // by scope hash: see appendChained()
-
-    // Tells this store from any other, even one later made at its address
-    // (isRegistered's per-thread cache).
-    const quint64 m_instance = s_instances.fetch_add(1) + 1;
-    static inline std::atomic<quint64> s_instances{0};
-    mutable QReadWriteLock m_registeredLock;
-    QSet<QString> m_registered; // scopes this process has SADDed to idem:scopes
 };

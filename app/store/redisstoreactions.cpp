@@ -94,7 +94,7 @@ Result<RedisReply> RedisStore::appendChained(RedisLink &c, Script script, const 
         RedisCommand full = args;
         full << QByteArray::number(head->seq) << head->hash.toLatin1() << QByteArray::number(entry.seq) << entry.hash.toLatin1()
              << RedisLayout::auditFields(entry);
-        Result<RedisReply> reply = runScript(c, script, scope, keys, full);
+        Result<RedisReply> reply = m_scripts.run(c, script, scope, keys, full);
         if (!reply)
             return reply.error();
         const redisReply &r = *reply.value();
@@ -156,7 +156,7 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
          << QByteArray::number(action.nowMs + action.retentionMs) << QByteArray::number(response.status) << encodeHeaders(response.headers)
          << (response.body.isNull() ? QByteArray("") : response.body)
          << (action.startedBeforeMs ? QByteArray::number(*action.startedBeforeMs) : QByteArray()) << QByteArray("1");
-    Result<RedisReply> reply = appendChained(*c.value(), Action, action.scope, tag.value(), keys, args, entry);
+    Result<RedisReply> reply = appendChained(*c.value(), RedisScripts::Action, action.scope, tag.value(), keys, args, entry);
     if (!reply)
         return reply.error().kind == ErrorKind::Unavailable ? reply.error() : scopeError(reply.error());
     QString warning;
@@ -172,7 +172,7 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
         entry = action.auditEntry();
         entry.addWarning(warning);
         args.last() = "0";
-        reply = appendChained(*c.value(), Action, action.scope, tag.value(), keys, args, entry);
+        reply = appendChained(*c.value(), RedisScripts::Action, action.scope, tag.value(), keys, args, entry);
         if (!reply)
             return reply.error().kind == ErrorKind::Unavailable ? reply.error() : scopeError(reply.error());
     }
@@ -228,7 +228,7 @@ Result<AuditEntry> RedisStore::appendAudit(const AuditEntry &entry)
     Result<QString> tag = writeTag(*c.value(), entry.scope, entry.key);
     if (!tag)
         return tag.error();
-    Result<RedisReply> reply = appendChained(*c.value(), Audit, entry.scope, tag.value(),
+    Result<RedisReply> reply = appendChained(*c.value(), RedisScripts::Audit, entry.scope, tag.value(),
                                              {RedisLayout::auditKey(tag.value()), RedisLayout::auditHeadKey(tag.value())}, {}, stored);
     if (!reply)
         return reply.error();

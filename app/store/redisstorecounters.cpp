@@ -40,7 +40,7 @@ Result<void> RedisStore::writeCounters(RedisLink &c, const QList<CounterRow> &ro
                 continue; // a scope a cluster cannot key: its request failed on it already
             return tag.error();
         }
-        if (!cluster && !isRegistered(row.scope) && !registering.contains(row.scope)) {
+        if (!cluster && !m_registry.isRegistered(row.scope) && !registering.contains(row.scope)) {
             registering << row.scope;
             writes.append(RedisCommand{"SADD", RedisLayout::scopesKey(), row.scope.toUtf8()});
         }
@@ -63,7 +63,7 @@ Result<void> RedisStore::writeCounters(RedisLink &c, const QList<CounterRow> &ro
             return m_layout.replyError(error, Text::tr("Writing counters"));
     }
     for (const QString &scope : std::as_const(registering))
-        markRegistered(scope);
+        m_registry.markRegistered(scope);
     return {};
 }
 

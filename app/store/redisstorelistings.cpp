@@ -45,14 +45,14 @@ Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
         for (const QString &tag : buckets->tags) {
             const QString &scope = buckets->scope;
             if (query.state == RecordState::Completed) {
-                Result<QList<Record>> completed = m_layout.completedPage(*c.value(), scope, tag, query);
+                Result<QList<Record>> completed = m_listings.completedPage(*c.value(), scope, tag, query);
                 if (!completed)
                     return completed.error();
                 rows += completed.value();
                 continue;
             }
             if (query.state == RecordState::TimedOut) {
-                Result<QList<Record>> timedOut = m_layout.timedOut(*c.value(), scope, tag, query);
+                Result<QList<Record>> timedOut = m_listings.timedOut(*c.value(), scope, tag, query);
                 if (!timedOut)
                     return timedOut.error();
                 for (Record &r : timedOut.value()) {
@@ -95,7 +95,7 @@ Result<QList<Record>> RedisStore::mergeInFlight(RedisLink &c, const QList<std::p
         if (!cursor.rows.isEmpty())
             step.after = RecordQuery::Position::after(cursor.rows.constLast());
         int taken = 0;
-        Result<void> walked = m_layout.walkInFlight(c, buckets.at(i).first, buckets.at(i).second, step, [&](Record &&r) {
+        Result<void> walked = m_listings.walkInFlight(c, buckets.at(i).first, buckets.at(i).second, step, [&](Record &&r) {
             cursor.rows.append(std::move(r));
             return ++taken < share;
         });
@@ -168,19 +168,19 @@ Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
         for (const QString &tag : buckets->tags) {
             const QString &scope = buckets->scope;
             if (query.state == RecordState::Completed) {
-                Result<qint64> n = m_layout.countCompleted(*c.value(), scope, tag, query);
+                Result<qint64> n = m_listings.countCompleted(*c.value(), scope, tag, query);
                 if (!n)
                     return n.error();
                 total += n.value();
             } else if (query.state == RecordState::TimedOut) {
-                Result<QList<Record>> timedOut = m_layout.timedOut(*c.value(), scope, tag, query);
+                Result<QList<Record>> timedOut = m_listings.timedOut(*c.value(), scope, tag, query);
                 if (!timedOut)
                     return timedOut.error();
                 total += timedOut->size();
             } else if (!filtered) {
                 counts.append(RedisCommand{"ZCOUNT", RedisLayout::inFlightKey(tag), "-inf", below});
             } else {
-                Result<void> walked = m_layout.walkInFlight(*c.value(), scope, tag, walk, [&](Record &&) {
+                Result<void> walked = m_listings.walkInFlight(*c.value(), scope, tag, walk, [&](Record &&) {
                     ++total;
                     return true;
                 });

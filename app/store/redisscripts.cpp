@@ -1,15 +1,8 @@
-// RedisStore's Lua scripts (resources/lua/*.lua): loading them, and calling
-// one: EVALSHA with its arguments written straight into the protocol (or
-// packed into one, RedisPackingSink), NOSCRIPT answered by loading it again;
-// kept apart from the claim protocol in redisstore.cpp.
-#include "app/store/redisstore.h"
-#include "app/store/redisstoredetail.h"
+#include "app/store/redisscripts.h"
 
 #include <QCoreApplication>
 
 #include <hiredis/hiredis.h>
-
-using namespace RedisStoreDetail;
 
 namespace {
 
@@ -21,19 +14,56 @@ struct Text {
 
 } // namespace
 
-Result<void> RedisStore::open()
+bool RedisScopeRegistry::isRegistered(const QString &scope) const
 {
-    Result<RedisLink *> c = connection();
-    if (!c)
-        return c.error();
+    // Every guarded request asks, from up to as many threads as the
+    // service runs, so a thread first looks at the last scope it found
+    // registered here (which cannot go stale) before it takes the lock.
+    struct Last {
+        quint64 registry = 0;
+        QString scope;
+    };
+    thread_local Last last;
+    if (last.registry == m_instance && last.scope == scope)
+        return true;
+    QReadLocker lock(&m_lock);
+    if (!m_scopes.contains(scope))
+        return false;
+    last = Last{m_instance, scope};
+    return true;
+}
+
+void RedisScopeRegistry::markRegistered(const QString &scope)
+{
+    QWriteLocker lock(&m_lock);
+    m_scopes.insert(scope);
+}
+
+RedisScripts::RedisScripts(const RedisLayout &layout, const QString &displayUrl, RedisScopeRegistry &registry)
+    : m_layout(layout)
+    , m_display(displayUrl)
+    , m_registry(registry)
+{
+    const char *files[ScriptCount] = {"claim", "complete", "release", "purge", "action", "audit", "rights", "proposal"};
+    for (int i = 0; i < ScriptCount; ++i) {
+        // record.lua first in every script; chain.lua in those that append to an audit chain.
+        const bool chained = i == Action || i == Audit || i == ProposalStep;
+        m_scripts[i].lua =
+            chained ? LuaScript::fromResources({"record", "chain", files[i]}) : LuaScript::fromResources({"record", files[i]});
+        m_scripts[i].packed = i == Claim || i == Complete || i == Release;
+        if (Result<void> present = m_scripts[i].lua.present(); !present && !m_missing)
+            m_missing = present.error();
+    }
+}
+
+Result<bool> RedisScripts::load(RedisLink &c) const
+{
     QList<RedisCommand> loads;
     for (const ScriptCall &script : m_scripts)
         loads.append(RedisCommand{"SCRIPT", "LOAD", script.lua.text()});
-    Result<QList<RedisReply>> replies = c.value()->pipeline(loads);
+    Result<QList<RedisReply>> replies = c.pipeline(loads);
     if (!replies)
         return replies.error();
-    // A user the server lets only read (a viewer of `idemctl init --roles`)
-    // may not load scripts: it opens, reads, and the server refuses the rest.
     bool loaded = true;
     for (qsizetype i = 0; i < replies->size(); ++i) {
         const QByteArray error = RedisConnection::errorText(*replies->at(i));
@@ -43,80 +73,16 @@ Result<void> RedisStore::open()
         }
         if (!error.isEmpty())
             return m_layout.replyError(error, Text::tr("Loading the Lua scripts (may this user run SCRIPT and EVALSHA?)"));
-        if (bytes(replies->at(i).get()) != m_scripts[i].lua.sha())
+        if (RedisConnection::bytes(replies->at(i).get()) != m_scripts[i].lua.sha())
             return makeError(ErrorKind::Internal,
-                             Text::tr("Redis %1 computed another SHA1 for a Lua script than this build.").arg(displayUrl()));
+                             Text::tr("Redis %1 computed another SHA1 for a Lua script than this build.").arg(m_display));
     }
-    Result<StoreAccess> access = probeAccess(*c.value(), loaded);
-    if (!access)
-        return access.error();
-    QMutexLocker lock(&m_accessMutex);
-    m_access = access.value();
-    return {};
+    return loaded;
 }
 
-StoreAccess RedisStore::access() const
+Result<RedisReply> RedisScripts::run(RedisLink &c, Script script, const QString &scope, const RedisCommand &keys, const RedisCommand &args)
 {
-    QMutexLocker lock(&m_accessMutex);
-    return m_access;
-}
-
-Result<StoreAccess> RedisStore::probeAccess(RedisLink &c, bool scriptsLoaded)
-{
-    StoreAccess access;
-    access.hasServerIdentity = true;
-    Result<RedisReply> who = c.command({"ACL", "WHOAMI"});
-    if (!who)
-        return who.error();
-    // A server or user that will not say (ACL WHOAMI refused): unknown.
-    if (RedisConnection::errorText(*who.value()).isEmpty())
-        access.serverUser = QString::fromUtf8(bytes(who.value().get()));
-    const QString evalsha = Text::tr("the command EVALSHA (the store's scripts)");
-    if (!scriptsLoaded) {
-        access.mayAct = access.mayApprove = false;
-        access.missingToAct << evalsha;
-        access.missingToApprove << evalsha;
-        return access;
-    }
-    // A tag no scope has (scope names cannot hold braces): nothing is read or written.
-    const QByteArray tag = "idem:{rights}probe}:";
-    // Loaded on the node that answers (on a cluster: the probe slot's master).
-    Result<QList<RedisReply>> rights = c.pipelineAt(
-        tag + "r:probe",
-        {RedisCommand{"SCRIPT", "LOAD", m_scripts[Rights].lua.text()},
-         RedisCommand{"EVALSHA", m_scripts[Rights].lua.sha(), "4", tag + "r:probe", tag + "audit", tag + "audit:head", tag + "pd:probe"}});
-    if (!rights)
-        return rights.error();
-    const redisReply &r = *rights.value().constLast();
-    const QByteArray error = RedisConnection::errorText(r);
-    if (error.startsWith("NOPERM")) {
-        access.mayAct = access.mayApprove = false;
-        access.missingToAct << evalsha;
-        access.missingToApprove << evalsha;
-        return access;
-    }
-    if (!error.isEmpty() || r.type != REDIS_REPLY_ARRAY || r.elements < 3)
-        return access; // cannot tell: the server decides when an action runs
-    const bool records = r.element[0]->integer == 1, audit = r.element[1]->integer == 1, decide = r.element[2]->integer == 1;
-    const QString recordWrites = Text::tr("writes to the record keys (HSET, DEL, ZADD on idem:{scope}:*)");
-    const QString auditAppend = Text::tr("XADD to the audit streams");
-    access.mayAct = records && audit;
-    access.mayApprove = audit && decide;
-    if (!records)
-        access.missingToAct << recordWrites;
-    if (!decide)
-        access.missingToApprove << Text::tr("writes to the proposal keys (HSET on idem:{scope}:pd:*)");
-    if (!audit) {
-        access.missingToAct << auditAppend;
-        access.missingToApprove << auditAppend;
-    }
-    return access;
-}
-
-Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QString &scope, const RedisCommand &keys,
-                                         const RedisCommand &args)
-{
-    return runScript(c, script, scope, keys.size(), args.size(), [&](RedisArgSink &sink) {
+    return run(c, script, scope, keys.size(), args.size(), [&](RedisArgSink &sink) {
         for (const QByteArray &key : keys)
             sink.add(key);
         for (const QByteArray &arg : args)
@@ -124,8 +90,8 @@ Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QStr
     });
 }
 
-Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QString &scope, qsizetype keyCount, qsizetype argCount,
-                                         RedisArgWriter write, qsizetype sizeHint)
+Result<RedisReply> RedisScripts::run(RedisLink &c, Script script, const QString &scope, qsizetype keyCount, qsizetype argCount,
+                                     RedisArgWriter write, qsizetype sizeHint)
 {
     // Every guarded request comes here twice. On one server the EVALSHA is
     // written in the protocol as its arguments are made (RedisWireSink: one
@@ -172,7 +138,7 @@ Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QStr
     QList<RedisCommand> batch;
     // The scope registry lives in another slot: never inside a script, and
     // pipelined with the first script call of the scope (no extra round trip).
-    const bool registering = !isRegistered(scope);
+    const bool registering = !m_registry.isRegistered(scope);
     if (registering)
         batch.append(RedisCommand{"SADD", RedisLayout::scopesKey(), scope.toUtf8()});
     if (cluster)
@@ -192,7 +158,7 @@ Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QStr
                 return m_layout.replyError(error, Text::tr("A Lua script"));
         }
         if (registering)
-            markRegistered(scope);
+            m_registry.markRegistered(scope);
         if (!noScript)
             return replies->constLast();
         // The server lost its script cache (restart, SCRIPT FLUSH, failover):
@@ -201,5 +167,5 @@ Result<RedisReply> RedisStore::runScript(RedisLink &c, Script script, const QStr
         if (cluster)
             batch.append(eval);
     }
-    return makeError(ErrorKind::Internal, Text::tr("Redis %1 kept answering NOSCRIPT.").arg(displayUrl()));
+    return makeError(ErrorKind::Internal, Text::tr("Redis %1 kept answering NOSCRIPT.").arg(m_display));
 }
