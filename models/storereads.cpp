@@ -28,6 +28,11 @@ Result<TimeNotes> timeNotes(Store &store, const QString &scope, qint64 nowMs)
     return TimeNotes{zone, futureRecordsWarning(lead.value(), zone), store.requestNote()};
 }
 
+Result<TimeNotes> notes(Store &store)
+{
+    return TimeNotes{store.timeZoneNote(), QString(), store.requestNote()};
+}
+
 Result<QList<Proposal>> proposals(Store &store)
 {
     return store.proposals(ProposalQuery{});

@@ -32,6 +32,10 @@ struct TimeNotes {
 };
 Result<TimeNotes> timeNotes(Store &store, const QString &scope, qint64 nowMs);
 
+// What the record details say about every record of the store: its
+// time-zone note and its note on kept requests (futureWarning stays empty).
+Result<TimeNotes> notes(Store &store);
+
 // The newest proposals of every scope (ProposalQuery's limit), newest first.
 Result<QList<Proposal>> proposals(Store &store);
 

@@ -121,6 +121,21 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
         return;
     }
     const ActionReport &r = result.value();
+    QString text = summaryText(r);
+    if (!r.batchId.isEmpty() && r.applied + r.failed > 0) {
+        text += QStringLiteral("<br>") + tr("Batch %1 — Show in Audit lists every entry it wrote.").arg(r.batchId);
+        m_showInAudit->show();
+    }
+    m_summary->setText(text);
+    showFailure(r);
+    listDetails(r);
+    m_details->setVisible(m_details->topLevelItemCount() > 0);
+    emit completeChanged();
+    emit finished(r);
+}
+
+QString ActionApplyPage::summaryText(const ActionReport &r) const
+{
     QString text =
         tr("<b>%1</b> applied · <b>%2</b> skipped (changed meanwhile) · <b>%3</b> failed").arg(r.applied).arg(r.skipped).arg(r.failed);
     if (r.untouched() > 0)
@@ -146,11 +161,11 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
                       .arg(p.threshold)
                       .arg(p.id)
                       .toHtmlEscaped();
-    if (!r.batchId.isEmpty() && r.applied + r.failed > 0) {
-        text += QStringLiteral("<br>") + tr("Batch %1 — Show in Audit lists every entry it wrote.").arg(r.batchId);
-        m_showInAudit->show();
-    }
-    m_summary->setText(text);
+    return text;
+}
+
+void ActionApplyPage::showFailure(const ActionReport &r)
+{
     if (r.cacheFailed > 0) {
         // Changed in the store, not in the service's cache: not done, and not "nothing" either.
         m_error->setText(
@@ -174,6 +189,10 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
         m_error->setText(tr("%n record(s) failed and were not changed (listed below); the others were applied.", nullptr, int(r.failed)));
         m_error->show();
     }
+}
+
+void ActionApplyPage::listDetails(const ActionReport &r)
+{
     if (!r.warnings.isEmpty()) {
         auto *group = new QTreeWidgetItem(m_details, {tr("Warnings: %1").arg(r.warnings.size())});
         for (const QString &warning : r.warnings) {
@@ -197,9 +216,6 @@ void ActionApplyPage::finish(const Result<ActionReport> &result)
         group->setFirstColumnSpanned(true);
         group->setExpanded(true);
     }
-    m_details->setVisible(m_details->topLevelItemCount() > 0);
-    emit completeChanged();
-    emit finished(r);
 }
 
 void ActionApplyPage::enableCacheRetry(StoreSession *session, std::function<OperatorIdentity()> who)

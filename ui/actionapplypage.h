@@ -54,6 +54,12 @@ signals:
     void showInAuditRequested(const QString &batchId);
 
 private:
+    // The result's parts: the counts line (with what four eyes proposed),
+    // the failure in red (a partial failure is one), the lists of
+    // warnings, skipped and failed records.
+    QString summaryText(const ActionReport &r) const;
+    void showFailure(const ActionReport &r);
+    void listDetails(const ActionReport &r);
     JobProgressWidget *m_progress;
     QLabel *m_summary;
     QLabel *m_error;

@@ -137,6 +137,25 @@ void MainWindow::openEntry(const StoreEntry &entry)
 
 void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword)
 {
+    closeStore();
+    m_entry = entry;
+    m_entry.url = StoreEntry::withoutPassword(entry.url);
+    m_session = new StoreSession(urlWithPassword, m_entry.readOnly || m_forcedReadOnly ? OpenMode::ReadOnly : OpenMode::ReadWrite, this);
+    buildTabs();
+    m_stack->addWidget(m_tabs);
+    m_stack->setCurrentWidget(m_tabs);
+    restoreViewLayout();
+    m_banner->setVisible(isReadOnly());
+    updateActions();
+    readStoreInfo();
+    m_cluster->setSession(m_session);
+    startAlerts();
+    m_settings->rememberStore(m_entry);
+    m_settings->setLastStoreUrl(m_entry.url);
+}
+
+void MainWindow::closeStore()
+{
     // One session per store: the old views and their worker thread go first.
     if (m_tabs) {
         saveLayout();
@@ -156,9 +175,10 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
     m_alertMonitor = nullptr; // deleted with its session
     m_cluster->setSession(nullptr);
     delete m_session;
-    m_entry = entry;
-    m_entry.url = StoreEntry::withoutPassword(entry.url);
-    m_session = new StoreSession(urlWithPassword, m_entry.readOnly || m_forcedReadOnly ? OpenMode::ReadOnly : OpenMode::ReadWrite, this);
+}
+
+void MainWindow::buildTabs()
+{
     m_dashboard = new DashboardView(m_session, this);
     m_dashboard->setRefreshInterval(m_settings->refreshIntervalMs());
     m_dashboard->setHitRateThreshold(m_settings->hitRateAlertThreshold());
@@ -186,11 +206,10 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
                 [this](const QList<RecordRef> &records) { showReconcileWizard(records); });
         connect(actions, &RecordActions::auditHistoryRequested, this, &MainWindow::showRecordHistory);
     }
-    m_stack->addWidget(m_tabs);
-    m_stack->setCurrentWidget(m_tabs);
-    restoreViewLayout();
-    m_banner->setVisible(isReadOnly());
-    updateActions();
+}
+
+void MainWindow::readStoreInfo()
+{
     // The layout the URL names until the store says (a layout file's name is in the file).
     const Result<StoreUrl> parsed = StoreUrl::parse(m_entry.url);
     const QString layoutOption = parsed ? parsed->options.value(QStringLiteral("layout")) : QString();
@@ -223,7 +242,10 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
                                                  : tr("The server does not grant: %1").arg(missing.join(QStringLiteral(", "))));
             updateActions();
         });
-    m_cluster->setSession(m_session);
+}
+
+void MainWindow::startAlerts()
+{
     const QByteArray savedAlerts = m_settings->alertState(m_entry.url); // read before anything saves it anew
     m_alertMonitor = new AlertMonitor(m_session, m_settings->alertRules(), m_session);
     connect(m_dashboard, &DashboardView::readingShown, m_alertMonitor, &AlertMonitor::evaluate);
@@ -239,8 +261,6 @@ void MainWindow::openUrl(const StoreEntry &entry, const QString &urlWithPassword
         m_inFlight->setKnownScopes(m_dashboard->model()->scopes());
         m_audit->setKnownScopes(m_dashboard->model()->scopes());
     });
-    m_settings->rememberStore(m_entry);
-    m_settings->setLastStoreUrl(m_entry.url);
 }
 
 bool MainWindow::isReadOnly() const

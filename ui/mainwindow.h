@@ -98,6 +98,14 @@ protected:
     void resizeEvent(QResizeEvent *event) override; // the status bar's share for each line
 
 private:
+    // Opening a store, in order: the open store's views, session and alert
+    // monitor go; the tabs on the new session; what the store says of its
+    // layout and of this connection's role; the alert monitor, with the
+    // alerts saved for this store.
+    void closeStore();
+    void buildTabs();
+    void readStoreInfo();
+    void startAlerts();
     // Ctrl+F: the in-flight tab, its key filter focused.
     void findInFlight();
     // Window geometry, splitters and column widths through AppSettings::layoutState.

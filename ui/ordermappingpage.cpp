@@ -53,6 +53,31 @@ OrderMappingPage::OrderMappingPage(AppSettings *settings, QWidget *parent)
 {
     setTitle(tr("Order table"));
     setSubTitle(tr("Where the business orders are and which status values mean done, pending or failed."));
+    nameFields();
+    describeFields();
+    auto *save = new QPushButton(tr("Save profile"), this);
+    auto *remove = new QPushButton(tr("Delete"), this);
+    save->setObjectName(QStringLiteral("saveProfile"));
+    remove->setObjectName(QStringLiteral("deleteProfile"));
+    layOut(save, remove);
+
+    for (QLineEdit *edit : {m_name, m_url, m_password, m_table, m_keyColumn, m_statusColumn, m_done, m_pending, m_failed, m_contentType})
+        connect(edit, &QLineEdit::textChanged, this, &OrderMappingPage::refresh);
+    connect(m_body, &QPlainTextEdit::textChanged, this, &OrderMappingPage::refresh);
+    connect(m_match, &QComboBox::currentIndexChanged, this, &OrderMappingPage::refresh);
+    connect(m_responseStatus, &QSpinBox::valueChanged, this, &OrderMappingPage::refresh);
+    connect(m_profile, &QComboBox::activated, this, &OrderMappingPage::profileChosen);
+    connect(save, &QPushButton::clicked, this, &OrderMappingPage::saveProfile);
+    connect(remove, &QPushButton::clicked, this, &OrderMappingPage::deleteProfile);
+
+    setMapping(OrderMapping{});
+    const QList<OrderMapping> profiles = m_settings->reconcileProfiles();
+    reloadProfiles(profiles.isEmpty() ? QString() : profiles.constFirst().name);
+    profileChosen();
+}
+
+void OrderMappingPage::nameFields()
+{
     m_profile->setObjectName(QStringLiteral("profile"));
     m_name->setObjectName(QStringLiteral("profileName"));
     m_url->setObjectName(QStringLiteral("ordersUrl"));
@@ -68,7 +93,10 @@ OrderMappingPage::OrderMappingPage(AppSettings *settings, QWidget *parent)
     m_contentType->setObjectName(QStringLiteral("contentType"));
     m_body->setObjectName(QStringLiteral("bodyTemplate"));
     m_problem->setObjectName(QStringLiteral("problem"));
+}
 
+void OrderMappingPage::describeFields()
+{
     m_name->setPlaceholderText(tr("profile name, e.g. shop orders (primary)"));
     m_url->setPlaceholderText(tr("sqlite:///path/shop.db, postgresql://user@host/db, mysql://user@host/db"));
     m_password->setEchoMode(QLineEdit::Password);
@@ -88,11 +116,10 @@ OrderMappingPage::OrderMappingPage(AppSettings *settings, QWidget *parent)
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: %1;").arg(StatusColors::alarmText(palette()).name()));
     m_saved->setStyleSheet(QStringLiteral("color: %1;").arg(StatusColors::okText(palette()).name()));
+}
 
-    auto *save = new QPushButton(tr("Save profile"), this);
-    auto *remove = new QPushButton(tr("Delete"), this);
-    save->setObjectName(QStringLiteral("saveProfile"));
-    remove->setObjectName(QStringLiteral("deleteProfile"));
+void OrderMappingPage::layOut(QPushButton *save, QPushButton *remove)
+{
     auto *profileRow = new QHBoxLayout;
     profileRow->addWidget(m_profile, 1);
     profileRow->addWidget(save);
@@ -120,20 +147,6 @@ OrderMappingPage::OrderMappingPage(AppSettings *settings, QWidget *parent)
     layout->addLayout(form);
     layout->addWidget(m_problem);
     layout->addWidget(m_saved);
-
-    for (QLineEdit *edit : {m_name, m_url, m_password, m_table, m_keyColumn, m_statusColumn, m_done, m_pending, m_failed, m_contentType})
-        connect(edit, &QLineEdit::textChanged, this, &OrderMappingPage::refresh);
-    connect(m_body, &QPlainTextEdit::textChanged, this, &OrderMappingPage::refresh);
-    connect(m_match, &QComboBox::currentIndexChanged, this, &OrderMappingPage::refresh);
-    connect(m_responseStatus, &QSpinBox::valueChanged, this, &OrderMappingPage::refresh);
-    connect(m_profile, &QComboBox::activated, this, &OrderMappingPage::profileChosen);
-    connect(save, &QPushButton::clicked, this, &OrderMappingPage::saveProfile);
-    connect(remove, &QPushButton::clicked, this, &OrderMappingPage::deleteProfile);
-
-    setMapping(OrderMapping{});
-    const QList<OrderMapping> profiles = m_settings->reconcileProfiles();
-    reloadProfiles(profiles.isEmpty() ? QString() : profiles.constFirst().name);
-    profileChosen();
 }
 
 void OrderMappingPage::reloadProfiles(const QString &select)

@@ -9,6 +9,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QPushButton;
 class QSpinBox;
 
 // Reconcile page 1: how to read the business order table. A named profile
@@ -38,6 +39,11 @@ signals:
     void mappingChanged();
 
 private:
+    // The constructor's parts: object names (tests find the fields by
+    // them), placeholders and tooltips, the form with the profile buttons.
+    void nameFields();
+    void describeFields();
+    void layOut(QPushButton *save, QPushButton *remove);
     void reloadProfiles(const QString &select);
     void profileChosen();
     void saveProfile();

@@ -44,6 +44,24 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
     , m_refreshTimer(new QTimer(this))
     , m_actions(new RecordActions(session, this))
 {
+    QHBoxLayout *filters = buildFilters();
+    setUpTable();
+    layOut(filters);
+    connectControls();
+    // What the details say about every record of this store.
+    m_session->request<StoreReads::TimeNotes>(
+        this, [](Store &store) { return StoreReads::notes(store); },
+        [this](const Result<StoreReads::TimeNotes> &notes) {
+            if (!notes)
+                return;
+            m_detail->setTimeZoneNote(notes->timeZoneNote);
+            m_detail->setRequestNote(notes->requestNote);
+        });
+    applyFilter();
+}
+
+QHBoxLayout *RecordBrowserView::buildFilters()
+{
     m_state->addItem(tr("Any state"));
     m_state->addItem(tr("In flight"), int(RecordState::InFlight));
     m_state->addItem(tr("Completed"), int(RecordState::Completed));
@@ -72,11 +90,14 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
     filters->addWidget(m_search);
     filters->addSpacing(12);
     filters->addWidget(m_auditHistory);
+    return filters;
+}
 
+void RecordBrowserView::setUpTable()
+{
     m_table->setModel(m_model);
 
     // One Tab stop: Tab leaves the table for the next control (arrows move in it).
-
     m_table->setTabKeyNavigation(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -101,6 +122,10 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
     m_state->setToolTip(tr("Which records: any state, in flight, completed or timed out. Released and expired records are gone "
                            "from the store: their audit history remains."));
     m_scope->setToolTip(tr("Only this scope; empty: every scope."));
+}
+
+void RecordBrowserView::layOut(QHBoxLayout *filters)
+{
     // The count under the table, as on the In flight tab: the details set the height.
     auto *left = new QWidget(m_splitter);
     auto *leftLayout = new QVBoxLayout(left);
@@ -120,7 +145,10 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
     layout->setSpacing(2); // one row of filters over the list: kept tight (no taller than the In flight tab)
     layout->addLayout(filters);
     layout->addWidget(m_splitter, 1);
+}
 
+void RecordBrowserView::connectControls()
+{
     connect(m_search, &QPushButton::clicked, this, &RecordBrowserView::applyFilter);
     connect(m_lookup, &QLineEdit::returnPressed, this, &RecordBrowserView::applyFilter);
     connect(m_scope, &QLineEdit::returnPressed, this, &RecordBrowserView::applyFilter);
@@ -168,19 +196,6 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
         if (!r.key.isEmpty())
             emit auditHistoryRequested(r.scope, r.key);
     });
-    m_session->request<QString>(
-        this, [](Store &store) { return Result<QString>(store.timeZoneNote()); },
-        [this](const Result<QString> &note) {
-            if (note)
-                m_detail->setTimeZoneNote(note.value());
-        });
-    m_session->request<QString>(
-        this, [](Store &store) { return Result<QString>(store.requestNote()); },
-        [this](const Result<QString> &note) {
-            if (note)
-                m_detail->setRequestNote(note.value());
-        });
-    applyFilter();
 }
 
 void RecordBrowserView::setLookup(Lookup mode, const QString &text)

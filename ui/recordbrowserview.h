@@ -11,6 +11,7 @@ class QComboBox;
 class QMenu;
 class QTimer;
 class RecordActions;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -65,6 +66,12 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // The constructor's parts: the filter row's controls, the table, the
+    // filters over the list and details beside it, the signals.
+    QHBoxLayout *buildFilters();
+    void setUpTable();
+    void layOut(QHBoxLayout *filters);
+    void connectControls();
     void showSelected();
     void showCount(qint64 count);
     void showOtherField(qint64 count);
