@@ -284,7 +284,7 @@ struct ScopeCount {
     qint64 count = 0;
 };
 
-// The store contract every backend keeps (checked by tests/tst_conformance):
+// The store contract every backend keeps (checked by tests/tst_conformance*):
 // - claim is atomic: of any number of concurrent claims on one key exactly
 //   one gets Claimed;
 // - complete/release change the record only if it is in flight under the
