@@ -91,7 +91,7 @@ if grep -qE '^PASS +: ReconcileTest::planAndApply\(orders-sqlite\)' <<< "$out"; 
 else
     fail "tst_reconcile: the SQLite row did not pass; output: $out"
 fi
-expect tst_idemctl "a test that needs Redis" -- tst_idemctl goMiddlewareInflightAndReconcile -- \
+expect tst_idemctlrecords "a test that needs Redis" -- tst_idemctlrecords goMiddlewareInflightAndReconcile -- \
     "$(unset_url IDEM_TEST_REDIS_URL)"
 # A server of the test's own, its programs not found on PATH.
 expect tst_redismux "the server programs" PATH=/nonexistent -- tst_redismux -- \
