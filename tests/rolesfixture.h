@@ -223,9 +223,29 @@ inline std::optional<Record> record(const QString &url, const QString &scope, co
     return r ? r.value() : std::nullopt;
 }
 
-inline QStringList args(std::initializer_list<QString> list, const Login &login)
+inline QStringList args(const QStringList &list, const Login &login)
 {
     return QStringList(list) << QStringLiteral("--store") << login.url;
 }
 
+// A data row per server backend: postgresql, mysql, redis (column "backend").
+inline void backends()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    QTest::newRow("mysql") << QStringLiteral("mysql");
+    QTest::newRow("redis") << QStringLiteral("redis");
+}
+
 } // namespace RolesFixture
+
+// The row's backend set up as `f` in a test function whose _data() gave
+// backends(): fails or skips (tests/serverrequirement.h) without its server.
+#define ROLES_FIXTURE(f)                                                                                                                   \
+    QFETCH(QString, backend);                                                                                                              \
+    IDEM_REQUIRE_SERVER_URL(RolesFixture::urlVariable(backend));                                                                           \
+    RolesFixture::Fixture f;                                                                                                               \
+    {                                                                                                                                      \
+        QString why;                                                                                                                       \
+        QVERIFY2(RolesFixture::setUp(backend, &f, &why), qPrintable(why));                                                                 \
+    }

@@ -80,7 +80,7 @@ expect tst_layoutsql "a server per test function" -- tst_layoutsql goListingAndD
 expect tst_layoutredis "a server per pass" -- tst_layoutredis -- \
     "$(unset_url IDEM_TEST_REDIS_URL)" "$(unset_url IDEM_TEST_REDIS_CLUSTER_URL)"
 # The store backend IDEM_TEST_BACKEND names (TestStore), for the whole suite.
-expect tst_conformance "the store's server" IDEM_TEST_BACKEND=postgresql -- tst_conformance -- \
+expect tst_conformanceclaims "the store's server" IDEM_TEST_BACKEND=postgresql -- tst_conformanceclaims -- \
     "$(unset_url IDEM_TEST_POSTGRESQL_URL)"
 # Data rows per order database: the SQLite row runs and passes, each server's row fails or is skipped.
 expect tst_reconcile "a server per data row" IDEM_TEST_BACKEND=sqlite -- tst_reconcile planAndApply -- \
@@ -91,7 +91,7 @@ if grep -qE '^PASS +: ReconcileTest::planAndApply\(orders-sqlite\)' <<< "$out"; 
 else
     fail "tst_reconcile: the SQLite row did not pass; output: $out"
 fi
-expect tst_idemctl "a test that needs Redis" -- tst_idemctl goMiddlewareInflightAndReconcile -- \
+expect tst_idemctlrecords "a test that needs Redis" -- tst_idemctlrecords goMiddlewareInflightAndReconcile -- \
     "$(unset_url IDEM_TEST_REDIS_URL)"
 # A server of the test's own, its programs not found on PATH.
 expect tst_redismux "the server programs" PATH=/nonexistent -- tst_redismux -- \

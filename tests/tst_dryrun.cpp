@@ -5,31 +5,12 @@
 // stands for the cache option's case.
 #include "app/store/openstore.h"
 #include "app/store/sqlstore.h"
+#include "tests/idemctlrun.h"
+#include "tests/reconcileoptions.h"
 #include "tests/serverrequirement.h"
 
 #include <QtSql>
 #include <QtTest>
-
-namespace {
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run idemctl(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(IDEMCTL_PATH), arguments);
-    if (!process.waitForFinished(120000))
-        process.kill();
-    process.waitForFinished();
-    return Run{process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-               process.readAllStandardError()};
-}
-
-} // namespace
 
 class DryRunTest : public QObject {
     Q_OBJECT
@@ -64,20 +45,7 @@ private:
                 QStringLiteral("--audit"),  QStringLiteral("sqlite://") + m_dir.filePath(QStringLiteral("java-audit.db"))};
     }
 
-    QStringList reconcile() const
-    {
-        return {QStringLiteral("reconcile"),
-                QStringLiteral("--orders"),
-                m_orders,
-                QStringLiteral("--table"),
-                QStringLiteral("orders"),
-                QStringLiteral("--key-column"),
-                QStringLiteral("order_no"),
-                QStringLiteral("--status-column"),
-                QStringLiteral("status"),
-                QStringLiteral("--done-values"),
-                QStringLiteral("PAID")};
-    }
+    QStringList reconcile() const { return QStringList{QStringLiteral("reconcile")} + ordersMapping(m_orders); }
 
 private slots:
     void initTestCase()

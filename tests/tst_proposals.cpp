@@ -4,6 +4,7 @@
 // role approves, an operator applies with compare-and-set (records changed
 // meanwhile are skipped and listed); two approvers at once; expiry; every
 // step in the audit chain.
+#include "tests/reconcileoptions.h"
 #include "tests/rolesfixture.h"
 
 using namespace RolesFixture;
@@ -27,27 +28,7 @@ private slots:
     void reconcileProposedThenApplied_data();
     void reconcileProposedThenApplied();
     void hostileIdRefused();
-
-private:
-    void backends();
 };
-
-void TestProposals::backends()
-{
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("postgresql") << QStringLiteral("postgresql");
-    QTest::newRow("mysql") << QStringLiteral("mysql");
-    QTest::newRow("redis") << QStringLiteral("redis");
-}
-
-#define PROPOSALS_FIXTURE(f)                                                                                                               \
-    QFETCH(QString, backend);                                                                                                              \
-    IDEM_REQUIRE_SERVER_URL(urlVariable(backend));                                                                                         \
-    Fixture f;                                                                                                                             \
-    {                                                                                                                                      \
-        QString why;                                                                                                                       \
-        QVERIFY2(setUp(backend, &f, &why), qPrintable(why));                                                                               \
-    }
 
 namespace {
 
@@ -97,7 +78,7 @@ void TestProposals::approveThenApply_data()
 
 void TestProposals::approveThenApply()
 {
-    PROPOSALS_FIXTURE(f);
+    ROLES_FIXTURE(f);
     QVERIFY(seedStuck(f.ownerUrl, QStringLiteral("payment"), 3));
     Run swept;
     const QString id = proposeSweep(f.operatorLogin, QStringLiteral("payment"), &swept);
@@ -148,7 +129,7 @@ void TestProposals::selfApprovalRefused_data()
 
 void TestProposals::selfApprovalRefused()
 {
-    PROPOSALS_FIXTURE(f);
+    ROLES_FIXTURE(f);
     QVERIFY(seedStuck(f.ownerUrl, QStringLiteral("callback"), 2));
     // The owner may do everything, and proposes: it may not approve its own.
     const Login owner{backend == QLatin1String("redis") ? QStringLiteral("default") : QStringLiteral("idem"), f.ownerUrl, {}};
@@ -190,7 +171,7 @@ void TestProposals::changedRecordsSkipped_data()
 
 void TestProposals::changedRecordsSkipped()
 {
-    PROPOSALS_FIXTURE(f);
+    ROLES_FIXTURE(f);
     QVERIFY(seedStuck(f.ownerUrl, QStringLiteral("payment"), 3));
     const QString id = proposeSweep(f.operatorLogin, QStringLiteral("payment"));
     QVERIFY(Proposal::isValidId(id));
@@ -228,7 +209,7 @@ void TestProposals::twoApproversAtOnce_data()
 
 void TestProposals::twoApproversAtOnce()
 {
-    PROPOSALS_FIXTURE(f);
+    ROLES_FIXTURE(f);
     QVERIFY(seedStuck(f.ownerUrl, QStringLiteral("payment"), 2));
     const QString id = proposeSweep(f.operatorLogin, QStringLiteral("payment"));
     QVERIFY(Proposal::isValidId(id));
@@ -257,7 +238,7 @@ void TestProposals::expired_data()
 
 void TestProposals::expired()
 {
-    PROPOSALS_FIXTURE(f);
+    ROLES_FIXTURE(f);
     const Run ttl =
         idemctl({QStringLiteral("init"), QStringLiteral("--store"), f.ownerUrl, QStringLiteral("--proposal-ttl"), QStringLiteral("1s")});
     QVERIFY2(ttl.exitCode == 0, ttl.all().constData());
@@ -289,7 +270,7 @@ void TestProposals::rejectNeedsReasonAndEndsIt_data()
 
 void TestProposals::rejectNeedsReasonAndEndsIt()
 {
-    PROPOSALS_FIXTURE(f);
+    ROLES_FIXTURE(f);
     QVERIFY(seedStuck(f.ownerUrl, QStringLiteral("payment"), 2));
     const QString id = proposeSweep(f.operatorLogin, QStringLiteral("payment"));
     QVERIFY(Proposal::isValidId(id));
@@ -312,7 +293,7 @@ void TestProposals::reconcileProposedThenApplied_data()
 // releases with compare-and-set, every step in the chain.
 void TestProposals::reconcileProposedThenApplied()
 {
-    PROPOSALS_FIXTURE(f);
+    ROLES_FIXTURE(f);
     QVERIFY(seedStuck(f.ownerUrl, QStringLiteral("payment"), 3));
     QTemporaryDir dir;
     const QString ordersPath = dir.filePath(QStringLiteral("orders.db"));
@@ -326,30 +307,14 @@ void TestProposals::reconcileProposedThenApplied()
         db.close();
     }
     QSqlDatabase::removeDatabase(QStringLiteral("orders"));
-    const Run planned = idemctl(args({QStringLiteral("reconcile"),
-                                      QStringLiteral("--scope"),
-                                      QStringLiteral("payment"),
-                                      QStringLiteral("--orders"),
-                                      QStringLiteral("sqlite://") + ordersPath,
-                                      QStringLiteral("--table"),
-                                      QStringLiteral("orders"),
-                                      QStringLiteral("--key-column"),
-                                      QStringLiteral("order_no"),
-                                      QStringLiteral("--status-column"),
-                                      QStringLiteral("status"),
-                                      QStringLiteral("--done-values"),
-                                      QStringLiteral("PAID"),
-                                      QStringLiteral("--failed-values"),
-                                      QStringLiteral("FAILED"),
-                                      QStringLiteral("--match"),
-                                      QStringLiteral("key"),
-                                      QStringLiteral("--operator"),
-                                      QStringLiteral("olga"),
-                                      QStringLiteral("--reason"),
-                                      QStringLiteral("channel outage"),
-                                      QStringLiteral("--json")},
-                                     f.operatorLogin),
-                                f.operatorLogin.redisPassword);
+    const Run planned =
+        idemctl(args(QStringList{QStringLiteral("reconcile"), QStringLiteral("--scope"), QStringLiteral("payment")}
+                         + ordersMapping(QStringLiteral("sqlite://") + ordersPath)
+                         + QStringList{QStringLiteral("--failed-values"), QStringLiteral("FAILED"), QStringLiteral("--match"),
+                                       QStringLiteral("key"), QStringLiteral("--operator"), QStringLiteral("olga"),
+                                       QStringLiteral("--reason"), QStringLiteral("channel outage"), QStringLiteral("--json")},
+                     f.operatorLogin),
+                f.operatorLogin.redisPassword);
     QVERIFY2(planned.exitCode == 0, planned.all().constData());
     const QJsonObject out = planned.json();
     QCOMPARE(out.value(QStringLiteral("applied")).toInt(), 0);

@@ -21,27 +21,7 @@ private slots:
     void operatorSweepRecordsServerIdentity();
     void hostileGrantRefused();
     void sqliteWithoutRolesAsBefore();
-
-private:
-    void backends();
 };
-
-void TestRoles::backends()
-{
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("postgresql") << QStringLiteral("postgresql");
-    QTest::newRow("mysql") << QStringLiteral("mysql");
-    QTest::newRow("redis") << QStringLiteral("redis");
-}
-
-#define ROLES_FIXTURE(f)                                                                                                                   \
-    QFETCH(QString, backend);                                                                                                              \
-    IDEM_REQUIRE_SERVER_URL(urlVariable(backend));                                                                                         \
-    Fixture f;                                                                                                                             \
-    {                                                                                                                                      \
-        QString why;                                                                                                                       \
-        QVERIFY2(setUp(backend, &f, &why), qPrintable(why));                                                                               \
-    }
 
 void TestRoles::whoami_data()
 {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Demonstration, not a test (tests/tst_operatoractions has the same race as
+# Demonstration, not a test (tests/tst_operatorraces has the same race as
 # a regression test): two operators run `idemctl sweep` at the same moment
 # over N (default 10,000) stuck native records on Redis that all started in
 # the same millisecond, the case that paging by LIMIT offset got wrong.

@@ -40,7 +40,7 @@ struct StoreNode {
 //              file; a missing store is an error saying so.
 enum class OpenMode { ReadWrite, ReadOnly, Create };
 
-// The store contract every backend keeps (checked by tests/tst_conformance):
+// The store contract every backend keeps (checked by tests/tst_conformance*):
 // - claim is atomic: of any number of concurrent claims on one key exactly
 //   one gets Claimed;
 // - complete/release change the record only if it is in flight under the
