@@ -4,9 +4,9 @@
 
 // Who operates the console in this run: the OS user until an operator
 // confirms another name in a wizard or the report dialog, then that name
-// in every wizard and dialog opened after it, until the console closes.
-// (Each used to start from the OS user again, so an export after a wizard
-// said "root".) Not saved: the next person at the desk types their own.
+// in every wizard and dialog opened after it, until the console closes
+// (an export after a wizard names the operator, not the OS user). Not
+// saved: the next person at the desk types their own.
 // GUI thread only.
 namespace OperatorSession {
 

@@ -65,10 +65,10 @@ QByteArray AuditEntry::canonical() const
     put("after", stateAfter.toUtf8());
     put("reason", reason.toUtf8());
     put("evidence", evidence);
-    // The server identity joined the entry later. An entry without one is
-    // hashed exactly as before it existed, so every chain written earlier
-    // still verifies; an entry with one cannot lose it unnoticed (its bytes
-    // would change), nor have one added.
+    // An entry without a server identity is hashed without the field, as
+    // builds without server identities hash theirs, so their chains still
+    // verify; an entry with one cannot lose it unnoticed (its bytes would
+    // change), nor have one added.
     if (!serverUser.isEmpty())
         put("user", serverUser.toUtf8());
     put("prev", prevHash.toLatin1());

@@ -25,7 +25,7 @@
 // (docs/benchmarks.md). Here one wake-up of a session's backend and one
 // read on the client serve a whole batch, and the server keeps a handful of
 // backends instead of one per thread. A thread alone is no slower: its
-// statement is a batch of one, one round trip as before.
+// statement is a batch of one, one round trip as on a session of its own.
 //
 // Each statement is followed by its own Sync: it runs in its own implicit
 // transaction and commits on its own, exactly as on a session of its own.

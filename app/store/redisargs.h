@@ -75,11 +75,9 @@ private:
 // and release.lua take theirs so (cmsgpack.unpack, into locals).
 //
 // Why: Redis makes every script argument a Lua string in ARGV, a
-// table it grows one element at a time, at about 1,100 instructions an
-// argument (callgrind). An EVALSHA with six keys whose script reads ten
-// arguments into locals cost the server 37,700 instructions with them
-// plain and 30,300 packed; a whole first request (claim and complete,
-// tools/bench-redis-instructions.sh) 199,000 and 189,000.
+// table it grows one element at a time, so each argument costs the server
+// more than one packed string unpacked into locals
+// (tools/bench-redis-instructions.sh, docs/benchmarks.md).
 class RedisPackingSink final : public RedisArgSink {
 public:
     RedisPackingSink(RedisArgSink &out, qsizetype plain, qsizetype sizeHint = 0);

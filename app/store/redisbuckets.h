@@ -31,10 +31,10 @@
 // The count is fixed when the scope's first record is written (buckets.lua,
 // in the registry's slot) and kept in {idem:scopes}:buckets, so a restart,
 // another process or a newer build with another default never looks in the
-// wrong bucket. A scope written before buckets existed (registered in
-// idem:scopes without a count) keeps one bucket, its old {scope} keys; so
-// does every scope on a single server, where buckets buy nothing: a single
-// server's store is exactly as before, with no read of the count.
+// wrong bucket. A scope registered in idem:scopes without a count (by a
+// build without buckets) keeps one bucket, its {scope} keys; so does every
+// scope on a single server, where buckets buy nothing: a single server's
+// store has only {scope} keys and never reads a count.
 struct ScopeBuckets {
     QString scope;
     QStringList tags; // the hash tag of each bucket; {scope} alone for one bucket

@@ -30,9 +30,9 @@ timeval toTimeval(int ms)
 // hiredis's reply functions, compact: a string, status or error reply is
 // one heap block holding its bytes, an array one block holding its element
 // pointers, where hiredis's own make two of each (calloc, then malloc).
-// A read-first replay's HGETALL has 26 strings: reading them into replies
-// and freeing those was 40% of that replay's client instructions, and one
-// block each took 18% off the whole (callgrind). The reader frees
+// A read-first replay's HGETALL has 26 strings, and making and freeing
+// their replies is a large part of that replay's client time, so one
+// block each matters (docs/benchmarks.md). The reader frees
 // a reply it could not finish with freeCompact, so elements not yet made
 // must be null.
 void attach(const redisReadTask *task, redisReply *reply)

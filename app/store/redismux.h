@@ -23,7 +23,7 @@
 // on their own connections, redis-server's one core went to those calls;
 // sharing a few connections lets one read carry many threads' requests, and
 // the server also holds far fewer connections. A thread alone is no slower:
-// its request is a batch of one, one round trip as before.
+// its request is a batch of one, one round trip as on a connection of its own.
 //
 // What is shared with the other requests of a batch: the connection's fate.
 // A connection that fails (server gone, timeout) fails every request whose

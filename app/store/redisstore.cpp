@@ -221,9 +221,9 @@ Record RedisStore::freshClaim(const ClaimRequest &req, const QByteArray &lease)
 Result<std::optional<ClaimResult>> RedisStore::replayFromRead(RedisLink &c, const ClaimRequest &req, const QString &tag)
 {
     // HGETALL, not the HMGET of the 13 fields the other reads send: Redis
-    // looks each named field up from the start of the hash (a listpack), and
-    // that cost the server 30,000 instructions against 20,800 for HGETALL,
-    // of a replay's 37,000 (callgrind).
+    // looks each named field up from the start of the hash (a listpack),
+    // which costs the server about half again as much as HGETALL
+    // (docs/benchmarks.md, "Server instructions per request").
     const QByteArray key = RedisLayout::recordKey(tag, req.key);
     Result<QList<RedisReply>> replies = c.pipelineAt(key, {RedisCommand{QByteArrayLiteral("HGETALL"), key}});
     if (!replies)

@@ -172,8 +172,8 @@ private:
 
     const StoreUrl m_url;
     // Made once: the hot path names the store in every record it reads
-    // (sqlRecordFromValues), and formatting the URL cost a PostgreSQL replay
-    // an eighth of its client instructions (callgrind).
+    // (sqlRecordFromValues), and formatting the URL each time is a
+    // noticeable part of a PostgreSQL replay's client time.
     const QString m_display;
     const SqlDialect m_dialect;
     SqlConnections m_connections;
