@@ -79,7 +79,7 @@ expect tst_layoutsqljava "a server per test function" -- tst_layoutsqljava javaL
     "javaListingAndDetail\(\) $(unset_url IDEM_TEST_MYSQL_URL)" "javaOpenErrors\(\) $(unset_url IDEM_TEST_MYSQL_URL)"
 # Two passes in one process, the single server's and the cluster's: the
 # second runs (and says what it misses) after the first.
-expect tst_layoutredis "a server per pass" -- tst_layoutredis -- \
+expect tst_layoutrediscodec "a server per pass" -- tst_layoutrediscodec -- \
     "$(unset_url IDEM_TEST_REDIS_URL)" "$(unset_url IDEM_TEST_REDIS_CLUSTER_URL)"
 # The store backend IDEM_TEST_BACKEND names (TestStore), for the whole suite.
 expect tst_conformance "the store's server" IDEM_TEST_BACKEND=postgresql -- tst_conformance -- \
