@@ -72,12 +72,14 @@ expect() {
 
 unset_url() { printf '%s is not set: tools/test.sh starts the servers and sets it' "$1"; }
 
-# Test functions that need a server, PostgreSQL or MySQL.
-expect tst_layoutsql "a server per test function" -- tst_layoutsql goListingAndDetail javaListingAndDetail -- \
-    "$(unset_url IDEM_TEST_POSTGRESQL_URL)" "$(unset_url IDEM_TEST_MYSQL_URL)"
+# Test functions that need a server: PostgreSQL for go-middleware, MySQL for java-handler.
+expect tst_layoutsqlgo "a server per test function" -- tst_layoutsqlgo goListingAndDetail goOpenErrors -- \
+    "goListingAndDetail\(\) $(unset_url IDEM_TEST_POSTGRESQL_URL)" "goOpenErrors\(\) $(unset_url IDEM_TEST_POSTGRESQL_URL)"
+expect tst_layoutsqljava "a server per test function" -- tst_layoutsqljava javaListingAndDetail javaOpenErrors -- \
+    "javaListingAndDetail\(\) $(unset_url IDEM_TEST_MYSQL_URL)" "javaOpenErrors\(\) $(unset_url IDEM_TEST_MYSQL_URL)"
 # Two passes in one process, the single server's and the cluster's: the
 # second runs (and says what it misses) after the first.
-expect tst_layoutredis "a server per pass" -- tst_layoutredis -- \
+expect tst_layoutrediscodec "a server per pass" -- tst_layoutrediscodec -- \
     "$(unset_url IDEM_TEST_REDIS_URL)" "$(unset_url IDEM_TEST_REDIS_CLUSTER_URL)"
 # The store backend IDEM_TEST_BACKEND names (TestStore), for the whole suite.
 expect tst_conformanceclaims "the store's server" IDEM_TEST_BACKEND=postgresql -- tst_conformanceclaims -- \
