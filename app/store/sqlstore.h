@@ -136,6 +136,12 @@ private:
     Result<FirstClaim> insertOrReadPostgres(const ClaimRequest &req, const QString &lease);
     Result<FirstClaim> firstClaim(const ClaimRequest &req, const QString &lease, Record seen);
     FirstClaim claimedFirst(const ClaimRequest &req, const QString &lease);
+    // claim()'s first read; on PostgreSQL and MariaDB also its insert.
+    Result<FirstClaim> readForClaim(const ClaimRequest &req);
+    // A claim turn's write: nullopt when another claimer wrote first (read again).
+    Result<std::optional<ClaimResult>> insertNewClaim(QSqlDatabase &db, const ClaimRequest &req, const QString &lease);
+    Result<std::optional<ClaimResult>> takeOver(QSqlDatabase &db, const ClaimRequest &req, const Record &seen, bool expired,
+                                                const QString &lease);
     // Whether insertOrRead() serves this server: PostgreSQL, and MariaDB from
     // 10.5 (INSERT … RETURNING); set by open().
     bool claimsInOneStatement() const { return m_dialect.kind() == Dialect::Postgres || m_insertReturning; }
