@@ -109,6 +109,11 @@ private:
     Result<int> probeSchema(QSqlDatabase &db);
     Result<void> createSchema(QSqlDatabase &db);
     Result<void> checkPrivileges(QSqlDatabase &db);
+    // open()'s steps: the schema a reader can use or a writer completes,
+    // the later objects a reader finds, and the session's rights.
+    Result<void> ensureSchema(QSqlDatabase &db, bool mayCreate);
+    Result<int> probeLaterObjects(QSqlDatabase &db);
+    Result<void> loadAccess(QSqlDatabase &db, bool mayCreate);
     template <typename Read>
     auto readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>()));
     // withRequest: the kept request too (get(), actions); the claim's reads
