@@ -18,6 +18,7 @@
 #include <QStandardPaths>
 
 #include <cstdio>
+#include <optional>
 
 namespace {
 
@@ -88,11 +89,8 @@ int usage(const QString &message)
     return 2;
 }
 
-} // namespace
-
-int main(int argc, char *argv[])
+void setUpApplication()
 {
-    QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("idem-console"));
     QApplication::setApplicationVersion(QStringLiteral(IDEM_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("idem-console")); // resources/idem-console.desktop
@@ -102,8 +100,17 @@ int main(int argc, char *argv[])
     // IDEM_PALETTE=dark switches to Fusion with a dark palette.
     if (qEnvironmentVariable("IDEM_PALETTE") == QLatin1String("dark"))
         useDarkPalette();
+}
 
-    QCommandLineParser parser;
+struct ConsoleOptions {
+    QCommandLineOption store;
+    QCommandLineOption demo;
+    QCommandLineOption readOnly;
+    QCommandLineOption lang;
+};
+
+ConsoleOptions addConsoleOptions(QCommandLineParser &parser)
+{
     parser.setApplicationDescription(QApplication::translate("main", "Console for idempotency records of payment and order APIs."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -116,6 +123,13 @@ int main(int argc, char *argv[])
     const QCommandLineOption langOption(QStringLiteral("lang"), QApplication::translate("main", "Interface language: zh_CN or en."),
                                         QStringLiteral("lang"));
     parser.addOptions({storeOption, demoOption, readOnlyOption, langOption});
+    return ConsoleOptions{storeOption, demoOption, readOnlyOption, langOption};
+}
+
+// Parses the command line; an exit code (2, after saying why) on bad input.
+// --help and --version print and exit here.
+std::optional<int> parseArguments(QCommandLineParser &parser)
+{
     if (!parser.parse(QApplication::arguments()))
         return usage(parser.errorText());
     if (parser.isSet(QStringLiteral("help")))
@@ -124,9 +138,14 @@ int main(int argc, char *argv[])
         parser.showVersion();
     if (!parser.positionalArguments().isEmpty())
         return usage(QStringLiteral("unexpected argument '%1'; use --store URL").arg(parser.positionalArguments().constFirst()));
+    return std::nullopt;
+}
 
-    QSettings qsettings;
-    AppSettings settings(&qsettings);
+// The interface language: --lang, else the settings' (system: the locale's).
+// An exit code on a --lang not offered.
+std::optional<int> installLanguage(const QCommandLineParser &parser, const QCommandLineOption &langOption, AppSettings &settings,
+                                   UiTranslators &translators)
+{
     QString lang = AppSettings::languageCode(settings.language());
     if (parser.isSet(langOption)) {
         lang = parser.value(langOption);
@@ -135,64 +154,106 @@ int main(int argc, char *argv[])
     }
     if (lang == QLatin1String("system"))
         lang = QLocale::system().name();
-    UiTranslators translators;
     for (const QString &missing : translators.install(lang))
         std::fprintf(stderr, "idem-console: translations not found: %s\n", qPrintable(missing));
+    return std::nullopt;
+}
+
+// The --store URL as a store entry (without its password); an exit code
+// when the URL does not parse.
+std::optional<int> readStoreOption(const QCommandLineParser &parser, const QCommandLineOption &storeOption,
+                                   std::optional<StoreEntry> *commandLineStore)
+{
+    if (!parser.isSet(storeOption))
+        return std::nullopt;
+    const QString url = parser.value(storeOption);
+    if (Result<StoreUrl> parsed = StoreUrl::parse(url); !parsed)
+        return usage(parsed.error().message);
+    StoreEntry entry;
+    entry.url = StoreEntry::withoutPassword(url);
+    *commandLineStore = entry;
+    return std::nullopt;
+}
+
+void openDemo(DemoTraffic &demo, MainWindow &window)
+{
+    const Result<QString> url = demo.start();
+    if (!url) {
+        QMessageBox::critical(&window, QApplication::translate("main", "idem-console"),
+                              QApplication::translate("main", "The demo store cannot be opened: %1").arg(url.error().message));
+        return;
+    }
+    StoreEntry entry;
+    entry.name = QApplication::translate("main", "Demo (simulated sales traffic)");
+    entry.url = url.value();
+    window.openUrl(entry, url.value());
+}
+
+// The last store opened, with its name and options from the recent list.
+void openLastStore(MainWindow &window, const AppSettings &settings, const QList<StoreEntry> &recent)
+{
+    StoreEntry last;
+    last.url = settings.lastStoreUrl();
+    for (const StoreEntry &e : recent) {
+        if (e.url == last.url)
+            last = e;
+    }
+    window.openEntry(last);
+}
+
+// No store yet: offer the demo, else the connection dialog.
+void welcome(DemoTraffic &demo, MainWindow &window)
+{
+    const auto answer = QMessageBox::question(
+        &window, QApplication::translate("main", "Welcome to idem-console"),
+        QApplication::translate("main", "No store has been opened yet. Open the demo store with simulated sales traffic?\n\n"
+                                        "Choose No to connect to a store of your own."),
+        QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+    if (answer == QMessageBox::Yes)
+        openDemo(demo, window);
+    else
+        window.showConnectionDialog();
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    setUpApplication();
+
+    QCommandLineParser parser;
+    const ConsoleOptions options = addConsoleOptions(parser);
+    if (std::optional<int> exitCode = parseArguments(parser))
+        return *exitCode;
+
+    QSettings qsettings;
+    AppSettings settings(&qsettings);
+    UiTranslators translators;
+    if (std::optional<int> exitCode = installLanguage(parser, options.lang, settings, translators))
+        return *exitCode;
 
     std::optional<StoreEntry> commandLineStore;
-    if (parser.isSet(storeOption)) {
-        const QString url = parser.value(storeOption);
-        if (Result<StoreUrl> parsed = StoreUrl::parse(url); !parsed)
-            return usage(parsed.error().message);
-        StoreEntry entry;
-        entry.url = StoreEntry::withoutPassword(url);
-        commandLineStore = entry;
-    }
+    if (std::optional<int> exitCode = readStoreOption(parser, options.store, &commandLineStore))
+        return *exitCode;
 
     PasswordVault vault;
     MainWindow window(&settings, &vault);
-    window.setForcedReadOnly(parser.isSet(readOnlyOption));
+    window.setForcedReadOnly(parser.isSet(options.readOnly));
     window.show();
 
     DemoTraffic demo;
-    auto openDemo = [&] {
-        const Result<QString> url = demo.start();
-        if (!url) {
-            QMessageBox::critical(&window, QApplication::translate("main", "idem-console"),
-                                  QApplication::translate("main", "The demo store cannot be opened: %1").arg(url.error().message));
-            return;
-        }
-        StoreEntry entry;
-        entry.name = QApplication::translate("main", "Demo (simulated sales traffic)");
-        entry.url = url.value();
-        window.openUrl(entry, url.value());
-    };
-
     const QList<StoreEntry> recent = settings.recentStores();
-    if (parser.isSet(demoOption) || (!commandLineStore && settings.lastStoreUrl() == DemoTraffic::url())) {
-        openDemo();
+    if (parser.isSet(options.demo) || (!commandLineStore && settings.lastStoreUrl() == DemoTraffic::url())) {
+        openDemo(demo, window);
     } else if (commandLineStore) {
         // The URL may carry a password: it goes to the session only, the
         // settings keep it without.
-        window.openUrl(*commandLineStore, parser.value(storeOption));
+        window.openUrl(*commandLineStore, parser.value(options.store));
     } else if (!settings.lastStoreUrl().isEmpty()) {
-        StoreEntry last;
-        last.url = settings.lastStoreUrl();
-        for (const StoreEntry &e : recent) {
-            if (e.url == last.url)
-                last = e;
-        }
-        window.openEntry(last);
+        openLastStore(window, settings, recent);
     } else {
-        const auto answer = QMessageBox::question(
-            &window, QApplication::translate("main", "Welcome to idem-console"),
-            QApplication::translate("main", "No store has been opened yet. Open the demo store with simulated sales traffic?\n\n"
-                                            "Choose No to connect to a store of your own."),
-            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
-        if (answer == QMessageBox::Yes)
-            openDemo();
-        else
-            window.showConnectionDialog();
+        welcome(demo, window);
     }
     return QApplication::exec();
 }

@@ -115,48 +115,130 @@ QString batchStopName(BatchStop stop)
     return QString();
 }
 
-ActionReport applyActions(Store &store, const QList<OperatorAction> &given, const ActionControl &control, int progressEvery)
+namespace {
+
+// Scope by scope, each scope's records in the order given: a run of one
+// scope's records goes to the store together (Store::applyActionBatch).
+QList<OperatorAction> groupedByScope(const QList<OperatorAction> &given)
 {
-    // Scope by scope, each scope's records in the order given: a run of one
-    // scope's records goes to the store together (Store::applyActionBatch).
     QList<OperatorAction> actions;
     actions.reserve(given.size());
-    {
-        QStringList scopes;
-        QHash<QString, QList<qsizetype>> byScope;
-        for (qsizetype i = 0; i < given.size(); ++i) {
-            QList<qsizetype> &of = byScope[given.at(i).scope];
-            if (of.isEmpty())
-                scopes.append(given.at(i).scope);
-            of.append(i);
-        }
-        for (const QString &scope : std::as_const(scopes)) {
-            for (const qsizetype i : byScope.value(scope))
-                actions.append(given.at(i));
-        }
+    QStringList scopes;
+    QHash<QString, QList<qsizetype>> byScope;
+    for (qsizetype i = 0; i < given.size(); ++i) {
+        QList<qsizetype> &of = byScope[given.at(i).scope];
+        if (of.isEmpty())
+            scopes.append(given.at(i).scope);
+        of.append(i);
     }
+    for (const QString &scope : std::as_const(scopes)) {
+        for (const qsizetype i : byScope.value(scope))
+            actions.append(given.at(i));
+    }
+    return actions;
+}
+
+// One applyActions() run: the report it fills and what it learns on the way.
+struct BatchRun {
+    const QList<OperatorAction> &actions;
+    const ActionControl &control;
     ActionReport report;
-    report.matched = actions.size();
-    report.batchId = actions.isEmpty() ? QString() : actions.first().audit.batchId;
-    const qint64 total = actions.size();
-    const qint64 runLength = qMax(1, progressEvery);
     QHash<QString, QString> blockedScopes; // scope -> the error that showed it broken
     QMap<QString, qint64> warnings; // distinct warning -> records
+};
+
+// The store's results for actions [from, end). The contract: one result per
+// action, at least one. A store that broke it must not make the caller loop
+// forever or read past the run.
+QList<Result<ActionResult>> applyRun(Store &store, const QList<OperatorAction> &actions, qint64 from, qint64 end)
+{
+    QList<Result<ActionResult>> results = store.applyActionBatch(actions.mid(from, end - from));
+    if (results.isEmpty())
+        results.append(store.applyAction(actions.at(from)));
+    if (results.size() > end - from)
+        results.erase(results.begin() + (end - from), results.end());
+    return results;
+}
+
+// A store that stopped answering fails every record the same way: stop
+// instead of hammering it, and say which records (from `from` on) were not tried.
+void stopUnavailable(BatchRun &run, qint64 from, const QString &message)
+{
+    const qint64 total = run.actions.size();
+    run.report.stop = BatchStop::StoreUnavailable;
+    run.report.stopMessage = message;
+    for (qint64 j = from; j < total; ++j) {
+        run.report.failures.append({run.actions.at(j).scope, run.actions.at(j).key,
+                                    Text::tr("not attempted: the store stopped answering (%1)").arg(message), false,
+                                    run.actions.at(j).kind});
+        ++run.report.failed;
+        ++run.report.notAttempted;
+    }
+    run.control.report(total, total);
+}
+
+void recordSkipped(ActionReport &report, const OperatorAction &action)
+{
+    ActionTarget seen{
+        action.scope, action.key, action.lease, action.expectedState, 0, QString(), QString(), 0, action.startedBeforeMs, 0, {}};
+    report.skippedTargets.append(seen);
+    ++report.skipped;
+}
+
+// Counts one action's result; `next` is the index after it. False when the
+// store stopped answering and the batch stops.
+bool recordResult(BatchRun &run, qint64 next, const OperatorAction &action, const Result<ActionResult> &result)
+{
+    ActionReport &report = run.report;
+    if (!result) {
+        report.failures.append({action.scope, action.key, result.error().message, false, action.kind});
+        ++report.failed;
+        if (result.error().wholeScope) {
+            run.blockedScopes.insert(action.scope, result.error().message);
+        } else if (result.error().kind == ErrorKind::Unavailable) {
+            stopUnavailable(run, next, result.error().message);
+            return false;
+        }
+    } else if (result->outcome == TransitionOutcome::Applied && !result->followUpError.isEmpty()) {
+        // A partial failure is a failure: the service still answers from its old cache.
+        report.failures.append({action.scope, action.key, result->followUpError, true, action.kind});
+        ++report.failed;
+        ++report.cacheFailed;
+    } else if (result->outcome == TransitionOutcome::Applied) {
+        ++report.applied;
+        if (!result->warning.isEmpty())
+            ++run.warnings[result->warning];
+    } else {
+        recordSkipped(report, action);
+    }
+    return true;
+}
+
+} // namespace
+
+ActionReport applyActions(Store &store, const QList<OperatorAction> &given, const ActionControl &control, int progressEvery)
+{
+    const QList<OperatorAction> actions = groupedByScope(given);
+    BatchRun run{actions, control, {}, {}, {}};
+    run.report.matched = actions.size();
+    run.report.batchId = actions.isEmpty() ? QString() : actions.first().audit.batchId;
+    const qint64 total = actions.size();
+    const qint64 runLength = qMax(1, progressEvery);
     control.report(0, total);
     qint64 i = 0;
     while (i < total) {
         if (control.cancelled()) {
-            report.cancelled = true;
-            report.stop = BatchStop::Cancelled;
+            run.report.cancelled = true;
+            run.report.stop = BatchStop::Cancelled;
             break;
         }
         const QString scope = actions.at(i).scope;
-        if (const auto blocked = blockedScopes.constFind(scope); blocked != blockedScopes.cend()) {
+        if (const auto blocked = run.blockedScopes.constFind(scope); blocked != run.blockedScopes.cend()) {
             const OperatorAction &action = actions.at(i);
-            report.failures.append(
+            run.report.failures.append(
                 {action.scope, action.key, Text::tr("blocked with its scope: %1").arg(blocked.value()), false, action.kind});
-            ++report.failed;
-            ++report.scopeBlocked;
+            ++run.report.failed;
+            ++run.report.scopeBlocked;
             ++i;
             if (i % runLength == 0 || i == total)
                 control.report(i, total);
@@ -165,71 +247,22 @@ ActionReport applyActions(Store &store, const QList<OperatorAction> &given, cons
         qint64 end = i + 1;
         while (end < total && end - i < runLength && actions.at(end).scope == scope)
             ++end;
-        QList<Result<ActionResult>> results = store.applyActionBatch(actions.mid(i, end - i));
-        // The contract: one result per action, at least one. A store that
-        // broke it must not make this loop forever or read past the run.
-        if (results.isEmpty())
-            results.append(store.applyAction(actions.at(i)));
-        if (results.size() > end - i)
-            results.erase(results.begin() + (end - i), results.end());
         bool stopped = false;
-        for (const Result<ActionResult> &result : results) {
+        for (const Result<ActionResult> &result : applyRun(store, actions, i, end)) {
             const OperatorAction &action = actions.at(i);
             ++i;
-            if (!result) {
-                report.failures.append({action.scope, action.key, result.error().message, false, action.kind});
-                ++report.failed;
-                if (result.error().wholeScope) {
-                    blockedScopes.insert(action.scope, result.error().message);
-                } else if (result.error().kind == ErrorKind::Unavailable) {
-                    // A store that stopped answering fails every record the
-                    // same way: stop instead of hammering it, and say which
-                    // records were not tried.
-                    report.stop = BatchStop::StoreUnavailable;
-                    report.stopMessage = result.error().message;
-                    for (qint64 j = i; j < total; ++j) {
-                        report.failures.append({actions.at(j).scope, actions.at(j).key,
-                                                Text::tr("not attempted: the store stopped answering (%1)").arg(result.error().message),
-                                                false, actions.at(j).kind});
-                        ++report.failed;
-                        ++report.notAttempted;
-                    }
-                    control.report(total, total);
-                    stopped = true;
-                    break;
-                }
-            } else if (result->outcome == TransitionOutcome::Applied && !result->followUpError.isEmpty()) {
-                // A partial failure is a failure: the service still answers from its old cache.
-                report.failures.append({action.scope, action.key, result->followUpError, true, action.kind});
-                ++report.failed;
-                ++report.cacheFailed;
-            } else if (result->outcome == TransitionOutcome::Applied) {
-                ++report.applied;
-                if (!result->warning.isEmpty())
-                    ++warnings[result->warning];
-            } else {
-                ActionTarget seen{action.scope,
-                                  action.key,
-                                  action.lease,
-                                  action.expectedState,
-                                  0,
-                                  QString(),
-                                  QString(),
-                                  0,
-                                  action.startedBeforeMs,
-                                  0,
-                                  {}};
-                report.skippedTargets.append(seen);
-                ++report.skipped;
+            if (!recordResult(run, i, action, result)) {
+                stopped = true;
+                break;
             }
         }
         if (stopped)
             break;
         control.report(i, total);
     }
-    for (auto it = warnings.cbegin(); it != warnings.cend(); ++it)
-        report.warnings << Text::tr("%1 (%n record(s))", nullptr, int(qMin<qint64>(it.value(), INT_MAX))).arg(it.key());
-    return report;
+    for (auto it = run.warnings.cbegin(); it != run.warnings.cend(); ++it)
+        run.report.warnings << Text::tr("%1 (%n record(s))", nullptr, int(qMin<qint64>(it.value(), INT_MAX))).arg(it.key());
+    return std::move(run.report);
 }
 
 ActionReport retryCacheSteps(Store &store, const QList<ActionFailure> &failures, const OperatorIdentity &who, const QString &batchId,

@@ -316,177 +316,244 @@ QByteArray encode(const GoRecord &r)
     return out;
 }
 
-Result<GoRecord> decode(QByteArrayView json, bool summary)
-{
-    Parser p(json);
-    GoRecord r;
-    std::optional<QString> typeError; // Go reports the first and goes on
-    bool present[FieldCount] = {};
-    bool null[FieldCount] = {};
-    auto wrongType = [&](int f, Kind kind, const QString &expected) {
-        if (!typeError)
-            typeError = Text::tr("%1 is %2, expected %3").arg(QLatin1String(fieldName(f)), kindName(kind), expected);
-        return p.skip();
-    };
+namespace {
 
-    auto readTime = [&](int f, GoTime *out) {
-        QByteArrayView raw;
-        if (!p.string(nullptr, &raw))
-            return false;
-        if (std::optional<GoTime> t = parseTime(raw)) {
-            *out = *t;
-            present[f] = true;
-        } else if (!typeError) {
-            typeError = Text::tr("%1 is not an RFC 3339 time: \"%2\"")
-                            .arg(QLatin1String(fieldName(f)), QString::fromUtf8(raw.toByteArray().left(64)));
-        }
-        return true;
-    };
-    auto readField = [&](const QByteArray &name) -> bool {
+// One decode pass: the parser, the record it fills, and the first type error
+// Go would report (it reports the first and goes on).
+class RecordDecoder {
+public:
+    RecordDecoder(QByteArrayView json, bool summary)
+        : m_p(json)
+        , m_summary(summary)
+    {
+    }
+
+    Result<GoRecord> run()
+    {
+        const Kind top = m_p.kind();
+        if (top == Kind::Object)
+            m_p.members([this](const QByteArray &name) { return readField(name); });
+        else
+            m_p.skip();
+        m_p.ws();
+        if (!m_p.syntaxError && !m_p.atEnd())
+            m_p.unexpected();
+        return finish(top);
+    }
+
+private:
+    Parser m_p;
+    GoRecord m_r;
+    std::optional<QString> m_typeError;
+    bool m_present[FieldCount] = {};
+    bool m_null[FieldCount] = {};
+    const bool m_summary;
+
+    void noteTypeError(const QString &message)
+    {
+        if (!m_typeError)
+            m_typeError = message;
+    }
+
+    bool wrongType(int f, Kind kind, const QString &expected)
+    {
+        noteTypeError(Text::tr("%1 is %2, expected %3").arg(QLatin1String(fieldName(f)), kindName(kind), expected));
+        return m_p.skip();
+    }
+
+    bool readField(const QByteArray &name)
+    {
         const Field f = fieldOf(name);
         if (f == FUnknown)
-            return p.skip();
-        const Kind kind = p.kind();
-        if (kind == Kind::Null) {
-            // Go leaves the field as it was, and a nil map or slice for headers and body.
-            null[f] = !present[f];
-            if (f == FHeaders)
-                r.headers.reset();
-            if (f == FBody)
-                r.body.reset();
-            return p.literal("null");
-        }
-        null[f] = false;
+            return m_p.skip();
+        const Kind kind = m_p.kind();
+        if (kind == Kind::Null)
+            return readNull(f);
+        m_null[f] = false;
         switch (f) {
         case FKey:
         case FHash:
             if (kind != Kind::String)
                 return wrongType(f, kind, Text::tr("a string"));
-            present[f] = true;
-            return p.string(f == FKey ? &r.key : (summary ? nullptr : &r.requestHash));
-        case FStatus: {
+            m_present[f] = true;
+            return m_p.string(f == FKey ? &m_r.key : (m_summary ? nullptr : &m_r.requestHash));
+        case FStatus:
             if (kind != Kind::Number)
                 return wrongType(f, kind, Text::tr("a number"));
-            QByteArrayView text;
-            if (!p.number(&text))
-                return false;
-            bool ok = false;
-            const qint64 v = text.toLongLong(&ok);
-            if (ok && v >= std::numeric_limits<int>::min() && v <= std::numeric_limits<int>::max()) {
-                r.statusCode = v;
-                present[f] = true;
-            } else if (!typeError) {
-                typeError =
-                    Text::tr("status_code is %1, expected an integer HTTP status").arg(QString::fromLatin1(text.toByteArray().left(40)));
-            }
-            return true;
-        }
+            return readStatus();
         case FHeaders:
             if (kind != Kind::Object)
                 return wrongType(f, kind, Text::tr("an object of strings"));
-            if (!r.headers)
-                r.headers.emplace();
-            present[f] = true;
-            return p.members([&](const QByteArray &header) {
-                // (summary: checked, not kept)
-                const Kind vk = p.kind();
-                if (vk == Kind::Null) {
-                    if (!summary)
-                        r.headers->insert(header, QByteArray());
-                    return p.literal("null");
-                }
-                if (vk != Kind::String) {
-                    if (!typeError)
-                        typeError =
-                            Text::tr("headers[\"%1\"] is %2, expected a string").arg(QString::fromUtf8(header.left(64)), kindName(vk));
-                    return p.skip();
-                }
-                if (summary)
-                    return p.string(nullptr);
-                QByteArray value;
-                if (!p.string(&value))
-                    return false;
-                r.headers->insert(header, value);
-                return true;
-            });
+            return readHeaders();
         case FBody:
-            if (kind == Kind::String) {
-                QByteArray text;
-                if (!p.string(&text))
-                    return false;
-                QByteArray bytes;
-                if (decodeBase64(text, summary ? nullptr : &bytes)) {
-                    r.body = std::move(bytes);
-                    present[f] = true;
-                } else if (!typeError) {
-                    typeError = Text::tr("body is not valid base64");
-                }
-                return true;
-            }
-            if (kind == Kind::Array) { // Go fills a []byte from an array of numbers too
-                QByteArray bytes;
-                const bool parsed = p.elements([&] {
-                    const Kind ek = p.kind();
-                    if (ek == Kind::Null) {
-                        bytes.append('\0');
-                        return p.literal("null");
-                    }
-                    if (ek != Kind::Number)
-                        return wrongType(f, ek, Text::tr("a base64 string"));
-                    QByteArrayView text;
-                    if (!p.number(&text))
-                        return false;
-                    bool ok = false;
-                    const int v = text.toInt(&ok);
-                    if ((!ok || v < 0 || v > 255) && !typeError)
-                        typeError =
-                            Text::tr("body holds %1, expected bytes 0 to 255").arg(QString::fromLatin1(text.toByteArray().left(40)));
-                    bytes.append(char(v));
-                    return true;
-                });
-                r.body = std::move(bytes);
-                present[f] = true;
-                return parsed;
-            }
-            return wrongType(f, kind, Text::tr("a base64 string"));
+            return readBody(kind);
         case FCreated:
         case FExpires:
             if (kind != Kind::String)
                 return wrongType(f, kind, Text::tr("an RFC 3339 time string"));
-            return readTime(f, f == FCreated ? &r.createdAt : &r.expiresAt);
+            return readTime(f, f == FCreated ? &m_r.createdAt : &m_r.expiresAt);
         case FInFlight:
             if (kind != Kind::Bool)
                 return wrongType(f, kind, Text::tr("true/false"));
-            present[f] = true;
-            return p.literal(p.peek() == 't' ? "true" : "false", &r.inFlight);
+            m_present[f] = true;
+            return m_p.literal(m_p.peek() == 't' ? "true" : "false", &m_r.inFlight);
         case FieldCount:
         case FUnknown:
             break;
         }
-        return p.skip();
-    };
-
-    const Kind top = p.kind();
-    if (top == Kind::Object)
-        p.members(readField);
-    else
-        p.skip();
-    p.ws();
-    if (!p.syntaxError && !p.atEnd())
-        p.unexpected();
-    if (p.syntaxError)
-        return makeError(ErrorKind::Corrupt, *p.syntaxError);
-    if (top != Kind::Object)
-        return makeError(ErrorKind::Corrupt, Text::tr("the value is %1, expected a JSON object").arg(kindName(top)));
-    if (typeError)
-        return makeError(ErrorKind::Corrupt, *typeError);
-    for (int f : {FKey, FCreated, FExpires, FHash, FInFlight}) {
-        if (null[f])
-            return makeError(ErrorKind::Corrupt, Text::tr("%1 is null").arg(QLatin1String(fieldName(f))));
-        if (!present[f])
-            return makeError(ErrorKind::Corrupt, Text::tr("%1 is missing").arg(QLatin1String(fieldName(f))));
+        return m_p.skip();
     }
-    return r;
+
+    // Go leaves the field as it was, and a nil map or slice for headers and body.
+    bool readNull(Field f)
+    {
+        m_null[f] = !m_present[f];
+        if (f == FHeaders)
+            m_r.headers.reset();
+        if (f == FBody)
+            m_r.body.reset();
+        return m_p.literal("null");
+    }
+
+    bool readStatus()
+    {
+        QByteArrayView text;
+        if (!m_p.number(&text))
+            return false;
+        bool ok = false;
+        const qint64 v = text.toLongLong(&ok);
+        if (ok && v >= std::numeric_limits<int>::min() && v <= std::numeric_limits<int>::max()) {
+            m_r.statusCode = v;
+            m_present[FStatus] = true;
+        } else {
+            noteTypeError(
+                Text::tr("status_code is %1, expected an integer HTTP status").arg(QString::fromLatin1(text.toByteArray().left(40))));
+        }
+        return true;
+    }
+
+    bool readHeaders()
+    {
+        if (!m_r.headers)
+            m_r.headers.emplace();
+        m_present[FHeaders] = true;
+        return m_p.members([this](const QByteArray &header) { return readHeader(header); });
+    }
+
+    // One header value (summary: checked, not kept).
+    bool readHeader(const QByteArray &header)
+    {
+        const Kind vk = m_p.kind();
+        if (vk == Kind::Null) {
+            if (!m_summary)
+                m_r.headers->insert(header, QByteArray());
+            return m_p.literal("null");
+        }
+        if (vk != Kind::String) {
+            noteTypeError(Text::tr("headers[\"%1\"] is %2, expected a string").arg(QString::fromUtf8(header.left(64)), kindName(vk)));
+            return m_p.skip();
+        }
+        if (m_summary)
+            return m_p.string(nullptr);
+        QByteArray value;
+        if (!m_p.string(&value))
+            return false;
+        m_r.headers->insert(header, value);
+        return true;
+    }
+
+    bool readBody(Kind kind)
+    {
+        if (kind == Kind::String)
+            return readBodyBase64();
+        if (kind == Kind::Array) // Go fills a []byte from an array of numbers too
+            return readBodyByteArray();
+        return wrongType(FBody, kind, Text::tr("a base64 string"));
+    }
+
+    bool readBodyBase64()
+    {
+        QByteArray text;
+        if (!m_p.string(&text))
+            return false;
+        QByteArray bytes;
+        if (decodeBase64(text, m_summary ? nullptr : &bytes)) {
+            m_r.body = std::move(bytes);
+            m_present[FBody] = true;
+        } else {
+            noteTypeError(Text::tr("body is not valid base64"));
+        }
+        return true;
+    }
+
+    bool readBodyByteArray()
+    {
+        QByteArray bytes;
+        const bool parsed = m_p.elements([&] { return readBodyByte(&bytes); });
+        m_r.body = std::move(bytes);
+        m_present[FBody] = true;
+        return parsed;
+    }
+
+    bool readBodyByte(QByteArray *bytes)
+    {
+        const Kind ek = m_p.kind();
+        if (ek == Kind::Null) {
+            bytes->append('\0');
+            return m_p.literal("null");
+        }
+        if (ek != Kind::Number)
+            return wrongType(FBody, ek, Text::tr("a base64 string"));
+        QByteArrayView text;
+        if (!m_p.number(&text))
+            return false;
+        bool ok = false;
+        const int v = text.toInt(&ok);
+        if (!ok || v < 0 || v > 255)
+            noteTypeError(Text::tr("body holds %1, expected bytes 0 to 255").arg(QString::fromLatin1(text.toByteArray().left(40))));
+        bytes->append(char(v));
+        return true;
+    }
+
+    bool readTime(int f, GoTime *out)
+    {
+        QByteArrayView raw;
+        if (!m_p.string(nullptr, &raw))
+            return false;
+        if (std::optional<GoTime> t = parseTime(raw)) {
+            *out = *t;
+            m_present[f] = true;
+        } else {
+            noteTypeError(Text::tr("%1 is not an RFC 3339 time: \"%2\"")
+                              .arg(QLatin1String(fieldName(f)), QString::fromUtf8(raw.toByteArray().left(64))));
+        }
+        return true;
+    }
+
+    // Errors in Go's order: syntax, not an object, the first type error, then required fields.
+    Result<GoRecord> finish(Kind top)
+    {
+        if (m_p.syntaxError)
+            return makeError(ErrorKind::Corrupt, *m_p.syntaxError);
+        if (top != Kind::Object)
+            return makeError(ErrorKind::Corrupt, Text::tr("the value is %1, expected a JSON object").arg(kindName(top)));
+        if (m_typeError)
+            return makeError(ErrorKind::Corrupt, *m_typeError);
+        for (int f : {FKey, FCreated, FExpires, FHash, FInFlight}) {
+            if (m_null[f])
+                return makeError(ErrorKind::Corrupt, Text::tr("%1 is null").arg(QLatin1String(fieldName(f))));
+            if (!m_present[f])
+                return makeError(ErrorKind::Corrupt, Text::tr("%1 is missing").arg(QLatin1String(fieldName(f))));
+        }
+        return std::move(m_r);
+    }
+};
+
+} // namespace
+
+Result<GoRecord> decode(QByteArrayView json, bool summary)
+{
+    return RecordDecoder(json, summary).run();
 }
 
 } // namespace GoJson

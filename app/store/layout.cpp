@@ -12,6 +12,7 @@
 #include <QSet>
 
 #include <cmath>
+#include <tuple>
 
 namespace {
 
@@ -171,7 +172,10 @@ std::optional<Error> Layout::checkTimeZone(const QString &zone, const QString &w
                    .arg(zone.left(80), what));
 }
 
-Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
+namespace {
+
+// The layout file's top-level object, with no field given twice and none unknown.
+Result<QJsonObject> layoutObject(const QByteArray &json, const QString &origin)
 {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
@@ -190,6 +194,173 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
                                  QStringLiteral("metrics")},
                                 QStringLiteral("the top level"), origin))
         return *e;
+    return o;
+}
+
+std::optional<Error> readScope(const QJsonValue &v, Layout &l, const QString &origin)
+{
+    l.scope = v.toString();
+    if (l.scope.isEmpty() || l.scope.contains(QLatin1Char('{')) || l.scope.contains(QLatin1Char('}')) || l.scope.size() > 64)
+        return bad(Text::tr("Layout %1: \"scope\" must be 1 to 64 characters without '{' or '}'.").arg(origin));
+    return std::nullopt;
+}
+
+std::optional<Error> readRetention(const QJsonValue &v, Layout &l, const QString &origin)
+{
+    if (v.toDouble() < 1 || v.toDouble() > 366.0 * 86400 || v.toDouble() != std::floor(v.toDouble()))
+        return bad(Text::tr("Layout %1: \"retention_seconds\" must be a whole number between 1 and 31622400.").arg(origin));
+    l.retentionMs = qint64(v.toDouble()) * 1000;
+    return std::nullopt;
+}
+
+std::optional<Error> readRedis(const QJsonValue &v, Layout &l, const QString &origin)
+{
+    const QJsonObject r = v.toObject();
+    if (auto e = unknownMembers(r,
+                                {QStringLiteral("key_prefix"), QStringLiteral("scan_count"), QStringLiteral("processing_ttl_seconds"),
+                                 QStringLiteral("success_ttl_seconds")},
+                                QStringLiteral("\"redis\""), origin))
+        return e;
+    if (r.contains(QStringLiteral("key_prefix"))) {
+        const QString prefix = r.value(QStringLiteral("key_prefix")).toString();
+        if (prefix.isEmpty() || prefix.size() > 200 || prefix.contains(QChar(0)))
+            return bad(Text::tr("Layout %1: \"redis.key_prefix\" must be 1 to 200 characters.").arg(origin));
+        l.keyPrefix = prefix.toUtf8();
+    }
+    if (r.contains(QStringLiteral("scan_count"))) {
+        const int count = r.value(QStringLiteral("scan_count")).toInt(0);
+        if (count < 10 || count > 100000)
+            return bad(Text::tr("Layout %1: \"redis.scan_count\" must be between 10 and 100000.").arg(origin));
+        l.scanCount = count;
+    }
+    for (const auto &[field, target] : {std::pair{QStringLiteral("processing_ttl_seconds"), &l.processingTtlMs},
+                                        std::pair{QStringLiteral("success_ttl_seconds"), &l.successTtlMs}}) {
+        if (!r.contains(field))
+            continue;
+        const double seconds = r.value(field).toDouble(-1);
+        if (seconds < 1 || seconds > 366.0 * 86400)
+            return bad(Text::tr("Layout %1: \"redis.%2\" must be between 1 and 31622400.").arg(origin, field));
+        *target = qint64(seconds) * 1000;
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> readSql(const QJsonValue &v, Layout &l, const QString &origin)
+{
+    const QJsonObject s = v.toObject();
+    if (auto e = unknownMembers(s, {QStringLiteral("table"), QStringLiteral("columns"), QStringLiteral("time_zone")},
+                                QStringLiteral("\"sql\""), origin))
+        return e;
+    if (s.contains(QStringLiteral("table")))
+        l.table = s.value(QStringLiteral("table")).toString();
+    if (s.contains(QStringLiteral("time_zone"))) {
+        if (!s.value(QStringLiteral("time_zone")).isString())
+            return bad(Text::tr("Layout %1: \"sql.time_zone\" must be a string such as \"+08:00\" or \"Asia/Shanghai\".").arg(origin));
+        l.timeZone = s.value(QStringLiteral("time_zone")).toString();
+        if (auto e = Layout::checkTimeZone(l.timeZone, Text::tr("\"sql.time_zone\" in layout %1").arg(origin)))
+            return e;
+    }
+    const QJsonObject columns = s.value(QStringLiteral("columns")).toObject();
+    if (auto e = unknownMembers(columns, Layout::roles(l.family), QStringLiteral("\"sql.columns\""), origin))
+        return e;
+    for (auto it = columns.begin(); it != columns.end(); ++it)
+        l.columns.insert(it.key(), it.value().toString());
+    return std::nullopt;
+}
+
+// Each state value 1 to 64 characters, and no two states sharing one.
+std::optional<Error> checkStateValues(const Layout &l, const QString &origin)
+{
+    for (const auto &[value, what] :
+         {std::pair{l.processingValue, QStringLiteral("processing")}, std::pair{l.successValue, QStringLiteral("success")},
+          std::pair{l.timeoutValue, QStringLiteral("timeout")}}) {
+        if (auto e = checkStateValue(value, what, origin))
+            return e;
+    }
+    for (const QString &f : std::as_const(l.failedValues)) {
+        if (auto e = checkStateValue(f, QStringLiteral("failed"), origin))
+            return e;
+    }
+    const QSet<QString> distinct{l.processingValue, l.successValue, l.timeoutValue};
+    if (distinct.size() != 3 || l.failedValues.contains(l.processingValue) || l.failedValues.contains(l.successValue))
+        return bad(Text::tr("Layout %1: the processing, success, timeout and failed state values must differ.").arg(origin));
+    return std::nullopt;
+}
+
+std::optional<Error> readStates(const QJsonValue &v, Layout &l, const QString &origin)
+{
+    const QJsonObject s = v.toObject();
+    if (auto e = unknownMembers(
+            s, {QStringLiteral("processing"), QStringLiteral("success"), QStringLiteral("timeout"), QStringLiteral("failed")},
+            QStringLiteral("\"states\""), origin))
+        return e;
+    if (l.family != LayoutFamily::JavaHandler)
+        return bad(
+            Text::tr("Layout %1: \"states\" applies to a java-handler layout only (go-middleware keeps a boolean in_flight).").arg(origin));
+    l.processingValue = s.value(QStringLiteral("processing")).toString(l.processingValue);
+    l.successValue = s.value(QStringLiteral("success")).toString(l.successValue);
+    l.timeoutValue = s.value(QStringLiteral("timeout")).toString(l.timeoutValue);
+    if (s.contains(QStringLiteral("failed"))) {
+        l.failedValues.clear();
+        for (const QJsonValue &f : s.value(QStringLiteral("failed")).toArray())
+            l.failedValues.append(f.toString());
+    }
+    return checkStateValues(l, origin);
+}
+
+std::optional<Error> readMetrics(const QJsonValue &v, Layout &l, const QString &)
+{
+    Result<MetricsMapping> mapping = MetricsMapping::fromJson(v, l.name);
+    if (!mapping)
+        return mapping.error();
+    l.metrics = std::move(mapping).value();
+    return std::nullopt;
+}
+
+// The table and every mapped column are plain identifiers, no column mapped twice.
+std::optional<Error> checkSqlNames(const Layout &l, const QString &origin)
+{
+    if (auto e = Layout::checkIdentifier(l.table, Text::tr("table name in layout %1").arg(origin)))
+        return e;
+    for (auto it = l.columns.cbegin(); it != l.columns.cend(); ++it) {
+        if (auto e = Layout::checkIdentifier(it.value(), Text::tr("column for %1 in layout %2").arg(it.key(), origin)))
+            return e;
+    }
+    if (QSet<QString>(l.columns.cbegin(), l.columns.cend()).size() != l.columns.size())
+        return bad(Text::tr("Layout %1: two roles map to the same column.").arg(origin));
+    return std::nullopt;
+}
+
+// Reads every optional section in turn; each runs even after an error, and
+// the first error is the one reported.
+std::optional<Error> readSections(const QJsonObject &o, Layout &l, const QString &origin)
+{
+    using Reader = std::optional<Error> (*)(const QJsonValue &, Layout &, const QString &);
+    const QJsonValue::Type metricsType = o.value(QStringLiteral("metrics")).isString() ? QJsonValue::String : QJsonValue::Object;
+    const std::tuple<QString, QJsonValue::Type, Reader> sections[] = {
+        {QStringLiteral("scope"), QJsonValue::String, readScope},
+        {QStringLiteral("retention_seconds"), QJsonValue::Double, readRetention},
+        {QStringLiteral("redis"), QJsonValue::Object, readRedis},
+        {QStringLiteral("sql"), QJsonValue::Object, readSql},
+        {QStringLiteral("states"), QJsonValue::Object, readStates},
+        {QStringLiteral("metrics"), metricsType, readMetrics}};
+    std::optional<Error> error;
+    for (const auto &[name, type, read] : sections) {
+        std::optional<Error> e = member(o, name, type, origin, [&](const QJsonValue &v) { return read(v, l, origin); });
+        if (e && !error)
+            error = std::move(e);
+    }
+    return error;
+}
+
+} // namespace
+
+Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
+{
+    Result<QJsonObject> parsed = layoutObject(json, origin);
+    if (!parsed)
+        return parsed.error();
+    const QJsonObject o = parsed.value();
 
     const QString base = o.value(QStringLiteral("base")).toString();
     if (base == QLatin1String("native"))
@@ -205,126 +376,10 @@ Result<Layout> Layout::fromJson(const QByteArray &json, const QString &origin)
     l.name = o.value(QStringLiteral("name")).toString(QFileInfo(origin).completeBaseName());
     if (l.name.isEmpty() || l.name.size() > 64)
         return bad(Text::tr("Layout %1: \"name\" must be 1 to 64 characters.").arg(origin));
-
-    std::optional<Error> error;
-    auto check = [&error](std::optional<Error> e) {
-        if (e && !error)
-            error = std::move(e);
-    };
-    check(member(o, QStringLiteral("scope"), QJsonValue::String, origin, [&](const QJsonValue &v) -> std::optional<Error> {
-        l.scope = v.toString();
-        if (l.scope.isEmpty() || l.scope.contains(QLatin1Char('{')) || l.scope.contains(QLatin1Char('}')) || l.scope.size() > 64)
-            return bad(Text::tr("Layout %1: \"scope\" must be 1 to 64 characters without '{' or '}'.").arg(origin));
-        return std::nullopt;
-    }));
-    check(member(o, QStringLiteral("retention_seconds"), QJsonValue::Double, origin, [&](const QJsonValue &v) -> std::optional<Error> {
-        if (v.toDouble() < 1 || v.toDouble() > 366.0 * 86400 || v.toDouble() != std::floor(v.toDouble()))
-            return bad(Text::tr("Layout %1: \"retention_seconds\" must be a whole number between 1 and 31622400.").arg(origin));
-        l.retentionMs = qint64(v.toDouble()) * 1000;
-        return std::nullopt;
-    }));
-    check(member(o, QStringLiteral("redis"), QJsonValue::Object, origin, [&](const QJsonValue &v) -> std::optional<Error> {
-        const QJsonObject r = v.toObject();
-        if (auto e = unknownMembers(r,
-                                    {QStringLiteral("key_prefix"), QStringLiteral("scan_count"), QStringLiteral("processing_ttl_seconds"),
-                                     QStringLiteral("success_ttl_seconds")},
-                                    QStringLiteral("\"redis\""), origin))
-            return e;
-        if (r.contains(QStringLiteral("key_prefix"))) {
-            const QString prefix = r.value(QStringLiteral("key_prefix")).toString();
-            if (prefix.isEmpty() || prefix.size() > 200 || prefix.contains(QChar(0)))
-                return bad(Text::tr("Layout %1: \"redis.key_prefix\" must be 1 to 200 characters.").arg(origin));
-            l.keyPrefix = prefix.toUtf8();
-        }
-        if (r.contains(QStringLiteral("scan_count"))) {
-            const int count = r.value(QStringLiteral("scan_count")).toInt(0);
-            if (count < 10 || count > 100000)
-                return bad(Text::tr("Layout %1: \"redis.scan_count\" must be between 10 and 100000.").arg(origin));
-            l.scanCount = count;
-        }
-        for (const auto &[field, target] : {std::pair{QStringLiteral("processing_ttl_seconds"), &l.processingTtlMs},
-                                            std::pair{QStringLiteral("success_ttl_seconds"), &l.successTtlMs}}) {
-            if (!r.contains(field))
-                continue;
-            const double seconds = r.value(field).toDouble(-1);
-            if (seconds < 1 || seconds > 366.0 * 86400)
-                return bad(Text::tr("Layout %1: \"redis.%2\" must be between 1 and 31622400.").arg(origin, field));
-            *target = qint64(seconds) * 1000;
-        }
-        return std::nullopt;
-    }));
-    check(member(o, QStringLiteral("sql"), QJsonValue::Object, origin, [&](const QJsonValue &v) -> std::optional<Error> {
-        const QJsonObject s = v.toObject();
-        if (auto e = unknownMembers(s, {QStringLiteral("table"), QStringLiteral("columns"), QStringLiteral("time_zone")},
-                                    QStringLiteral("\"sql\""), origin))
-            return e;
-        if (s.contains(QStringLiteral("table")))
-            l.table = s.value(QStringLiteral("table")).toString();
-        if (s.contains(QStringLiteral("time_zone"))) {
-            if (!s.value(QStringLiteral("time_zone")).isString())
-                return bad(Text::tr("Layout %1: \"sql.time_zone\" must be a string such as \"+08:00\" or \"Asia/Shanghai\".").arg(origin));
-            l.timeZone = s.value(QStringLiteral("time_zone")).toString();
-            if (auto e = checkTimeZone(l.timeZone, Text::tr("\"sql.time_zone\" in layout %1").arg(origin)))
-                return e;
-        }
-        const QJsonObject columns = s.value(QStringLiteral("columns")).toObject();
-        if (auto e = unknownMembers(columns, roles(l.family), QStringLiteral("\"sql.columns\""), origin))
-            return e;
-        for (auto it = columns.begin(); it != columns.end(); ++it)
-            l.columns.insert(it.key(), it.value().toString());
-        return std::nullopt;
-    }));
-    check(member(o, QStringLiteral("states"), QJsonValue::Object, origin, [&](const QJsonValue &v) -> std::optional<Error> {
-        const QJsonObject s = v.toObject();
-        if (auto e = unknownMembers(
-                s, {QStringLiteral("processing"), QStringLiteral("success"), QStringLiteral("timeout"), QStringLiteral("failed")},
-                QStringLiteral("\"states\""), origin))
-            return e;
-        if (l.family != LayoutFamily::JavaHandler)
-            return bad(Text::tr("Layout %1: \"states\" applies to a java-handler layout only (go-middleware keeps a boolean in_flight).")
-                           .arg(origin));
-        l.processingValue = s.value(QStringLiteral("processing")).toString(l.processingValue);
-        l.successValue = s.value(QStringLiteral("success")).toString(l.successValue);
-        l.timeoutValue = s.value(QStringLiteral("timeout")).toString(l.timeoutValue);
-        if (s.contains(QStringLiteral("failed"))) {
-            l.failedValues.clear();
-            for (const QJsonValue &f : s.value(QStringLiteral("failed")).toArray())
-                l.failedValues.append(f.toString());
-        }
-        for (const auto &[value, what] :
-             {std::pair{l.processingValue, QStringLiteral("processing")}, std::pair{l.successValue, QStringLiteral("success")},
-              std::pair{l.timeoutValue, QStringLiteral("timeout")}}) {
-            if (auto e = checkStateValue(value, what, origin))
-                return e;
-        }
-        for (const QString &f : std::as_const(l.failedValues)) {
-            if (auto e = checkStateValue(f, QStringLiteral("failed"), origin))
-                return e;
-        }
-        const QSet<QString> distinct{l.processingValue, l.successValue, l.timeoutValue};
-        if (distinct.size() != 3 || l.failedValues.contains(l.processingValue) || l.failedValues.contains(l.successValue))
-            return bad(Text::tr("Layout %1: the processing, success, timeout and failed state values must differ.").arg(origin));
-        return std::nullopt;
-    }));
-    check(member(o, QStringLiteral("metrics"), o.value(QStringLiteral("metrics")).isString() ? QJsonValue::String : QJsonValue::Object,
-                 origin, [&](const QJsonValue &v) -> std::optional<Error> {
-                     Result<MetricsMapping> mapping = MetricsMapping::fromJson(v, l.name);
-                     if (!mapping)
-                         return mapping.error();
-                     l.metrics = std::move(mapping).value();
-                     return std::nullopt;
-                 }));
-    if (error)
-        return *error;
-
-    if (auto e = checkIdentifier(l.table, Text::tr("table name in layout %1").arg(origin)))
+    if (auto e = readSections(o, l, origin))
         return *e;
-    for (auto it = l.columns.cbegin(); it != l.columns.cend(); ++it) {
-        if (auto e = checkIdentifier(it.value(), Text::tr("column for %1 in layout %2").arg(it.key(), origin)))
-            return *e;
-    }
-    if (QSet<QString>(l.columns.cbegin(), l.columns.cend()).size() != l.columns.size())
-        return bad(Text::tr("Layout %1: two roles map to the same column.").arg(origin));
+    if (auto e = checkSqlNames(l, origin))
+        return *e;
     l.sourceFile = origin;
     return l;
 }

@@ -64,119 +64,124 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::append(QSqlDatabase &db, 
     return failed;
 }
 
-std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::appendAll(QSqlDatabase &db, QList<AuditEntry> &entries) const
+namespace {
+
+// The entries go in multi-row INSERTs of up to kRowsPerInsert (one round
+// trip each; 15 values a row stays far below every server's limit on bound
+// values).
+constexpr qsizetype kRowsPerInsert = 50;
+
+QString insertSql(qsizetype rows)
 {
-    if (entries.isEmpty())
-        return std::nullopt;
-    const QString scope = entries.constFirst().scope;
-    const auto failed = [this](const QSqlQuery &q, const QString &what) {
-        return AppendFailure{m_failure(q, what), m_dialect.isDuplicateKey(q.lastError())};
-    };
-    QSqlQuery q(db);
-    q.setForwardOnly(true);
-    bool hasHead = false;
-    qint64 headSeq = 0;
-    QString headHash;
+    const QString tuple = QStringLiteral("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    QString sql = QStringLiteral("INSERT INTO idem_audit (") + kAuditColumns + QStringLiteral(", server_user) VALUES ") + tuple;
+    for (qsizetype r = 1; r < rows; ++r)
+        sql += QStringLiteral(", ") + tuple;
+    return sql;
+}
+
+// server_user NULL, not '', for an entry without one: it reads back as
+// written, and a trigger of `init --roles` compares a given one only.
+QVariantList entryValues(const AuditEntry &e)
+{
+    return {e.scope,
+            e.seq,
+            e.atMs,
+            text(e.operatorName),
+            text(e.host),
+            text(e.action),
+            text(e.batchId),
+            text(e.key),
+            text(e.stateBefore),
+            text(e.stateAfter),
+            text(e.reason),
+            e.evidence.isNull() ? QByteArray("") : e.evidence,
+            e.prevHash,
+            e.hash,
+            e.serverUser.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(e.serverUser)};
+}
+
+} // namespace
+
+SqlAuditLog::AppendFailure SqlAuditLog::failed(const QSqlQuery &q, const QString &what) const
+{
+    return AppendFailure{m_failure(q, what), m_dialect.isDuplicateKey(q.lastError())};
+}
+
+// Reads the chain's head under a lock. Entries without a head mean the head
+// was deleted (a hand edit): starting again at seq 1 would collide with the
+// first entry and hide the break, so this scope is blocked; others go on.
+std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::lockHead(QSqlQuery &q, const QString &scope, ChainHead *head) const
+{
     const auto readHead = [&] {
         if (!runStatement(q,
                           {QStringLiteral("SELECT seq, hash FROM idem_audit_head WHERE scope = ?") + m_dialect.lockForUpdate(), {scope}}))
             return false;
-        hasHead = q.next();
-        headSeq = hasHead ? q.value(0).toLongLong() : 0;
-        headHash = hasHead ? q.value(1).toString() : QString();
+        head->exists = q.next();
+        head->seq = head->exists ? q.value(0).toLongLong() : 0;
+        head->hash = head->exists ? q.value(1).toString() : QString();
         q.finish();
         return true;
     };
     if (!readHead())
         return failed(q, Text::tr("Reading the audit chain head"));
-    qint64 stored = 0;
-    if (!hasHead) {
-        // Entries without a head: the head was deleted (a hand edit).
-        // Starting again at seq 1 would collide with the first entry and
-        // hide the break; this scope is blocked, other scopes go on.
-        if (!runStatement(q, {QStringLiteral("SELECT COUNT(*) FROM idem_audit WHERE scope = ?"), {scope}}) || !q.next())
-            return failed(q, Text::tr("Reading the audit chain"));
-        stored = q.value(0).toLongLong();
-        q.finish();
-        // Under READ COMMITTED each statement sees its own snapshot: another
-        // operator's first entry and head, committed together between the
-        // two reads, show as entries without a head. The head is read again,
-        // in a snapshot as new as the count's, before it is called deleted
-        // (seen as a false "head was deleted" with two sweeps at once).
-        if (stored > 0 && !readHead())
-            return failed(q, Text::tr("Reading the audit chain head"));
-    }
-    if (!hasHead) {
-        if (stored > 0)
-            return AppendFailure{
-                scopeError(
-                    makeError(ErrorKind::Corrupt, Text::tr("The audit chain of scope %1 holds %2 entries but has no head: the head was "
+    if (head->exists)
+        return std::nullopt;
+    if (!runStatement(q, {QStringLiteral("SELECT COUNT(*) FROM idem_audit WHERE scope = ?"), {scope}}) || !q.next())
+        return failed(q, Text::tr("Reading the audit chain"));
+    const qint64 stored = q.value(0).toLongLong();
+    q.finish();
+    // Under READ COMMITTED each statement sees its own snapshot: another
+    // operator's first entry and head, committed together between the
+    // two reads, show as entries without a head. The head is read again,
+    // in a snapshot as new as the count's, before it is called deleted
+    // (seen as a false "head was deleted" with two sweeps at once).
+    if (stored > 0 && !readHead())
+        return failed(q, Text::tr("Reading the audit chain head"));
+    if (!head->exists && stored > 0)
+        return AppendFailure{scopeError(makeError(ErrorKind::Corrupt,
+                                                  Text::tr("The audit chain of scope %1 holds %2 entries but has no head: the head was "
                                                            "deleted. Nothing was changed in scope %1; actions there stay blocked until the "
                                                            "chain is looked at (idemctl audit verify). Other scopes go on.")
                                                       .arg(scope)
                                                       .arg(stored))),
-                false};
-    }
-    // Each entry chains after the one before it; the head moves once, to
-    // the last. The entries go in multi-row INSERTs of up to kRowsPerInsert
-    // (one round trip each; 15 values a row stays far below every server's
-    // limit on bound values).
-    constexpr qsizetype kRowsPerInsert = 50;
-    qint64 seq = headSeq;
-    QString hash = headHash;
-    for (AuditEntry &e : entries) {
-        if (e.scope != scope)
-            return AppendFailure{makeError(ErrorKind::Internal, QStringLiteral("appendAll: entries of more than one chain")), false};
-        e.chainAfter(seq, hash);
-        seq = e.seq;
-        hash = e.hash;
-    }
-    const QString tuple = QStringLiteral("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                             false};
+    return std::nullopt;
+}
+
+// Writes the chained entries, kRowsPerInsert rows a statement.
+std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::insertEntries(QSqlDatabase &db, const QList<AuditEntry> &entries) const
+{
     QSqlQuery insert(db);
-    // server_user NULL, not '', for an entry without one: it reads back as
-    // written, and a trigger of `init --roles` compares a given one only.
     qsizetype preparedRows = 0;
     for (qsizetype from = 0; from < entries.size(); from += kRowsPerInsert) {
         const qsizetype rows = qMin(kRowsPerInsert, entries.size() - from);
         if (rows != preparedRows) {
-            QString sql = QStringLiteral("INSERT INTO idem_audit (") + kAuditColumns + QStringLiteral(", server_user) VALUES ") + tuple;
-            for (qsizetype r = 1; r < rows; ++r)
-                sql += QStringLiteral(", ") + tuple;
-            if (!insert.prepare(sql))
+            if (!insert.prepare(insertSql(rows)))
                 return failed(insert, Text::tr("Writing an audit entry"));
             preparedRows = rows;
         }
         int at = 0;
         for (qsizetype r = from; r < from + rows; ++r) {
-            const AuditEntry &e = entries.at(r);
-            const QVariantList values{e.scope,
-                                      e.seq,
-                                      e.atMs,
-                                      text(e.operatorName),
-                                      text(e.host),
-                                      text(e.action),
-                                      text(e.batchId),
-                                      text(e.key),
-                                      text(e.stateBefore),
-                                      text(e.stateAfter),
-                                      text(e.reason),
-                                      e.evidence.isNull() ? QByteArray("") : e.evidence,
-                                      e.prevHash,
-                                      e.hash,
-                                      e.serverUser.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(e.serverUser)};
-            for (const QVariant &v : values)
+            for (const QVariant &v : entryValues(entries.at(r)))
                 insert.bindValue(at++, v);
         }
         if (!insert.exec())
             return failed(insert, Text::tr("Writing an audit entry"));
     }
+    return std::nullopt;
+}
 
+// Moves the locked head to the last entry, or creates it for a new chain.
+std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::moveHead(QSqlDatabase &db, const QString &scope, const ChainHead &old, qint64 seq,
+                                                                const QString &hash) const
+{
     QSqlQuery head(db);
-    const SqlStatement moveHead =
-        hasHead ? SqlStatement{QStringLiteral("UPDATE idem_audit_head SET seq = ?, hash = ? WHERE scope = ? AND seq = ?"),
-                               {seq, hash, scope, headSeq}}
-                : SqlStatement{QStringLiteral("INSERT INTO idem_audit_head (scope, seq, hash) VALUES (?, ?, ?)"), {scope, seq, hash}};
-    if (!runStatement(head, moveHead))
+    const SqlStatement statement =
+        old.exists ? SqlStatement{QStringLiteral("UPDATE idem_audit_head SET seq = ?, hash = ? WHERE scope = ? AND seq = ?"),
+                                  {seq, hash, scope, old.seq}}
+                   : SqlStatement{QStringLiteral("INSERT INTO idem_audit_head (scope, seq, hash) VALUES (?, ?, ?)"), {scope, seq, hash}};
+    if (!runStatement(head, statement))
         return failed(head, Text::tr("Moving the audit chain head"));
     if (head.numRowsAffected() != 1) {
         // The locked head moved anyway: only a hand edit does that.
@@ -186,6 +191,32 @@ std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::appendAll(QSqlDatabase &d
                              false};
     }
     return std::nullopt;
+}
+
+std::optional<SqlAuditLog::AppendFailure> SqlAuditLog::appendAll(QSqlDatabase &db, QList<AuditEntry> &entries) const
+{
+    if (entries.isEmpty())
+        return std::nullopt;
+    const QString scope = entries.constFirst().scope;
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    ChainHead head;
+    if (std::optional<AppendFailure> failure = lockHead(q, scope, &head))
+        return failure;
+    // Each entry chains after the one before it; the head moves once, to
+    // the last.
+    qint64 seq = head.seq;
+    QString hash = head.hash;
+    for (AuditEntry &e : entries) {
+        if (e.scope != scope)
+            return AppendFailure{makeError(ErrorKind::Internal, QStringLiteral("appendAll: entries of more than one chain")), false};
+        e.chainAfter(seq, hash);
+        seq = e.seq;
+        hash = e.hash;
+    }
+    if (std::optional<AppendFailure> failure = insertEntries(db, entries))
+        return failure;
+    return moveHead(db, scope, head, seq, hash);
 }
 
 Result<QList<AuditEntry>> SqlAuditLog::entries(QSqlDatabase &db, const AuditQuery &query) const

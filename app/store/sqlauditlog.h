@@ -56,6 +56,17 @@ public:
 
 private:
     QString columns() const;
+    // appendAll()'s steps, in its transaction.
+    struct ChainHead {
+        bool exists = false;
+        qint64 seq = 0;
+        QString hash;
+    };
+    AppendFailure failed(const QSqlQuery &q, const QString &what) const;
+    std::optional<AppendFailure> lockHead(QSqlQuery &q, const QString &scope, ChainHead *head) const;
+    std::optional<AppendFailure> insertEntries(QSqlDatabase &db, const QList<AuditEntry> &entries) const;
+    std::optional<AppendFailure> moveHead(QSqlDatabase &db, const QString &scope, const ChainHead &head, qint64 seq,
+                                          const QString &hash) const;
 
     const SqlDialect &m_dialect;
     const FailureFn m_failure;

@@ -97,23 +97,46 @@ Result<void> SqlStore::prepareConnection(QSqlDatabase &db)
     return {};
 }
 
+namespace {
+
+// Checked before the first connection: SQLite would create the file.
+std::optional<Error> sqliteFileProblem(const QString &path, bool mayCreate)
+{
+    const QFileInfo file(path);
+    if (!mayCreate && !file.exists())
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("No store at %1: the file does not exist. Check the path; opening a store to read or to act on it "
+                                  "never creates one (a service's guard does on its first write, or idemctl init).")
+                             .arg(path));
+    if (!mayCreate && !file.isFile())
+        return makeError(ErrorKind::InvalidArgument, Text::tr("No store at %1: it is not a file.").arg(path));
+    if (mayCreate && !file.dir().exists() && !QDir().mkpath(file.absolutePath()))
+        return makeError(ErrorKind::Refused, Text::tr("Cannot create the directory %1 for the SQLite store.").arg(file.absolutePath()));
+    return std::nullopt;
+}
+
+// MariaDB answers INSERT … RETURNING from 10.5 ("10.11.6-MariaDB-0+deb12u1");
+// MySQL never does. Unknown: the two-statement claim, which works on both.
+bool answersInsertReturning(QSqlDatabase &db)
+{
+    QSqlQuery version(db);
+    static const QRegularExpression mariaDb(QStringLiteral("^(\\d+)\\.(\\d+)\\..*MariaDB"));
+    const QRegularExpressionMatch m = version.exec(QStringLiteral("SELECT VERSION()")) && version.next()
+                                          ? mariaDb.match(version.value(0).toString())
+                                          : QRegularExpressionMatch();
+    return m.hasMatch() && std::pair(m.captured(1).toInt(), m.captured(2).toInt()) >= std::pair(10, 5);
+}
+
+} // namespace
+
 Result<void> SqlStore::open()
 {
     if (const QString problem = m_dialect.urlProblem(m_url); !problem.isEmpty())
         return makeError(ErrorKind::InvalidArgument, problem);
     const bool mayCreate = openMode() == OpenMode::Create;
     if (m_dialect.kind() == Dialect::Sqlite) {
-        // Checked before the first connection: SQLite would create the file.
-        const QFileInfo file(m_url.path);
-        if (!mayCreate && !file.exists())
-            return makeError(ErrorKind::InvalidArgument,
-                             Text::tr("No store at %1: the file does not exist. Check the path; opening a store to read or to act on it "
-                                      "never creates one (a service's guard does on its first write, or idemctl init).")
-                                 .arg(m_url.path));
-        if (!mayCreate && !file.isFile())
-            return makeError(ErrorKind::InvalidArgument, Text::tr("No store at %1: it is not a file.").arg(m_url.path));
-        if (mayCreate && !file.dir().exists() && !QDir().mkpath(file.absolutePath()))
-            return makeError(ErrorKind::Refused, Text::tr("Cannot create the directory %1 for the SQLite store.").arg(file.absolutePath()));
+        if (std::optional<Error> problem = sqliteFileProblem(m_url.path, mayCreate))
+            return *problem;
     }
     Result<QSqlDatabase> db = m_connections.acquire();
     if (!db)
@@ -122,7 +145,21 @@ Result<void> SqlStore::open()
     QMutexLocker schemaLock(&m_schemaMutex);
     if (m_schemaReady)
         return {};
-    const Result<int> present = probeSchema(db.value());
+    if (Result<void> schema = ensureSchema(db.value(), mayCreate); !schema)
+        return schema.error();
+    if (Result<void> access = loadAccess(db.value(), mayCreate); !access)
+        return access.error();
+    if (m_dialect.kind() == Dialect::Mysql)
+        m_insertReturning = answersInsertReturning(db.value());
+    m_schemaReady = true;
+    return {};
+}
+
+// A reader takes the schema as it finds it, or refuses a store it cannot
+// use; a writer completes it.
+Result<void> SqlStore::ensureSchema(QSqlDatabase &db, bool mayCreate)
+{
+    const Result<int> present = probeSchema(db);
     if (!present)
         return present.error();
     const int complete = m_auditOnly ? m_dialect.auditSchemaObjectCount() : m_dialect.schemaObjectCount();
@@ -144,24 +181,10 @@ Result<void> SqlStore::open()
     int usable = present.value();
     const int later = m_auditOnly ? SqlDialect::auditLaterObjectCount() : m_dialect.laterObjectCount();
     if (usable < complete && openMode() == OpenMode::ReadOnly && usable + later >= complete) {
-        const auto count = [&](const QString &probe) -> Result<int> {
-            QSqlQuery q(db.value());
-            if (!q.exec(probe) || !q.next())
-                return failure(q, Text::tr("Checking the schema"));
-            return q.value(0).toInt();
-        };
-        const Result<int> laterPresent = count(m_auditOnly ? m_dialect.auditUserColumnProbe() : m_dialect.laterObjectProbe());
-        const Result<int> userColumn = count(m_dialect.auditUserColumnProbe());
-        const Result<int> requestColumn = m_auditOnly ? Result<int>(0) : count(m_dialect.requestColumnProbe());
-        const Result<int> fourEyes = m_auditOnly ? Result<int>(0) : count(m_dialect.fourEyesTablesProbe());
-        for (const Result<int> *probe : {&laterPresent, &userColumn, &requestColumn, &fourEyes}) {
-            if (!*probe)
-                return probe->error();
-        }
+        const Result<int> laterPresent = probeLaterObjects(db);
+        if (!laterPresent)
+            return laterPresent.error();
         usable += later - laterPresent.value();
-        m_audit.setUserColumn(userColumn.value() > 0);
-        m_requestColumn = requestColumn.value() > 0;
-        m_fourEyesTables = fourEyes.value() == SqlDialect::fourEyesTableCount();
     }
     if (usable < complete && openMode() == OpenMode::ReadOnly)
         return makeError(ErrorKind::InvalidArgument,
@@ -171,41 +194,58 @@ Result<void> SqlStore::open()
                              .arg(present.value())
                              .arg(complete));
     if (usable < complete) {
-        if (Result<void> created = createSchema(db.value()); !created) {
+        if (Result<void> created = createSchema(db); !created) {
             // Two processes creating the schema at once can collide in the
             // catalog; what counts is that it is complete now.
-            const Result<int> again = probeSchema(db.value());
+            const Result<int> again = probeSchema(db);
             if (!again || again.value() < complete)
                 return created.error();
         }
     }
-    // The guard (a service, Create) needs every right it uses and says which
-    // it lacks; an operator's tools open with the rights the user has and
-    // show them (StoreAccess): a viewer reads, the server refuses the rest.
-    if (Result<void> rights = m_auditOnly || !mayCreate ? Result<void>() : checkPrivileges(db.value()); !rights)
+    return {};
+}
+
+// For a reader of an older schema: which later objects are there (their
+// count is the answer), and so whether server identities, kept requests and
+// proposals can be read.
+Result<int> SqlStore::probeLaterObjects(QSqlDatabase &db)
+{
+    const auto count = [&](const QString &probe) -> Result<int> {
+        QSqlQuery q(db);
+        if (!q.exec(probe) || !q.next())
+            return failure(q, Text::tr("Checking the schema"));
+        return q.value(0).toInt();
+    };
+    const Result<int> laterPresent = count(m_auditOnly ? m_dialect.auditUserColumnProbe() : m_dialect.laterObjectProbe());
+    const Result<int> userColumn = count(m_dialect.auditUserColumnProbe());
+    const Result<int> requestColumn = m_auditOnly ? Result<int>(0) : count(m_dialect.requestColumnProbe());
+    const Result<int> fourEyes = m_auditOnly ? Result<int>(0) : count(m_dialect.fourEyesTablesProbe());
+    for (const Result<int> *probe : {&laterPresent, &userColumn, &requestColumn, &fourEyes}) {
+        if (!*probe)
+            return probe->error();
+    }
+    m_audit.setUserColumn(userColumn.value() > 0);
+    m_requestColumn = requestColumn.value() > 0;
+    m_fourEyesTables = fourEyes.value() == SqlDialect::fourEyesTableCount();
+    return laterPresent.value();
+}
+
+// The guard (a service, Create) needs every right it uses and says which
+// it lacks; an operator's tools open with the rights the user has and
+// show them (StoreAccess): a viewer reads, the server refuses the rest.
+Result<void> SqlStore::loadAccess(QSqlDatabase &db, bool mayCreate)
+{
+    if (Result<void> rights = m_auditOnly || !mayCreate ? Result<void>() : checkPrivileges(db); !rights)
         return rights.error();
-    Result<StoreAccess> access = probeSqlAccess(db.value(), m_dialect,
+    Result<StoreAccess> access = probeSqlAccess(db, m_dialect,
                                                 m_auditOnly        ? SqlAccessScope::IdentityOnly
                                                 : m_fourEyesTables ? SqlAccessScope::RecordsAndProposals
                                                                    : SqlAccessScope::Records);
     if (!access)
         return makeError(access.error().kind,
                          Text::tr("Asking %1 who this session is and what it may do failed: %2").arg(displayUrl(), access.error().message));
-    {
-        QMutexLocker lock(&m_accessMutex);
-        m_access = access.value();
-    }
-    if (m_dialect.kind() == Dialect::Mysql) {
-        // MariaDB answers INSERT … RETURNING from 10.5 ("10.11.6-MariaDB-0+deb12u1");
-        // MySQL never does. Unknown: the two-statement claim, which works on both.
-        QSqlQuery version(db.value());
-        static const QRegularExpression mariaDb(QStringLiteral("^(\\d+)\\.(\\d+)\\..*MariaDB"));
-        const QRegularExpressionMatch m = version.exec(QStringLiteral("SELECT VERSION()")) && version.next()
-                                              ? mariaDb.match(version.value(0).toString())
-                                              : QRegularExpressionMatch();
-        m_insertReturning = m.hasMatch() && std::pair(m.captured(1).toInt(), m.captured(2).toInt()) >= std::pair(10, 5);
-    }
-    m_schemaReady = true;
+    QMutexLocker lock(&m_accessMutex);
+    m_access = access.value();
     return {};
 }
 

@@ -109,6 +109,11 @@ private:
     Result<int> probeSchema(QSqlDatabase &db);
     Result<void> createSchema(QSqlDatabase &db);
     Result<void> checkPrivileges(QSqlDatabase &db);
+    // open()'s steps: the schema a reader can use or a writer completes,
+    // the later objects a reader finds, and the session's rights.
+    Result<void> ensureSchema(QSqlDatabase &db, bool mayCreate);
+    Result<int> probeLaterObjects(QSqlDatabase &db);
+    Result<void> loadAccess(QSqlDatabase &db, bool mayCreate);
     template <typename Read>
     auto readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>()));
     // withRequest: the kept request too (get(), actions); the claim's reads
@@ -136,6 +141,12 @@ private:
     Result<FirstClaim> insertOrReadPostgres(const ClaimRequest &req, const QString &lease);
     Result<FirstClaim> firstClaim(const ClaimRequest &req, const QString &lease, Record seen);
     FirstClaim claimedFirst(const ClaimRequest &req, const QString &lease);
+    // claim()'s first read; on PostgreSQL and MariaDB also its insert.
+    Result<FirstClaim> readForClaim(const ClaimRequest &req);
+    // A claim turn's write: nullopt when another claimer wrote first (read again).
+    Result<std::optional<ClaimResult>> insertNewClaim(QSqlDatabase &db, const ClaimRequest &req, const QString &lease);
+    Result<std::optional<ClaimResult>> takeOver(QSqlDatabase &db, const ClaimRequest &req, const Record &seen, bool expired,
+                                                const QString &lease);
     // Whether insertOrRead() serves this server: PostgreSQL, and MariaDB from
     // 10.5 (INSERT … RETURNING); set by open().
     bool claimsInOneStatement() const { return m_dialect.kind() == Dialect::Postgres || m_insertReturning; }

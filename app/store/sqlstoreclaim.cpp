@@ -212,30 +212,149 @@ PgAnswer SqlStore::runPgHot(const SqlStatement &statement, bool repeatable)
     }
 }
 
-Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
+// claim()'s first read. Only it may reconnect (readOnce): after a write
+// nothing is repeated. On PostgreSQL and MariaDB the first read is also the
+// insert (insertOrRead): a new key is claimed, and a replay decided, in one
+// round trip. Repeating it on a new connection is safe too: an insert that
+// did commit before the connection died is recognised by its lease.
+Result<SqlStore::FirstClaim> SqlStore::readForClaim(const ClaimRequest &req)
 {
-    // Only the first read may reconnect (readOnce): after a write nothing is
-    // repeated. On PostgreSQL and MariaDB the first read is also the insert
-    // (insertOrRead): a new key is claimed, and a replay decided, in one
-    // round trip. Repeating it on a new connection is safe too: an insert
-    // that did commit before the connection died is recognised by its lease.
-    std::optional<Record> firstRead;
     if (claimsInOneStatement()) {
         const QString lease = newLease();
-        Result<FirstClaim> first = m_dialect.kind() == Dialect::Postgres
-                                       ? insertOrReadPostgres(req, lease)
-                                       : readOnce([&](QSqlDatabase &db) { return insertOrRead(db, req, lease); });
-        if (!first)
-            return first.error();
-        if (first->claimed)
-            return std::move(*first->claimed);
-        firstRead = std::move(first->existing);
-    } else {
-        Result<std::optional<Record>> read = readOnce([&](QSqlDatabase &db) { return fetch(db, req.scope, req.key); });
-        if (!read)
-            return read.error();
-        firstRead = std::move(read).value();
+        return m_dialect.kind() == Dialect::Postgres ? insertOrReadPostgres(req, lease)
+                                                     : readOnce([&](QSqlDatabase &db) { return insertOrRead(db, req, lease); });
     }
+    Result<std::optional<Record>> read = readOnce([&](QSqlDatabase &db) { return fetch(db, req.scope, req.key); });
+    if (!read)
+        return read.error();
+    return FirstClaim{std::nullopt, std::move(read).value()};
+}
+
+namespace {
+
+// The answer to a claim on a live record that needs no write, with the
+// counter it adds: a mismatch, a replay, or an attempt still in flight.
+std::optional<std::pair<ClaimOutcome, Counter>> readOnlyOutcome(const Record &seen, const ClaimRequest &req, bool stuck)
+{
+    if (seen.fingerprint != req.fingerprint)
+        return std::pair{ClaimOutcome::Mismatch, Counter::Mismatch};
+    if (seen.state == RecordState::Completed)
+        return std::pair{ClaimOutcome::Replay, Counter::Replayed};
+    if (seen.state == RecordState::InFlight && !(stuck && req.reclaimStuck))
+        return std::pair{ClaimOutcome::InProgress, Counter::InProgress};
+    return std::nullopt;
+}
+
+// The record a takeover writes: an expired record starts afresh; a
+// timed-out or stuck one is a new attempt of the same request.
+Record takenOverRecord(const Record &seen, const ClaimRequest &req, const QString &lease, bool expired)
+{
+    Record mine = seen;
+    mine.state = RecordState::InFlight;
+    mine.lease = lease;
+    mine.owner = req.owner;
+    mine.updatedAt = req.nowMs;
+    mine.expiresAt = 0;
+    mine.statusCode = 0;
+    mine.headers.clear();
+    mine.body.clear();
+    mine.reconciled = false;
+    mine.request = req.request; // the new attempt's request, or none: never the last attempt's
+    if (!req.bizNo.isEmpty())
+        mine.bizNo = req.bizNo;
+    if (expired) {
+        mine.fingerprint = req.fingerprint;
+        mine.attempts = 1;
+        mine.createdAt = req.nowMs;
+    } else {
+        mine.attempts = seen.attempts + 1;
+    }
+    return mine;
+}
+
+} // namespace
+
+// Inserts a new claim for a key the turn found free.
+Result<std::optional<ClaimResult>> SqlStore::insertNewClaim(QSqlDatabase &db, const ClaimRequest &req, const QString &lease)
+{
+    QSqlQuery q(db);
+    const SqlStatement insert{m_dialect.insertIfAbsent(newClaimColumns(), kNewClaimValues),
+                              {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs,
+                               requestValue(req.request)}};
+    if (!runWriting(q, insert) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
+        return failure(q, Text::tr("Claiming a record"));
+    if (q.isActive() && q.numRowsAffected() == 1) {
+        Record mine{req.scope,
+                    req.key,
+                    RecordState::InFlight,
+                    req.fingerprint,
+                    lease,
+                    req.owner,
+                    1,
+                    req.bizNo,
+                    0,
+                    {},
+                    {},
+                    req.nowMs,
+                    req.nowMs,
+                    0,
+                    false,
+                    req.request,
+                    {}};
+        m_counters.add(req.scope, req.nowMs, Counter::Executed);
+        maybeFlush(req.nowMs);
+        return std::optional<ClaimResult>(ClaimResult{ClaimOutcome::Claimed, std::move(mine), false});
+    }
+    return std::optional<ClaimResult>(); // another claimer inserted it first: read theirs
+}
+
+// Takes over the record seen, compare-and-set on its lease, state and
+// update time. Every takeover writes a new lease, so MySQL, which counts
+// changed rather than matched rows, counts a matched row as 1 too.
+Result<std::optional<ClaimResult>> SqlStore::takeOver(QSqlDatabase &db, const ClaimRequest &req, const Record &seen, bool expired,
+                                                      const QString &lease)
+{
+    QSqlQuery q(db);
+    Record mine = takenOverRecord(seen, req, lease, expired);
+    const SqlStatement takeover{
+        QStringLiteral("UPDATE idem_records SET state = 'IN_FLIGHT', fingerprint = ?, lease = ?, owner = ?, attempts = ?, "
+                       "biz_no = ?, status_code = 0, headers = NULL, body = NULL, created_at = ?, updated_at = ?, "
+                       "expires_at = 0, reconciled = 0, request = ? "
+                       "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = ? AND updated_at = ?"),
+        {text(mine.fingerprint), mine.lease, text(mine.owner), mine.attempts, text(mine.bizNo), mine.createdAt, mine.updatedAt,
+         requestValue(mine.request), req.scope, req.key, seen.lease, recordStateName(seen.state), seen.updatedAt}};
+    if (!runWriting(q, takeover) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
+        return failure(q, Text::tr("Taking over a record"));
+    if (q.isActive() && q.numRowsAffected() == 1) {
+        m_counters.add(req.scope, req.nowMs, Counter::Executed);
+        maybeFlush(req.nowMs);
+        return std::optional<ClaimResult>(ClaimResult{ClaimOutcome::Claimed, std::move(mine), false});
+    }
+    return std::optional<ClaimResult>(); // changed between our read and our write: read again
+}
+
+// The claim turns are bounded: each turn means another claimer changed the
+// record between our read and our write, which a handful of turns outlasts.
+// A turn ends without a decision when
+// - the insert found the key taken, and the re-read then finds no row at
+//   all: under READ COMMITTED each statement sees what was committed when
+//   it started, and the row that blocked the insert may have been
+//   released (deleted) or purged in between. Nothing is assumed about a
+//   row not seen: the next turn reads and inserts again;
+// - a compare-and-set matched no row (another claimer, a completion or a
+//   sweep changed it first);
+// - the statement was chosen as a deadlock victim (InnoDB may pick a
+//   single-row insert): it was rolled back, so repeating the turn is
+//   safe. A lock that did not come free in time is not retried: that
+//   wait already took the server's lock timeout.
+Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
+{
+    Result<FirstClaim> first = readForClaim(req);
+    if (!first)
+        return first.error();
+    if (first->claimed)
+        return std::move(*first->claimed);
+    std::optional<Record> firstRead = std::move(first->existing);
     // The thread's QtSql connection, opened only for a turn that needs it:
     // on PostgreSQL the first statement decides a replay, a new claim and
     // an in-progress answer without it.
@@ -250,20 +369,6 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
         return std::nullopt;
     };
 
-    // Bounded: each turn means another claimer changed the record between our
-    // read and our write, which a handful of turns outlasts. A turn ends
-    // without a decision when
-    // - the insert found the key taken, and the re-read then finds no row at
-    //   all: under READ COMMITTED each statement sees what was committed when
-    //   it started, and the row that blocked the insert may have been
-    //   released (deleted) or purged in between. Nothing is assumed about a
-    //   row not seen: the next turn reads and inserts again;
-    // - a compare-and-set matched no row (another claimer, a completion or a
-    //   sweep changed it first);
-    // - the statement was chosen as a deadlock victim (InnoDB may pick a
-    //   single-row insert): it was rolled back, so repeating the turn is
-    //   safe. A lock that did not come free in time is not retried: that
-    //   wait already took the server's lock timeout.
     for (int turn = 0; turn < 16; ++turn) {
         if (std::optional<Error> closed = turn > 0 ? open() : std::nullopt)
             return *closed;
@@ -271,109 +376,32 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
             turn == 0 ? Result<std::optional<Record>>(std::move(firstRead)) : fetch(*db, req.scope, req.key);
         if (!existing)
             return existing.error();
-
         // A lease and a query only for a write: a replay needs neither, and
         // the two were a twentieth of its client instructions (callgrind).
+        Result<std::optional<ClaimResult>> written = std::optional<ClaimResult>();
         if (!existing.value()) {
             const QString lease = newLease();
             if (std::optional<Error> closed = open())
                 return *closed;
-            QSqlQuery q(*db);
-            const SqlStatement insert{m_dialect.insertIfAbsent(newClaimColumns(), kNewClaimValues),
-                                      {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs,
-                                       req.nowMs, requestValue(req.request)}};
-            if (!runWriting(q, insert) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
-                return failure(q, Text::tr("Claiming a record"));
-            if (q.isActive() && q.numRowsAffected() == 1) {
-                Record mine{req.scope,
-                            req.key,
-                            RecordState::InFlight,
-                            req.fingerprint,
-                            lease,
-                            req.owner,
-                            1,
-                            req.bizNo,
-                            0,
-                            {},
-                            {},
-                            req.nowMs,
-                            req.nowMs,
-                            0,
-                            false,
-                            req.request,
-                            {}};
-                m_counters.add(req.scope, req.nowMs, Counter::Executed);
-                maybeFlush(req.nowMs);
-                return ClaimResult{ClaimOutcome::Claimed, std::move(mine), false};
-            }
-            continue; // another claimer inserted it first: read theirs
-        }
-
-        const Record &seen = *existing.value();
-        const bool expired = seen.isExpired(req.nowMs);
-        const bool stuck = seen.state == RecordState::InFlight && seen.ageMs(req.nowMs) >= req.inFlightTimeoutMs;
-        if (!expired) {
-            std::optional<ClaimOutcome> readOnly;
-            Counter counter = Counter::InProgress;
-            if (seen.fingerprint != req.fingerprint) {
-                readOnly = ClaimOutcome::Mismatch;
-                counter = Counter::Mismatch;
-            } else if (seen.state == RecordState::Completed) {
-                readOnly = ClaimOutcome::Replay;
-                counter = Counter::Replayed;
-            } else if (seen.state == RecordState::InFlight && !(stuck && req.reclaimStuck)) {
-                readOnly = ClaimOutcome::InProgress;
-            }
-            if (readOnly) {
-                m_counters.add(req.scope, req.nowMs, counter);
-                maybeFlush(req.nowMs);
-                return ClaimResult{*readOnly, seen, stuck && *readOnly == ClaimOutcome::InProgress};
-            }
-        }
-
-        // Take over: an expired record starts afresh; a timed-out or stuck
-        // one is a new attempt of the same request. Every takeover writes a
-        // new lease, so MySQL, which counts changed rather than matched rows,
-        // counts a matched row as 1 too.
-        const QString lease = newLease();
-        if (std::optional<Error> closed = open())
-            return *closed;
-        QSqlQuery q(*db);
-        Record mine = seen;
-        mine.state = RecordState::InFlight;
-        mine.lease = lease;
-        mine.owner = req.owner;
-        mine.updatedAt = req.nowMs;
-        mine.expiresAt = 0;
-        mine.statusCode = 0;
-        mine.headers.clear();
-        mine.body.clear();
-        mine.reconciled = false;
-        mine.request = req.request; // the new attempt's request, or none: never the last attempt's
-        if (!req.bizNo.isEmpty())
-            mine.bizNo = req.bizNo;
-        if (expired) {
-            mine.fingerprint = req.fingerprint;
-            mine.attempts = 1;
-            mine.createdAt = req.nowMs;
+            written = insertNewClaim(*db, req, lease);
         } else {
-            mine.attempts = seen.attempts + 1;
+            const Record &seen = *existing.value();
+            const bool expired = seen.isExpired(req.nowMs);
+            const bool stuck = seen.state == RecordState::InFlight && seen.ageMs(req.nowMs) >= req.inFlightTimeoutMs;
+            if (const auto readOnly = expired ? std::nullopt : readOnlyOutcome(seen, req, stuck)) {
+                m_counters.add(req.scope, req.nowMs, readOnly->second);
+                maybeFlush(req.nowMs);
+                return ClaimResult{readOnly->first, seen, stuck && readOnly->first == ClaimOutcome::InProgress};
+            }
+            const QString lease = newLease();
+            if (std::optional<Error> closed = open())
+                return *closed;
+            written = takeOver(*db, req, seen, expired, lease);
         }
-        const SqlStatement takeover{
-            QStringLiteral("UPDATE idem_records SET state = 'IN_FLIGHT', fingerprint = ?, lease = ?, owner = ?, attempts = ?, "
-                           "biz_no = ?, status_code = 0, headers = NULL, body = NULL, created_at = ?, updated_at = ?, "
-                           "expires_at = 0, reconciled = 0, request = ? "
-                           "WHERE scope = ? AND idem_key = ? AND lease = ? AND state = ? AND updated_at = ?"),
-            {text(mine.fingerprint), mine.lease, text(mine.owner), mine.attempts, text(mine.bizNo), mine.createdAt, mine.updatedAt,
-             requestValue(mine.request), req.scope, req.key, seen.lease, recordStateName(seen.state), seen.updatedAt}};
-        if (!runWriting(q, takeover) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
-            return failure(q, Text::tr("Taking over a record"));
-        if (q.isActive() && q.numRowsAffected() == 1) {
-            m_counters.add(req.scope, req.nowMs, Counter::Executed);
-            maybeFlush(req.nowMs);
-            return ClaimResult{ClaimOutcome::Claimed, std::move(mine), false};
-        }
-        // Changed between our read and our write: read again.
+        if (!written)
+            return written.error();
+        if (written.value())
+            return std::move(*written.value());
     }
     return makeError(ErrorKind::Unavailable,
                      Text::tr("The record %1/%2 kept changing under concurrent claims; try again.").arg(req.scope, req.key));
