@@ -163,97 +163,117 @@ bool isLayoutOption(const QString &name)
            || name == QLatin1String("scan_count") || name == QLatin1String("metrics");
 }
 
-std::optional<Problem> check(const StoreUrlFields &f)
+// The SQLite file path.
+std::optional<Problem> checkPath(const StoreUrlFields &f)
 {
-    if (f.kind == StoreUrl::Kind::Sqlite) {
-        const QString label = StoreUrlFields::tr("The file path");
-        if (f.path.trimmed().isEmpty())
-            return Problem{Field::Path, StoreUrlFields::tr("Choose the SQLite file (it is created if missing).")};
-        if (auto problem = checkText(Field::Path, label, f.path))
-            return problem;
-        if (f.path.size() > maxPathLength)
-            return Problem{
-                Field::Path,
-                StoreUrlFields::tr("The file path is %1 characters long; at most %2 are allowed.").arg(f.path.size()).arg(maxPathLength)};
-        if (!QDir::isAbsolutePath(f.path) || f.path.endsWith(QLatin1Char('/')))
-            return Problem{Field::Path,
-                           StoreUrlFields::tr("The SQLite store needs an absolute file path, e.g. /var/lib/idem/records.db, not %1.")
-                               .arg(quoted(f.path))};
-    } else {
-        if (f.host.trimmed().isEmpty())
-            return Problem{Field::Host, StoreUrlFields::tr("Enter the server's host name or IP address.")};
-        if (auto problem = checkText(Field::Host, StoreUrlFields::tr("The host"), f.host))
-            return problem;
-        if (f.host.size() > maxHostLength)
-            return Problem{
-                Field::Host,
-                StoreUrlFields::tr("The host name is %1 characters long; at most %2 are allowed.").arg(f.host.size()).arg(maxHostLength)};
-        if (!isHostName(f.host))
-            return Problem{
-                Field::Host,
-                StoreUrlFields::tr("The host %1 is not a host name or IP address: use letters, digits, '-' and '.', or an IPv6 address.")
-                    .arg(quoted(f.host))};
-        if (f.port < 0 || f.port > 65535)
-            return Problem{Field::Port, StoreUrlFields::tr("The port must be between 1 and 65535.")};
-        if (!f.seedNodes.isEmpty() && f.kind != StoreUrl::Kind::Redis)
-            return Problem{Field::SeedNodes, StoreUrlFields::tr("Seed nodes are for a Redis Cluster only.")};
-        for (const QString &node : f.seedNodes) {
-            const qsizetype colon = node.lastIndexOf(QLatin1Char(':'));
-            bool numeric = false;
-            const int port = colon > 0 ? node.mid(colon + 1).toInt(&numeric) : 0;
-            if (checkText(Field::SeedNodes, StoreUrlFields::tr("A seed node"), node) || colon <= 0 || !isHostName(node.left(colon))
-                || !numeric || port < 1 || port > 65535) {
-                return Problem{Field::SeedNodes,
-                               StoreUrlFields::tr("The seed node %1 is not host:port (e.g. 10.0.0.2:6379).").arg(quoted(node))};
-            }
-        }
-        if (!f.seedNodes.isEmpty() && !f.database.isEmpty() && f.database != QLatin1String("0"))
-            return Problem{Field::Database, StoreUrlFields::tr("A Redis Cluster has only database 0.")};
-
-        if (f.kind == StoreUrl::Kind::Redis) {
-            static const QRegularExpression number(QRegularExpression::anchoredPattern(QStringLiteral("[0-9]{1,9}")));
-            if (!f.database.isEmpty() && !number.match(f.database).hasMatch())
-                return Problem{Field::Database,
-                               StoreUrlFields::tr("A Redis database is a number such as 0, not %1.").arg(quoted(f.database))};
-        } else {
-            static const QRegularExpression identifier(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z_][A-Za-z0-9_$-]*")));
-            if (f.database.isEmpty())
-                return Problem{Field::Database, StoreUrlFields::tr("Enter the database name, e.g. idem.")};
-            if (auto problem = checkText(Field::Database, StoreUrlFields::tr("The database name"), f.database))
-                return problem;
-            if (f.database.size() > maxNameLength)
-                return Problem{Field::Database, StoreUrlFields::tr("The database name is %1 characters long; at most %2 are allowed.")
-                                                    .arg(f.database.size())
-                                                    .arg(maxNameLength)};
-            if (!identifier.match(f.database).hasMatch())
-                return Problem{
-                    Field::Database,
-                    StoreUrlFields::tr(
-                        "The database name %1 may only contain letters, digits, '_', '$' and '-', and must start with a letter or '_'.")
-                        .arg(quoted(f.database))};
-        }
-
-        if (!f.user.isEmpty()) {
-            static const QRegularExpression userName(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_.@$+-]+")));
-            if (auto problem = checkText(Field::User, StoreUrlFields::tr("The user name"), f.user))
-                return problem;
-            if (f.user.size() > maxNameLength)
-                return Problem{Field::User, StoreUrlFields::tr("The user name is %1 characters long; at most %2 are allowed.")
-                                                .arg(f.user.size())
-                                                .arg(maxNameLength)};
-            if (!userName.match(f.user).hasMatch())
-                return Problem{
-                    Field::User,
-                    StoreUrlFields::tr("The user name %1 may only contain letters, digits and _ . @ $ + -.").arg(quoted(f.user))};
-        }
-        if (f.kind == StoreUrl::Kind::Postgres && !f.sslMode.isEmpty() && !StoreUrlFields::sslModes().contains(f.sslMode))
-            return Problem{Field::SslMode, StoreUrlFields::tr("Unknown sslmode %1: use one of %2.")
-                                               .arg(quoted(f.sslMode), StoreUrlFields::sslModes().join(QStringLiteral(", ")))};
-    }
-
-    if (auto problem = checkLayoutOptions(f))
+    const QString label = StoreUrlFields::tr("The file path");
+    if (f.path.trimmed().isEmpty())
+        return Problem{Field::Path, StoreUrlFields::tr("Choose the SQLite file (it is created if missing).")};
+    if (auto problem = checkText(Field::Path, label, f.path))
         return problem;
+    if (f.path.size() > maxPathLength)
+        return Problem{
+            Field::Path,
+            StoreUrlFields::tr("The file path is %1 characters long; at most %2 are allowed.").arg(f.path.size()).arg(maxPathLength)};
+    if (!QDir::isAbsolutePath(f.path) || f.path.endsWith(QLatin1Char('/')))
+        return Problem{
+            Field::Path,
+            StoreUrlFields::tr("The SQLite store needs an absolute file path, e.g. /var/lib/idem/records.db, not %1.").arg(quoted(f.path))};
+    return std::nullopt;
+}
 
+// A server's host and port.
+std::optional<Problem> checkHost(const StoreUrlFields &f)
+{
+    if (f.host.trimmed().isEmpty())
+        return Problem{Field::Host, StoreUrlFields::tr("Enter the server's host name or IP address.")};
+    if (auto problem = checkText(Field::Host, StoreUrlFields::tr("The host"), f.host))
+        return problem;
+    if (f.host.size() > maxHostLength)
+        return Problem{
+            Field::Host,
+            StoreUrlFields::tr("The host name is %1 characters long; at most %2 are allowed.").arg(f.host.size()).arg(maxHostLength)};
+    if (!isHostName(f.host))
+        return Problem{
+            Field::Host,
+            StoreUrlFields::tr("The host %1 is not a host name or IP address: use letters, digits, '-' and '.', or an IPv6 address.")
+                .arg(quoted(f.host))};
+    if (f.port < 0 || f.port > 65535)
+        return Problem{Field::Port, StoreUrlFields::tr("The port must be between 1 and 65535.")};
+    return std::nullopt;
+}
+
+// A Redis Cluster's seed nodes, each host:port.
+std::optional<Problem> checkSeedNodes(const StoreUrlFields &f)
+{
+    if (!f.seedNodes.isEmpty() && f.kind != StoreUrl::Kind::Redis)
+        return Problem{Field::SeedNodes, StoreUrlFields::tr("Seed nodes are for a Redis Cluster only.")};
+    for (const QString &node : f.seedNodes) {
+        const qsizetype colon = node.lastIndexOf(QLatin1Char(':'));
+        bool numeric = false;
+        const int port = colon > 0 ? node.mid(colon + 1).toInt(&numeric) : 0;
+        if (checkText(Field::SeedNodes, StoreUrlFields::tr("A seed node"), node) || colon <= 0 || !isHostName(node.left(colon)) || !numeric
+            || port < 1 || port > 65535) {
+            return Problem{Field::SeedNodes,
+                           StoreUrlFields::tr("The seed node %1 is not host:port (e.g. 10.0.0.2:6379).").arg(quoted(node))};
+        }
+    }
+    if (!f.seedNodes.isEmpty() && !f.database.isEmpty() && f.database != QLatin1String("0"))
+        return Problem{Field::Database, StoreUrlFields::tr("A Redis Cluster has only database 0.")};
+    return std::nullopt;
+}
+
+// The database: a number on Redis, a name on PostgreSQL and MySQL.
+std::optional<Problem> checkDatabase(const StoreUrlFields &f)
+{
+    if (f.kind == StoreUrl::Kind::Redis) {
+        static const QRegularExpression number(QRegularExpression::anchoredPattern(QStringLiteral("[0-9]{1,9}")));
+        if (!f.database.isEmpty() && !number.match(f.database).hasMatch())
+            return Problem{Field::Database, StoreUrlFields::tr("A Redis database is a number such as 0, not %1.").arg(quoted(f.database))};
+    } else {
+        static const QRegularExpression identifier(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z_][A-Za-z0-9_$-]*")));
+        if (f.database.isEmpty())
+            return Problem{Field::Database, StoreUrlFields::tr("Enter the database name, e.g. idem.")};
+        if (auto problem = checkText(Field::Database, StoreUrlFields::tr("The database name"), f.database))
+            return problem;
+        if (f.database.size() > maxNameLength)
+            return Problem{Field::Database, StoreUrlFields::tr("The database name is %1 characters long; at most %2 are allowed.")
+                                                .arg(f.database.size())
+                                                .arg(maxNameLength)};
+        if (!identifier.match(f.database).hasMatch())
+            return Problem{
+                Field::Database,
+                StoreUrlFields::tr(
+                    "The database name %1 may only contain letters, digits, '_', '$' and '-', and must start with a letter or '_'.")
+                    .arg(quoted(f.database))};
+    }
+    return std::nullopt;
+}
+
+// The user name and PostgreSQL's sslmode.
+std::optional<Problem> checkLogin(const StoreUrlFields &f)
+{
+    if (!f.user.isEmpty()) {
+        static const QRegularExpression userName(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_.@$+-]+")));
+        if (auto problem = checkText(Field::User, StoreUrlFields::tr("The user name"), f.user))
+            return problem;
+        if (f.user.size() > maxNameLength)
+            return Problem{
+                Field::User,
+                StoreUrlFields::tr("The user name is %1 characters long; at most %2 are allowed.").arg(f.user.size()).arg(maxNameLength)};
+        if (!userName.match(f.user).hasMatch())
+            return Problem{Field::User,
+                           StoreUrlFields::tr("The user name %1 may only contain letters, digits and _ . @ $ + -.").arg(quoted(f.user))};
+    }
+    if (f.kind == StoreUrl::Kind::Postgres && !f.sslMode.isEmpty() && !StoreUrlFields::sslModes().contains(f.sslMode))
+        return Problem{Field::SslMode, StoreUrlFields::tr("Unknown sslmode %1: use one of %2.")
+                                           .arg(quoted(f.sslMode), StoreUrlFields::sslModes().join(QStringLiteral(", ")))};
+    return std::nullopt;
+}
+
+// Options the form does not know, passed through as they are.
+std::optional<Problem> checkExtraOptions(const StoreUrlFields &f)
+{
     static const QRegularExpression optionName(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z_][A-Za-z0-9_]{0,63}")));
     for (auto it = f.extraOptions.cbegin(); it != f.extraOptions.cend(); ++it) {
         if (!optionName.match(it.key()).hasMatch())
@@ -264,6 +284,22 @@ std::optional<Problem> check(const StoreUrlFields &f)
             return Problem{Field::Options, StoreUrlFields::tr("The URL option %1 is too long.").arg(it.key())};
     }
     return std::nullopt;
+}
+
+std::optional<Problem> check(const StoreUrlFields &f)
+{
+    if (f.kind == StoreUrl::Kind::Sqlite) {
+        if (auto problem = checkPath(f))
+            return problem;
+    } else {
+        for (auto part : {checkHost, checkSeedNodes, checkDatabase, checkLogin}) {
+            if (auto problem = part(f))
+                return problem;
+        }
+    }
+    if (auto problem = checkLayoutOptions(f))
+        return problem;
+    return checkExtraOptions(f);
 }
 
 QString schemeOf(StoreUrl::Kind kind)

@@ -481,12 +481,11 @@ void DashboardView::showCounterMode(bool counters)
         tile->setVisible(!counters);
 }
 
-void DashboardView::updateCharts()
+void DashboardView::updateCounterLines(QHash<QChart *, double> &maxY)
 {
     const int rows = m_model->rowCount();
     const std::optional<int> running = m_model->runningRow();
     const double fraction = m_model->runningFraction();
-    QHash<QChart *, double> maxY;
     for (const auto &[column, series] : std::as_const(m_series)) {
         QList<GappedLine::Point> points;
         points.reserve(rows);
@@ -513,6 +512,13 @@ void DashboardView::updateCharts()
                 maxY[series->legendSeries()->chart()] = qMax(maxY.value(series->legendSeries()->chart()), p.y());
         }
     }
+}
+
+void DashboardView::updateCharts()
+{
+    const int rows = m_model->rowCount();
+    QHash<QChart *, double> maxY; // the highest point drawn per chart, for its axis
+    updateCounterLines(maxY);
     // The samples are the polls' own, in the range shown, not per minute.
     const qint64 rangeFrom = m_model->minuteStartMs(0);
     qint64 lastSample = 0;

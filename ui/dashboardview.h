@@ -3,6 +3,7 @@
 #include "app/store/result.h"
 #include "app/telemetry/alertrules.h"
 
+#include <QHash>
 #include <QWidget>
 
 class CounterTimelineModel;
@@ -102,6 +103,10 @@ private:
     void readingArrived(const Result<DashboardReading> &reading);
     void showReading(const DashboardReading &reading);
     void updateCharts();
+    // The counter lines from the model, the running minute as a separate
+    // point once enough of it has passed; raises maxY to each chart's
+    // highest point drawn.
+    void updateCounterLines(QHash<QChart *, double> &maxY);
     void updateTiles();
     void updateScopes();
     void updateThreshold(); // the selected scope's hit-rate limit

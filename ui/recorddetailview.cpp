@@ -63,6 +63,21 @@ RecordDetailView::RecordDetailView(QWidget *parent)
     , m_request(new KeptRequestView(this))
 {
     auto *layout = new QVBoxLayout(this);
+    setUpReadError();
+    layout->addWidget(m_readError);
+    buildForm();
+    layout->addLayout(m_form);
+    QWidget *response = buildResponse();
+    m_tabs->setObjectName(QStringLiteral("detailTabs"));
+    m_tabs->addTab(m_request, tr("Request"));
+    m_tabs->addTab(response, tr("Response"));
+    layout->addWidget(m_tabs, 1);
+    connect(m_format, &QComboBox::currentIndexChanged, this, &RecordDetailView::renderBody);
+    clear();
+}
+
+void RecordDetailView::setUpReadError()
+{
     m_readError->setObjectName(QStringLiteral("readError"));
     m_readError->setWordWrap(true);
     m_readError->setTextFormat(Qt::PlainText);
@@ -70,7 +85,10 @@ RecordDetailView::RecordDetailView(QWidget *parent)
     m_readError->setStyleSheet(QStringLiteral("background: %1; color: %2; padding: 6px; font-weight: bold;")
                                    .arg(StatusColors::warningBackground(palette()).name(), StatusColors::alarmText(palette()).name()));
     m_readError->hide();
-    layout->addWidget(m_readError);
+}
+
+void RecordDetailView::buildForm()
+{
     // Two fields a row where both are short, long ones (key, lease,
     // fingerprint, the time zone note) across: the fields take half the
     // height one a row took, and the request and response below get it.
@@ -114,7 +132,10 @@ RecordDetailView::RecordDetailView(QWidget *parent)
     m_form->setHorizontalSpacing(8);
     m_form->setVerticalSpacing(2);
     setTimeZoneNote(QString());
-    layout->addLayout(m_form);
+}
+
+QWidget *RecordDetailView::buildResponse()
+{
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     auto *response = new QWidget(this);
     auto *responseLayout = new QVBoxLayout(response);
@@ -136,12 +157,7 @@ RecordDetailView::RecordDetailView(QWidget *parent)
     m_body->setFont(mono);
     m_body->setLineWrapMode(QPlainTextEdit::NoWrap);
     responseLayout->addWidget(m_body, 1);
-    m_tabs->setObjectName(QStringLiteral("detailTabs"));
-    m_tabs->addTab(m_request, tr("Request"));
-    m_tabs->addTab(response, tr("Response"));
-    layout->addWidget(m_tabs, 1);
-    connect(m_format, &QComboBox::currentIndexChanged, this, &RecordDetailView::renderBody);
-    clear();
+    return response;
 }
 
 void RecordDetailView::clear()

@@ -45,6 +45,12 @@ public:
     bool showsRequest() const;
 
 private:
+    // The constructor's parts: the red line for a record that cannot be
+    // read, the fields two a row, the response tab (headers, body and its
+    // format).
+    void setUpReadError();
+    void buildForm();
+    QWidget *buildResponse();
     void renderBody();
 
     std::optional<Record> m_record;
