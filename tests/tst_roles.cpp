@@ -15,6 +15,8 @@ private slots:
     void whoami();
     void viewerSweepRefusedByServer_data();
     void viewerSweepRefusedByServer();
+    void viewerProposalRefusedByServer_data();
+    void viewerProposalRefusedByServer();
     void auditRewriteRefusedByServer_data();
     void auditRewriteRefusedByServer();
     void operatorSweepRecordsServerIdentity_data();
@@ -53,6 +55,35 @@ void TestRoles::whoami()
         QCOMPARE(policy.value(QStringLiteral("scopes")).toObject().value(QStringLiteral("payment")).toInt(), 1);
         QCOMPARE(policy.value(QStringLiteral("scopes")).toObject().value(QStringLiteral("callback")).toInt(), 1);
     }
+}
+
+void TestRoles::viewerProposalRefusedByServer_data()
+{
+    backends();
+}
+
+// Over the payment scope's threshold the sweep would be proposed: the
+// server refuses the viewer the proposal as it refuses the sweep, the error
+// names what it lacks, the output holds nothing else (no driver noise about
+// the aborted transaction), and no proposal is kept.
+void TestRoles::viewerProposalRefusedByServer()
+{
+    ROLES_FIXTURE(f);
+    QVERIFY(seedStuck(f.ownerUrl, QStringLiteral("payment"), 2));
+    const Run r = idemctl(args({QStringLiteral("sweep"), QStringLiteral("--scope"), QStringLiteral("payment"),
+                                QStringLiteral("--older-than"), QStringLiteral("10m"), QStringLiteral("--operator"), QStringLiteral("vera"),
+                                QStringLiteral("--reason"), QStringLiteral("gateway outage")},
+                               f.viewer),
+                          f.viewer.redisPassword);
+    QCOMPARE(r.exitCode, 1);
+    if (backend == QLatin1String("redis"))
+        QVERIFY2(r.err.contains("NOPERM") || r.err.contains("EVALSHA"), r.err.constData());
+    else
+        QVERIFY2(r.err.contains("idem_proposals"), r.err.constData());
+    QVERIFY2(!r.all().contains("Unable to free statement"), r.all().constData());
+    const Run listed = idemctl({QStringLiteral("proposals"), QStringLiteral("--json"), QStringLiteral("--store"), f.ownerUrl});
+    QCOMPARE(listed.exitCode, 0);
+    QVERIFY2(!listed.out.contains("\"payment\""), listed.out.constData());
 }
 
 void TestRoles::viewerSweepRefusedByServer_data()

@@ -12,6 +12,7 @@
 #include "app/cli/reportcommand.h"
 #include "app/cli/sweepcommand.h"
 #include "app/cli/clioutput.h"
+#include "app/store/qpsqlwarnings.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>
@@ -31,6 +32,7 @@ int main(int argc, char *argv[])
         report ? std::make_unique<QGuiApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("idemctl"));
     QCoreApplication::setApplicationVersion(QStringLiteral(IDEM_VERSION));
+    dropAbortedTransactionFreeWarnings();
 
     const QList<QPair<QString, std::function<int(const QStringList &)>>> commands = {
         {QStringLiteral("demo"), runDemoCommand},           {QStringLiteral("press"), runPressCommand},

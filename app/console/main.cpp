@@ -5,6 +5,7 @@
 #include "models/passwordvault.h"
 #include "models/statuscolors.h"
 
+#include "app/store/qpsqlwarnings.h"
 #include "app/ops/mappingprofiles.h"
 #include "app/sim/salessimulator.h"
 #include "app/store/openstore.h"
@@ -93,6 +94,7 @@ void setUpApplication()
 {
     QApplication::setApplicationName(QStringLiteral("idem-console"));
     QApplication::setApplicationVersion(QStringLiteral(IDEM_VERSION));
+    dropAbortedTransactionFreeWarnings();
     QApplication::setDesktopFileName(QStringLiteral("idem-console")); // resources/idem-console.desktop
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/idem-console.svg")));
     // The window follows the platform's palette (light or dark). For looking
