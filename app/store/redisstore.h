@@ -222,6 +222,11 @@ private:
     // and the answer is Unavailable.
     Result<void> awaitReplicas(RedisLink &c, const ClaimRequest &req, const QString &tag, const QString &lease);
     void maybeFlush(RedisLink &c, qint64 nowMs);
+    // What the operator action script's reply `r` means for `action`: the
+    // result, or the error it reports. When applied, `entry` gets its store
+    // id and is moved into the result.
+    Result<ActionResult> actionOutcome(RedisLink &c, const OperatorAction &action, const QString &tag, const redisReply &r,
+                                       AuditEntry &entry, const QString &warning);
     // A replay answered by one HGETALL instead of the claim script, while the
     // store's recent claims were nearly all replays (m_replayLean); nullopt
     // when the record is anything but a clean, unexpired COMPLETED record of
