@@ -236,6 +236,13 @@ private:
     // The record a fresh claim of an absent key wrote (claim.lua answers it
     // without the record).
     static Record freshClaim(const ClaimRequest &req, const QByteArray &lease);
+    // The claim script (claim.lua) for req with this lease, over `writer`.
+    Result<RedisReply> runClaimScript(RedisLink &writer, const ClaimRequest &req, const QString &tag, const QByteArray &lease);
+    // The claim script's reply `r` as the claim's answer: its outcome and
+    // record, counted; a fresh claim that `waits` also waits for replicas
+    // over `writer`.
+    Result<ClaimResult> claimAnswer(RedisLink &c, RedisLink &writer, bool waits, const ClaimRequest &req, const QString &tag,
+                                    const QByteArray &lease, const redisReply &r);
 
     const StoreUrl m_url;
     const QString m_display; // made once, as SqlStore's
