@@ -63,6 +63,100 @@ Result<QList<AuditEntry>> auditInRange(Store &store, const QString &scope, qint6
     return all;
 }
 
+// The report's store, range, author and stuck threshold, before anything is read.
+ReportData reportHeader(Store &store, const ReportRequest &request)
+{
+    ReportData data;
+    data.store = store.displayUrl();
+    data.fromMs = request.fromMs;
+    data.toMs = request.toMs;
+    data.generatedAtMs = request.nowMs;
+    data.operatorName = request.operatorName;
+    data.stuckAfterMs = request.stuckAfterMs;
+    return data;
+}
+
+// The range's counters summed per scope and per minute.
+struct CounterTotals {
+    QMap<QString, CounterSet> perScope;
+    QMap<qint64, CounterSet> perMinute;
+};
+
+// Counters: one query over every scope, filtered here when scopes are chosen.
+// Sets data.countersFrom. With no scopes chosen, every scope that holds
+// records gets an entry too: it still has stuck records to show.
+Result<CounterTotals> readCounters(Store &store, const ReportRequest &request, ReportData &data)
+{
+    if (Result<void> flushed = store.flushCounters(); !flushed && store.writable())
+        return flushed.error();
+    // Through the store's counter source: a Prometheus server that cannot
+    // answer fails the report (a report with holes reads as quiet minutes).
+    const Result<CounterReading> reading = store.counterSource().read(QString(), request.fromMs / MinuteMs, request.toMs / MinuteMs);
+    if (!reading)
+        return reading.error();
+    if (reading->provenance.failed())
+        return makeError(ErrorKind::Unavailable, reading->provenance.message);
+    data.countersFrom = reading->provenance.source == CounterProvenance::Source::Prometheus
+                            ? QStringLiteral("prometheus %1").arg(reading->provenance.server)
+                            : QStringLiteral("store");
+    const Result<QList<CounterRow>> rows = reading->rows;
+    const QSet<QString> chosen(request.scopes.cbegin(), request.scopes.cend());
+    CounterTotals totals;
+    for (const QString &s : request.scopes)
+        totals.perScope[s];
+    for (const CounterRow &row : rows.value()) {
+        if (!chosen.isEmpty() && !chosen.contains(row.scope))
+            continue;
+        totals.perScope[row.scope] += row.counts;
+        totals.perMinute[row.minute] += row.counts;
+    }
+    if (chosen.isEmpty()) {
+        const Result<QList<ScopeCount>> byState = store.countByState(QString());
+        if (!byState)
+            return byState.error();
+        for (const ScopeCount &c : byState.value())
+            totals.perScope[c.scope];
+    }
+    return totals;
+}
+
+// One ReportScope per scope with its stuck count, a progress step each.
+// False when cancelled before a scope: data keeps the scopes already added.
+Result<bool> addScopes(Store &store, const ReportRequest &request, const QMap<QString, CounterSet> &perScope, const ActionControl &control,
+                       qint64 &done, qint64 steps, ReportData &data)
+{
+    for (auto it = perScope.cbegin(); it != perScope.cend(); ++it) {
+        if (control.cancelled())
+            return false;
+        InFlightQuery q = InFlightQuery::ofScope(it.key());
+        q.startedBeforeMs = request.nowMs - request.stuckAfterMs;
+        const Result<qint64> stuck = store.countInFlight(q);
+        if (!stuck)
+            return stuck.error();
+        data.scopes.append(ReportScope{it.key(), it.value(), stuck.value()});
+        control.report(++done, steps);
+    }
+    return true;
+}
+
+// The range's audit entries: one walk over every scope, or one per chosen
+// scope merged by time, scope and sequence.
+Result<QList<AuditEntry>> actionsInRange(Store &store, const ReportRequest &request, const ActionControl &control)
+{
+    if (request.scopes.isEmpty())
+        return auditInRange(store, QString(), request.fromMs, request.toMs, control);
+    QList<AuditEntry> actions;
+    for (const QString &scope : request.scopes) {
+        Result<QList<AuditEntry>> entries = auditInRange(store, scope, request.fromMs, request.toMs, control);
+        if (!entries)
+            return entries.error();
+        actions += entries.value();
+    }
+    std::sort(actions.begin(), actions.end(),
+              [](const AuditEntry &a, const AuditEntry &b) { return std::tie(a.atMs, a.scope, a.seq) < std::tie(b.atMs, b.scope, b.seq); });
+    return actions;
+}
+
 } // namespace
 
 QList<AuditEntry> ReportData::operatorActions() const
@@ -147,84 +241,29 @@ Result<ReportData> ReportBuilder::gather(Store &store, const ReportRequest &requ
     if (request.toMs < request.fromMs)
         return makeError(ErrorKind::InvalidArgument, ReportText::tr("The report's end is before its start."));
 
-    ReportData data;
-    data.store = store.displayUrl();
-    data.fromMs = request.fromMs;
-    data.toMs = request.toMs;
-    data.generatedAtMs = request.nowMs;
-    data.operatorName = request.operatorName;
-    data.stuckAfterMs = request.stuckAfterMs;
+    ReportData data = reportHeader(store, request);
+    Result<CounterTotals> totals = readCounters(store, request, data);
+    if (!totals)
+        return totals.error();
 
-    // Counters: one query over every scope, filtered here when scopes are chosen.
-    if (Result<void> flushed = store.flushCounters(); !flushed && store.writable())
-        return flushed.error();
-    // Through the store's counter source: a Prometheus server that cannot
-    // answer fails the report (a report with holes reads as quiet minutes).
-    const Result<CounterReading> reading = store.counterSource().read(QString(), request.fromMs / MinuteMs, request.toMs / MinuteMs);
-    if (!reading)
-        return reading.error();
-    if (reading->provenance.failed())
-        return makeError(ErrorKind::Unavailable, reading->provenance.message);
-    data.countersFrom = reading->provenance.source == CounterProvenance::Source::Prometheus
-                            ? QStringLiteral("prometheus %1").arg(reading->provenance.server)
-                            : QStringLiteral("store");
-    const Result<QList<CounterRow>> rows = reading->rows;
-    const QSet<QString> chosen(request.scopes.cbegin(), request.scopes.cend());
-    QMap<QString, CounterSet> perScope;
-    QMap<qint64, CounterSet> perMinute;
-    for (const QString &s : request.scopes)
-        perScope[s];
-    for (const CounterRow &row : rows.value()) {
-        if (!chosen.isEmpty() && !chosen.contains(row.scope))
-            continue;
-        perScope[row.scope] += row.counts;
-        perMinute[row.minute] += row.counts;
-    }
-    // Scopes with records but no traffic in the range still have stuck records to show.
-    if (chosen.isEmpty()) {
-        const Result<QList<ScopeCount>> byState = store.countByState(QString());
-        if (!byState)
-            return byState.error();
-        for (const ScopeCount &c : byState.value())
-            perScope[c.scope];
-    }
-
-    const qint64 steps = 2 + perScope.size();
+    const qint64 steps = 2 + totals->perScope.size();
     qint64 done = 1;
     control.report(done, steps);
 
-    for (auto it = perScope.cbegin(); it != perScope.cend(); ++it) {
-        if (control.cancelled()) {
-            data.cancelled = true;
-            return data;
-        }
-        InFlightQuery q = InFlightQuery::ofScope(it.key());
-        q.startedBeforeMs = request.nowMs - request.stuckAfterMs;
-        const Result<qint64> stuck = store.countInFlight(q);
-        if (!stuck)
-            return stuck.error();
-        data.scopes.append(ReportScope{it.key(), it.value(), stuck.value()});
-        control.report(++done, steps);
+    const Result<bool> counted = addScopes(store, request, totals->perScope, control, done, steps, data);
+    if (!counted)
+        return counted.error();
+    if (!counted.value()) {
+        data.cancelled = true;
+        return data;
     }
-    for (auto it = perMinute.cbegin(); it != perMinute.cend(); ++it)
+    for (auto it = totals->perMinute.cbegin(); it != totals->perMinute.cend(); ++it)
         data.series.append(ReportMinute{it.key(), it.value()});
 
-    if (request.scopes.isEmpty()) {
-        Result<QList<AuditEntry>> entries = auditInRange(store, QString(), request.fromMs, request.toMs, control);
-        if (!entries)
-            return entries.error();
-        data.actions = std::move(entries.value());
-    } else {
-        for (const QString &scope : request.scopes) {
-            Result<QList<AuditEntry>> entries = auditInRange(store, scope, request.fromMs, request.toMs, control);
-            if (!entries)
-                return entries.error();
-            data.actions += entries.value();
-        }
-        std::sort(data.actions.begin(), data.actions.end(), [](const AuditEntry &a, const AuditEntry &b) {
-            return std::tie(a.atMs, a.scope, a.seq) < std::tie(b.atMs, b.scope, b.seq);
-        });
-    }
+    Result<QList<AuditEntry>> actions = actionsInRange(store, request, control);
+    if (!actions)
+        return actions.error();
+    data.actions = std::move(actions.value());
     if (control.cancelled()) {
         data.cancelled = true;
         return data;

@@ -57,16 +57,93 @@ struct Line {
     QList<std::optional<double>> values; // one per bucket; nullopt: no point (the line breaks)
 };
 
-// A line chart drawn with QPainter: y from 0 to yMax, x over the buckets,
-// time labels at both ends and the middle.
-QImage drawChart(const QString &title, const QList<Line> &lines, double yMax, bool asPercent, const ReportData &d, const QSize &size,
-                 int dpi)
+// A white image of the chart's size and resolution.
+QImage blankChart(const QSize &size, int dpi)
 {
     QImage image(size, QImage::Format_RGB32);
     const int dpm = qRound(dpi / 0.0254);
     image.setDotsPerMeterX(dpm);
     image.setDotsPerMeterY(dpm);
     image.fill(Qt::white);
+    return image;
+}
+
+// Grid lines and y labels at 0, ¼, ½, ¾ and all of yMax, then the x and y axes.
+void drawGrid(QPainter &p, const QFontMetricsF &fm, const QRectF &plot, double left, double pad, double yMax, bool asPercent)
+{
+    p.setPen(QPen(QColor(0xdddddd), 2));
+    for (int i = 0; i <= 4; ++i) {
+        const double y = plot.bottom() - plot.height() * i / 4.0;
+        p.setPen(QPen(QColor(0xdddddd), 2));
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        const double v = yMax * i / 4.0;
+        const QString label =
+            asPercent ? QStringLiteral("%1%").arg(v * 100.0, 0, 'f', 0) : QString::number(v, 'f', v < 10 && yMax < 4 ? 1 : 0);
+        p.setPen(Qt::black);
+        p.drawText(QRectF(0, y - fm.height() / 2, left - pad, fm.height()), Qt::AlignRight | Qt::AlignVCenter, label);
+    }
+    p.setPen(QPen(Qt::black, 2));
+    p.drawLine(plot.bottomLeft(), plot.bottomRight());
+    p.drawLine(plot.bottomLeft(), plot.topLeft());
+}
+
+// x labels under the plot: the range's start, middle and end.
+void drawTimeLabels(QPainter &p, const QFontMetricsF &fm, const QRectF &plot, double pad, const ReportData &d)
+{
+    const double labelY = plot.bottom() + pad * 0.5;
+    p.drawText(QRectF(plot.left(), labelY, plot.width() / 3, fm.height()), Qt::AlignLeft, when(d.fromMs));
+    p.drawText(QRectF(plot.left() + plot.width() / 3, labelY, plot.width() / 3, fm.height()), Qt::AlignHCenter,
+               when(d.fromMs + (d.toMs - d.fromMs) / 2));
+    p.drawText(QRectF(plot.right() - plot.width() / 3, labelY, plot.width() / 3, fm.height()), Qt::AlignRight, when(d.toMs));
+}
+
+// A line's path over the plot: broken where a bucket has no value, a small
+// circle where a stretch starts so that a lone point still shows.
+QPainterPath linePath(const Line &line, const QRectF &plot, double yMax)
+{
+    const qsizetype n = line.values.size();
+    const auto xOf = [&](qsizetype i) { return n <= 1 ? plot.center().x() : plot.left() + plot.width() * i / double(n - 1); };
+    const auto yOf = [&](double v) { return plot.bottom() - plot.height() * std::clamp(v / yMax, 0.0, 1.0); };
+    QPainterPath path;
+    bool open = false;
+    for (qsizetype i = 0; i < n; ++i) {
+        if (!line.values[i]) {
+            open = false;
+            continue;
+        }
+        const QPointF pt(xOf(i), yOf(*line.values[i]));
+        if (open) {
+            path.lineTo(pt);
+        } else {
+            path.moveTo(pt);
+            path.addEllipse(pt, 3, 3); // a lone point still shows
+            path.moveTo(pt);
+            open = true;
+        }
+    }
+    return path;
+}
+
+// A colour swatch and name per line from x on, or "none in this range".
+void drawLegend(QPainter &p, const QFontMetricsF &fm, const QList<Line> &lines, double x, double legendY)
+{
+    if (lines.isEmpty())
+        p.drawText(QPointF(x, legendY + fm.ascent()), PdfText::tr("none in this range"));
+    for (const Line &line : lines) {
+        p.fillRect(QRectF(x, legendY + fm.height() * 0.35, fm.height() * 1.2, fm.height() * 0.3), line.color);
+        x += fm.height() * 1.5;
+        p.setPen(Qt::black);
+        p.drawText(QPointF(x, legendY + fm.ascent()), line.name);
+        x += fm.horizontalAdvance(line.name) + fm.height() * 1.5;
+    }
+}
+
+// A line chart drawn with QPainter: y from 0 to yMax, x over the buckets,
+// time labels at both ends and the middle.
+QImage drawChart(const QString &title, const QList<Line> &lines, double yMax, bool asPercent, const ReportData &d, const QSize &size,
+                 int dpi)
+{
+    QImage image = blankChart(size, dpi);
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
     QFont font(FontFamily, 7);
@@ -86,68 +163,15 @@ QImage drawChart(const QString &title, const QList<Line> &lines, double yMax, bo
     const QRectF plot(left, fmBold.height() + pad, size.width() - left - pad,
                       size.height() - fmBold.height() - pad * 3 - fm.height() - legendH);
 
-    // Grid and y labels.
-    p.setPen(QPen(QColor(0xdddddd), 2));
-    for (int i = 0; i <= 4; ++i) {
-        const double y = plot.bottom() - plot.height() * i / 4.0;
-        p.setPen(QPen(QColor(0xdddddd), 2));
-        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-        const double v = yMax * i / 4.0;
-        const QString label =
-            asPercent ? QStringLiteral("%1%").arg(v * 100.0, 0, 'f', 0) : QString::number(v, 'f', v < 10 && yMax < 4 ? 1 : 0);
-        p.setPen(Qt::black);
-        p.drawText(QRectF(0, y - fm.height() / 2, left - pad, fm.height()), Qt::AlignRight | Qt::AlignVCenter, label);
-    }
-    p.setPen(QPen(Qt::black, 2));
-    p.drawLine(plot.bottomLeft(), plot.bottomRight());
-    p.drawLine(plot.bottomLeft(), plot.topLeft());
-
-    // x labels: start, middle, end.
-    const double labelY = plot.bottom() + pad * 0.5;
-    p.drawText(QRectF(plot.left(), labelY, plot.width() / 3, fm.height()), Qt::AlignLeft, when(d.fromMs));
-    p.drawText(QRectF(plot.left() + plot.width() / 3, labelY, plot.width() / 3, fm.height()), Qt::AlignHCenter,
-               when(d.fromMs + (d.toMs - d.fromMs) / 2));
-    p.drawText(QRectF(plot.right() - plot.width() / 3, labelY, plot.width() / 3, fm.height()), Qt::AlignRight, when(d.toMs));
-
-    // Lines.
+    drawGrid(p, fm, plot, left, pad, yMax, asPercent);
+    drawTimeLabels(p, fm, plot, pad, d);
     for (const Line &line : lines) {
-        const qsizetype n = line.values.size();
-        const auto xOf = [&](qsizetype i) { return n <= 1 ? plot.center().x() : plot.left() + plot.width() * i / double(n - 1); };
-        const auto yOf = [&](double v) { return plot.bottom() - plot.height() * std::clamp(v / yMax, 0.0, 1.0); };
-        QPainterPath path;
-        bool open = false;
-        for (qsizetype i = 0; i < n; ++i) {
-            if (!line.values[i]) {
-                open = false;
-                continue;
-            }
-            const QPointF pt(xOf(i), yOf(*line.values[i]));
-            if (open) {
-                path.lineTo(pt);
-            } else {
-                path.moveTo(pt);
-                path.addEllipse(pt, 3, 3); // a lone point still shows
-                path.moveTo(pt);
-                open = true;
-            }
-        }
+        const QPainterPath path = linePath(line, plot, yMax);
         p.setPen(QPen(line.color, 5, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         p.setBrush(Qt::NoBrush);
         p.drawPath(path);
     }
-
-    // Legend.
-    double x = plot.left();
-    const double legendY = size.height() - legendH + pad * 0.2;
-    if (lines.isEmpty())
-        p.drawText(QPointF(x, legendY + fm.ascent()), PdfText::tr("none in this range"));
-    for (const Line &line : lines) {
-        p.fillRect(QRectF(x, legendY + fm.height() * 0.35, fm.height() * 1.2, fm.height() * 0.3), line.color);
-        x += fm.height() * 1.5;
-        p.setPen(Qt::black);
-        p.drawText(QPointF(x, legendY + fm.ascent()), line.name);
-        x += fm.horizontalAdvance(line.name) + fm.height() * 1.5;
-    }
+    drawLegend(p, fm, lines, plot.left(), size.height() - legendH + pad * 0.2);
     return image;
 }
 

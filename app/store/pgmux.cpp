@@ -64,6 +64,31 @@ QSqlError connectionError(const QString &text)
     return QSqlError(QStringLiteral("libpq"), text, QSqlError::ConnectionError);
 }
 
+// One segment's results: the statement's, the end of its results, its Sync.
+// nullopt when the session broke or answered out of turn, with the reason
+// in `failed`.
+std::optional<PGresult *> readSegment(PGconn *conn, QSqlError &failed)
+{
+    PGresult *result = PQgetResult(conn);
+    if (PQstatus(conn) == CONNECTION_BAD || !result) {
+        failed = pgErrorOf(conn, result);
+        PQclear(result);
+        return std::nullopt;
+    }
+    PGresult *end = PQgetResult(conn);
+    PGresult *sync = end ? nullptr : PQgetResult(conn);
+    const bool inTurn = !end && sync && PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
+    PQclear(end);
+    PQclear(sync);
+    if (!inTurn || PQstatus(conn) == CONNECTION_BAD) {
+        failed = PQstatus(conn) == CONNECTION_BAD ? pgErrorOf(conn, nullptr)
+                                                  : connectionError(Text::tr("PostgreSQL answered a pipelined statement out of turn"));
+        PQclear(result);
+        return std::nullopt;
+    }
+    return result;
+}
+
 // Threads take the sessions in turn, each the first time it asks.
 std::atomic<unsigned> g_nextTicket{0};
 thread_local const unsigned t_ticket = g_nextTicket.fetch_add(1, std::memory_order_relaxed);
@@ -211,19 +236,28 @@ bool PgMux::connect(Session &session, QSqlError *error)
 
 void PgMux::run(Session &session)
 {
-    const QList<Call *> &batch = session.batch;
     QSqlError failed;
     if (!session.conn && !connect(session, &failed)) {
-        for (Call *call : batch)
+        for (Call *call : session.batch)
             call->finish({nullptr, failed});
         return;
     }
-    PGconn *conn = session.conn;
+    const qsizetype sent = send(session);
+    m_roundTrips.fetch_add(1, std::memory_order_relaxed);
+    const qsizetype answered = answer(session, sent, failed);
+    if (answered == session.batch.size())
+        return;
+    failUnanswered(session, answered, std::move(failed));
+}
 
-    // Every statement, each followed by its Sync; a statement not yet
-    // prepared on this session is prepared first, in a Sync of its own.
+// Every statement, each followed by its Sync; a statement not yet prepared
+// on this session is prepared first, in a Sync of its own. Returns how many
+// statements were sent: the first that could not be sent stops the batch.
+qsizetype PgMux::send(Session &session)
+{
+    PGconn *conn = session.conn;
     qsizetype sent = 0;
-    for (Call *call : batch) {
+    for (Call *call : session.batch) {
         QByteArray &name = session.names[call->sql];
         call->preparing = name.isEmpty();
         if (call->preparing) {
@@ -239,44 +273,28 @@ void PgMux::run(Session &session)
             break;
         ++sent;
     }
-    m_roundTrips.fetch_add(1, std::memory_order_relaxed);
+    return sent;
+}
 
-    // One segment's results: the statement's, the end of its results, its
-    // Sync. nullopt when the session broke or answered out of turn.
-    const auto segment = [&]() -> std::optional<PGresult *> {
-        PGresult *result = PQgetResult(conn);
-        if (PQstatus(conn) == CONNECTION_BAD || !result) {
-            failed = pgErrorOf(conn, result);
-            PQclear(result);
-            return std::nullopt;
-        }
-        PGresult *end = PQgetResult(conn);
-        PGresult *sync = end ? nullptr : PQgetResult(conn);
-        const bool inTurn = !end && sync && PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
-        PQclear(end);
-        PQclear(sync);
-        if (!inTurn || PQstatus(conn) == CONNECTION_BAD) {
-            failed = PQstatus(conn) == CONNECTION_BAD ? pgErrorOf(conn, nullptr)
-                                                      : connectionError(Text::tr("PostgreSQL answered a pipelined statement out of turn"));
-            PQclear(result);
-            return std::nullopt;
-        }
-        return result;
-    };
-
+// Reads the results of the first `sent` calls in order and finishes each.
+// Returns how many were answered; fewer than `sent` when the session broke
+// or answered out of turn, with the reason in `failed`.
+qsizetype PgMux::answer(Session &session, qsizetype sent, QSqlError &failed)
+{
+    PGconn *conn = session.conn;
     qsizetype answered = 0;
     for (; answered < sent; ++answered) {
-        Call *call = batch.at(answered);
+        Call *call = session.batch.at(answered);
         QSqlError prepareError;
         if (call->preparing) {
-            const std::optional<PGresult *> prepared = segment();
+            const std::optional<PGresult *> prepared = readSegment(conn, failed);
             if (!prepared)
                 break;
             if (!pgSucceeded(*prepared))
                 prepareError = pgErrorOf(conn, *prepared);
             PQclear(*prepared);
         }
-        const std::optional<PGresult *> result = segment();
+        const std::optional<PGresult *> result = readSegment(conn, failed);
         if (!result)
             break;
         if (!prepareError.isValid() && pgSucceeded(*result)) {
@@ -294,16 +312,20 @@ void PgMux::run(Session &session)
         }
         call->finish({nullptr, std::move(error)});
     }
-    if (answered == batch.size())
-        return;
-    // The session broke, or a statement could not be sent (which libpq
-    // does only on a broken session): every call without its result fails,
-    // and the next batch connects afresh.
+    return answered;
+}
+
+// The session broke, or a statement could not be sent (which libpq does
+// only on a broken session): every call from `answered` on fails, and the
+// next batch connects afresh.
+void PgMux::failUnanswered(Session &session, qsizetype answered, QSqlError failed)
+{
     if (!failed.isValid())
-        failed = pgErrorOf(conn, nullptr);
+        failed = pgErrorOf(session.conn, nullptr);
     if (failed.type() != QSqlError::ConnectionError)
         failed = connectionError(failed.databaseText());
     session.reset();
+    const QList<Call *> &batch = session.batch;
     for (qsizetype i = answered; i < batch.size(); ++i)
         batch.at(i)->finish({nullptr, failed});
 }

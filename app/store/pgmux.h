@@ -69,6 +69,9 @@ private:
     struct Session;
     void lead(Session &session);
     void run(Session &session);
+    static qsizetype send(Session &session);
+    static qsizetype answer(Session &session, qsizetype sent, QSqlError &failed);
+    static void failUnanswered(Session &session, qsizetype answered, QSqlError failed);
     bool connect(Session &session, QSqlError *error);
 
     const QByteArray m_conninfo; // holds the password: never shown

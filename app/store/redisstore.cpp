@@ -156,10 +156,18 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
     // own connection: WAIT counts what its connection wrote and blocks it.
     const bool waits = req.replicaAcks > 0 && c.value()->isCluster();
     RedisLink &writer = waits ? c.value()->unshared() : *c.value();
-    Result<RedisReply> reply = m_scripts.run(
+    Result<RedisReply> reply = runClaimScript(writer, req, tag.value(), lease);
+    if (!reply)
+        return reply.error();
+    return claimAnswer(*c.value(), writer, waits, req, tag.value(), lease, *reply.value());
+}
+
+Result<RedisReply> RedisStore::runClaimScript(RedisLink &writer, const ClaimRequest &req, const QString &tag, const QByteArray &lease)
+{
+    return m_scripts.run(
         writer, RedisScripts::Claim, req.scope, kScriptKeyCount, kScriptArgCount + 7,
         [&](RedisArgSink &sink) {
-            RedisLayout::writeScriptKeys(sink, tag.value(), req.key, req.nowMs / 60000);
+            RedisLayout::writeScriptKeys(sink, tag, req.key, req.nowMs / 60000);
             writeScriptArgs(sink, req.key, req.nowMs);
             sink.add(req.fingerprint);
             sink.add(lease);
@@ -170,12 +178,14 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
             sink.add(req.request); // packed with the rest: no argument more for Redis to build
         },
         req.request.size());
-    if (!reply)
-        return reply.error();
-    const redisReply &r = *reply.value();
+}
+
+Result<ClaimResult> RedisStore::claimAnswer(RedisLink &c, RedisLink &writer, bool waits, const ClaimRequest &req, const QString &tag,
+                                            const QByteArray &lease, const redisReply &r)
+{
     const QByteArrayView outcome = isArray(r, 2) ? word(r.element[0]) : QByteArrayView();
     if (outcome == "corrupt" && r.elements >= 3)
-        return m_layout.corrupt(req.scope, req.key, bytes(r.element[1]), bytes(r.element[2]), tag.value());
+        return m_layout.corrupt(req.scope, req.key, bytes(r.element[1]), bytes(r.element[2]), tag);
     const std::optional<ClaimOutcome> result = claimOutcome(outcome);
     if (!result)
         return makeError(ErrorKind::Internal,
@@ -184,7 +194,7 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
     // is the one this request wrote. Any other answer carries the record.
     Result<std::optional<Record>> record = r.elements == 2 && *result == ClaimOutcome::Claimed
                                                ? Result<std::optional<Record>>(std::optional<Record>(freshClaim(req, lease)))
-                                           : r.elements >= 3 ? m_layout.decodePacked(req.scope, req.key, *r.element[2], tag.value())
+                                           : r.elements >= 3 ? m_layout.decodePacked(req.scope, req.key, *r.element[2], tag)
                                                              : Result<std::optional<Record>>(std::optional<Record>());
     if (!record)
         return record.error();
@@ -192,10 +202,10 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
         return makeError(ErrorKind::Internal, Text::tr("The claim script on %1 answered without the record.").arg(displayUrl()));
     if (*result == ClaimOutcome::Claimed)
         record.value()->request = req.request; // what the script stored (its copy leaves it out)
-    maybeFlush(*c.value(), req.nowMs);
+    maybeFlush(c, req.nowMs);
     noteClaimOutcome(*result);
     if (*result == ClaimOutcome::Claimed && waits) {
-        if (Result<void> durable = awaitReplicas(writer, req, tag.value(), record.value()->lease); !durable)
+        if (Result<void> durable = awaitReplicas(writer, req, tag, record.value()->lease); !durable)
             return durable.error();
     }
     return ClaimResult{*result, std::move(*record.value()), r.element[1]->integer != 0};

@@ -222,6 +222,11 @@ private:
     // and the answer is Unavailable.
     Result<void> awaitReplicas(RedisLink &c, const ClaimRequest &req, const QString &tag, const QString &lease);
     void maybeFlush(RedisLink &c, qint64 nowMs);
+    // What the operator action script's reply `r` means for `action`: the
+    // result, or the error it reports. When applied, `entry` gets its store
+    // id and is moved into the result.
+    Result<ActionResult> actionOutcome(RedisLink &c, const OperatorAction &action, const QString &tag, const redisReply &r,
+                                       AuditEntry &entry, const QString &warning);
     // A replay answered by one HGETALL instead of the claim script, while the
     // store's recent claims were nearly all replays (m_replayLean); nullopt
     // when the record is anything but a clean, unexpired COMPLETED record of
@@ -231,6 +236,13 @@ private:
     // The record a fresh claim of an absent key wrote (claim.lua answers it
     // without the record).
     static Record freshClaim(const ClaimRequest &req, const QByteArray &lease);
+    // The claim script (claim.lua) for req with this lease, over `writer`.
+    Result<RedisReply> runClaimScript(RedisLink &writer, const ClaimRequest &req, const QString &tag, const QByteArray &lease);
+    // The claim script's reply `r` as the claim's answer: its outcome and
+    // record, counted; a fresh claim that `waits` also waits for replicas
+    // over `writer`.
+    Result<ClaimResult> claimAnswer(RedisLink &c, RedisLink &writer, bool waits, const ClaimRequest &req, const QString &tag,
+                                    const QByteArray &lease, const redisReply &r);
 
     const StoreUrl m_url;
     const QString m_display; // made once, as SqlStore's

@@ -53,6 +53,47 @@ bool matches(const AuditEntry &e, const AuditQuery &q)
            && actionOfKind(e.action, q.kind) && (q.fromMs <= 0 || e.atMs >= q.fromMs) && (q.toMs <= 0 || e.atMs <= q.toMs);
 }
 
+// An action that cannot apply: a bad scope, a completed record, or
+// mark-timed-out of anything but an in-flight record.
+std::optional<Error> actionMisfit(const OperatorAction &action)
+{
+    if (const std::optional<Error> bad = RedisLayout::checkScope(action.scope))
+        return bad;
+    if (action.expectedState == RecordState::Completed
+        || (action.kind == OperatorActionKind::MarkTimedOut && action.expectedState != RecordState::InFlight)) {
+        return makeError(ErrorKind::InvalidArgument,
+                         Text::tr("The operator action %1 does not apply to a %2 record (%3/%4).")
+                             .arg(operatorActionName(action.kind), recordStateName(action.expectedState), action.scope, action.key));
+    }
+    return std::nullopt;
+}
+
+// The action script's arguments after scriptArgs; the last, "1", asks it to
+// count the action.
+RedisCommand actionArgs(const OperatorAction &action)
+{
+    const Response &response = action.response;
+    RedisCommand args = scriptArgs(action.key, action.nowMs);
+    args << operatorActionName(action.kind).toUtf8() << action.lease.toUtf8() << recordStateName(action.expectedState).toUtf8()
+         << QByteArray::number(action.nowMs + action.retentionMs) << QByteArray::number(response.status) << encodeHeaders(response.headers)
+         << (response.body.isNull() ? QByteArray("") : response.body)
+         << (action.startedBeforeMs ? QByteArray::number(*action.startedBeforeMs) : QByteArray()) << QByteArray("1");
+    return args;
+}
+
+// The warning for an action script reply that refused to count (another
+// program wrote the counter key); nullopt for any other reply.
+std::optional<QString> countBlockedWarning(const redisReply &blocked, const QString &scope)
+{
+    if (!isArray(blocked, 4) || bytes(blocked.element[0]) != "count_blocked")
+        return std::nullopt;
+    const QString key = QString::fromUtf8(bytes(blocked.element[1])), detail = QString::fromUtf8(bytes(blocked.element[3]));
+    return bytes(blocked.element[2]) == "number"
+               ? Text::tr("not counted: the counter key %1 of scope %2 holds %3, not a number (another program wrote it)")
+                     .arg(key, scope, detail)
+               : Text::tr("not counted: the counter key %1 of scope %2 holds a %3 (another program wrote it)").arg(key, scope, detail);
+}
+
 } // namespace
 
 // --- operator actions and the audit chain ---
@@ -128,14 +169,8 @@ Result<RedisReply> RedisStore::appendChained(RedisLink &c, Script script, const 
 
 Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
 {
-    if (const std::optional<Error> bad = RedisLayout::checkScope(action.scope))
+    if (const std::optional<Error> bad = actionMisfit(action))
         return *bad;
-    if (action.expectedState == RecordState::Completed
-        || (action.kind == OperatorActionKind::MarkTimedOut && action.expectedState != RecordState::InFlight)) {
-        return makeError(ErrorKind::InvalidArgument,
-                         Text::tr("The operator action %1 does not apply to a %2 record (%3/%4).")
-                             .arg(operatorActionName(action.kind), recordStateName(action.expectedState), action.scope, action.key));
-    }
     if (const std::optional<Error> refused = refuseActionCutoff(action))
         return *refused;
     Result<RedisLink *> c = connection();
@@ -150,25 +185,15 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
         return tag.error();
     RedisCommand keys = scriptKeys(tag.value(), action.key, action.nowMs);
     keys << RedisLayout::auditKey(tag.value()) << RedisLayout::auditHeadKey(tag.value());
-    const Response &response = action.response;
-    RedisCommand args = scriptArgs(action.key, action.nowMs);
-    args << operatorActionName(action.kind).toUtf8() << action.lease.toUtf8() << recordStateName(action.expectedState).toUtf8()
-         << QByteArray::number(action.nowMs + action.retentionMs) << QByteArray::number(response.status) << encodeHeaders(response.headers)
-         << (response.body.isNull() ? QByteArray("") : response.body)
-         << (action.startedBeforeMs ? QByteArray::number(*action.startedBeforeMs) : QByteArray()) << QByteArray("1");
+    RedisCommand args = actionArgs(action);
     Result<RedisReply> reply = appendChained(*c.value(), RedisScripts::Action, action.scope, tag.value(), keys, args, entry);
     if (!reply)
         return reply.error().kind == ErrorKind::Unavailable ? reply.error() : scopeError(reply.error());
     QString warning;
-    if (const redisReply &blocked = *reply.value(); isArray(blocked, 4) && bytes(blocked.element[0]) == "count_blocked") {
+    if (std::optional<QString> blocked = countBlockedWarning(*reply.value(), action.scope)) {
         // Counting is telemetry: the action goes on uncounted, and its entry
         // (hashed with the warning) says why.
-        const QString key = QString::fromUtf8(bytes(blocked.element[1])), detail = QString::fromUtf8(bytes(blocked.element[3]));
-        warning = bytes(blocked.element[2]) == "number"
-                      ? Text::tr("not counted: the counter key %1 of scope %2 holds %3, not a number (another program wrote it)")
-                            .arg(key, action.scope, detail)
-                      : Text::tr("not counted: the counter key %1 of scope %2 holds a %3 (another program wrote it)")
-                            .arg(key, action.scope, detail);
+        warning = std::move(*blocked);
         entry = action.auditEntry();
         entry.addWarning(warning);
         args.last() = "0";
@@ -176,10 +201,15 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
         if (!reply)
             return reply.error().kind == ErrorKind::Unavailable ? reply.error() : scopeError(reply.error());
     }
-    const redisReply &r = *reply.value();
+    return actionOutcome(*c.value(), action, tag.value(), *reply.value(), entry, warning);
+}
+
+Result<ActionResult> RedisStore::actionOutcome(RedisLink &c, const OperatorAction &action, const QString &tag, const redisReply &r,
+                                               AuditEntry &entry, const QString &warning)
+{
     const QByteArray outcome = isArray(r, 1) ? bytes(r.element[0]) : QByteArray();
     if (outcome == "corrupt" && r.elements >= 3)
-        return m_layout.corrupt(action.scope, action.key, bytes(r.element[1]), bytes(r.element[2]), tag.value());
+        return m_layout.corrupt(action.scope, action.key, bytes(r.element[1]), bytes(r.element[2]), tag);
     if (outcome == "corrupt_index" && r.elements >= 3)
         return scopeError(
             makeError(ErrorKind::Corrupt, Text::tr("The index key %1 in %2 holds a %3 instead of a sorted set: another program "
@@ -187,11 +217,11 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
                                                    "until it is looked at, other scopes go on.")
                                               .arg(QString::fromUtf8(bytes(r.element[1])), displayUrl(),
                                                    QString::fromUtf8(bytes(r.element[2])), action.scope)));
-    maybeFlush(*c.value(), action.nowMs);
+    maybeFlush(c, action.nowMs);
     if (outcome == "not_found")
         return ActionResult{TransitionOutcome::NotFound, std::nullopt, std::nullopt, {}, {}};
     if (outcome == "stale" && r.elements >= 3) {
-        Result<std::optional<Record>> current = m_layout.decode(action.scope, action.key, *r.element[2], tag.value());
+        Result<std::optional<Record>> current = m_layout.decode(action.scope, action.key, *r.element[2], tag);
         if (!current)
             return current.error();
         return ActionResult{TransitionOutcome::StaleLease, current.value(), std::nullopt, {}, {}};
@@ -201,7 +231,7 @@ Result<ActionResult> RedisStore::applyAction(const OperatorAction &action)
         std::optional<Record> now;
         if (r.elements >= 3 && r.element[2]->type == REDIS_REPLY_ARRAY) {
             // Applied and written together: a record this script just wrote reads back.
-            Result<std::optional<Record>> current = m_layout.decode(action.scope, action.key, *r.element[2], tag.value());
+            Result<std::optional<Record>> current = m_layout.decode(action.scope, action.key, *r.element[2], tag);
             if (!current)
                 return current.error();
             now = current.value();

@@ -346,6 +346,90 @@ std::optional<Error> takeMoreHosts(QString *text, QStringList *more)
     return std::nullopt;
 }
 
+// Qt's error goes on with the URL's parts, the userinfo and query among
+// them ("; source was …; userinfo = …"): only its first clause, which says
+// what is wrong, is shown.
+Error malformed(const QUrl &url, const QString &trimmed)
+{
+    const QString why = url.errorString().section(QStringLiteral("; "), 0, 0);
+    return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' is malformed: %2")
+                   .arg(StoreUrl::redacted(trimmed), StoreUrl::redacted(why)));
+}
+
+// A sqlite:///absolute/path.db URL: no host, an absolute file path, options.
+std::optional<Error> readSqlite(const QUrl &url, StoreUrl *result)
+{
+    result->kind = StoreUrl::Kind::Sqlite;
+    if (!url.host().isEmpty())
+        return bad(QCoreApplication::translate("StoreUrl", "A SQLite URL has no host: write sqlite:///absolute/path.db (three slashes)."));
+    result->path = url.path();
+    if (result->path.isEmpty() || !QDir::isAbsolutePath(result->path) || result->path.endsWith(QLatin1Char('/')))
+        return bad(QCoreApplication::translate("StoreUrl", "A SQLite URL needs an absolute file path: sqlite:///absolute/path.db"));
+    return readOptions(url, result);
+}
+
+// The server's kind and its default port from the (lower-cased) scheme.
+std::optional<Error> readServerKind(const QUrl &url, const QString &scheme, StoreUrl *result)
+{
+    if (scheme == QLatin1String("postgresql") || scheme == QLatin1String("postgres")) {
+        result->kind = StoreUrl::Kind::Postgres;
+        result->port = url.port(5432);
+    } else if (scheme == QLatin1String("mysql") || scheme == QLatin1String("mariadb")) {
+        result->kind = StoreUrl::Kind::Mysql;
+        result->port = url.port(3306);
+    } else if (scheme == QLatin1String("redis")) {
+        result->kind = StoreUrl::Kind::Redis;
+        result->port = url.port(6379);
+    } else {
+        return bad(QCoreApplication::translate("StoreUrl", "Unknown store scheme '%1': use sqlite, postgresql, mysql or redis.")
+                       .arg(url.scheme()));
+    }
+    return std::nullopt;
+}
+
+// A server URL's host (already in result), user, password, database and options.
+std::optional<Error> readServer(const QUrl &url, const QString &trimmed, StoreUrl *result)
+{
+    if (result->host.isEmpty())
+        return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' has no host.").arg(StoreUrl::redacted(trimmed)));
+    result->user = url.userName();
+    result->password = url.password();
+    // "user%3Apass@" decodes to a user name holding ':', which every
+    // display would then show as user:pass (found by tools/fuzz.sh).
+    if (result->user.contains(QLatin1Char(':')))
+        return bad(QCoreApplication::translate("StoreUrl",
+                                               "The store URL's user name contains ':' (perhaps written as %3A): a ':' there "
+                                               "separates the user from the password. Give the password in its variable instead."));
+    result->database = url.path().mid(1);
+    return readOptions(url, result);
+}
+
+// Redis: the database is empty or a number. SQL servers: a database name
+// without '/'.
+std::optional<Error> checkDatabase(const StoreUrl &result, const QString &trimmed, const QString &scheme)
+{
+    if (result.kind == StoreUrl::Kind::Redis) {
+        bool numeric = true;
+        if (!result.database.isEmpty())
+            result.database.toInt(&numeric);
+        if (numeric)
+            return std::nullopt;
+        // Quoted only when it cannot be a pasted URL's userinfo
+        // (the fuzzer's "redis://cache:6379/redis://:pw@cache:6379/0").
+        static const QRegularExpression plain(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_.-]{1,40}")));
+        if (!plain.match(result.database).hasMatch())
+            return bad(QCoreApplication::translate("StoreUrl", "A Redis URL ends with a database number, e.g. redis://host:6379/0; "
+                                                               "what follows the port here is not one."));
+        return bad(QCoreApplication::translate("StoreUrl", "A Redis URL ends with a database number, e.g. redis://host:6379/0, not '%1'.")
+                       .arg(result.database));
+    }
+    if (result.database.isEmpty() || result.database.contains(QLatin1Char('/')))
+        return bad(QCoreApplication::translate("StoreUrl",
+                                               "The store URL '%1' needs a database name after the port, e.g. %2://user@host:port/idem.")
+                       .arg(StoreUrl::redacted(trimmed), scheme));
+    return std::nullopt;
+}
+
 } // namespace
 
 Result<StoreUrl> StoreUrl::parse(const QString &text)
@@ -358,79 +442,24 @@ Result<StoreUrl> StoreUrl::parse(const QString &text)
         return *problem;
 
     const QUrl url(trimmed, QUrl::StrictMode);
-    if (!url.isValid()) {
-        // Qt's error goes on with the URL's parts, the userinfo and query
-        // among them ("; source was …; userinfo = …"): only its first clause,
-        // which says what is wrong, is shown.
-        const QString why = url.errorString().section(QStringLiteral("; "), 0, 0);
-        return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' is malformed: %2").arg(redacted(trimmed), redacted(why)));
-    }
+    if (!url.isValid())
+        return malformed(url, trimmed);
 
     StoreUrl result;
     const QString scheme = url.scheme().toLower();
     if (scheme == QLatin1String("sqlite")) {
-        result.kind = Kind::Sqlite;
-        if (!url.host().isEmpty())
-            return bad(
-                QCoreApplication::translate("StoreUrl", "A SQLite URL has no host: write sqlite:///absolute/path.db (three slashes)."));
-        result.path = url.path();
-        if (result.path.isEmpty() || !QDir::isAbsolutePath(result.path) || result.path.endsWith(QLatin1Char('/')))
-            return bad(QCoreApplication::translate("StoreUrl", "A SQLite URL needs an absolute file path: sqlite:///absolute/path.db"));
-        if (std::optional<Error> problem = readOptions(url, &result))
+        if (std::optional<Error> problem = readSqlite(url, &result))
             return *problem;
         return result;
     }
-
-    if (scheme == QLatin1String("postgresql") || scheme == QLatin1String("postgres")) {
-        result.kind = Kind::Postgres;
-        result.port = url.port(5432);
-    } else if (scheme == QLatin1String("mysql") || scheme == QLatin1String("mariadb")) {
-        result.kind = Kind::Mysql;
-        result.port = url.port(3306);
-    } else if (scheme == QLatin1String("redis")) {
-        result.kind = Kind::Redis;
-        result.port = url.port(6379);
-    } else {
-        return bad(QCoreApplication::translate("StoreUrl", "Unknown store scheme '%1': use sqlite, postgresql, mysql or redis.")
-                       .arg(url.scheme()));
-    }
-
+    if (std::optional<Error> problem = readServerKind(url, scheme, &result))
+        return *problem;
     result.host = url.host();
     result.moreHosts = moreHosts;
-    if (result.host.isEmpty())
-        return bad(QCoreApplication::translate("StoreUrl", "The store URL '%1' has no host.").arg(redacted(trimmed)));
-    result.user = url.userName();
-    result.password = url.password();
-    // "user%3Apass@" decodes to a user name holding ':', which every
-    // display would then show as user:pass (found by tools/fuzz.sh).
-    if (result.user.contains(QLatin1Char(':')))
-        return bad(QCoreApplication::translate("StoreUrl",
-                                               "The store URL's user name contains ':' (perhaps written as %3A): a ':' there "
-                                               "separates the user from the password. Give the password in its variable instead."));
-    result.database = url.path().mid(1);
-    if (std::optional<Error> problem = readOptions(url, &result))
+    if (std::optional<Error> problem = readServer(url, trimmed, &result))
         return *problem;
-
-    if (result.kind == Kind::Redis) {
-        bool numeric = true;
-        if (!result.database.isEmpty())
-            result.database.toInt(&numeric);
-        if (!numeric) {
-            // Quoted only when it cannot be a pasted URL's userinfo
-            // (the fuzzer's "redis://cache:6379/redis://:pw@cache:6379/0").
-            static const QRegularExpression plain(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_.-]{1,40}")));
-            if (!plain.match(result.database).hasMatch())
-                return bad(QCoreApplication::translate("StoreUrl", "A Redis URL ends with a database number, e.g. redis://host:6379/0; "
-                                                                   "what follows the port here is not one."));
-            return bad(
-                QCoreApplication::translate("StoreUrl", "A Redis URL ends with a database number, e.g. redis://host:6379/0, not '%1'.")
-                    .arg(result.database));
-        }
-    } else if (result.database.isEmpty() || result.database.contains(QLatin1Char('/'))) {
-        return bad(QCoreApplication::translate("StoreUrl",
-                                               "The store URL '%1' needs a database name after the port, e.g. %2://user@host:port/idem.")
-                       .arg(redacted(trimmed), scheme));
-    }
+    if (std::optional<Error> problem = checkDatabase(result, trimmed, scheme))
+        return *problem;
     return result;
 }
 
