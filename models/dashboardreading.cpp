@@ -28,7 +28,7 @@ std::optional<Error> readScopeCounts(Store &store, DashboardReading &r, qint64 s
         for (const QString &scope : which) {
             DashboardReading::ScopeCounts c{scope, 0, 0};
             if (r.stuck > 0) {
-                InFlightQuery q = InFlightQuery::ofScope(scope);
+                RecordQuery q = RecordQuery::ofScope(scope);
                 q.startedBeforeMs = stuckBeforeMs;
                 const Result<qint64> n = store.countInFlight(q);
                 if (!n)
@@ -36,7 +36,7 @@ std::optional<Error> readScopeCounts(Store &store, DashboardReading &r, qint64 s
                 c.stuck = n.value();
             }
             if (perScopeInFlight) {
-                const Result<qint64> n = store.countInFlight(InFlightQuery::ofScope(scope));
+                const Result<qint64> n = store.countInFlight(RecordQuery::ofScope(scope));
                 if (!n)
                     return n.error();
                 c.inFlight = n.value();
@@ -53,7 +53,7 @@ std::optional<Error> readScopeCounts(Store &store, DashboardReading &r, qint64 s
     if (stuck < r.stuck || (perScopeInFlight && inFlight < r.inFlight)) {
         // Scopes with in-flight records but no traffic in the range: the
         // oldest records (the stuck ones first) name them.
-        InFlightQuery oldest;
+        RecordQuery oldest;
         oldest.limit = 500;
         const Result<QList<Record>> records = store.inFlight(oldest);
         if (!records)
@@ -104,12 +104,12 @@ Result<DashboardReading> readDashboard(Store &store, qint64 fromMs, qint64 toMs)
             return activity.error();
         r.activity = std::move(activity).value();
     }
-    const Result<qint64> inFlight = store.countInFlight(InFlightQuery{});
+    const Result<qint64> inFlight = store.countInFlight(RecordQuery{});
     if (!inFlight)
         return inFlight.error();
     r.inFlight = inFlight.value();
     // Every scope against one timeout: the dashboard has no scope's policy to hand.
-    InFlightQuery stuck;
+    RecordQuery stuck;
     stuck.startedBeforeMs = r.readAtMs - ScopePolicy().inFlightTimeoutMs;
     const Result<qint64> stuckCount = store.countInFlight(stuck);
     if (!stuckCount)

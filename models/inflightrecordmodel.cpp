@@ -174,7 +174,7 @@ void InFlightRecordModel::sort(int column, Qt::SortOrder order)
     reload();
 }
 
-void InFlightRecordModel::setFilter(const InFlightQuery &filter, std::optional<qint64> minimumAgeMs)
+void InFlightRecordModel::setFilter(const RecordQuery &filter, std::optional<qint64> minimumAgeMs)
 {
     const bool newestFirst = m_query.newestFirst;
     m_query = filter;

@@ -42,8 +42,8 @@ public:
     // A minimum age, when given, sets the filter's startedBeforeMs from the
     // clock at every reload and refresh, so records that grow old enough
     // join the list; without it the filter's own startedBeforeMs is kept.
-    void setFilter(const InFlightQuery &filter, std::optional<qint64> minimumAgeMs = std::nullopt);
-    InFlightQuery filter() const { return m_query; }
+    void setFilter(const RecordQuery &filter, std::optional<qint64> minimumAgeMs = std::nullopt);
+    RecordQuery filter() const { return m_query; }
     void setPolicies(const ScopePolicies &policies) { m_policies = policies; }
 
     // The clock ages are computed against (tests drive it). tick() reads it.

@@ -36,7 +36,7 @@ void StoreProbe::start(const QString &url)
     QFuture<Result<ProbeReading>> future = m_session->run<ProbeReading>([](Store &store) -> Result<ProbeReading> {
         QElapsedTimer timer;
         timer.start();
-        Result<qint64> count = store.countInFlight(InFlightQuery{});
+        Result<qint64> count = store.countInFlight(RecordQuery{});
         if (!count)
             return count.error();
         return ProbeReading{count.value(), timer.elapsed(), store.timeZoneNote()};

@@ -74,7 +74,7 @@ AuditVerdict OperatorActionsFixture::verifyScope()
 
 qint64 OperatorActionsFixture::count(RecordState state)
 {
-    InFlightQuery q = InFlightQuery::ofScope(m_scope);
+    RecordQuery q = RecordQuery::ofScope(m_scope);
     q.state = state;
     const Result<qint64> n = store().countInFlight(q);
     if (!n)

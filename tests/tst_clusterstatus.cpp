@@ -76,7 +76,7 @@ private slots:
 
         StoreSession session(url);
         InFlightRecordModel model(&session);
-        InFlightQuery filter;
+        RecordQuery filter;
         filter.scope = scope;
         model.setFilter(filter);
         model.setPageSize(100);

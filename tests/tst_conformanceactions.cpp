@@ -143,7 +143,7 @@ private slots:
             if (i < 2)
                 QVERIFY(store().applyAction(actionOf(OperatorActionKind::MarkTimedOut, r, T0 + 11 * Minute + i)).value().audit);
         }
-        InFlightQuery q = InFlightQuery::ofScope(m_scope);
+        RecordQuery q = RecordQuery::ofScope(m_scope);
         q.state = RecordState::TimedOut;
         const Result<QList<Record>> listed = store().inFlight(q);
         QVERIFY2(listed.ok(), qPrintable(listed.error().message));
@@ -152,10 +152,10 @@ private slots:
         QCOMPARE(listed->at(1).state, RecordState::TimedOut);
         QCOMPARE(store().countInFlight(q).value_or(-1), 2);
         q.limit = 1;
-        q.after = InFlightQuery::Position{listed->at(0).updatedAt, listed->at(0).scope, listed->at(0).key};
+        q.after = RecordQuery::Position{listed->at(0).updatedAt, listed->at(0).scope, listed->at(0).key};
         QCOMPARE(store().inFlight(q).value().size(), 1);
         QCOMPARE(store().inFlight(q).value().first().key, QStringLiteral("t1"));
-        QCOMPARE(store().countInFlight(InFlightQuery::ofScope(m_scope)).value_or(-1), 1);
+        QCOMPARE(store().countInFlight(RecordQuery::ofScope(m_scope)).value_or(-1), 1);
     }
 };
 

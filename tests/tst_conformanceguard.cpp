@@ -180,7 +180,7 @@ private slots:
         QCOMPARE(r.response.status, 400);
         QVERIFY(!r.message.isEmpty());
         QVERIFY(!ran);
-        const Result<qint64> inFlight = store().countInFlight(InFlightQuery::ofScope(m_scope));
+        const Result<qint64> inFlight = store().countInFlight(RecordQuery::ofScope(m_scope));
         QVERIFY(inFlight.ok());
         QCOMPARE(inFlight.value(), 0);
     }

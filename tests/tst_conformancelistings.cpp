@@ -40,7 +40,7 @@ private slots:
         for (int i = 0; i < n; ++i)
             QVERIFY(store().claim(claimOf(m_scope, QStringLiteral("m%1").arg(i), QStringLiteral("fp"), T0 + (i % 40) * 1000)).ok());
         for (const bool newestFirst : {false, true}) {
-            InFlightQuery q = InFlightQuery::ofScope(m_scope);
+            RecordQuery q = RecordQuery::ofScope(m_scope);
             q.limit = 37;
             q.newestFirst = newestFirst;
             QList<Record> seen;
@@ -50,7 +50,7 @@ private slots:
                 seen += page.value();
                 if (page->size() < q.limit)
                     break;
-                q.after = InFlightQuery::Position{page->constLast().updatedAt, page->constLast().scope, page->constLast().key};
+                q.after = RecordQuery::Position{page->constLast().updatedAt, page->constLast().scope, page->constLast().key};
             }
             QCOMPARE(seen.size(), n);
             for (qsizetype i = 1; i < seen.size(); ++i) {
@@ -71,7 +71,7 @@ private slots:
             c.bizNo = QStringLiteral("SO%1").arg(1000 + i);
             QVERIFY(store().claim(c).ok());
         }
-        InFlightQuery q;
+        RecordQuery q;
         q.scope = m_scope;
         q.limit = 7;
         QStringList seen;
@@ -86,23 +86,23 @@ private slots:
             }
             if (page->size() < q.limit)
                 break;
-            q.after = InFlightQuery::Position{page->constLast().updatedAt, page->constLast().scope, page->constLast().key};
+            q.after = RecordQuery::Position{page->constLast().updatedAt, page->constLast().scope, page->constLast().key};
         }
         QCOMPARE(seen.size(), n);
         seen.removeDuplicates();
         QCOMPARE(seen.size(), n);
 
-        InFlightQuery newest = InFlightQuery::ofScope(m_scope);
+        RecordQuery newest = RecordQuery::ofScope(m_scope);
         newest.newestFirst = true;
         newest.limit = 1;
         QCOMPARE(store().inFlight(newest).value().constFirst().updatedAt, T0 + (n - 1) * 1000);
 
-        auto count = [&](InFlightQuery f) {
+        auto count = [&](RecordQuery f) {
             f.scope = m_scope;
             return store().countInFlight(f).value_or(-1);
         };
         QCOMPARE(count({}), n);
-        InFlightQuery f;
+        RecordQuery f;
         f.startedBeforeMs = T0 + 10 * 1000;
         QCOMPARE(count(f), 10);
         f = {};
@@ -119,7 +119,7 @@ private slots:
         f.bizNoPrefix = QStringLiteral("SO101");
         QCOMPARE(count(f), 10);
 
-        InFlightQuery other;
+        RecordQuery other;
         other.scope = m_scope + QStringLiteral("-none");
         QCOMPARE(store().countInFlight(other).value_or(-1), 0);
     }
@@ -131,13 +131,13 @@ private slots:
     {
         for (int i = 0; i < 3; ++i)
             QVERIFY(store().claim(claimOf(m_scope, QStringLiteral("fresh-%1").arg(i), QStringLiteral("fp"), T0 + i)).ok());
-        InFlightQuery all = InFlightQuery::ofScope(m_scope);
+        RecordQuery all = RecordQuery::ofScope(m_scope);
         QCOMPARE(store().countInFlight(all).value_or(-1), 3);
         QCOMPARE(store().inFlight(all).value().size(), 3);
         for (const qint64 cutoff : {qint64(0), qint64(-1), -500'000LL * 3'600'000, std::numeric_limits<qint64>::min() + 1}) {
             for (const bool newestFirst : {false, true}) {
                 for (const RecordState state : {RecordState::InFlight, RecordState::TimedOut}) {
-                    InFlightQuery q = InFlightQuery::ofScope(m_scope);
+                    RecordQuery q = RecordQuery::ofScope(m_scope);
                     q.state = state;
                     q.startedBeforeMs = cutoff;
                     q.newestFirst = newestFirst;

@@ -15,7 +15,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString url = QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("demo.db"));
-        InFlightQuery backlog;
+        RecordQuery backlog;
         backlog.keyPrefix = QStringLiteral("backlog-");
         for (int run = 0; run < 3; ++run) {
             Result<std::unique_ptr<Store>> store = openStore(url, OpenMode::Create);

@@ -171,7 +171,7 @@ private:
         Result<std::unique_ptr<Store>> opened = openStore(url, OpenMode::ReadWrite);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
         Store &store = *opened.value();
-        QVERIFY(store.inFlight(InFlightQuery()));
+        QVERIFY(store.inFlight(RecordQuery()));
         QVERIFY(store.countByState(QString()));
         const Result<QList<AuditEntry>> entries = store.auditEntries(AuditQuery());
         QVERIFY2(entries, qPrintable(entries ? QString() : entries.error().message));

@@ -403,7 +403,7 @@ private slots:
             QVERIFY2(record->value().state == expected,
                      qPrintable(QStringLiteral("key %1 is %2").arg(k).arg(recordStateName(record->value().state))));
         }
-        const Result<qint64> inFlight = store->countInFlight(InFlightQuery::ofScope(scope));
+        const Result<qint64> inFlight = store->countInFlight(RecordQuery::ofScope(scope));
         QVERIFY2(inFlight.ok(), qPrintable(inFlight.error().message));
         QCOMPARE(inFlight.value(), qint64(kClients));
 

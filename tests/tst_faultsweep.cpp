@@ -103,7 +103,7 @@ private slots:
         QVERIFY2(again, qPrintable(again ? QString() : again.error().message));
         const Result<AuditVerdict> verdict = AuditVerifier::verify(*again.value());
         QVERIFY2(verdict && verdict->ok, verdict ? "broken" : qPrintable(verdict.error().message));
-        InFlightQuery timedOut;
+        RecordQuery timedOut;
         timedOut.state = RecordState::TimedOut;
         const qint64 changed = again.value()->countInFlight(timedOut).value();
         // The record in flight at the kill may have committed before its
@@ -111,7 +111,7 @@ private slots:
         QVERIFY2(changed == report->applied || changed == report->applied + 1,
                  qPrintable(QStringLiteral("%1 timed out, %2 applied").arg(changed).arg(report->applied)));
         QCOMPARE(verdict->entries, changed);
-        QCOMPARE(again.value()->countInFlight(InFlightQuery()).value(), Scopes * PerScope - changed);
+        QCOMPARE(again.value()->countInFlight(RecordQuery()).value(), Scopes * PerScope - changed);
     }
 };
 

@@ -118,7 +118,7 @@ private slots:
             [&started, &release](Store &store) -> Result<qint64> {
                 started.release();
                 release.acquire(); // the context is destroyed while this job runs
-                return store.countInFlight(InFlightQuery{});
+                return store.countInFlight(RecordQuery{});
             },
             [&called](const Result<qint64> &) { called = true; });
         QVERIFY(started.tryAcquire(1, 30000));
@@ -128,7 +128,7 @@ private slots:
         auto *alive = new QObject;
         bool answered = false;
         session.request<qint64>(
-            alive, [](Store &store) { return store.countInFlight(InFlightQuery{}); },
+            alive, [](Store &store) { return store.countInFlight(RecordQuery{}); },
             [&answered](const Result<qint64> &r) { answered = r.ok(); });
         QTRY_VERIFY_WITH_TIMEOUT(answered, 30000);
         QVERIFY(!called);
@@ -215,7 +215,7 @@ private slots:
         InFlightRecordModel model(&session);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setPageSize(1000);
-        InFlightQuery q;
+        RecordQuery q;
         q.scope = scope;
         if (olderThanMinutes)
             q.startedBeforeMs = m_now - olderThanMinutes * Minute; // the records' clock: a busy machine may be seconds later now
@@ -243,13 +243,13 @@ private slots:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setPageSize(50);
         // Three filters in a row: only the last one's rows may arrive.
-        InFlightQuery a;
+        RecordQuery a;
         a.scope = QStringLiteral("payment");
         model.setFilter(a);
-        InFlightQuery b;
+        RecordQuery b;
         b.owner = QStringLiteral("svc-a:1");
         model.setFilter(b);
-        InFlightQuery c;
+        RecordQuery c;
         c.scope = QStringLiteral("order");
         model.setFilter(c);
         QVERIFY(waitForIdle(model));
@@ -275,7 +275,7 @@ private slots:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         qint64 clock = QDateTime::currentMSecsSinceEpoch();
         model.setClock([&clock] { return clock; });
-        InFlightQuery stuck;
+        RecordQuery stuck;
         stuck.scope = QStringLiteral("order"); // all past their timeout: no row turns stuck meanwhile
         model.setFilter(stuck);
         QVERIFY(waitForIdle(model));

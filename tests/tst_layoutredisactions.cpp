@@ -128,7 +128,7 @@ private slots:
         redis({"SET", m_prefix + "pay-2", "PROCESSING", "PX", QByteArray::number(600000 - 5000)});
         redis({"SET", m_prefix + "pay-3", "SUCCESS", "EX", "86400"});
         redis({"SET", m_prefix + "pay-4", "MAYBE", "EX", "60"});
-        Result<QList<Record>> all = store->inFlight(InFlightQuery());
+        Result<QList<Record>> all = store->inFlight(RecordQuery());
         const qint64 after = QDateTime::currentMSecsSinceEpoch();
         QVERIFY2(all.ok(), qPrintable(all.error().message));
         QCOMPARE(keysOf(all.value()), (QStringList{u"pay-4"_s, u"pay-1"_s, u"pay-2"_s}));
@@ -138,7 +138,7 @@ private slots:
         QVERIFY2(oldest.updatedAt >= before - 120000 - 100 && oldest.updatedAt <= after - 120000 + 100,
                  qPrintable(QString::number(after - oldest.updatedAt)));
         QVERIFY(oldest.fingerprint.isEmpty() && oldest.body.isEmpty());
-        InFlightQuery old;
+        RecordQuery old;
         old.startedBeforeMs = after - 60000;
         QCOMPARE(keysOf(store->inFlight(old).value()), (QStringList{u"pay-4"_s, u"pay-1"_s}));
         const QList<ScopeCount> counts = store->countByState(QString()).value();

@@ -68,7 +68,7 @@ private slots:
         for (const QString &node : nodes)
             QVERIFY2(placed.value(node).size() >= 5, qPrintable(node)); // each master holds some: the scan must visit all
 
-        Result<QList<Record>> all = store->inFlight(InFlightQuery());
+        Result<QList<Record>> all = store->inFlight(RecordQuery());
         QVERIFY2(all.ok(), qPrintable(all.error().message));
         QStringList listed = keysOf(all.value());
         listed.sort();
@@ -94,7 +94,7 @@ private slots:
         setMany(values);
         for (const QString &node : nodes)
             QVERIFY2(!keysByMaster(m_prefix).value(node).isEmpty(), qPrintable(node));
-        Result<QList<Record>> processing = java->inFlight(InFlightQuery());
+        Result<QList<Record>> processing = java->inFlight(RecordQuery());
         QVERIFY2(processing.ok(), qPrintable(processing.error().message));
         QCOMPARE(processing->size(), 40);
         QCOMPARE(java->countByState(QString()).value().at(1).count, 20);
@@ -131,7 +131,7 @@ private slots:
             QCOMPARE(redis({"EXISTS", later[i]})->integer, 0);
         }
         QCOMPARE(store->auditEntries(AuditQuery())->size(), 2);
-        QCOMPARE(store->countInFlight(InFlightQuery()).value(), 18);
+        QCOMPARE(store->countInFlight(RecordQuery()).value(), 18);
     }
 
     // A master that does not answer (CLIENT PAUSE, longer than the store's
@@ -142,13 +142,13 @@ private slots:
         std::unique_ptr<Store> store = open("go-middleware", {{u"timeout_ms"_s, u"300"_s}});
         QVERIFY(store);
         writeSpread(30);
-        QCOMPARE(store->inFlight(InFlightQuery())->size(), 15);
+        QCOMPARE(store->inFlight(RecordQuery())->size(), 15);
         QTest::qWait(1100); // past the 1 s snapshot: the next listing scans again
 
         const QString paused = nodes.at(1);
         QVERIFY(m_raw->pipelineOn(paused, {{"CLIENT", "PAUSE", "1500"}}).ok());
         const auto unpause = qScopeGuard([&] { (void)m_raw->pipelineOn(paused, {{"CLIENT", "UNPAUSE"}}); });
-        Result<QList<Record>> failed = store->inFlight(InFlightQuery());
+        Result<QList<Record>> failed = store->inFlight(RecordQuery());
         QVERIFY(!failed.ok());
         QVERIFY2(failed.error().message.contains(paused) && failed.error().message.contains(u"2 of 3"_s),
                  qPrintable(failed.error().message));
@@ -158,7 +158,7 @@ private slots:
         // Answering again: the whole list (after the connection's backoff).
         Result<QList<Record>> again = QList<Record>();
         for (int attempt = 0; attempt < 50; ++attempt) {
-            again = store->inFlight(InFlightQuery());
+            again = store->inFlight(RecordQuery());
             if (again.ok())
                 break;
             QTest::qWait(200);

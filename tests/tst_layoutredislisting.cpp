@@ -28,7 +28,7 @@ private slots:
                  {"order-1003", kInFlight1003},
                  {"refund-1", kRefund1},
                  {"order-1000", kDone1000}});
-        InFlightQuery q;
+        RecordQuery q;
         Result<QList<Record>> all = store->inFlight(q);
         QVERIFY2(all.ok(), qPrintable(all.error().message));
         QCOMPARE(keysOf(all.value()), (QStringList{u"order-1003"_s, u"order-1001"_s, u"order-1002"_s, u"refund-1"_s}));
@@ -43,17 +43,17 @@ private slots:
         q.limit = 2;
         Result<QList<Record>> first = store->inFlight(q);
         QCOMPARE(keysOf(first.value()), (QStringList{u"order-1003"_s, u"order-1001"_s}));
-        q.after = InFlightQuery::Position{first->last().updatedAt, first->last().scope, first->last().key};
+        q.after = RecordQuery::Position{first->last().updatedAt, first->last().scope, first->last().key};
         QCOMPARE(keysOf(store->inFlight(q).value()), (QStringList{u"order-1002"_s, u"refund-1"_s}));
         q.after.reset();
         q.newestFirst = true;
         first = store->inFlight(q);
         QCOMPARE(keysOf(first.value()), (QStringList{u"refund-1"_s, u"order-1002"_s}));
-        q.after = InFlightQuery::Position{first->last().updatedAt, first->last().scope, first->last().key};
+        q.after = RecordQuery::Position{first->last().updatedAt, first->last().scope, first->last().key};
         QCOMPARE(keysOf(store->inFlight(q).value()), (QStringList{u"order-1001"_s, u"order-1003"_s}));
 
         // Age and key prefix filters; no owners, no TIMED_OUT in this layout.
-        InFlightQuery old;
+        RecordQuery old;
         old.startedBeforeMs = k0621;
         QCOMPARE(keysOf(store->inFlight(old).value()), (QStringList{u"order-1003"_s, u"order-1001"_s}));
         // A cutoff before the epoch is a filter that matches nothing, never "no filter".
@@ -62,19 +62,19 @@ private slots:
             QCOMPARE(store->inFlight(old)->size(), 0);
             QCOMPARE(store->countInFlight(old).value(), 0);
         }
-        InFlightQuery orders;
+        RecordQuery orders;
         orders.keyPrefix = u"order-"_s;
         QCOMPARE(store->inFlight(orders)->size(), 3);
         QCOMPARE(store->countInFlight(orders).value(), 3);
         orders.bizNoPrefix = u"refund"_s;
         QCOMPARE(store->inFlight(orders)->size(), 0);
-        InFlightQuery owned;
+        RecordQuery owned;
         owned.owner = u"host:1"_s;
         QCOMPARE(store->inFlight(owned)->size(), 0);
-        InFlightQuery timedOut;
+        RecordQuery timedOut;
         timedOut.state = RecordState::TimedOut;
         QCOMPARE(store->inFlight(timedOut)->size(), 0);
-        InFlightQuery completed;
+        RecordQuery completed;
         completed.state = RecordState::Completed;
         // The record browser: a scan that keeps the completed records too
         // (in summary: key, business number, times).
@@ -105,7 +105,7 @@ private slots:
         QCOMPARE(every.size(), 5);
         any.after.reset();
         QCOMPARE(store->countRecords(any).value_or(-1), 5);
-        QCOMPARE(store->inFlight(InFlightQuery::ofScope(u"other"_s))->size(), 0);
+        QCOMPARE(store->inFlight(RecordQuery::ofScope(u"other"_s))->size(), 0);
 
         const QList<ScopeCount> counts = store->countByState(QString()).value();
         QCOMPARE(counts.size(), 2);
@@ -128,13 +128,12 @@ private slots:
         QVERIFY(store);
         const QString audit = m_dir.filePath(u"go-middleware-%1-audit.db"_s.arg(m_stores));
         setMany({{"order-1001", kInFlight1001}});
-        QCOMPARE(store->inFlight(InFlightQuery())->size(), 1);
+        QCOMPARE(store->inFlight(RecordQuery())->size(), 1);
         QVERIFY(store->auditEntries(AuditQuery()).value().isEmpty());
         QVERIFY(store->auditHeads().value().isEmpty());
         QVERIFY2(!QFileInfo::exists(audit), qPrintable(audit));
-        QCOMPARE(
-            store->applyAction(action(OperatorActionKind::MarkTimedOut, store->inFlight(InFlightQuery())->first(), k0621)).error().kind,
-            ErrorKind::Refused);
+        QCOMPARE(store->applyAction(action(OperatorActionKind::MarkTimedOut, store->inFlight(RecordQuery())->first(), k0621)).error().kind,
+                 ErrorKind::Refused);
         QVERIFY(!QFileInfo::exists(audit));
         redis(RedisCommand{"DEL", m_prefix + "order-1001"});
     }
@@ -177,7 +176,7 @@ private slots:
         QCOMPARE(progress->count.load(), 10);
 
         // A whole scan: every key looked at, every fourth in flight.
-        Result<qint64> count = store->countInFlight(InFlightQuery());
+        Result<qint64> count = store->countInFlight(RecordQuery());
         QVERIFY2(count.ok(), qPrintable(count.error().message));
         QCOMPARE(count.value(), total / 4);
         QVERIFY(progress->scanned.load() >= total);
@@ -189,17 +188,17 @@ private slots:
         // The snapshot serves a second count; a new COUNT scans again.
         qint64 finished = progress->finishedAtMs.load();
         QTest::qWait(5);
-        QCOMPARE(store->countInFlight(InFlightQuery()).value(), total / 4);
+        QCOMPARE(store->countInFlight(RecordQuery()).value(), total / 4);
         QCOMPARE(progress->finishedAtMs.load(), finished);
         progress->count = 1000;
-        QCOMPARE(store->countInFlight(InFlightQuery()).value(), total / 4);
+        QCOMPARE(store->countInFlight(RecordQuery()).value(), total / 4);
         QVERIFY(progress->finishedAtMs.load() > finished);
         progress->count = 10;
 
         // Cancelled from another thread while it runs: a partial list.
         QTest::qWait(1100); // past the snapshot's 1 s: inFlight() scans again
         Result<QList<Record>> partial = QList<Record>();
-        std::thread worker([&] { partial = store->inFlight(InFlightQuery()); });
+        std::thread worker([&] { partial = store->inFlight(RecordQuery()); });
         QElapsedTimer waited;
         waited.start();
         bool sawRunning = false;
@@ -220,7 +219,7 @@ private slots:
 
         // The next scan starts afresh.
         QTest::qWait(1100);
-        QCOMPARE(store->inFlight(InFlightQuery())->size(), 500); // the default limit
+        QCOMPARE(store->inFlight(RecordQuery())->size(), 500); // the default limit
         QVERIFY(!progress->lastCancelled.load());
     }
 
@@ -237,7 +236,7 @@ private slots:
                  {"bad-key", R"({"key":"someone-else",)" + rest + R"(,"in_flight":true})"}});
         redis({"HSET", m_prefix + "bad-hash", "key", "bad-hash"});
 
-        Result<QList<Record>> all = store->inFlight(InFlightQuery());
+        Result<QList<Record>> all = store->inFlight(RecordQuery());
         QVERIFY2(all.ok(), qPrintable(all.error().message));
         QCOMPARE(all->size(), 7);
         QHash<QString, Record> byKey;

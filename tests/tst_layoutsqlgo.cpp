@@ -55,7 +55,7 @@ void TestLayoutSqlGo::goListingAndDetail()
     auto store = open("IDEM_TEST_POSTGRESQL_URL", layout);
     QVERIFY2(store, qPrintable(store.error().message));
     Store &s = *store.value();
-    InFlightQuery q;
+    RecordQuery q;
     Result<QList<Record>> all = s.inFlight(q);
     QVERIFY2(all, qPrintable(all.error().message));
     QCOMPARE(keys(all.value()), QStringList({QStringLiteral("pay-0"), QStringLiteral("pay-1"), QStringLiteral("pay-2"),
@@ -78,31 +78,31 @@ void TestLayoutSqlGo::goListingAndDetail()
     q.limit = 2;
     QList<Record> page = s.inFlight(q).value();
     QCOMPARE(keys(page), QStringList({QStringLiteral("pay-0"), QStringLiteral("pay-1")}));
-    q.after = InFlightQuery::Position{page.last().updatedAt, page.last().scope, page.last().key};
+    q.after = RecordQuery::Position{page.last().updatedAt, page.last().scope, page.last().key};
     page = s.inFlight(q).value();
     QCOMPARE(keys(page), QStringList({QStringLiteral("pay-2"), QStringLiteral("pay-3")}));
-    q.after = InFlightQuery::Position{page.last().updatedAt, page.last().scope, page.last().key};
+    q.after = RecordQuery::Position{page.last().updatedAt, page.last().scope, page.last().key};
     QCOMPARE(keys(s.inFlight(q).value()), QStringList{QStringLiteral("pay-4")});
 
-    InFlightQuery aged;
+    RecordQuery aged;
     aged.startedBeforeMs = all->at(2).updatedAt;
     QCOMPARE(keys(s.inFlight(aged).value()), QStringList({QStringLiteral("pay-0"), QStringLiteral("pay-1")}));
     QCOMPARE(s.countInFlight(aged).value(), qint64(2));
-    QCOMPARE(s.countInFlight(InFlightQuery()).value(), qint64(5));
+    QCOMPARE(s.countInFlight(RecordQuery()).value(), qint64(5));
     for (const qint64 cutoff : {qint64(0), qint64(-1), -500'000LL * 3'600'000}) { // before the epoch: never "no filter"
         aged.startedBeforeMs = cutoff;
         QCOMPARE(s.inFlight(aged).value().size(), 0);
         QCOMPARE(s.countInFlight(aged).value(), 0);
     }
-    InFlightQuery filtered;
+    RecordQuery filtered;
     filtered.bizNoPrefix = QStringLiteral("pay-3");
     QCOMPARE(keys(s.inFlight(filtered).value()), QStringList{QStringLiteral("pay-3")});
-    QCOMPARE(s.countInFlight(InFlightQuery::ofScope(QStringLiteral("default"))).value(), qint64(5));
-    QCOMPARE(s.countInFlight(InFlightQuery::ofScope(QStringLiteral("other"))).value(), qint64(0));
-    InFlightQuery owned;
+    QCOMPARE(s.countInFlight(RecordQuery::ofScope(QStringLiteral("default"))).value(), qint64(5));
+    QCOMPARE(s.countInFlight(RecordQuery::ofScope(QStringLiteral("other"))).value(), qint64(0));
+    RecordQuery owned;
     owned.owner = QStringLiteral("host:1");
     QVERIFY(s.inFlight(owned)->isEmpty());
-    InFlightQuery timedOut;
+    RecordQuery timedOut;
     timedOut.state = RecordState::TimedOut;
     QVERIFY(s.inFlight(timedOut)->isEmpty()); // the Go table has no such state
     // The record browser: completed rows (in_flight false, not expired) page
@@ -253,7 +253,7 @@ void TestLayoutSqlGo::goMalformedRows()
     auto store = open("IDEM_TEST_POSTGRESQL_URL", layout);
     QVERIFY2(store, qPrintable(store.error().message));
     Store &s = *store.value();
-    const QList<Record> listed = s.inFlight(InFlightQuery()).value();
+    const QList<Record> listed = s.inFlight(RecordQuery()).value();
     QCOMPARE(keys(listed), QStringList({QStringLiteral("bad-1"), QStringLiteral("ok-1")}));
     QVERIFY2(listed.first().readError.contains(QLatin1String("headers")), qPrintable(listed.first().readError));
     QVERIFY(listed.last().readError.isEmpty());

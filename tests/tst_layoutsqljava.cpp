@@ -77,7 +77,7 @@ void TestLayoutSqlJava::javaListingAndDetail()
     auto store = open("IDEM_TEST_MYSQL_URL", javaLayout(t));
     QVERIFY2(store, qPrintable(store.error().message));
     Store &s = *store.value();
-    InFlightQuery q;
+    RecordQuery q;
     const QList<Record> all = s.inFlight(q).value();
     // (updatedAt, scope, key): j-c ("default") and j-b ("pay") started in the same second.
     QCOMPARE(keys(all), QStringList({QStringLiteral("j-a"), QStringLiteral("j-c"), QStringLiteral("j-b"), QStringLiteral("j-d")}));
@@ -93,9 +93,9 @@ void TestLayoutSqlJava::javaListingAndDetail()
     q.newestFirst = false;
     q.limit = 2;
     const QList<Record> page = s.inFlight(q).value();
-    q.after = InFlightQuery::Position{page.last().updatedAt, page.last().scope, page.last().key};
+    q.after = RecordQuery::Position{page.last().updatedAt, page.last().scope, page.last().key};
     QCOMPARE(keys(s.inFlight(q).value()), QStringList({QStringLiteral("j-b"), QStringLiteral("j-d")}));
-    InFlightQuery aged;
+    RecordQuery aged;
     aged.startedBeforeMs = (base + 60) * 1000;
     QCOMPARE(keys(s.inFlight(aged).value()), QStringList{QStringLiteral("j-a")});
     // A cutoff before the epoch matches nothing, never everything.
@@ -104,13 +104,13 @@ void TestLayoutSqlJava::javaListingAndDetail()
         QCOMPARE(s.inFlight(aged).value().size(), 0);
         QCOMPARE(s.countInFlight(aged).value(), 0);
     }
-    QCOMPARE(keys(s.inFlight(InFlightQuery::ofScope(order)).value()), QStringList({QStringLiteral("j-a"), QStringLiteral("j-d")}));
-    QCOMPARE(keys(s.inFlight(InFlightQuery::ofScope(QStringLiteral("default"))).value()), QStringList{QStringLiteral("j-c")});
-    InFlightQuery biz;
+    QCOMPARE(keys(s.inFlight(RecordQuery::ofScope(order)).value()), QStringList({QStringLiteral("j-a"), QStringLiteral("j-d")}));
+    QCOMPARE(keys(s.inFlight(RecordQuery::ofScope(QStringLiteral("default"))).value()), QStringList{QStringLiteral("j-c")});
+    RecordQuery biz;
     biz.bizNoPrefix = QStringLiteral("NO-4");
     QCOMPARE(keys(s.inFlight(biz).value()), QStringList{QStringLiteral("j-d")});
-    QCOMPARE(s.countInFlight(InFlightQuery()).value(), qint64(4));
-    InFlightQuery timedOut;
+    QCOMPARE(s.countInFlight(RecordQuery()).value(), qint64(4));
+    RecordQuery timedOut;
     timedOut.state = RecordState::TimedOut;
     QCOMPARE(keys(s.inFlight(timedOut).value()), QStringList({QStringLiteral("j-f"), QStringLiteral("j-t")}));
     QCOMPARE(s.inFlight(timedOut)->first().updatedAt, (base + 240) * 1000);
@@ -285,7 +285,7 @@ void TestLayoutSqlJava::javaWithoutCacheIsRefusedUnlessSaid()
         auto unsaid = open("IDEM_TEST_MYSQL_URL", javaLayout(t), QString(), mode);
         QVERIFY2(unsaid, qPrintable(unsaid.error().message));
         Store &s = *unsaid.value();
-        QCOMPARE(s.inFlight(InFlightQuery())->size(), 1);
+        QCOMPARE(s.inFlight(RecordQuery())->size(), 1);
         const std::optional<Error> refusal = s.actionRefusal();
         QVERIFY(refusal);
         QCOMPARE(refusal->kind, ErrorKind::InvalidArgument);
@@ -327,7 +327,7 @@ void TestLayoutSqlJava::javaMalformedRows()
     QVERIFY2(store, qPrintable(store.error().message));
     Store &s = *store.value();
     QMap<QString, Record> listed;
-    const QList<Record> rows = s.inFlight(InFlightQuery()).value();
+    const QList<Record> rows = s.inFlight(RecordQuery()).value();
     for (const Record &r : rows)
         listed.insert(r.key, r);
     QCOMPARE(listed.keys(), QStringList({QStringLiteral("m-null"), QStringLiteral("m-ok"), QStringLiteral("m-weird")}));
@@ -380,10 +380,10 @@ void TestLayoutSqlJava::javaConfiguredLayout()
     QVERIFY2(store, qPrintable(store.error().message));
     Store &s = *store.value();
     QCOMPARE(s.layoutName(), QStringLiteral("shop-records"));
-    const QList<Record> inFlight = s.inFlight(InFlightQuery()).value();
+    const QList<Record> inFlight = s.inFlight(RecordQuery()).value();
     QCOMPARE(keys(inFlight), QStringList{QStringLiteral("c-1")});
     QCOMPARE(inFlight.first().scope, QStringLiteral("shop"));
-    InFlightQuery timedOut;
+    RecordQuery timedOut;
     timedOut.state = RecordState::TimedOut;
     QCOMPARE(keys(s.inFlight(timedOut).value()), QStringList({QStringLiteral("c-3"), QStringLiteral("c-4")}));
     QCOMPARE(s.get(QStringLiteral("shop"), QStringLiteral("c-2")).value()->state, RecordState::Completed);

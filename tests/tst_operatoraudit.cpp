@@ -107,7 +107,7 @@ private slots:
             QVERIFY(s->get(m_scope, QStringLiteral("new")).value() == std::nullopt);
             const Result<std::optional<Record>> t = s->get(m_scope, QStringLiteral("t"));
             QVERIFY(t.ok() && t.value()); // not purged
-            QCOMPARE(s->countInFlight(InFlightQuery::ofScope(m_scope)).value(), 1);
+            QCOMPARE(s->countInFlight(RecordQuery::ofScope(m_scope)).value(), 1);
             QCOMPARE(scopeAudit(*s, m_scope).size(), 1);
         }
         const Result<AuditVerdict> v = AuditVerifier::verify(ro, {}, {m_scope});

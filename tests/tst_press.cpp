@@ -256,7 +256,7 @@ private slots:
         QVERIFY(r.exactlyOnce);
         QVERIFY(r.consistent);
 
-        InFlightQuery left;
+        RecordQuery left;
         left.scope = config.scope;
         QCOMPARE(m_store->countInFlight(left).value_or(-1), 0);
     }

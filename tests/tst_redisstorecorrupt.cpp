@@ -112,7 +112,7 @@ private slots:
             // The listing reads the hash too: it lists the record as
             // unreadable, saying what is wrong, rather than fail or skip it
             // (one bad record blocks only itself).
-            const Result<QList<Record>> listed = store().inFlight(InFlightQuery::ofScope(m_scope));
+            const Result<QList<Record>> listed = store().inFlight(RecordQuery::ofScope(m_scope));
             QVERIFY2(listed.ok(), qPrintable(listed.error().message));
             QCOMPARE(listed->size(), 1);
             QCOMPARE(listed->at(0).key, key);

@@ -37,7 +37,7 @@ private slots:
                     QVERIFY(s->complete(c.scope, c.key, claimed->record.lease, okResponse(), c.nowMs + 1, 3600'000).ok());
             }
         }
-        auto listAll = [](Store &s, InFlightQuery q) {
+        auto listAll = [](Store &s, RecordQuery q) {
             QStringList rows;
             for (int page = 0; page < 100; ++page) {
                 const Result<QList<Record>> got = s.inFlight(q);
@@ -47,7 +47,7 @@ private slots:
                     rows << QStringLiteral("%1 %2 %3").arg(r.updatedAt - T0).arg(r.scope, r.key);
                 if (got->size() < q.limit)
                     break;
-                q.after = InFlightQuery::Position{got->constLast().updatedAt, got->constLast().scope, got->constLast().key};
+                q.after = RecordQuery::Position{got->constLast().updatedAt, got->constLast().scope, got->constLast().key};
             }
             return rows;
         };
@@ -55,7 +55,7 @@ private slots:
             for (bool newestFirst : {false, true}) {
                 for (const std::optional<qint64> before : {std::optional<qint64>(), std::optional<qint64>(T0 + 3000)}) { // unset: any age
                     for (int limit : {1, 4, 500}) {
-                        InFlightQuery q;
+                        RecordQuery q;
                         q.scope = scope;
                         q.owner = scope.isEmpty() ? owner : QString(); // every scope: only this test's records
                         q.newestFirst = newestFirst;
@@ -230,7 +230,7 @@ private slots:
             expected << QStringLiteral("%1 %2").arg(markedAt - T0).arg(key);
         }
         std::sort(expected.begin(), expected.end());
-        InFlightQuery q = InFlightQuery::ofScope(m_scope);
+        RecordQuery q = RecordQuery::ofScope(m_scope);
         q.state = RecordState::TimedOut;
         for (bool newestFirst : {false, true}) {
             q.newestFirst = newestFirst;
@@ -246,7 +246,7 @@ private slots:
                 }
                 if (rows->size() < q.limit)
                     break;
-                q.after = InFlightQuery::Position{rows->constLast().updatedAt, rows->constLast().scope, rows->constLast().key};
+                q.after = RecordQuery::Position{rows->constLast().updatedAt, rows->constLast().scope, rows->constLast().key};
             }
             QStringList want = expected;
             if (newestFirst)
@@ -258,7 +258,7 @@ private slots:
         q.keyPrefix = QStringLiteral("a");
         q.startedBeforeMs = T0 + 1020;
         QCOMPARE(store().countInFlight(q).value_or(-1), 2); // a-1 (1010), a-3 (1000); a-5 at 1020 is not before
-        QCOMPARE(store().countInFlight(InFlightQuery::ofScope(m_scope)).value_or(-1), 1);
+        QCOMPARE(store().countInFlight(RecordQuery::ofScope(m_scope)).value_or(-1), 1);
         // The record browser lists completed ones too: a-7, reconciled.
         q.state = RecordState::Completed;
         QCOMPARE(store().countInFlight(q).value_or(-1), 1);

@@ -56,7 +56,7 @@ QString describe(const QList<PlanNode> &nodes)
 
 } // namespace
 
-Q_DECLARE_METATYPE(InFlightQuery)
+Q_DECLARE_METATYPE(RecordQuery)
 
 class SqlPlanTest : public QObject {
     Q_OBJECT
@@ -227,15 +227,15 @@ private slots:
 
     void inFlightListingUsesThePartialIndex_data()
     {
-        QTest::addColumn<InFlightQuery>("query");
+        QTest::addColumn<RecordQuery>("query");
         QTest::addColumn<QStringList>("indexes"); // the listing must be served by one of these
 
         const QStringList all{QStringLiteral("idem_records_inflight")};
         const QStringList byScope{QStringLiteral("idem_records_inflight_scope")};
         const QString one = scope(1);
-        const InFlightQuery::Position middle{T0 + 200 * 1000, scope(0), QStringLiteral("busy-200")};
-        const InFlightQuery::Position ofOne{T0 + 300 * 1000, one, QStringLiteral("busy-300")};
-        InFlightQuery q;
+        const RecordQuery::Position middle{T0 + 200 * 1000, scope(0), QStringLiteral("busy-200")};
+        const RecordQuery::Position ofOne{T0 + 300 * 1000, one, QStringLiteral("busy-300")};
+        RecordQuery q;
         QTest::newRow("all scopes") << q << all;
         q.after = middle;
         QTest::newRow("all scopes, next page") << q << all;
@@ -244,13 +244,13 @@ private slots:
         q = {};
         q.startedBeforeMs = T0 + 100 * 1000;
         QTest::newRow("all scopes, stuck only") << q << all;
-        q = InFlightQuery::ofScope(one);
+        q = RecordQuery::ofScope(one);
         QTest::newRow("one scope") << q << byScope;
         q.after = ofOne;
         QTest::newRow("one scope, next page") << q << byScope;
         q.newestFirst = true;
         QTest::newRow("one scope, newest first, next page") << q << byScope;
-        q = InFlightQuery::ofScope(one);
+        q = RecordQuery::ofScope(one);
         q.startedBeforeMs = T0 + 100 * 1000;
         q.owner = QStringLiteral("plan:3");
         QTest::newRow("one scope, stuck, owner") << q << byScope;
@@ -262,7 +262,7 @@ private slots:
 
     void inFlightListingUsesThePartialIndex()
     {
-        QFETCH(InFlightQuery, query);
+        QFETCH(RecordQuery, query);
         QFETCH(QStringList, indexes);
         const SqlDialect dialect(SqlDialect::Kind::Postgres);
         // Counting over every scope may read either partial index.
@@ -299,12 +299,12 @@ private slots:
     {
         const SqlDialect dialect(SqlDialect::Kind::Postgres);
         const QStringList either{QStringLiteral("idem_records_timedout"), QStringLiteral("idem_records_timedout_scope")};
-        InFlightQuery all;
+        RecordQuery all;
         all.state = RecordState::TimedOut;
-        InFlightQuery one = InFlightQuery::ofScope(scope(1));
+        RecordQuery one = RecordQuery::ofScope(scope(1));
         one.state = RecordState::TimedOut;
-        one.after = InFlightQuery::Position{T0 + 300 * 1000, scope(1), QStringLiteral("late-300")};
-        for (const InFlightQuery &query : {all, one}) {
+        one.after = RecordQuery::Position{T0 + 300 * 1000, scope(1), QStringLiteral("late-300")};
+        for (const RecordQuery &query : {all, one}) {
             for (const SqlStatement &statement : {dialect.inFlightListing(query), dialect.inFlightCount(query)}) {
                 for (bool generic : {false, true}) {
                     const QString problem = indexProblem(planOf(statement, generic), either);
@@ -369,7 +369,7 @@ private slots:
     {
         SqlStore store(m_url);
         QVERIFY(store.open().ok());
-        InFlightQuery q = InFlightQuery::ofScope(scope(1));
+        RecordQuery q = RecordQuery::ofScope(scope(1));
         q.limit = 30;
         const Result<QList<Record>> page = store.inFlight(q);
         QVERIFY2(page.ok(), qPrintable(page.error().message));
@@ -378,7 +378,7 @@ private slots:
         QCOMPARE(page->constFirst().key, QStringLiteral("busy-30"));
         QCOMPARE(page->constLast().key, QStringLiteral("busy-900"));
         QCOMPARE(store.countInFlight(q).value_or(-1), kInFlight / 30);
-        q.after = InFlightQuery::Position{page->constLast().updatedAt, page->constLast().scope, page->constLast().key};
+        q.after = RecordQuery::Position{page->constLast().updatedAt, page->constLast().scope, page->constLast().key};
         const Result<QList<Record>> next = store.inFlight(q);
         QVERIFY(next.ok());
         QCOMPARE(next->constFirst().key, QStringLiteral("busy-930"));

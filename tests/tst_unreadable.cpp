@@ -192,7 +192,7 @@ private slots:
 
         // Listed in red where the in-flight index puts it (Redis lists the
         // index; SQL lists rows in flight, so an unknown state is not listed).
-        const Result<QList<Record>> listed = store().inFlight(InFlightQuery::ofScope(m_a));
+        const Result<QList<Record>> listed = store().inFlight(RecordQuery::ofScope(m_a));
         QVERIFY2(listed, listed ? "" : qPrintable(listed.error().message));
         const bool inIndex = redis() || kind != QLatin1String("unknown state");
         QCOMPARE(listed->size(), inIndex ? 3 : 2);
@@ -219,10 +219,10 @@ private slots:
                      qPrintable(direct.error().message));
         }
         // Still there, as it was: listed (or read) as broken, not timed out.
-        const Result<QList<Record>> after = store().inFlight(InFlightQuery::ofScope(m_a));
+        const Result<QList<Record>> after = store().inFlight(RecordQuery::ofScope(m_a));
         QVERIFY(after);
         QCOMPARE(after->size(), inIndex ? 1 : 0);
-        InFlightQuery timedOut = InFlightQuery::ofScope(m_a);
+        RecordQuery timedOut = RecordQuery::ofScope(m_a);
         timedOut.state = RecordState::TimedOut;
         const Result<QList<Record>> gone = store().inFlight(timedOut);
         QVERIFY(gone);

@@ -157,7 +157,7 @@ struct Timed {
 
 // A fresh model on the session: the time until its first page arrives, and
 // until both the page and the count are there (the stuck list as shown).
-Timed firstPage(StoreSession &session, const InFlightQuery &filter)
+Timed firstPage(StoreSession &session, const RecordQuery &filter)
 {
     InFlightRecordModel model(&session);
     model.setPageSize(500);
@@ -223,11 +223,11 @@ int main(int argc, char *argv[])
     QElapsedTimer connect;
     connect.start();
     StoreSession session(parser.value(QStringLiteral("store")));
-    const Timed first = firstPage(session, InFlightQuery{});
+    const Timed first = firstPage(session, RecordQuery{});
     if (first.ms < 0)
         return fail(QStringLiteral("the first page never arrived"));
 
-    InFlightQuery stuckFilter;
+    RecordQuery stuckFilter;
     stuckFilter.startedBeforeMs = QDateTime::currentMSecsSinceEpoch() - 10 * 60000;
     QList<double> stuckMs;
     qint64 stuckCount = 0;

@@ -181,7 +181,7 @@ Result<void> fill(const StoreUrl &storeUrl, const StoreUrl &ordersUrl, const QSt
 // proposals as ReconcilePlan::build, only the lookup differs.
 Result<QList<ReconcileRow>> perRecordDryRun(Store &store, OrderLookup &orders, const ReconcileCriteria &criteria, qint64 nowMs)
 {
-    InFlightQuery query;
+    RecordQuery query;
     query.scope = criteria.scope;
     query.startedBeforeMs = nowMs - criteria.olderThanMs;
     query.limit = OrderLookup::MaxBatch;
@@ -198,7 +198,7 @@ Result<QList<ReconcileRow>> perRecordDryRun(Store &store, OrderLookup &orders, c
         }
         if (page->size() < query.limit)
             break;
-        query.after = InFlightQuery::Position::after(page->constLast());
+        query.after = RecordQuery::Position::after(page->constLast());
     }
     return rows;
 }
@@ -266,7 +266,7 @@ int main(int argc, char *argv[])
     QElapsedTimer timer;
     timer.start();
     {
-        InFlightQuery query;
+        RecordQuery query;
         query.scope = criteria.scope;
         query.startedBeforeMs = now - criteria.olderThanMs;
         query.limit = OrderLookup::MaxBatch;
@@ -276,7 +276,7 @@ int main(int argc, char *argv[])
                 return fail(page.error().message);
             if (page->size() < query.limit)
                 break;
-            query.after = InFlightQuery::Position::after(page->constLast());
+            query.after = RecordQuery::Position::after(page->constLast());
         }
     }
     const double pagingMs = timer.nsecsElapsed() / 1e6;

@@ -125,7 +125,7 @@ int main(int argc, char *argv[])
         fail(store.error().message);
 
     const qint64 hwmBefore = vmHwmKb();
-    InFlightQuery query;
+    RecordQuery query;
     query.limit = 10000;
     timer.restart();
     Result<QList<Record>> listed = store.value()->inFlight(query);

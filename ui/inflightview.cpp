@@ -352,7 +352,7 @@ void InFlightView::setKnownScopes(const QStringList &scopes)
 void InFlightView::applyFilter()
 {
     m_debounce->stop();
-    InFlightQuery q;
+    RecordQuery q;
     q.scope = m_scope->currentText().trimmed();
     q.keyPrefix = m_keyPrefix->text();
     q.bizNoPrefix = m_bizNoPrefix->text();

@@ -70,9 +70,9 @@ DemoTick readTick(Store &store, qint64 startMinute, int second)
     DemoTick tick;
     tick.second = second;
     tick.counters = totalSince(store, startMinute);
-    InFlightQuery stuckQuery;
+    RecordQuery stuckQuery;
     stuckQuery.startedBeforeMs = QDateTime::currentMSecsSinceEpoch() - 10 * 60 * 1000;
-    tick.inFlight = store.countInFlight(InFlightQuery{}).value_or(-1);
+    tick.inFlight = store.countInFlight(RecordQuery{}).value_or(-1);
     tick.stuck = store.countInFlight(stuckQuery).value_or(-1);
     return tick;
 }

@@ -65,7 +65,7 @@ Result<Stats> readStats(Store &store, const QString &scope, int minutes)
             stats[c.scope].byState[recordStateName(c.state)] = c.count;
     }
     for (auto it = stats.begin(); it != stats.end(); ++it) {
-        InFlightQuery stuck;
+        RecordQuery stuck;
         stuck.scope = it.key();
         stuck.startedBeforeMs = now() - ScopePolicies::defaultFor(it.key()).inFlightTimeoutMs;
         const Result<qint64> stuckCount = store.countInFlight(stuck);
@@ -188,9 +188,9 @@ void addInFlightOptions(QCommandLineParser &parser)
 }
 
 // The query the options ask for, checked, or the exit code of the usage error it printed.
-std::variant<InFlightQuery, int> inFlightQueryFromOptions(const QCommandLineParser &parser)
+std::variant<RecordQuery, int> inFlightQueryFromOptions(const QCommandLineParser &parser)
 {
-    InFlightQuery query;
+    RecordQuery query;
     query.scope = parser.value(QStringLiteral("scope"));
     if (parser.isSet(QStringLiteral("older-than"))) {
         qint64 age = 0;
@@ -214,7 +214,7 @@ struct InFlightListing {
     qint64 futureLeadMs = 0;
 };
 
-Result<InFlightListing> readInFlight(Store &store, const InFlightQuery &query)
+Result<InFlightListing> readInFlight(Store &store, const RecordQuery &query)
 {
     InFlightListing listing;
     const Result<qint64> total = store.countInFlight(query);
@@ -281,14 +281,14 @@ int runInFlightCommand(const QStringList &arguments)
     addInFlightOptions(parser);
     if (std::optional<int> exit = parseCommand(parser, arguments))
         return *exit;
-    std::variant<InFlightQuery, int> checked = inFlightQueryFromOptions(parser);
+    std::variant<RecordQuery, int> checked = inFlightQueryFromOptions(parser);
     if (const int *exit = std::get_if<int>(&checked))
         return *exit;
     const bool json = parser.isSet(QStringLiteral("json"));
     Result<std::unique_ptr<Store>> opened = openStoreFromOptions(parser, OpenMode::ReadOnly);
     if (!opened)
         return engineError(opened.error(), json);
-    const Result<InFlightListing> listing = readInFlight(*opened.value(), std::get<InFlightQuery>(checked));
+    const Result<InFlightListing> listing = readInFlight(*opened.value(), std::get<RecordQuery>(checked));
     if (!listing)
         return engineError(listing.error(), json);
     printInFlight(*opened.value(), listing.value(), json);

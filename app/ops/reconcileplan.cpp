@@ -128,8 +128,8 @@ ReconcileRow ReconcilePlan::propose(const ActionTarget &target, const OrderMappi
 Result<QList<ReconcileRow>> ReconcilePlan::build(Store &store, OrderLookup &orders, const ReconcileCriteria &criteria, qint64 nowMs,
                                                  const ActionControl &control)
 {
-    QList<InFlightQuery> sources;
-    InFlightQuery stuck;
+    QList<RecordQuery> sources;
+    RecordQuery stuck;
     stuck.scope = criteria.scope;
     const Result<qint64> cutoff = previewCutoff(store, nowMs, criteria.olderThanMs);
     if (!cutoff)
@@ -142,13 +142,13 @@ Result<QList<ReconcileRow>> ReconcilePlan::build(Store &store, OrderLookup &orde
     stuck.limit = 10 * OrderLookup::MaxBatch;
     sources << stuck;
     if (criteria.includeTimedOut) {
-        InFlightQuery timedOut = stuck;
+        RecordQuery timedOut = stuck;
         timedOut.state = RecordState::TimedOut;
         timedOut.startedBeforeMs.reset(); // timed out already: every one, whatever its age
         sources << timedOut;
     }
     qint64 total = 0;
-    for (const InFlightQuery &q : std::as_const(sources)) {
+    for (const RecordQuery &q : std::as_const(sources)) {
         const Result<qint64> n = store.countInFlight(q);
         if (!n)
             return n.error();
@@ -159,7 +159,7 @@ Result<QList<ReconcileRow>> ReconcilePlan::build(Store &store, OrderLookup &orde
     QList<ReconcileRow> rows;
     QSet<QPair<QString, QString>> seen; // a record that timed out between two pages is listed once
     qint64 read = 0;
-    for (InFlightQuery query : std::as_const(sources)) {
+    for (RecordQuery query : std::as_const(sources)) {
         for (;;) {
             if (control.cancelled())
                 return rows;
@@ -189,7 +189,7 @@ Result<QList<ReconcileRow>> ReconcilePlan::build(Store &store, OrderLookup &orde
             read += page->size();
             control.report(qMin(read, qMax(total, read)), qMax(total, read));
             const Record &last = page->constLast();
-            query.after = InFlightQuery::Position::after(last);
+            query.after = RecordQuery::Position::after(last);
             if (page->size() < query.limit)
                 break;
         }

@@ -128,7 +128,7 @@ Result<bool> addScopes(Store &store, const ReportRequest &request, const QMap<QS
     for (auto it = perScope.cbegin(); it != perScope.cend(); ++it) {
         if (control.cancelled())
             return false;
-        InFlightQuery q = InFlightQuery::ofScope(it.key());
+        RecordQuery q = RecordQuery::ofScope(it.key());
         q.startedBeforeMs = request.nowMs - request.stuckAfterMs;
         const Result<qint64> stuck = store.countInFlight(q);
         if (!stuck)

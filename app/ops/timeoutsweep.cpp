@@ -22,7 +22,7 @@ Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &cr
     if (!cutoff)
         return cutoff.error();
 
-    InFlightQuery query;
+    RecordQuery query;
     query.state = RecordState::InFlight;
     query.scope = criteria.scope;
     query.startedBeforeMs = cutoff.value();
@@ -60,7 +60,7 @@ Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &cr
         if (page->size() < query.limit)
             break;
         const Record &last = page->constLast();
-        query.after = InFlightQuery::Position::after(last);
+        query.after = RecordQuery::Position::after(last);
     }
     // Records the cutoff left out because they seem to start in the future
     // (not after a cancel: a scanning store would scan again).
@@ -76,7 +76,7 @@ Result<SweepPreview> TimeoutSweep::preview(Store &store, const SweepCriteria &cr
 
 Result<qint64> futureLeadMs(Store &store, const QString &scope, qint64 nowMs)
 {
-    InFlightQuery newest;
+    RecordQuery newest;
     newest.scope = scope;
     newest.newestFirst = true;
     newest.limit = 1;

@@ -218,7 +218,7 @@ Result<std::optional<Record>> ForeignSqlStore::readRecord(const QString &scope, 
     });
 }
 
-std::optional<SqlStatement> ForeignSqlStore::listingWhere(const ForeignSqlMapping &m, const InFlightQuery &query, bool withKeyset) const
+std::optional<SqlStatement> ForeignSqlStore::listingWhere(const ForeignSqlMapping &m, const RecordQuery &query, bool withKeyset) const
 {
     const QString state = m.stateCondition(*query.state);
     // These layouts record no owner; go-middleware has no timed-out state.
@@ -247,7 +247,7 @@ std::optional<SqlStatement> ForeignSqlStore::listingWhere(const ForeignSqlMappin
     return s;
 }
 
-Result<QList<Record>> ForeignSqlStore::inFlight(const InFlightQuery &query)
+Result<QList<Record>> ForeignSqlStore::inFlight(const RecordQuery &query)
 {
     if (!query.state)
         return listEveryState(query, allRecordStates(), [this](const RecordQuery &q) { return inFlight(q); });
@@ -272,7 +272,7 @@ Result<QList<Record>> ForeignSqlStore::inFlight(const InFlightQuery &query)
     });
 }
 
-Result<qint64> ForeignSqlStore::countInFlight(const InFlightQuery &query)
+Result<qint64> ForeignSqlStore::countInFlight(const RecordQuery &query)
 {
     if (!query.state)
         return countEveryState(query, allRecordStates(), [this](const RecordQuery &q) { return countInFlight(q); });

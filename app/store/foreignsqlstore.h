@@ -45,8 +45,8 @@ public:
     // list). One SELECT … ORDER BY (updated, scope, key) LIMIT, served by
     // whatever index the service's table has; every state: one per state,
     // merged (listEveryState).
-    Result<QList<Record>> inFlight(const InFlightQuery &query) override;
-    Result<qint64> countInFlight(const InFlightQuery &query) override;
+    Result<QList<Record>> inFlight(const RecordQuery &query) override;
+    Result<qint64> countInFlight(const RecordQuery &query) override;
     Result<QList<ScopeCount>> countByState(const QString &scope) override;
     Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
     QString timeZoneNote() const override;
@@ -64,7 +64,7 @@ private:
     template <typename Read>
     auto readOnce(Read read) -> decltype(read(std::declval<QSqlDatabase &>(), std::declval<const ForeignSqlMapping &>()));
     // The listing's WHERE (after "FROM table"), or nullopt when nothing can match.
-    std::optional<SqlStatement> listingWhere(const ForeignSqlMapping &m, const InFlightQuery &query, bool withKeyset) const;
+    std::optional<SqlStatement> listingWhere(const ForeignSqlMapping &m, const RecordQuery &query, bool withKeyset) const;
     SqlStatement actionStatement(const ForeignSqlMapping &m, const OperatorAction &action) const;
     // java-handler: brings the Redis cache in line with the applied action.
     Result<void> followUp(const OperatorAction &action) override; // the java-handler's Redis cache

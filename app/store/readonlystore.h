@@ -22,8 +22,8 @@ public:
                                 qint64 retentionMs) override;
     Result<Transition> release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs) override;
     Result<std::optional<Record>> get(const QString &scope, const QString &key) override { return m_inner->get(scope, key); }
-    Result<QList<Record>> inFlight(const InFlightQuery &query) override { return m_inner->inFlight(query); }
-    Result<qint64> countInFlight(const InFlightQuery &query) override { return m_inner->countInFlight(query); }
+    Result<QList<Record>> inFlight(const RecordQuery &query) override { return m_inner->inFlight(query); }
+    Result<qint64> countInFlight(const RecordQuery &query) override { return m_inner->countInFlight(query); }
     Result<QList<ScopeCount>> countByState(const QString &scope) override { return m_inner->countByState(scope); }
     QString timeZoneNote() const override { return m_inner->timeZoneNote(); }
     QString requestNote() const override { return m_inner->requestNote(); }

@@ -11,7 +11,7 @@ bool keysetBefore(const Record &a, const Record &b)
     return a.key.toUtf8() < b.key.toUtf8();
 }
 
-bool isAfterPosition(const Record &r, const InFlightQuery &query)
+bool isAfterPosition(const Record &r, const RecordQuery &query)
 {
     if (!query.after)
         return true;

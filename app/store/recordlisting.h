@@ -59,14 +59,12 @@ struct RecordQuery {
         return q;
     }
 };
-// The in-flight listing's name for the same query.
-using InFlightQuery = RecordQuery;
 
 // The listing's keyset order: (updatedAt, scope, key) ascending, strings
 // compared as UTF-8 bytes (as Redis zsets and SQL's binary collations sort).
 bool keysetBefore(const Record &a, const Record &b);
 // Whether a row comes after the query's keyset position, in the query's order.
-bool isAfterPosition(const Record &r, const InFlightQuery &query);
+bool isAfterPosition(const Record &r, const RecordQuery &query);
 // Whether a row passes the query's filters other than scope and keyset: state
 // (unset: any), age cutoff, key and biz_no prefix, owner.
 bool matchesFilters(const Record &r, const RecordQuery &query);

@@ -214,7 +214,7 @@ Result<bool> RedisRecordListings::visitInFlightPage(RedisLink &c, const QString 
     return true;
 }
 
-Result<QList<Record>> RedisRecordListings::timedOut(RedisLink &c, const QString &scope, const QString &tag, const InFlightQuery &q) const
+Result<QList<Record>> RedisRecordListings::timedOut(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &q) const
 {
     Result<RedisReply> members = c.command({"ZRANGE", RedisLayout::timedOutKey(tag), "0", "-1"});
     if (!members)

@@ -28,7 +28,7 @@ public:
     // on members, owner and biz_no prefix on the fetched hashes.
     // These walks read the keys under `tag` (the scope, or one of its
     // buckets on a Redis Cluster) and name the records' scope `scope`.
-    Result<void> walkInFlight(RedisLink &c, const QString &scope, const QString &tag, const InFlightQuery &query,
+    Result<void> walkInFlight(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &query,
                               const std::function<bool(Record &&)> &visit) const;
 
     // Every TIMED_OUT record of a scope matching the query's filters (age,
@@ -37,7 +37,7 @@ public:
     // reads the scope's whole timed-out index (ZRANGE, 1 round trip) and
     // every member's hash (pipelined HMGETs, 1 round trip per 500): timed-out
     // records are few (an operator's decision, kept for the retention only).
-    Result<QList<Record>> timedOut(RedisLink &c, const QString &scope, const QString &tag, const InFlightQuery &query) const;
+    Result<QList<Record>> timedOut(RedisLink &c, const QString &scope, const QString &tag, const RecordQuery &query) const;
 
     // The COMPLETED records of a scope matching the query's filters (age, key
     // and biz_no prefix, owner) and after its keyset position: the first

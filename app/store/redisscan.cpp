@@ -384,7 +384,7 @@ Result<RedisScan::SnapshotPtr> RedisScan::snapshot(qint64 maxAgeMs, bool paging,
     return made;
 }
 
-bool RedisScan::matches(const Record &r, const InFlightQuery &q) const
+bool RedisScan::matches(const Record &r, const RecordQuery &q) const
 {
     return (!q.startedBeforeMs || r.updatedAt < *q.startedBeforeMs) && (q.keyPrefix.isEmpty() || r.key.startsWith(q.keyPrefix))
            && (q.bizNoPrefix.isEmpty() || r.bizNo.startsWith(q.bizNoPrefix));
@@ -394,19 +394,19 @@ namespace {
 
 // Whether the query can match anything in a layout that has one scope, no
 // owners and no TIMED_OUT state in Redis.
-bool inReach(const InFlightQuery &q, const Layout &layout)
+bool inReach(const RecordQuery &q, const Layout &layout)
 {
     return q.state != RecordState::TimedOut && (q.scope.isEmpty() || q.scope == layout.scope) && q.owner.isEmpty();
 }
 
-bool wantsCompleted(const InFlightQuery &q)
+bool wantsCompleted(const RecordQuery &q)
 {
     return !q.state || *q.state == RecordState::Completed;
 }
 
 } // namespace
 
-Result<QList<Record>> RedisScan::inFlight(const InFlightQuery &q)
+Result<QList<Record>> RedisScan::inFlight(const RecordQuery &q)
 {
     if (!inReach(q, m_layout))
         return QList<Record>();
@@ -443,7 +443,7 @@ Result<QList<Record>> RedisScan::inFlight(const InFlightQuery &q)
     return page;
 }
 
-Result<qint64> RedisScan::countInFlight(const InFlightQuery &q)
+Result<qint64> RedisScan::countInFlight(const RecordQuery &q)
 {
     if (!inReach(q, m_layout))
         return qint64(0);

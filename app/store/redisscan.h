@@ -88,8 +88,8 @@ public:
     // of COMPLETED scans keeping the completed records too, in summary (key,
     // state and times; get() reads one in full): memory grows with the key
     // space, so only such a listing asks for it.
-    Result<QList<Record>> inFlight(const InFlightQuery &query);
-    Result<qint64> countInFlight(const InFlightQuery &query);
+    Result<QList<Record>> inFlight(const RecordQuery &query);
+    Result<qint64> countInFlight(const RecordQuery &query);
     // IN_FLIGHT (unreadable records included: they are listed in flight) and COMPLETED.
     Result<QList<ScopeCount>> countByState(const QString &scope);
     Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute);
@@ -125,7 +125,7 @@ private:
     static void finish(Snapshot &snapshot);
     Result<void> readBatch(RedisLink &c, const QList<QByteArray> &keys, const QList<RedisReply> &replies, qsizetype first, Snapshot &into,
                            qint64 nowMs);
-    bool matches(const Record &r, const InFlightQuery &q) const;
+    bool matches(const Record &r, const RecordQuery &q) const;
 
     const Layout m_layout;
     const std::shared_ptr<ScanProgress> m_progress;

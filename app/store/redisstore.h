@@ -101,12 +101,12 @@ public:
     // migrated; the browser is an operator's occasional read, a lookup by
     // exact key is a get(). Every state (unset): one listing per state,
     // merged (listEveryState).
-    Result<QList<Record>> inFlight(const InFlightQuery &query) override;
+    Result<QList<Record>> inFlight(const RecordQuery &query) override;
     // IN_FLIGHT without owner/biz_no/key filters: one pipelined ZCOUNT per
     // scope (one round trip). With them: the same walk as inFlight(),
     // counting. TIMED_OUT and filtered COMPLETED: the same reads as
     // inFlight(). COMPLETED unfiltered: as countByState() counts it.
-    Result<qint64> countInFlight(const InFlightQuery &query) override;
+    Result<qint64> countInFlight(const RecordQuery &query) override;
     // IN_FLIGHT: ZCARD of the in-flight zset; COMPLETED / TIMED_OUT: ZCOUNT of
     // their zsets over records Redis has not yet expired (by its own clock).
     // Records expired by a caller's clock but not yet purged count, as in SQL.
@@ -216,7 +216,7 @@ private:
     // walked further. A first page over B buckets of N records reads about
     // B × share zset entries and hashes (each walk starts with a
     // ZRANGEBYSCORE: O(log N)), not B × limit, and never scans.
-    Result<QList<Record>> mergeInFlight(RedisLink &c, const QList<std::pair<QString, QString>> &buckets, const InFlightQuery &query);
+    Result<QList<Record>> mergeInFlight(RedisLink &c, const QList<std::pair<QString, QString>> &buckets, const RecordQuery &query);
     // A new claim's durability on a cluster (ClaimRequest::replicaAcks): WAIT
     // on its master; when too few replicas confirm, the claim is released
     // and the answer is Unavailable.

@@ -26,7 +26,7 @@ struct Text {
 
 } // namespace
 
-Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
+Result<QList<Record>> RedisStore::inFlight(const RecordQuery &query)
 {
     if (!query.state)
         return listEveryState(query, allRecordStates(), [this](const RecordQuery &q) { return inFlight(q); });
@@ -77,7 +77,7 @@ Result<QList<Record>> RedisStore::inFlight(const InFlightQuery &query)
     return rows;
 }
 
-Result<QList<Record>> RedisStore::mergeInFlight(RedisLink &c, const QList<std::pair<QString, QString>> &buckets, const InFlightQuery &query)
+Result<QList<Record>> RedisStore::mergeInFlight(RedisLink &c, const QList<std::pair<QString, QString>> &buckets, const RecordQuery &query)
 {
     const int limit = qMax(1, query.limit);
     const auto before = [&](const Record &a, const Record &b) { return query.newestFirst ? keysetBefore(b, a) : keysetBefore(a, b); };
@@ -90,7 +90,7 @@ Result<QList<Record>> RedisStore::mergeInFlight(RedisLink &c, const QList<std::p
     const int share = qMin(limit, qMax(16, limit / int(buckets.size()) + 1));
     const auto readMore = [&](qsizetype i) -> Result<void> {
         Cursor &cursor = cursors[i];
-        InFlightQuery step = query;
+        RecordQuery step = query;
         step.limit = share;
         if (!cursor.rows.isEmpty())
             step.after = RecordQuery::Position::after(cursor.rows.constLast());
@@ -136,7 +136,7 @@ Result<QList<Record>> RedisStore::mergeInFlight(RedisLink &c, const QList<std::p
     return rows;
 }
 
-Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
+Result<qint64> RedisStore::countInFlight(const RecordQuery &query)
 {
     if (!query.state)
         return countEveryState(query, allRecordStates(), [this](const RecordQuery &q) { return countInFlight(q); });
@@ -161,7 +161,7 @@ Result<qint64> RedisStore::countInFlight(const InFlightQuery &query)
     const bool filtered = !query.keyPrefix.isEmpty() || !query.owner.isEmpty() || !query.bizNoPrefix.isEmpty();
     QList<RedisCommand> counts; // unfiltered IN_FLIGHT: one ZCOUNT per bucket, pipelined
     const QByteArray below = query.startedBeforeMs ? '(' + QByteArray::number(*query.startedBeforeMs) : QByteArray("+inf");
-    InFlightQuery walk = query;
+    RecordQuery walk = query;
     walk.after.reset();
     walk.newestFirst = false;
     for (const ScopeBucketsPtr &buckets : scopes.value()) {

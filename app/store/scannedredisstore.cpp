@@ -23,12 +23,12 @@ Result<std::optional<KeyReplies>> ScannedRedisStore::readKey(const QString &scop
     return std::optional<KeyReplies>(std::move(read.value()));
 }
 
-Result<QList<Record>> ScannedRedisStore::inFlight(const InFlightQuery &query)
+Result<QList<Record>> ScannedRedisStore::inFlight(const RecordQuery &query)
 {
     return m_scan.inFlight(query);
 }
 
-Result<qint64> ScannedRedisStore::countInFlight(const InFlightQuery &query)
+Result<qint64> ScannedRedisStore::countInFlight(const RecordQuery &query)
 {
     return m_scan.countInFlight(query);
 }

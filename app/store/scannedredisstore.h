@@ -11,8 +11,8 @@
 // and what record their replies make (RedisScan::Reader), and how it acts.
 class ScannedRedisStore : public ForeignStore {
 public:
-    Result<QList<Record>> inFlight(const InFlightQuery &query) override;
-    Result<qint64> countInFlight(const InFlightQuery &query) override;
+    Result<QList<Record>> inFlight(const RecordQuery &query) override;
+    Result<qint64> countInFlight(const RecordQuery &query) override;
     Result<QList<ScopeCount>> countByState(const QString &scope) override;
     Result<QList<ActivityRow>> activity(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
     std::shared_ptr<ScanProgress> scanProgress() override { return m_progress; }

@@ -422,7 +422,7 @@ QString SqlDialect::insertIfAbsent(const QString &columns, const QString &values
     return insert + QStringLiteral(" ON CONFLICT (scope, idem_key) DO NOTHING");
 }
 
-SqlStatement SqlDialect::inFlight(const InFlightQuery &q, const QString &head, bool withKeyset) const
+SqlStatement SqlDialect::inFlight(const RecordQuery &q, const QString &head, bool withKeyset) const
 {
     SqlStatement s;
     // The state is spelled out, not bound: PostgreSQL and SQLite use a
@@ -469,7 +469,7 @@ SqlStatement SqlDialect::inFlight(const InFlightQuery &q, const QString &head, b
     return s;
 }
 
-SqlStatement SqlDialect::inFlightListing(const InFlightQuery &query, bool requestColumn) const
+SqlStatement SqlDialect::inFlightListing(const RecordQuery &query, bool requestColumn) const
 {
     // A store that predates the request column lists NULL in its place.
     const QString columns =
@@ -490,7 +490,7 @@ SqlStatement SqlDialect::inFlightListing(const InFlightQuery &query, bool reques
     return s;
 }
 
-SqlStatement SqlDialect::inFlightCount(const InFlightQuery &query) const
+SqlStatement SqlDialect::inFlightCount(const RecordQuery &query) const
 {
     return inFlight(query, QStringLiteral("SELECT COUNT(*) FROM idem_records"), false);
 }

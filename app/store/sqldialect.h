@@ -123,8 +123,8 @@ public:
     // countInFlight run exactly these).
     // requestColumn: whether idem_records has the request column (a store
     // opened read-only may predate it; its rows then read without one).
-    SqlStatement inFlightListing(const InFlightQuery &query, bool requestColumn = true) const;
-    SqlStatement inFlightCount(const InFlightQuery &query) const;
+    SqlStatement inFlightListing(const RecordQuery &query, bool requestColumn = true) const;
+    SqlStatement inFlightCount(const RecordQuery &query) const;
     // A WHERE condition (no leading AND) that holds for a row whose fields
     // the engine could have written: whole numbers in nativeRangeProblem's
     // ranges and a lease while in flight. An operator's compare-and-set adds
@@ -183,7 +183,7 @@ public:
     static QString keyArray(const QList<QVariant> &values);
 
 private:
-    SqlStatement inFlight(const InFlightQuery &query, const QString &head, bool withKeyset) const;
+    SqlStatement inFlight(const RecordQuery &query, const QString &head, bool withKeyset) const;
 
     Kind m_kind;
 };

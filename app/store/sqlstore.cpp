@@ -449,7 +449,7 @@ Result<std::optional<Record>> SqlStore::get(const QString &scope, const QString 
     return readOnce([&](QSqlDatabase &db) { return fetch(db, scope, key, true); });
 }
 
-Result<QList<Record>> SqlStore::inFlight(const InFlightQuery &query)
+Result<QList<Record>> SqlStore::inFlight(const RecordQuery &query)
 {
     if (!query.state) // each state by its own index, merged
         return listEveryState(query, allRecordStates(), [this](const RecordQuery &q) { return inFlight(q); });
@@ -466,7 +466,7 @@ Result<QList<Record>> SqlStore::inFlight(const InFlightQuery &query)
     });
 }
 
-Result<qint64> SqlStore::countInFlight(const InFlightQuery &query)
+Result<qint64> SqlStore::countInFlight(const RecordQuery &query)
 {
     if (!query.state)
         return countEveryState(query, allRecordStates(), [this](const RecordQuery &q) { return countInFlight(q); });

@@ -58,8 +58,8 @@ public:
                                 qint64 retentionMs) override;
     Result<Transition> release(const QString &scope, const QString &key, const QString &lease, qint64 nowMs) override;
     Result<std::optional<Record>> get(const QString &scope, const QString &key) override;
-    Result<QList<Record>> inFlight(const InFlightQuery &query) override;
-    Result<qint64> countInFlight(const InFlightQuery &query) override;
+    Result<QList<Record>> inFlight(const RecordQuery &query) override;
+    Result<qint64> countInFlight(const RecordQuery &query) override;
     Result<QList<ScopeCount>> countByState(const QString &scope) override;
     Result<QList<CounterRow>> counters(const QString &scope, qint64 fromMinute, qint64 toMinute) override;
     Result<void> flushCounters() override;

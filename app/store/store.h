@@ -80,8 +80,8 @@ public:
     // The record listing (RecordQuery; named for its first use, the
     // in-flight list): one page in keyset order. Each backend states the
     // cost per state. A state the layout cannot tell: ErrorKind::Refused.
-    virtual Result<QList<Record>> inFlight(const InFlightQuery &query) = 0;
-    virtual Result<qint64> countInFlight(const InFlightQuery &query) = 0;
+    virtual Result<QList<Record>> inFlight(const RecordQuery &query) = 0;
+    virtual Result<qint64> countInFlight(const RecordQuery &query) = 0;
     // The same under the name the record browser reads better with.
     Result<QList<Record>> records(const RecordQuery &query) { return inFlight(query); }
     Result<qint64> countRecords(const RecordQuery &query) { return countInFlight(query); }

@@ -89,14 +89,14 @@ void StoreMetrics::refresh(qint64 nowMs) const
         }
     }
     if (ok) {
-        InFlightQuery all;
+        RecordQuery all;
         all.startedBeforeMs = nowMs - ScopePolicy().inFlightTimeoutMs;
         const Result<qint64> total = m_store.countInFlight(all);
         ok = total.ok();
         for (auto it = inFlight.cbegin(); ok && total.value() > 0 && it != inFlight.cend(); ++it) {
             if (it.value() == 0)
                 continue;
-            InFlightQuery q = InFlightQuery::ofScope(it.key());
+            RecordQuery q = RecordQuery::ofScope(it.key());
             q.startedBeforeMs = nowMs - ScopePolicies::defaultFor(it.key()).inFlightTimeoutMs;
             const Result<qint64> n = m_store.countInFlight(q);
             ok = n.ok();
