@@ -9,3 +9,14 @@ GuardRequest requestOf(const QString &scope, const QString &key, const QByteArra
     r.body = body;
     return r;
 }
+
+GuardRequest requestFor(const QString &scope, const QString &key)
+{
+    GuardRequest request;
+    request.scope = scope;
+    request.key = key;
+    request.path = "/api/pay";
+    request.headers = {{"Content-Type", "application/json"}};
+    request.body = "{\"key\":\"" + key.toUtf8() + "\",\"amount_cents\":100}";
+    return request;
+}

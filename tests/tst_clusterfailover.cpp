@@ -28,6 +28,7 @@
 // node rejoins, so new claims of its slots fail closed until then: the test
 // restarts the killed node once its replica has taken over, as an operator
 // or orchestrator would. Bounds are hang guards, not speed assertions.
+#include "tests/testrequests.h"
 #include "tests/testserver.h"
 
 #include "app/guard/guard.h"
@@ -105,17 +106,6 @@ ScopePolicies policiesWith(const QString &scope, int replicaAcks)
     ScopePolicies policies;
     policies.set(scope, policy);
     return policies;
-}
-
-GuardRequest requestFor(const QString &scope, const QString &key)
-{
-    GuardRequest request;
-    request.scope = scope;
-    request.key = key;
-    request.path = "/api/pay";
-    request.headers = {{"Content-Type", "application/json"}};
-    request.body = "{\"key\":\"" + key.toUtf8() + "\",\"amount_cents\":100}";
-    return request;
 }
 
 Response okResponse()

@@ -19,6 +19,7 @@
 //    again once the replica has taken over, without a restart.
 // Bounds are hang guards, not speed assertions.
 #include "tests/serverrequirement.h"
+#include "tests/testrequests.h"
 #include "tests/testserver.h"
 
 #include "app/guard/guard.h"
@@ -53,17 +54,6 @@ ScopePolicies policiesWith(const QString &scope, int replicaAcks)
     ScopePolicies policies;
     policies.set(scope, policy);
     return policies;
-}
-
-GuardRequest requestFor(const QString &scope, const QString &key)
-{
-    GuardRequest request;
-    request.scope = scope;
-    request.key = key;
-    request.path = "/api/pay";
-    request.headers = {{"Content-Type", "application/json"}};
-    request.body = "{\"key\":\"" + key.toUtf8() + "\",\"amount_cents\":100}";
-    return request;
 }
 
 } // namespace

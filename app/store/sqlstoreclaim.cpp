@@ -376,8 +376,8 @@ Result<ClaimResult> SqlStore::claim(const ClaimRequest &req)
             turn == 0 ? Result<std::optional<Record>>(std::move(firstRead)) : fetch(*db, req.scope, req.key);
         if (!existing)
             return existing.error();
-        // A lease and a query only for a write: a replay needs neither, and
-        // the two were a twentieth of its client instructions (callgrind).
+        // A lease and a query only for a write: a replay needs neither
+        // (docs/benchmarks.md, "Why the hot path looks as it does").
         Result<std::optional<ClaimResult>> written = std::optional<ClaimResult>();
         if (!existing.value()) {
             const QString lease = newLease();
