@@ -3,7 +3,10 @@
 #include "app/store/redisconnection.h"
 #include "tests/serverrequirement.h"
 
+#include "models/dashboardreading.h"
+
 #include <QCoreApplication>
+#include <QDir>
 #include <QDateTime>
 #include <QTest>
 #include <QTimeZone>
@@ -92,4 +95,25 @@ void ForeignConsoleFixture::prepareRedis()
     QVERIFY(set("done1", goRecord(QStringLiteral("done1"), false, now - 90000)));
     QVERIFY(set("bad", "{\"key\":\"bad\",\"in_flight\":tru"));
     m_redisUrl = text.value();
+}
+
+void ForeignConsoleFixture::setUpSuite()
+{
+    QVERIFY(m_dir.isValid());
+    QDir(m_dir.path()).mkpath(QStringLiteral("lay outs/ü"));
+    m_goodLayout = writeFile(m_dir.filePath(QStringLiteral("lay outs/ü/orders & co.json")),
+                             "{\"base\":\"java-handler\",\"name\":\"orders\",\"sql\":{\"table\":\"t_idempotent\"}}");
+    m_brokenLayout = writeFile(m_dir.filePath(QStringLiteral("broken.json")), "{\"base\": \"go-middleware\",");
+    qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
+    qRegisterMetaType<DashboardReading>();
+}
+
+void ForeignConsoleFixture::cleanUpSuite()
+{
+    if (m_redisUrl.isEmpty())
+        return;
+    RedisWriter redis(StoreUrl::parse(qEnvironmentVariable("IDEM_TEST_REDIS_URL")).value());
+    for (const QByteArray &key : std::as_const(m_keys))
+        redis.command({"UNLINK", key});
+    redis.deleteMany(m_fillerPrefix, kFillerKeys);
 }

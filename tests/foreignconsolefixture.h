@@ -78,8 +78,9 @@ private:
     RedisConnectionPool m_pool;
 };
 
-// A suite derives from it; its initTestCase() writes the layout files, its
-// cleanupTestCase() removes what prepareRedis() wrote.
+// A suite derives from it; its initTestCase() calls setUpSuite(), which
+// writes the layout files, its cleanupTestCase() cleanUpSuite(), which
+// removes what prepareRedis() wrote.
 class ForeignConsoleFixture {
 protected:
     QTemporaryDir m_dir;
@@ -102,4 +103,7 @@ protected:
     // listed. The test asks IDEM_REQUIRE_SERVER_URL("IDEM_TEST_REDIS_URL")
     // first: only a test function can skip itself.
     void prepareRedis();
+
+    void setUpSuite();
+    void cleanUpSuite();
 };

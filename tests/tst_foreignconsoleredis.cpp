@@ -49,26 +49,9 @@ class TestForeignConsoleRedis final : public QObject, private ForeignConsoleFixt
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        QDir(m_dir.path()).mkpath(QStringLiteral("lay outs/ü"));
-        m_goodLayout = writeFile(m_dir.filePath(QStringLiteral("lay outs/ü/orders & co.json")),
-                                 "{\"base\":\"java-handler\",\"name\":\"orders\",\"sql\":{\"table\":\"t_idempotent\"}}");
-        m_brokenLayout = writeFile(m_dir.filePath(QStringLiteral("broken.json")), "{\"base\": \"go-middleware\",");
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-        qRegisterMetaType<DashboardReading>();
-    }
+    void initTestCase() { setUpSuite(); }
 
-    void cleanupTestCase()
-    {
-        if (m_redisUrl.isEmpty())
-            return;
-        RedisWriter redis(StoreUrl::parse(qEnvironmentVariable("IDEM_TEST_REDIS_URL")).value());
-        for (const QByteArray &key : std::as_const(m_keys))
-            redis.command({"UNLINK", key});
-        redis.deleteMany(m_fillerPrefix, kFillerKeys);
-    }
+    void cleanupTestCase() { cleanUpSuite(); }
 
     void inFlightViewListsGoRecords()
     {
