@@ -19,6 +19,14 @@ Response okResponse(const QByteArray &body)
     return Response{201, {{"Content-Type", "application/json"}, {"X-Trace", "a"}, {"X-Trace", "b"}}, body};
 }
 
+void ConformanceFixture::openStore()
+{
+    IDEM_REQUIRE_STORE_SERVER(m_env);
+    QString why;
+    m_store = m_env.open(&why);
+    QVERIFY2(m_store, qPrintable(QStringLiteral("backend %1 unavailable: %2").arg(m_env.backend(), why)));
+}
+
 std::optional<CounterSet> ConformanceFixture::flushedCounts(qint64 fromMinute, qint64 toMinute)
 {
     if (!store().flushCounters().ok())

@@ -23,8 +23,8 @@ ClaimRequest claimOf(const QString &scope, const QString &key, const QString &fi
 Response okResponse(const QByteArray &body = QByteArrayLiteral("{\"ok\":true}"));
 
 // The store, the scope and the fake clock of a conformance suite. The suite
-// derives from it; its initTestCase() opens m_store from m_env, its init()
-// takes a fresh scope and sets the clock to T0.
+// derives from it; its initTestCase() calls openStore(), its init()
+// startCase().
 class ConformanceFixture {
 protected:
     TestStore m_env;
@@ -34,6 +34,15 @@ protected:
     int m_case = 0;
 
     Store &store() { return *m_store; }
+    // Opens m_store from m_env: fails, or skips when run by hand, without
+    // the backend's server (tests/serverrequirement.h).
+    void openStore();
+    // A fresh scope and the clock at T0.
+    void startCase()
+    {
+        m_scope = freshScope();
+        m_now = T0;
+    }
     // A fresh scope per test function: no test sees another's records.
     QString freshScope() { return m_env.scope(QStringLiteral("conf%1").arg(++m_case)); }
     Guard::Clock clock()

@@ -19,19 +19,8 @@ class ConformanceClaimsTest : public QObject, private ConformanceFixture {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        IDEM_REQUIRE_STORE_SERVER(m_env);
-        QString why;
-        m_store = m_env.open(&why);
-        QVERIFY2(m_store, qPrintable(QStringLiteral("backend %1 unavailable: %2").arg(m_env.backend(), why)));
-    }
-
-    void init()
-    {
-        m_scope = freshScope();
-        m_now = T0;
-    }
+    void initTestCase() { openStore(); }
+    void init() { startCase(); }
 
     void claimNewKeyOwnsTheRecord()
     {

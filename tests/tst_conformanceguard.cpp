@@ -18,19 +18,8 @@ class ConformanceGuardTest : public QObject, private ConformanceFixture {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        IDEM_REQUIRE_STORE_SERVER(m_env);
-        QString why;
-        m_store = m_env.open(&why);
-        QVERIFY2(m_store, qPrintable(QStringLiteral("backend %1 unavailable: %2").arg(m_env.backend(), why)));
-    }
-
-    void init()
-    {
-        m_scope = freshScope();
-        m_now = T0;
-    }
+    void initTestCase() { openStore(); }
+    void init() { startCase(); }
 
     // A retry storm: hundreds of replays of one key (Redis then answers
     // them by a plain read, RedisStore::claim), among them another payload

@@ -46,12 +46,7 @@ class WizardReconcileTest : public QObject, private WizardFixture {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        // Reconcile profiles live in QSettings: keep them in the temporary directory.
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
-    }
+    void initTestCase() { keepSettingsInTempDir(); }
 
     // A reconcile over a scope's threshold is proposed as the sweep is: the
     // wizard says so before the commit; the proposal holds each record's

@@ -48,12 +48,7 @@ class WizardTimeoutTest : public QObject, private WizardFixture {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        // Reconcile profiles live in QSettings: keep them in the temporary directory.
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
-    }
+    void initTestCase() { keepSettingsInTempDir(); }
 
     void timeoutWizardMarksStuckRecords()
     {

@@ -10,6 +10,7 @@
 
 #include <QList>
 #include <QString>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QWizard>
 
@@ -36,10 +37,17 @@ bool claim(Store &store, const QString &scope, const QString &key, const QString
 // Fills in the identity page and presses the commit button.
 void confirmAndApply(QWizard &wizard);
 
-// A suite derives from it; its initTestCase() keeps QSettings in m_dir.
+// A suite derives from it; its initTestCase() calls keepSettingsInTempDir().
 class WizardFixture {
 protected:
     QTemporaryDir m_dir;
+
+    // Reconcile profiles live in QSettings: they are kept in m_dir.
+    void keepSettingsInTempDir()
+    {
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+    }
     int m_stores = 0;
 
     // A fresh SQLite store: 30 stuck payments (20 min), 5 young ones, 4 stuck orders.
