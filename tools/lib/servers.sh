@@ -237,10 +237,13 @@ start_mysql() {
     [ -n "$IDEM_SERVERS_DIR" ] || die "start_mysql: call servers_init first"
     local dir="$IDEM_SERVERS_DIR/mysql" port pid attempt rc user
     user=$(id -un)
-    mkdir -p "$dir"
+    # A private tmpdir: two installs at once on one machine otherwise collide
+    # on the bootstrap's temporary tables in /tmp ("Unknown table
+    # mysql.tmp_user_sys") and the second fails.
+    mkdir -p "$dir/tmp"
     log "mariadb-install-db in $dir/data"
-    mariadb-install-db --no-defaults --datadir="$dir/data" --user="$user" --auth-root-authentication-method=normal \
-        --skip-test-db > "$dir/install.log" 2>&1 || { cat "$dir/install.log" >&2; die "mariadb-install-db failed"; }
+    mariadb-install-db --no-defaults --datadir="$dir/data" --tmpdir="$dir/tmp" --user="$user" \
+        --auth-root-authentication-method=normal --skip-test-db > "$dir/install.log" 2>&1 || { cat "$dir/install.log" >&2; die "mariadb-install-db failed"; }
     for attempt in 1 2 3; do
         port=$(_servers_free_port)
         log "starting mariadbd on 127.0.0.1:$port"
@@ -248,7 +251,7 @@ start_mysql() {
         # packaged default (utf8mb4, case-insensitive collation), so the
         # schema must ask for binary key comparison itself.
         # flush at commit = 2: written at commit, synced once a second.
-        mariadbd --no-defaults --user="$user" --datadir="$dir/data" --socket="$dir/mysqld.sock" \
+        mariadbd --no-defaults --user="$user" --datadir="$dir/data" --tmpdir="$dir/tmp" --socket="$dir/mysqld.sock" \
             --pid-file="$dir/mariadbd.pid" \
             --bind-address=127.0.0.1 --port="$port" --skip-name-resolve --skip-log-bin \
             --character-set-server=utf8mb4 --collation-server=utf8mb4_general_ci \
