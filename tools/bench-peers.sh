@@ -286,11 +286,13 @@ redis_limit() { # C ROUND
     log "round $2: redis c=$c: limit first $(awk -v e="$first" 'BEGIN { printf "%.0f", e / 2 }')/s, replay ${replay:-n/a}/s"
 }
 
-# PostgreSQL: SqlStore::insertOrRead's claim and SqlStore::complete's
-# UPDATE, text for text, with pgbench variables for the bound values.
+# PostgreSQL: SqlStore::insertOrReadPostgres's claim and SqlStore::complete's
+# UPDATE, text for text, with pgbench variables for the bound values. The
+# claim binds the kept request too (bytea): the engine's own bytes, read
+# from the press-0 record of the engine's run in the same round.
 COLUMNS="scope, idem_key, state, fingerprint, lease, owner, attempts, biz_no, status_code, headers, body, created_at, updated_at, expires_at, reconciled"
 claim_sql() { # KEY-EXPRESSION
-    printf "WITH ins AS (INSERT INTO idem_records (%s) VALUES (:scope, %s, 'IN_FLIGHT', :fp, :lease, :owner, 1, :biz, 0, NULL, NULL, :now, :now, 0, 0) ON CONFLICT (scope, idem_key) DO NOTHING RETURNING 1) SELECT %s, (SELECT count(*) FROM ins) FROM (SELECT 1) AS one LEFT JOIN idem_records r ON r.scope = :scope AND r.idem_key = %s;\n" \
+    printf "WITH ins AS (INSERT INTO idem_records (%s, request) VALUES (:scope, %s, 'IN_FLIGHT', :fp, :lease, :owner, 1, :biz, 0, NULL, NULL, :now, :now, 0, 0, :req) ON CONFLICT (scope, idem_key) DO NOTHING RETURNING 1) SELECT %s, (SELECT count(*) FROM ins) FROM (SELECT 1) AS one LEFT JOIN idem_records r ON r.scope = :scope AND r.idem_key = %s;\n" \
         "$COLUMNS" "$1" "$(sed 's/[a-z_]\+/r.&/g' <<< "$COLUMNS")" "$1"
 }
 PGBENCH_FIRST=$IDEM_SERVERS_DIR/pgbench-first.sql
@@ -305,13 +307,13 @@ PGBENCH_REPLAY=$IDEM_SERVERS_DIR/pgbench-replay.sql
     claim_sql "'press-' || :k"
 } > "$PGBENCH_REPLAY"
 # Transactions per second; nothing when a transaction failed (the warning says why).
-pgbench_tps() { # C FILE SCOPE
+pgbench_tps() { # C FILE SCOPE REQUEST
     local now jobs=1 transactions=$((REQUESTS / $1 * $1)) out
     now=$(date +%s%3N)
     [ "$1" -gt 1 ] && jobs=$(nproc)
     out=$("$PG_BIN/pgbench" -n -M prepared -h 127.0.0.1 -p "$POSTGRES_PORT" -U idem -c "$1" -j "$jobs" -t $((REQUESTS / $1)) \
         -f "$2" -D scope="$3" -D fp=0123456789abcdef -D lease=0123456789abcdef0123456789abcdef -D owner=bench:1 \
-        -D biz=- -D now="$now" -D expires=$((now + 86400000)) -D status=200 \
+        -D biz=- -D now="$now" -D expires=$((now + 86400000)) -D status=200 -D req="$4" \
         -D headers='[["Content-Type","application/json"]]' -D body='{"key":"press-0","execution":1}' idem 2>&1) || true
     if ! grep -q "^number of transactions actually processed: $transactions/$transactions\$" <<< "$out"; then
         printf 'warning: pgbench %s at c=%s did not run every transaction: %s\n' "$(basename "$2")" "$1" "$out" >&2
@@ -320,12 +322,15 @@ pgbench_tps() { # C FILE SCOPE
     sed -n 's/^tps = \([0-9.]*\) .*/\1/p' <<< "$out" | awk '{ printf "%.1f", $1 }'
 }
 postgresql_limit() { # C ROUND
-    local c=$1 first replay completed
-    first=$(pgbench_tps "$c" "$PGBENCH_FIRST" "pgb-$c-$2-$$")
+    local c=$1 first replay completed request
+    request=$(pg_admin -c "SELECT '\\x' || encode(request, 'hex') FROM idem_records
+        WHERE scope = '${SCOPE[postgresql,$c]}' AND idem_key = 'press-0'")
+    [ -n "$request" ] || printf 'warning: no kept request in %s/press-0: the limit binds an empty one\n' "${SCOPE[postgresql,$c]}" >&2
+    first=$(pgbench_tps "$c" "$PGBENCH_FIRST" "pgb-$c-$2-$$" "$request")
     completed=$(pg_admin -c "SELECT count(*) FROM idem_records WHERE scope = 'pgb-$c-$2-$$' AND state = 'COMPLETED'")
     [ "$completed" -ge $((REQUESTS / c * c - 1)) ] ||
         printf 'warning: pgbench completed %s records, not %s\n' "$completed" $((REQUESTS / c * c)) >&2
-    replay=$(pgbench_tps "$c" "$PGBENCH_REPLAY" "${SCOPE[postgresql,$c]}")
+    replay=$(pgbench_tps "$c" "$PGBENCH_REPLAY" "${SCOPE[postgresql,$c]}" "$request")
     LIMIT[postgresql,$c,first]="${LIMIT[postgresql,$c,first]:-} ${first:-n/a}"
     LIMIT[postgresql,$c,replay]="${LIMIT[postgresql,$c,replay]:-} ${replay:-n/a}"
     log "round $2: postgresql c=$c: limit first ${first:-n/a}/s, replay ${replay:-n/a}/s"
