@@ -124,7 +124,8 @@ Result<QByteArray> RedisStore::proposalStep(const QString &scope, const QByteArr
     RedisCommand args{step, QByteArray::number(nowMs), access().serverUser.toUtf8(), arg, QByteArray::number(fields.size() / 2)};
     args << fields;
     entry.storeId.clear();
-    Result<RedisReply> reply = appendChained(*c.value(), RedisScripts::ProposalStep, scope, tag.value(), keys, args, entry);
+    Result<RedisReply> reply =
+        m_chain.append(*c.value(), RedisScripts::ProposalStep, scope, tag.value(), keys, args, entry, access().serverUser);
     if (!reply)
         return reply.error();
     const redisReply &r = *reply.value();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/store/redisargs.h"
+#include "app/store/redisauditchain.h"
 #include "app/store/redisbuckets.h"
 #include "app/store/redisconnection.h"
 #include "app/store/redisconnectionpool.h"
@@ -126,15 +127,8 @@ public:
     // counted. Reads only the completed/timed-out zsets, 500 keys per script call.
     Result<qint64> purgeExpired(qint64 nowMs) override;
 
-    // Operator actions and the audit chain (resources/lua/chain.lua). Redis
-    // Lua has no SHA-256, so an entry's hash is computed here: read the head
-    // (HMGET, 1 round trip), chain the entry after it, run the script (1
-    // round trip), which appends only if the head has not moved meanwhile,
-    // else answers with the new head and changes nothing; then chain again,
-    // up to 32 times (random pauses growing to 32 ms) before giving up with
-    // ErrorKind::Unavailable. Uncontended: 2 round trips. Threads of this
-    // process writing one chain take turns (a lock per scope), so only
-    // other processes make a write retry.
+    // Operator actions and the audit chain, each entry appended by
+    // RedisAuditChain (uncontended: 2 round trips).
     // action.lua checks the audit keys' types, the record (Corrupt, NotFound,
     // StaleLease: nothing written), the head, then changes the record and its
     // indexes as timeout/complete/release do, counts timed_out or reconciled,
@@ -201,13 +195,6 @@ private:
     // An error reply to a command on `key`: WRONGTYPE names the key and says
     // another program wrote it (Corrupt); anything else as replyError.
     Error keyError(const QByteArray &error, const QByteArray &key, const QString &what) const;
-    Result<AuditChainHead> readHead(RedisLink &c, const QString &scope);
-    // Chains `entry` after the scope's head and runs an audit script (its
-    // chain arguments appended to args) until the head stayed put; returns
-    // its last reply. `entry` is left chained as it was sent.
-    // `chain`: the scope, or on a cluster the bucket whose chain it is.
-    Result<RedisReply> appendChained(RedisLink &c, Script script, const QString &scope, const QString &chain, const RedisCommand &keys,
-                                     const RedisCommand &args, AuditEntry &entry);
     Result<void> writeCounters(RedisLink &c, const QList<CounterRow> &rows);
     Result<qint64> purgeBucket(RedisLink &c, const QString &scope, const QString &tag, qint64 nowMs);
     // One in-flight page over several buckets (scope, tag), merged in keyset
@@ -252,6 +239,7 @@ private:
     RedisBuckets m_buckets;
     RedisScopeRegistry m_registry;
     RedisScripts m_scripts{m_layout, m_display, m_registry};
+    RedisAuditChain m_chain{m_layout, m_scripts, m_display};
     mutable QMutex m_accessMutex;
     StoreAccess m_access; // set by open()
     // Asks the server who this connection is and what it may write.
@@ -270,6 +258,4 @@ private:
     static constexpr int kLeanSpan = 100;
     static constexpr int kLeanNotReplay = 10;
     std::atomic<int> m_replayLean{-kLeanSpan};
-
-    std::array<QMutex, 16> m_chainTurns; // by scope hash: see appendChained()
 };
