@@ -1,4 +1,5 @@
 #include "app/store/auditentry.h"
+#include "app/store/canonicalfields.h"
 
 #include <QCoreApplication>
 
@@ -39,40 +40,31 @@ QString AuditEntry::genesisHash()
     return QString(64, QLatin1Char('0'));
 }
 
-// Each field as "<name>=<byte length>:<bytes>\n": no value can pose as the
-// boundary of another, whatever bytes it holds.
+// The entry's fields in CanonicalFields' form.
 QByteArray AuditEntry::canonical() const
 {
-    QByteArray out;
-    const auto put = [&out](const char *name, const QByteArray &value) {
-        out += name;
-        out += '=';
-        out += QByteArray::number(value.size());
-        out += ':';
-        out += value;
-        out += '\n';
-    };
-    put("v", "1");
-    put("scope", scope.toUtf8());
-    put("seq", QByteArray::number(seq));
-    put("at", QByteArray::number(atMs));
-    put("operator", operatorName.toUtf8());
-    put("host", host.toUtf8());
-    put("action", action.toUtf8());
-    put("batch", batchId.toUtf8());
-    put("key", key.toUtf8());
-    put("before", stateBefore.toUtf8());
-    put("after", stateAfter.toUtf8());
-    put("reason", reason.toUtf8());
-    put("evidence", evidence);
+    CanonicalFields fields;
+    fields.put("v", "1");
+    fields.put("scope", scope.toUtf8());
+    fields.put("seq", QByteArray::number(seq));
+    fields.put("at", QByteArray::number(atMs));
+    fields.put("operator", operatorName.toUtf8());
+    fields.put("host", host.toUtf8());
+    fields.put("action", action.toUtf8());
+    fields.put("batch", batchId.toUtf8());
+    fields.put("key", key.toUtf8());
+    fields.put("before", stateBefore.toUtf8());
+    fields.put("after", stateAfter.toUtf8());
+    fields.put("reason", reason.toUtf8());
+    fields.put("evidence", evidence);
     // An entry without a server identity is hashed without the field, as
     // builds without server identities hash theirs, so their chains still
     // verify; an entry with one cannot lose it unnoticed (its bytes would
     // change), nor have one added.
     if (!serverUser.isEmpty())
-        put("user", serverUser.toUtf8());
-    put("prev", prevHash.toLatin1());
-    return out;
+        fields.put("user", serverUser.toUtf8());
+    fields.put("prev", prevHash.toLatin1());
+    return std::move(fields).bytes();
 }
 
 QString AuditEntry::computeHash() const

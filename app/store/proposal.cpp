@@ -1,4 +1,5 @@
 #include "app/store/proposal.h"
+#include "app/store/canonicalfields.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -56,39 +57,31 @@ ProposalStatus Proposal::status(qint64 nowMs) const
 
 QByteArray Proposal::canonical() const
 {
-    QByteArray out;
-    const auto put = [&out](const char *name, const QByteArray &value) {
-        out += name;
-        out += '=';
-        out += QByteArray::number(value.size());
-        out += ':';
-        out += value;
-        out += '\n';
-    };
-    put("v", "1");
-    put("id", id.toUtf8());
-    put("scope", scope.toUtf8());
-    put("action", action.toUtf8());
-    put("reason", reason.toUtf8());
-    put("proposer", proposer.toUtf8());
-    put("host", proposerHost.toUtf8());
-    put("user", proposerUser.toUtf8());
-    put("created", QByteArray::number(createdAtMs));
-    put("expires", QByteArray::number(expiresAtMs));
-    put("items", QByteArray::number(items.size()));
+    CanonicalFields fields;
+    fields.put("v", "1");
+    fields.put("id", id.toUtf8());
+    fields.put("scope", scope.toUtf8());
+    fields.put("action", action.toUtf8());
+    fields.put("reason", reason.toUtf8());
+    fields.put("proposer", proposer.toUtf8());
+    fields.put("host", proposerHost.toUtf8());
+    fields.put("user", proposerUser.toUtf8());
+    fields.put("created", QByteArray::number(createdAtMs));
+    fields.put("expires", QByteArray::number(expiresAtMs));
+    fields.put("items", QByteArray::number(items.size()));
     for (const ProposalItem &item : items) {
-        put("scope", item.scope.toUtf8());
-        put("key", item.key.toUtf8());
-        put("lease", item.lease.toUtf8());
-        put("state", recordStateName(item.state).toUtf8());
-        put("updated", QByteArray::number(item.updatedAt));
-        put("action", item.action.toUtf8());
-        put("status", QByteArray::number(item.response.status));
-        put("headers", encodeHeaders(item.response.headers));
-        put("body", item.response.body);
-        put("evidence", item.evidence);
+        fields.put("scope", item.scope.toUtf8());
+        fields.put("key", item.key.toUtf8());
+        fields.put("lease", item.lease.toUtf8());
+        fields.put("state", recordStateName(item.state).toUtf8());
+        fields.put("updated", QByteArray::number(item.updatedAt));
+        fields.put("action", item.action.toUtf8());
+        fields.put("status", QByteArray::number(item.response.status));
+        fields.put("headers", encodeHeaders(item.response.headers));
+        fields.put("body", item.response.body);
+        fields.put("evidence", item.evidence);
     }
-    return out;
+    return std::move(fields).bytes();
 }
 
 QString Proposal::computeHash() const
