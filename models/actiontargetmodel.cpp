@@ -1,5 +1,6 @@
 #include "models/actiontargetmodel.h"
 
+#include "models/recordcolumns.h"
 #include "app/ops/agetext.h"
 #include "app/store/visibletext.h"
 #include "models/rowsort.h"
@@ -69,17 +70,17 @@ QVariant ActionTargetModel::headerData(int section, Qt::Orientation orientation,
     case IncludeColumn:
         return tr("Apply");
     case ScopeColumn:
-        return tr("Scope");
+        return RecordColumns::title(RecordColumns::Field::Scope);
     case KeyColumn:
-        return tr("Key");
+        return RecordColumns::title(RecordColumns::Field::Key);
     case BizNoColumn:
-        return tr("Business no.");
+        return RecordColumns::title(RecordColumns::Field::BizNo);
     case OwnerColumn:
-        return tr("Owner");
+        return RecordColumns::title(RecordColumns::Field::Owner);
     case AgeColumn:
-        return tr("Age");
+        return RecordColumns::title(RecordColumns::Field::Age);
     case AttemptsColumn:
-        return tr("Attempts");
+        return RecordColumns::title(RecordColumns::Field::Attempts);
     case ColumnCount:
         break;
     }

@@ -1,5 +1,6 @@
 #include "models/inflightrecordmodel.h"
 
+#include "models/recordcolumns.h"
 #include "models/statuscolors.h"
 #include "app/ops/agetext.h"
 #include "models/storesession.h"
@@ -79,18 +80,9 @@ QVariant InFlightRecordModel::data(const QModelIndex &index, int role) const
         return isStuck(r);
     if (role == ReadErrorRole)
         return r.readError;
-    if (!r.readError.isEmpty()) {
-        // Not a record the console understands: marked on every cell, and no action applies.
-        if (role == Qt::ForegroundRole)
-            return StatusColors::alarmText(QGuiApplication::palette());
-        if (role == Qt::FontRole) {
-            QFont italic;
-            italic.setItalic(true);
-            return italic;
-        }
-        if (role == Qt::ToolTipRole)
-            return tr("This value cannot be read: %1. No operator action applies to it; the details show the raw value.").arg(r.readError);
-    }
+    // Not a record the console understands: marked on every cell, and no action applies.
+    if (const std::optional<QVariant> unreadable = RecordColumns::unreadableCell(r, role))
+        return *unreadable;
     if (role == Qt::ForegroundRole && isStuck(r))
         return StatusColors::alarmText(QGuiApplication::palette());
     if (role == Qt::FontRole && isStuck(r) && index.column() == AgeColumn) {
@@ -117,11 +109,7 @@ QVariant InFlightRecordModel::data(const QModelIndex &index, int role) const
     case AttemptsColumn:
         return r.attempts;
     case StartedColumn:
-        if (role == RawValueRole)
-            return r.updatedAt;
-        if (r.updatedAt <= 0)
-            return QStringLiteral("–");
-        return QDateTime::fromMSecsSinceEpoch(r.updatedAt).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        return RecordColumns::timeCell(r.updatedAt, role == RawValueRole);
     case AgeColumn:
         if (r.updatedAt <= 0)
             return role == RawValueRole ? QVariant() : QVariant(QStringLiteral("–"));
@@ -143,19 +131,19 @@ QVariant InFlightRecordModel::headerData(int section, Qt::Orientation orientatio
         return {};
     switch (Column(section)) {
     case ScopeColumn:
-        return tr("Scope");
+        return RecordColumns::title(RecordColumns::Field::Scope);
     case KeyColumn:
-        return tr("Key");
+        return RecordColumns::title(RecordColumns::Field::Key);
     case BizNoColumn:
-        return tr("Business no.");
+        return RecordColumns::title(RecordColumns::Field::BizNo);
     case OwnerColumn:
-        return tr("Owner");
+        return RecordColumns::title(RecordColumns::Field::Owner);
     case AttemptsColumn:
-        return tr("Attempts");
+        return RecordColumns::title(RecordColumns::Field::Attempts);
     case StartedColumn:
-        return tr("Started");
+        return RecordColumns::title(RecordColumns::Field::Started);
     case AgeColumn:
-        return tr("Age");
+        return RecordColumns::title(RecordColumns::Field::Age);
     case ColumnCount:
         break;
     }

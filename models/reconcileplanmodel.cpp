@@ -1,5 +1,6 @@
 #include "models/reconcileplanmodel.h"
 #include "models/auditwording.h"
+#include "models/recordcolumns.h"
 
 #include "app/ops/agetext.h"
 #include "app/store/visibletext.h"
@@ -142,15 +143,15 @@ QVariant ReconcilePlanModel::headerData(int section, Qt::Orientation orientation
     case IncludeColumn:
         return tr("Apply");
     case ScopeColumn:
-        return tr("Scope");
+        return RecordColumns::title(RecordColumns::Field::Scope);
     case KeyColumn:
-        return tr("Key");
+        return RecordColumns::title(RecordColumns::Field::Key);
     case BizNoColumn:
-        return tr("Business no.");
+        return RecordColumns::title(RecordColumns::Field::BizNo);
     case AgeColumn:
-        return tr("Age");
+        return RecordColumns::title(RecordColumns::Field::Age);
     case StateColumn:
-        return tr("State");
+        return RecordColumns::title(RecordColumns::Field::State);
     case ProposalColumn:
         return tr("Proposal");
     case WhyColumn:

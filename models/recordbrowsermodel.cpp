@@ -1,5 +1,6 @@
 #include "models/recordbrowsermodel.h"
 
+#include "models/recordcolumns.h"
 #include "app/store/visibletext.h"
 #include "models/statuscolors.h"
 #include "models/storesession.h"
@@ -33,17 +34,9 @@ QVariant RecordBrowserModel::data(const QModelIndex &index, int role) const
         return QVariant::fromValue(r);
     if (role == ReadErrorRole)
         return r.readError;
-    if (!r.readError.isEmpty()) {
-        if (role == Qt::ForegroundRole)
-            return StatusColors::alarmText(QGuiApplication::palette());
-        if (role == Qt::FontRole) {
-            QFont italic;
-            italic.setItalic(true);
-            return italic;
-        }
-        if (role == Qt::ToolTipRole)
-            return tr("This value cannot be read: %1. No operator action applies to it; the details show the raw value.").arg(r.readError);
-    }
+    // Not a record the console understands: marked on every cell, and no action applies.
+    if (const std::optional<QVariant> unreadable = RecordColumns::unreadableCell(r, role))
+        return *unreadable;
     if (role == Qt::TextAlignmentRole && (index.column() == AttemptsColumn || index.column() == StatusColumn))
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole && role != RawValueRole && role != Qt::ToolTipRole)
@@ -77,11 +70,7 @@ QVariant RecordBrowserModel::data(const QModelIndex &index, int role) const
             return role == RawValueRole ? QVariant() : QVariant(QStringLiteral("–"));
         return r.statusCode;
     case UpdatedColumn:
-        if (role == RawValueRole)
-            return r.updatedAt;
-        if (r.updatedAt <= 0)
-            return QStringLiteral("–");
-        return QDateTime::fromMSecsSinceEpoch(r.updatedAt).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        return RecordColumns::timeCell(r.updatedAt, role == RawValueRole);
     case ColumnCount:
         break;
     }
@@ -94,21 +83,21 @@ QVariant RecordBrowserModel::headerData(int section, Qt::Orientation orientation
         return {};
     switch (Column(section)) {
     case StateColumn:
-        return tr("State");
+        return RecordColumns::title(RecordColumns::Field::State);
     case ScopeColumn:
-        return tr("Scope");
+        return RecordColumns::title(RecordColumns::Field::Scope);
     case KeyColumn:
-        return tr("Key");
+        return RecordColumns::title(RecordColumns::Field::Key);
     case BizNoColumn:
-        return tr("Business no.");
+        return RecordColumns::title(RecordColumns::Field::BizNo);
     case StatusColumn:
-        return tr("Status");
+        return RecordColumns::title(RecordColumns::Field::Status);
     case UpdatedColumn:
-        return tr("Updated");
+        return RecordColumns::title(RecordColumns::Field::Updated);
     case AttemptsColumn:
-        return tr("Attempts");
+        return RecordColumns::title(RecordColumns::Field::Attempts);
     case OwnerColumn:
-        return tr("Owner");
+        return RecordColumns::title(RecordColumns::Field::Owner);
     case ColumnCount:
         break;
     }

@@ -141,30 +141,6 @@
 <context>
     <name>ActionTargetModel</name>
     <message>
-        <source>Scope</source>
-        <translation>作用域</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>键</translation>
-    </message>
-    <message>
-        <source>Business no.</source>
-        <translation>业务单号</translation>
-    </message>
-    <message>
-        <source>Owner</source>
-        <translation>持有者</translation>
-    </message>
-    <message>
-        <source>Age</source>
-        <translation>时长</translation>
-    </message>
-    <message>
-        <source>Attempts</source>
-        <translation>尝试次数</translation>
-    </message>
-    <message>
         <source>Excluded: this record is left as it is</source>
         <translation>已排除：此记录保持原样</translation>
     </message>
@@ -1554,38 +1530,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>Stuck: in flight longer than the %1 timeout of scope %2</source>
         <translation>卡住：处理时长已超过作用域 %2 的超时时间（%1）</translation>
-    </message>
-    <message>
-        <source>Scope</source>
-        <translation>作用域</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>键</translation>
-    </message>
-    <message>
-        <source>Business no.</source>
-        <translation>业务单号</translation>
-    </message>
-    <message>
-        <source>Owner</source>
-        <translation>持有者</translation>
-    </message>
-    <message>
-        <source>Attempts</source>
-        <translation>尝试次数</translation>
-    </message>
-    <message>
-        <source>Started</source>
-        <translation>开始时间</translation>
-    </message>
-    <message>
-        <source>Age</source>
-        <translation>时长</translation>
-    </message>
-    <message>
-        <source>This value cannot be read: %1. No operator action applies to it; the details show the raw value.</source>
-        <translation>此值无法读取：%1。任何运维操作都不适用于它；详情中显示原始值。</translation>
     </message>
 </context>
 <context>
@@ -3179,26 +3123,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>执行</translation>
     </message>
     <message>
-        <source>Scope</source>
-        <translation>作用域</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>键</translation>
-    </message>
-    <message>
-        <source>Business no.</source>
-        <translation>业务单号</translation>
-    </message>
-    <message>
-        <source>Age</source>
-        <translation>时长</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状态</translation>
-    </message>
-    <message>
         <source>Proposal</source>
         <translation>建议</translation>
     </message>
@@ -3424,10 +3348,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
 <context>
     <name>RecordBrowserModel</name>
     <message>
-        <source>This value cannot be read: %1. No operator action applies to it; the details show the raw value.</source>
-        <translation>此值无法读取：%1。任何操作员操作都不适用于它；详情中显示原始值。</translation>
-    </message>
-    <message>
         <source>In flight</source>
         <translation>处理中</translation>
     </message>
@@ -3442,38 +3362,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>Timed out</source>
         <translation>已超时</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Scope</source>
-        <translation>作用域</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>键</translation>
-    </message>
-    <message>
-        <source>Business no.</source>
-        <translation>业务单号</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>状态码</translation>
-    </message>
-    <message>
-        <source>Updated</source>
-        <translation>更新时间</translation>
-    </message>
-    <message>
-        <source>Attempts</source>
-        <translation>尝试次数</translation>
-    </message>
-    <message>
-        <source>Owner</source>
-        <translation>持有者</translation>
     </message>
 </context>
 <context>
@@ -3579,6 +3467,53 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>Auto-refresh every %1</source>
         <translation>每 %1 自动刷新</translation>
+    </message>
+</context>
+<context>
+    <name>RecordColumns</name>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Business no.</source>
+        <translation>业务单号</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态码</translation>
+    </message>
+    <message>
+        <source>This value cannot be read: %1. No operator action applies to it; the details show the raw value.</source>
+        <translation>此值无法读取：%1。任何运维操作都不适用于它；详情中显示原始值。</translation>
     </message>
 </context>
 <context>
