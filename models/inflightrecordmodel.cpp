@@ -12,6 +12,8 @@
 #include <QGuiApplication>
 #include <QHash>
 
+#include <array>
+
 InFlightRecordModel::InFlightRecordModel(StoreSession *session, QObject *parent)
     : RecordListModel(session,
                       Reader{[](Store &store, const RecordQuery &q) { return store.inFlight(q); },
@@ -127,27 +129,13 @@ QVariant InFlightRecordModel::data(const QModelIndex &index, int role) const
 
 QVariant InFlightRecordModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    // What each column shows, in Column order.
+    using Field = RecordColumns::Field;
+    static constexpr std::array<Field, ColumnCount> kFields{Field::Scope, Field::Key,      Field::Age,    Field::BizNo,
+                                                            Field::Owner, Field::Attempts, Field::Started};
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
         return {};
-    switch (Column(section)) {
-    case ScopeColumn:
-        return RecordColumns::title(RecordColumns::Field::Scope);
-    case KeyColumn:
-        return RecordColumns::title(RecordColumns::Field::Key);
-    case BizNoColumn:
-        return RecordColumns::title(RecordColumns::Field::BizNo);
-    case OwnerColumn:
-        return RecordColumns::title(RecordColumns::Field::Owner);
-    case AttemptsColumn:
-        return RecordColumns::title(RecordColumns::Field::Attempts);
-    case StartedColumn:
-        return RecordColumns::title(RecordColumns::Field::Started);
-    case AgeColumn:
-        return RecordColumns::title(RecordColumns::Field::Age);
-    case ColumnCount:
-        break;
-    }
-    return {};
+    return RecordColumns::title(kFields[section]);
 }
 
 void InFlightRecordModel::sort(int column, Qt::SortOrder order)

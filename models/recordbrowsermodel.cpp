@@ -9,6 +9,8 @@
 #include <QFont>
 #include <QGuiApplication>
 
+#include <array>
+
 RecordBrowserModel::RecordBrowserModel(StoreSession *session, QObject *parent)
     : RecordListModel(session,
                       Reader{[](Store &store, const RecordQuery &q) { return store.records(q); },
@@ -79,29 +81,13 @@ QVariant RecordBrowserModel::data(const QModelIndex &index, int role) const
 
 QVariant RecordBrowserModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    // What each column shows, in Column order.
+    using Field = RecordColumns::Field;
+    static constexpr std::array<Field, ColumnCount> kFields{Field::State,  Field::Scope,   Field::Key,      Field::BizNo,
+                                                            Field::Status, Field::Updated, Field::Attempts, Field::Owner};
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
         return {};
-    switch (Column(section)) {
-    case StateColumn:
-        return RecordColumns::title(RecordColumns::Field::State);
-    case ScopeColumn:
-        return RecordColumns::title(RecordColumns::Field::Scope);
-    case KeyColumn:
-        return RecordColumns::title(RecordColumns::Field::Key);
-    case BizNoColumn:
-        return RecordColumns::title(RecordColumns::Field::BizNo);
-    case StatusColumn:
-        return RecordColumns::title(RecordColumns::Field::Status);
-    case UpdatedColumn:
-        return RecordColumns::title(RecordColumns::Field::Updated);
-    case AttemptsColumn:
-        return RecordColumns::title(RecordColumns::Field::Attempts);
-    case OwnerColumn:
-        return RecordColumns::title(RecordColumns::Field::Owner);
-    case ColumnCount:
-        break;
-    }
-    return {};
+    return RecordColumns::title(kFields[section]);
 }
 
 void RecordBrowserModel::sort(int column, Qt::SortOrder order)
