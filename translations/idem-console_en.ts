@@ -807,6 +807,17 @@
     </message>
 </context>
 <context>
+    <name>AutoRefreshBox</name>
+    <message>
+        <source>Read the listed records again every few seconds while this tab is shown, keeping the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto-refresh every %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ClusterStatusLabel</name>
     <message>
         <source>%1: up, %2 ms</source>
@@ -1652,19 +1663,11 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Read the listed records again every few seconds while this tab is shown, keeping the selection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Off: this store lists by SCAN, so each refresh scans every key. Reload or F5 refreshes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>At least %1 matching in-flight record(s); %1 loaded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Auto-refresh every %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3460,10 +3463,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         </translation>
     </message>
     <message>
-        <source>Read the listed records again every few seconds while this tab is shown, keeping the selection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>loaded at %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3487,10 +3486,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>search by key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Auto-refresh every %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

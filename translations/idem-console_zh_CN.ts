@@ -797,6 +797,17 @@
     </message>
 </context>
 <context>
+    <name>AutoRefreshBox</name>
+    <message>
+        <source>Read the listed records again every few seconds while this tab is shown, keeping the selection</source>
+        <translation>此页显示时每隔几秒重新读取列出的记录，保留选择</translation>
+    </message>
+    <message>
+        <source>Auto-refresh every %1</source>
+        <translation>每 %1 自动刷新</translation>
+    </message>
+</context>
+<context>
     <name>ClusterStatusLabel</name>
     <message>
         <source>%1: up, %2 ms</source>
@@ -1643,20 +1654,12 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         <translation>重新读取列出的记录，保留选择（F5）</translation>
     </message>
     <message>
-        <source>Read the listed records again every few seconds while this tab is shown, keeping the selection</source>
-        <translation>此页显示时每隔几秒重新读取列出的记录，保留选择</translation>
-    </message>
-    <message>
         <source>Off: this store lists by SCAN, so each refresh scans every key. Reload or F5 refreshes.</source>
         <translation>已关闭：此存储通过 SCAN 列出记录，每次刷新都会扫描所有键。请用「重新加载」或 F5 刷新。</translation>
     </message>
     <message>
         <source>At least %1 matching in-flight record(s); %1 loaded</source>
         <translation>至少 %1 条匹配的处理中记录；已加载 %1 条</translation>
-    </message>
-    <message>
-        <source>Auto-refresh every %1</source>
-        <translation>每 %1 自动刷新</translation>
     </message>
     <message>
         <source>Node %1/%2 (%3): scanned %4 keys, found %5 in flight</source>
@@ -3437,10 +3440,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
         </translation>
     </message>
     <message>
-        <source>Read the listed records again every few seconds while this tab is shown, keeping the selection</source>
-        <translation>此页显示时每隔几秒重新读取列出的记录，保留选择</translation>
-    </message>
-    <message>
         <source>loaded at %1</source>
         <translation>读取于 %1</translation>
     </message>
@@ -3463,10 +3462,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>search by key</source>
         <translation>按键搜索</translation>
-    </message>
-    <message>
-        <source>Auto-refresh every %1</source>
-        <translation>每 %1 自动刷新</translation>
     </message>
 </context>
 <context>

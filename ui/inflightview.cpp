@@ -1,4 +1,5 @@
 #include "ui/inflightview.h"
+#include "ui/autorefreshbox.h"
 #include "ui/screenfit.h"
 
 #include "models/inflightrecordmodel.h"
@@ -11,7 +12,6 @@
 
 #include <QScrollArea>
 #include <QApplication>
-#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDateTime>
@@ -54,8 +54,7 @@ InFlightView::InFlightView(StoreSession *session, QWidget *parent)
     , m_scanCancel(new QPushButton(tr("Cancel scan"), m_scanRow))
     , m_scanCount(new QSpinBox(m_scanRow))
     , m_scanTimer(new QTimer(this))
-    , m_autoRefresh(new QCheckBox(this)) // its text says the interval (setAutoRefreshIntervalMs)
-    , m_refreshTimer(new QTimer(this))
+    , m_autoRefresh(new AutoRefreshBox(this))
     , m_tickTimer(new QTimer(this))
     , m_actions(new RecordActions(session, this))
 {
@@ -170,9 +169,6 @@ QSplitter *InFlightView::buildSplitter()
     // The counts and, beside them, whether the list refreshes itself.
     auto *footer = new QHBoxLayout;
     footer->addWidget(m_count, 1);
-    m_autoRefresh->setObjectName(QStringLiteral("autoRefresh"));
-    m_autoRefresh->setChecked(true);
-    m_autoRefresh->setToolTip(tr("Read the listed records again every few seconds while this tab is shown, keeping the selection"));
     footer->addWidget(m_autoRefresh);
     leftLayout->addLayout(footer);
     m_splitter = new QSplitter(this);
@@ -200,18 +196,10 @@ void InFlightView::connectFilters()
     m_tickTimer->setInterval(1000);
     connect(m_tickTimer, &QTimer::timeout, this, &InFlightView::tickAges);
     m_tickTimer->start();
-    setAutoRefreshIntervalMs(10000);
-    connect(m_refreshTimer, &QTimer::timeout, this, [this] {
-        if (isVisible() && !m_model->isLoading())
+    connect(m_autoRefresh, &AutoRefreshBox::due, this, [this] {
+        if (!m_model->isLoading())
             refresh();
     });
-    connect(m_autoRefresh, &QCheckBox::toggled, this, [this](bool on) {
-        if (on)
-            m_refreshTimer->start();
-        else
-            m_refreshTimer->stop();
-    });
-    m_refreshTimer->start();
     connect(m_table, &QWidget::customContextMenuRequested, this, &InFlightView::showContextMenu);
 }
 
@@ -413,12 +401,6 @@ void InFlightView::tickAges()
     m_detail->showAge(m_model->now());
 }
 
-void InFlightView::setAutoRefreshIntervalMs(int ms)
-{
-    m_refreshTimer->setInterval(ms);
-    m_autoRefresh->setText(tr("Auto-refresh every %1").arg(ageText(ms)));
-}
-
 void InFlightView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
@@ -534,4 +516,9 @@ void InFlightView::showContextMenu(const QPoint &pos)
     QMenu *menu = createContextMenu(this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->popup(m_table->viewport()->mapToGlobal(pos));
+}
+
+QCheckBox *InFlightView::autoRefreshBox() const
+{
+    return m_autoRefresh;
 }

@@ -7,6 +7,7 @@
 #include <optional>
 
 class InFlightRecordModel;
+class AutoRefreshBox;
 class QCheckBox;
 class QComboBox;
 class QHBoxLayout;
@@ -64,8 +65,7 @@ public:
     void setActionsEnabled(bool enabled);
     // Re-reads the loaded rows, keeping the selection and the scroll position (F5).
     void refresh();
-    QCheckBox *autoRefreshBox() const { return m_autoRefresh; }
-    void setAutoRefreshIntervalMs(int ms);
+    QCheckBox *autoRefreshBox() const;
     // The selected rows' records, in the table's order; unreadable values left out.
     QList<RecordRef> selectedRecords() const;
     // The context menu for the current selection (the caller owns it):
@@ -139,8 +139,7 @@ private:
     QPushButton *m_scanCancel;
     QSpinBox *m_scanCount;
     QTimer *m_scanTimer;
-    QCheckBox *m_autoRefresh;
-    QTimer *m_refreshTimer;
+    AutoRefreshBox *m_autoRefresh;
     QTimer *m_tickTimer;
     RecordActions *m_actions;
     // What a refresh keeps: the selected records, the current one, the top row.

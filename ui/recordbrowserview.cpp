@@ -1,4 +1,5 @@
 #include "ui/recordbrowserview.h"
+#include "ui/autorefreshbox.h"
 #include "ui/screenfit.h"
 
 #include "models/recordbrowsermodel.h"
@@ -9,7 +10,6 @@
 #include "app/ops/agetext.h"
 
 #include <QScrollArea>
-#include <QCheckBox>
 #include <QComboBox>
 #include <QMenu>
 #include <QTimer>
@@ -40,8 +40,7 @@ RecordBrowserView::RecordBrowserView(StoreSession *session, QWidget *parent)
     , m_table(new QTableView(this))
     , m_detail(new RecordDetailView(this))
     , m_auditHistory(new QPushButton(tr("Audit history"), this))
-    , m_autoRefresh(new QCheckBox(this))
-    , m_refreshTimer(new QTimer(this))
+    , m_autoRefresh(new AutoRefreshBox(this))
     , m_actions(new RecordActions(session, this))
 {
     QHBoxLayout *filters = buildFilters();
@@ -112,10 +111,6 @@ void RecordBrowserView::setUpTable()
     m_table->setWordWrap(false);
     m_count->setTextFormat(Qt::RichText);
     m_count->setObjectName(QStringLiteral("recordCount"));
-    m_autoRefresh->setObjectName(QStringLiteral("autoRefresh"));
-    m_autoRefresh->setChecked(true);
-    m_autoRefresh->setToolTip(tr("Read the listed records again every few seconds while this tab is shown, keeping the selection"));
-    setAutoRefreshIntervalMs(10000);
 
     m_auditHistory->setEnabled(false);
     m_auditHistory->setToolTip(tr("Every audit entry about the selected record: who changed it, when and why."));
@@ -185,11 +180,7 @@ void RecordBrowserView::connectControls()
         menu->popup(m_table->viewport()->mapToGlobal(pos));
     });
     connect(m_actions, &RecordActions::auditHistoryRequested, this, &RecordBrowserView::auditHistoryRequested);
-    connect(m_refreshTimer, &QTimer::timeout, this, [this] {
-        if (m_autoRefresh->isChecked() && isVisible())
-            refresh();
-    });
-    m_refreshTimer->start();
+    connect(m_autoRefresh, &AutoRefreshBox::due, this, &RecordBrowserView::refresh);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &RecordBrowserView::showSelected);
     connect(m_auditHistory, &QPushButton::clicked, this, [this] {
         const Record r = m_model->recordAt(m_table->currentIndex().row());
@@ -249,12 +240,6 @@ void RecordBrowserView::showOtherField(qint64 count)
     const QString link = byKey ? tr("search by business no.") : tr("search by key");
     m_otherFieldHint = QStringLiteral("<b>%1</b> — <a href=\"other\">%2</a>").arg(counts.toHtmlEscaped(), link.toHtmlEscaped());
     showCount(m_model->matchingCount());
-}
-
-void RecordBrowserView::setAutoRefreshIntervalMs(int ms)
-{
-    m_refreshTimer->setInterval(ms);
-    m_autoRefresh->setText(tr("Auto-refresh every %1").arg(ageText(ms)));
 }
 
 void RecordBrowserView::showEvent(QShowEvent *event)
@@ -355,4 +340,9 @@ void RecordBrowserView::showSelected()
                 return;
             m_detail->showRecord(*current.value(), QDateTime::currentMSecsSinceEpoch());
         });
+}
+
+QCheckBox *RecordBrowserView::autoRefreshBox() const
+{
+    return m_autoRefresh;
 }

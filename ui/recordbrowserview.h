@@ -6,6 +6,7 @@
 
 #include <optional>
 
+class AutoRefreshBox;
 class QCheckBox;
 class QComboBox;
 class QMenu;
@@ -56,8 +57,7 @@ public:
     void setActionsEnabled(bool enabled);
     RecordActions *actions() const { return m_actions; }
     QMenu *createContextMenu(QWidget *parent);
-    QCheckBox *autoRefreshBox() const { return m_autoRefresh; }
-    void setAutoRefreshIntervalMs(int ms);
+    QCheckBox *autoRefreshBox() const;
 
 signals:
     void auditHistoryRequested(const QString &scope, const QString &key);
@@ -91,8 +91,7 @@ private:
     QTableView *m_table;
     RecordDetailView *m_detail;
     QPushButton *m_auditHistory;
-    QCheckBox *m_autoRefresh;
-    QTimer *m_refreshTimer;
+    AutoRefreshBox *m_autoRefresh;
     RecordActions *m_actions;
     QString m_otherFieldHint; // "0 by key; 2 by business no.", shown with the count
     QList<RecordRef> m_keptSelection;
