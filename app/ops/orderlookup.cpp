@@ -205,37 +205,37 @@ Result<void> OrderLookup::open()
 
     QSqlDatabase db = QSqlDatabase::addDatabase(sqlDriverName(url->kind), m_connectionName);
     configureSqlDatabase(db, url.value());
-    m_dialect.emplace(SqlDialect::kindOf(url->kind));
-    if (const QString readOnly = m_dialect->readOnlyConnectOption(); !readOnly.isEmpty()) // the lookup never writes
+    m_catalog.emplace(SqlDialect::kindOf(url->kind));
+    if (const QString readOnly = m_catalog->readOnlyConnectOption(); !readOnly.isEmpty()) // the lookup never writes
         db.setConnectOptions(db.connectOptions() + QLatin1Char(';') + readOnly);
     if (!db.open())
         return makeError(ErrorKind::Unavailable,
                          Text::tr("Cannot connect to the orders database %1: %2").arg(m_displayUrl, db.lastError().text()));
     {
         QSqlQuery session(db);
-        for (const QString &statement : m_dialect->lookupSessionSetup()) {
+        for (const QString &statement : m_catalog->lookupSessionSetup()) {
             if (!session.exec(statement))
                 return failure(session, Text::tr("Making the session read-only"));
         }
     }
 
-    std::optional<SqlDialect::CatalogTable> table;
-    QList<SqlDialect::CatalogColumn> columns;
+    std::optional<SqlCatalog::CatalogTable> table;
+    QList<SqlCatalog::CatalogColumn> columns;
     {
         QSqlQuery q(db);
-        if (!m_dialect->findTable(q, m_mapping.table, &table))
+        if (!m_catalog->findTable(q, m_mapping.table, &table))
             return failure(q, Text::tr("Looking up table %1").arg(m_mapping.table));
         if (!table)
             return makeError(ErrorKind::InvalidArgument,
                              Text::tr("There is no table %1 in the orders database %2.").arg(m_mapping.table, m_displayUrl));
-        if (!m_dialect->tableColumns(q, *table, &columns))
+        if (!m_catalog->tableColumns(q, *table, &columns))
             return failure(q, Text::tr("Reading the columns of %1").arg(m_mapping.table));
     }
     if (columns.isEmpty())
         return makeError(ErrorKind::InvalidArgument,
                          Text::tr("Cannot read the columns of table %1 in %2.").arg(m_mapping.table, m_displayUrl));
     m_columns.clear();
-    for (const SqlDialect::CatalogColumn &c : std::as_const(columns))
+    for (const SqlCatalog::CatalogColumn &c : std::as_const(columns))
         m_columns << c.name;
     m_keyIndex = findColumn(m_columns, m_mapping.keyColumn);
     if (m_keyIndex < 0)
@@ -307,7 +307,7 @@ Result<QHash<QString, OrderRow>> OrderLookup::lookup(const QStringList &keys)
         else
             ++it->matches;
     };
-    // One bound array where the dialect has one (SqlDialect::keyArrayCondition),
+    // One bound array where the dialect has one (SqlCatalog::keyArrayCondition),
     // else an IN list. A key column whose type has no "= text" (uuid, say)
     // refuses the array form when prepared: it then falls back to the IN
     // list for good.
@@ -317,7 +317,7 @@ Result<QHash<QString, OrderRow>> OrderLookup::lookup(const QStringList &keys)
         // Not forward-only: QPSQL reads a forward-only result in libpq's
         // single-row mode, one PGresult per row; a batch of at most 500 rows
         // is better read in one piece.
-        const QString arrayCondition = m_dialect->keyArrayCondition(m_quotedKey, m_numericKey);
+        const QString arrayCondition = m_catalog->keyArrayCondition(m_quotedKey, m_numericKey);
         m_keyArray =
             !arrayCondition.isEmpty()
             && m_batchQuery->prepare(QStringLiteral("SELECT %1 FROM %2 WHERE %3").arg(m_selectList, m_quotedTable, arrayCondition));
@@ -339,7 +339,7 @@ Result<QHash<QString, OrderRow>> OrderLookup::lookup(const QStringList &keys)
         // One statement for every batch: a short last batch repeats its last
         // key (IN ignores duplicates), so the server plans it once.
         if (m_keyArray) {
-            q.bindValue(0, SqlDialect::keyArray(values.mid(first, MaxBatch)));
+            q.bindValue(0, SqlCatalog::keyArray(values.mid(first, MaxBatch)));
         } else {
             for (int i = 0; i < MaxBatch; ++i)
                 q.bindValue(i, values.at(qMin(first + i, values.size() - 1)));

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "app/ops/ordermapping.h"
-#include "app/store/sqldialect.h"
+#include "app/store/sqlcatalog.h"
 #include "app/store/storeurl.h"
 
 #include <QHash>
@@ -86,7 +86,7 @@ private:
     bool m_numericKey = false;
     bool m_open = false;
     qint64 m_queries = 0;
-    std::optional<SqlDialect> m_dialect; // the orders database's, once open
+    std::optional<SqlCatalog> m_catalog; // the orders database's, once open
     bool m_keyArray = false; // the batch binds its keys as one array
     std::unique_ptr<QSqlQuery> m_batchQuery; // prepared once with MaxBatch placeholders
     std::unique_ptr<QSqlQuery> m_oneQuery; // prepared once with one placeholder

@@ -162,7 +162,7 @@ Result<void> SqlStore::ensureSchema(QSqlDatabase &db, bool mayCreate)
     const Result<int> present = probeSchema(db);
     if (!present)
         return present.error();
-    const int complete = m_auditOnly ? m_dialect.auditSchemaObjectCount() : m_dialect.schemaObjectCount();
+    const int complete = m_auditOnly ? m_schema.auditSchemaObjectCount() : m_schema.schemaObjectCount();
     m_auditLogMissing = m_auditOnly && present.value() == 0;
     if (m_auditLogMissing && !mayCreate)
         return makeError(ErrorKind::InvalidArgument,
@@ -179,7 +179,7 @@ Result<void> SqlStore::ensureSchema(QSqlDatabase &db, bool mayCreate)
     // nothing and does without (a slower plan, the same rows, no kept
     // requests, no server identities, no proposals).
     int usable = present.value();
-    const int later = m_auditOnly ? SqlDialect::auditLaterObjectCount() : m_dialect.laterObjectCount();
+    const int later = m_auditOnly ? SqlSchema::auditLaterObjectCount() : m_schema.laterObjectCount();
     if (usable < complete && openMode() == OpenMode::ReadOnly && usable + later >= complete) {
         const Result<int> laterPresent = probeLaterObjects(db);
         if (!laterPresent)
@@ -216,17 +216,17 @@ Result<int> SqlStore::probeLaterObjects(QSqlDatabase &db)
             return failure(q, Text::tr("Checking the schema"));
         return q.value(0).toInt();
     };
-    const Result<int> laterPresent = count(m_auditOnly ? m_dialect.auditUserColumnProbe() : m_dialect.laterObjectProbe());
-    const Result<int> userColumn = count(m_dialect.auditUserColumnProbe());
-    const Result<int> requestColumn = m_auditOnly ? Result<int>(0) : count(m_dialect.requestColumnProbe());
-    const Result<int> fourEyes = m_auditOnly ? Result<int>(0) : count(m_dialect.fourEyesTablesProbe());
+    const Result<int> laterPresent = count(m_auditOnly ? m_schema.auditUserColumnProbe() : m_schema.laterObjectProbe());
+    const Result<int> userColumn = count(m_schema.auditUserColumnProbe());
+    const Result<int> requestColumn = m_auditOnly ? Result<int>(0) : count(m_schema.requestColumnProbe());
+    const Result<int> fourEyes = m_auditOnly ? Result<int>(0) : count(m_schema.fourEyesTablesProbe());
     for (const Result<int> *probe : {&laterPresent, &userColumn, &requestColumn, &fourEyes}) {
         if (!*probe)
             return probe->error();
     }
     m_audit.setUserColumn(userColumn.value() > 0);
     m_requestColumn = requestColumn.value() > 0;
-    m_fourEyesTables = fourEyes.value() == SqlDialect::fourEyesTableCount();
+    m_fourEyesTables = fourEyes.value() == SqlSchema::fourEyesTableCount();
     return laterPresent.value();
 }
 
@@ -252,14 +252,14 @@ Result<void> SqlStore::loadAccess(QSqlDatabase &db, bool mayCreate)
 Result<int> SqlStore::probeSchema(QSqlDatabase &db)
 {
     QSqlQuery q(db);
-    if (!q.exec(m_auditOnly ? m_dialect.auditSchemaProbe() : m_dialect.schemaProbe()) || !q.next())
+    if (!q.exec(m_auditOnly ? m_schema.auditSchemaProbe() : m_schema.schemaProbe()) || !q.next())
         return failure(q, Text::tr("Checking the schema"));
     return q.value(0).toInt();
 }
 
 Result<void> SqlStore::createSchema(QSqlDatabase &db)
 {
-    QFile schema(m_dialect.schemaResource());
+    QFile schema(m_schema.schemaResource());
     if (!schema.open(QIODevice::ReadOnly))
         return makeError(ErrorKind::Internal, Text::tr("The schema %1 is missing from this build.").arg(schema.fileName()));
     const QString text = QString::fromUtf8(schema.readAll());
@@ -277,10 +277,10 @@ Result<void> SqlStore::createSchema(QSqlDatabase &db)
         if (m_dialect.classify(error) != SqlDialect::Failure::NoPrivilege)
             return failure(error, Text::tr("Creating the schema"));
         QSqlQuery who(db);
-        const bool known = who.exec(m_dialect.schemaOwnerQuery()) && who.next();
+        const bool known = who.exec(m_schema.schemaOwnerQuery()) && who.next();
         return makeError(ErrorKind::Refused,
-                         m_dialect.missingDdlRightMessage(known ? who.value(0).toString() : m_url.database,
-                                                          known ? who.value(1).toString() : m_url.user, sqlErrorText(error)));
+                         m_schema.missingDdlRightMessage(known ? who.value(0).toString() : m_url.database,
+                                                         known ? who.value(1).toString() : m_url.user, sqlErrorText(error)));
     };
     for (const QString &statement : text.split(QStringLiteral(";\n"), Qt::SkipEmptyParts)) {
         QString sql;
@@ -295,9 +295,9 @@ Result<void> SqlStore::createSchema(QSqlDatabase &db)
     }
     // A table made before a column keeps its columns through CREATE TABLE
     // IF NOT EXISTS: the column is added on its own.
-    QList<std::pair<QString, QString>> columns{{m_dialect.auditUserColumnProbe(), m_dialect.addAuditUserColumn()}};
+    QList<std::pair<QString, QString>> columns{{m_schema.auditUserColumnProbe(), m_schema.addAuditUserColumn()}};
     if (!m_auditOnly)
-        columns.append({m_dialect.requestColumnProbe(), m_dialect.addRequestColumn()});
+        columns.append({m_schema.requestColumnProbe(), m_schema.addRequestColumn()});
     for (const auto &[probe, add] : std::as_const(columns)) {
         if (!q.exec(probe) || !q.next())
             return refused();

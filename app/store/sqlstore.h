@@ -4,6 +4,7 @@
 #include "app/store/sqlconnections.h"
 #include "app/store/sqlproposals.h"
 #include "app/store/sqldialect.h"
+#include "app/store/sqlschema.h"
 #include "app/store/store.h"
 #include "app/store/storeurl.h"
 
@@ -187,6 +188,7 @@ private:
     // noticeable part of a PostgreSQL replay's client time.
     const QString m_display;
     const SqlDialect m_dialect;
+    const SqlSchema m_schema{m_dialect.kind()}; // asked when the store opens
     SqlConnections m_connections;
     std::unique_ptr<PgMux> m_pgMux; // PostgreSQL unless connections=0
     SqlAuditLog m_audit;
