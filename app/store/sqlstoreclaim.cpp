@@ -56,6 +56,29 @@ QVariant requestValue(const QByteArray &request)
     return request.isEmpty() ? QVariant() : QVariant(request);
 }
 
+// The record a new claim inserts: the request's first attempt, in flight
+// under the new lease.
+Record newClaimRecord(const ClaimRequest &req, const QString &lease)
+{
+    return Record{req.scope,
+                  req.key,
+                  RecordState::InFlight,
+                  req.fingerprint,
+                  lease,
+                  req.owner,
+                  1,
+                  req.bizNo,
+                  0,
+                  {},
+                  {},
+                  req.nowMs,
+                  req.nowMs,
+                  0,
+                  false,
+                  req.request,
+                  {}};
+}
+
 } // namespace
 
 // The first claim step in one statement: insert the record if the key is
@@ -163,26 +186,7 @@ SqlStore::FirstClaim SqlStore::claimedFirst(const ClaimRequest &req, const QStri
 {
     m_counters.add(req.scope, req.nowMs, Counter::Executed);
     maybeFlush(req.nowMs);
-    return FirstClaim{ClaimResult{ClaimOutcome::Claimed,
-                                  Record{req.scope,
-                                         req.key,
-                                         RecordState::InFlight,
-                                         req.fingerprint,
-                                         lease,
-                                         req.owner,
-                                         1,
-                                         req.bizNo,
-                                         0,
-                                         {},
-                                         {},
-                                         req.nowMs,
-                                         req.nowMs,
-                                         0,
-                                         false,
-                                         req.request,
-                                         {}},
-                                  false},
-                      std::nullopt};
+    return FirstClaim{ClaimResult{ClaimOutcome::Claimed, newClaimRecord(req, lease), false}, std::nullopt};
 }
 
 // A deadlock victim was rolled back: it runs again, three times at most.
@@ -284,23 +288,7 @@ Result<std::optional<ClaimResult>> SqlStore::insertNewClaim(QSqlDatabase &db, co
     if (!runWriting(q, insert) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
         return failure(q, Text::tr("Claiming a record"));
     if (q.isActive() && q.numRowsAffected() == 1) {
-        Record mine{req.scope,
-                    req.key,
-                    RecordState::InFlight,
-                    req.fingerprint,
-                    lease,
-                    req.owner,
-                    1,
-                    req.bizNo,
-                    0,
-                    {},
-                    {},
-                    req.nowMs,
-                    req.nowMs,
-                    0,
-                    false,
-                    req.request,
-                    {}};
+        Record mine = newClaimRecord(req, lease);
         m_counters.add(req.scope, req.nowMs, Counter::Executed);
         maybeFlush(req.nowMs);
         return std::optional<ClaimResult>(ClaimResult{ClaimOutcome::Claimed, std::move(mine), false});
