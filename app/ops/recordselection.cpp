@@ -56,20 +56,35 @@ Result<PickedRecords> RecordSelection::reread(Store &store, const QList<RecordRe
     return out;
 }
 
+namespace {
+
+// The picked records read again against the cutoff for olderThanMs, the
+// preview's first step for the sweep and the reconcile alike; *cutoffMs
+// receives the cutoff the targets carry.
+Result<PickedRecords> rereadOlderThan(Store &store, const QList<RecordRef> &picked, qint64 nowMs, qint64 olderThanMs, bool includeTimedOut,
+                                      const ActionControl &control, qint64 *cutoffMs)
+{
+    const Result<qint64> cutoff = previewCutoff(store, nowMs, olderThanMs);
+    if (!cutoff)
+        return cutoff.error();
+    *cutoffMs = cutoff.value();
+    return RecordSelection::reread(store, picked, cutoff.value(), includeTimedOut, control);
+}
+
+} // namespace
+
 Result<RecordSelection::Sweep> RecordSelection::sweepPreview(Store &store, const QList<RecordRef> &picked, const SweepCriteria &criteria,
                                                              qint64 nowMs, const ActionControl &control)
 {
-    const Result<qint64> cutoff = previewCutoff(store, nowMs, criteria.olderThanMs);
-    if (!cutoff)
-        return cutoff.error();
-    Result<PickedRecords> read = reread(store, picked, cutoff.value(), criteria.includeTimedOut, control);
+    qint64 cutoffMs = 0;
+    Result<PickedRecords> read = rereadOlderThan(store, picked, nowMs, criteria.olderThanMs, criteria.includeTimedOut, control, &cutoffMs);
     if (!read)
         return read.error();
     Sweep sweep;
     sweep.picked = std::move(read).value();
     for (const Record &record : std::as_const(sweep.picked.eligible)) {
         sweep.preview.targets.append(
-            ActionTarget::of(record, record.state == RecordState::InFlight ? std::optional<qint64>(cutoff.value()) : std::nullopt));
+            ActionTarget::of(record, record.state == RecordState::InFlight ? std::optional<qint64>(cutoffMs) : std::nullopt));
         sweep.preview.oldestAgeMs = qMax(sweep.preview.oldestAgeMs, record.ageMs(nowMs));
         ++sweep.preview.owners[record.owner];
     }
@@ -82,10 +97,8 @@ Result<RecordSelection::Sweep> RecordSelection::sweepPreview(Store &store, const
 Result<RecordSelection::Plan> RecordSelection::reconcilePlan(Store &store, OrderLookup &orders, const QList<RecordRef> &picked,
                                                              const ReconcileCriteria &criteria, qint64 nowMs, const ActionControl &control)
 {
-    const Result<qint64> cutoff = previewCutoff(store, nowMs, criteria.olderThanMs);
-    if (!cutoff)
-        return cutoff.error();
-    Result<PickedRecords> read = reread(store, picked, cutoff.value(), criteria.includeTimedOut, control);
+    qint64 cutoffMs = 0;
+    Result<PickedRecords> read = rereadOlderThan(store, picked, nowMs, criteria.olderThanMs, criteria.includeTimedOut, control, &cutoffMs);
     if (!read)
         return read.error();
     Plan plan;
@@ -107,7 +120,7 @@ Result<RecordSelection::Plan> RecordSelection::reconcilePlan(Store &store, Order
         for (const Record &r : batch) {
             // As the dry run does: a timed-out record has no age cutoff to re-check.
             const ActionTarget target =
-                ActionTarget::of(r, r.state == RecordState::InFlight ? std::optional<qint64>(cutoff.value()) : std::nullopt);
+                ActionTarget::of(r, r.state == RecordState::InFlight ? std::optional<qint64>(cutoffMs) : std::nullopt);
             const QString value = byKey ? target.key : target.bizNo;
             const auto it = found->constFind(value);
             plan.rows.append(ReconcilePlan::propose(target, orders.mapping(),
