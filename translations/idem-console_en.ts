@@ -975,6 +975,17 @@
     </message>
 </context>
 <context>
+    <name>DashboardMarkers</name>
+    <message>
+        <source>no data in Prometheus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alert raised</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DashboardView</name>
     <message>
         <source>Pause</source>
@@ -1101,10 +1112,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>alert raised</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Records created / min</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1151,10 +1158,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     </message>
     <message>
         <source>%1: %2% (limit %3%)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no data in Prometheus</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -965,6 +965,17 @@
     </message>
 </context>
 <context>
+    <name>DashboardMarkers</name>
+    <message>
+        <source>no data in Prometheus</source>
+        <translation>Prometheus 中无数据</translation>
+    </message>
+    <message>
+        <source>alert raised</source>
+        <translation>告警触发</translation>
+    </message>
+</context>
+<context>
     <name>DashboardView</name>
     <message>
         <source>Pause</source>
@@ -1091,10 +1102,6 @@
         <translation>%1 ms</translation>
     </message>
     <message>
-        <source>alert raised</source>
-        <translation>已触发告警</translation>
-    </message>
-    <message>
         <source>Records created / min</source>
         <translation>每分钟创建记录数</translation>
     </message>
@@ -1143,10 +1150,6 @@ Its service does not record replays and executions, so the hit rate (replayed ÷
     <message>
         <source>%1: %2% (limit %3%)</source>
         <translation>%1：%2%（上限 %3%）</translation>
-    </message>
-    <message>
-        <source>no data in Prometheus</source>
-        <translation>Prometheus 中无数据</translation>
     </message>
     <message>
         <source>Counters: Prometheus %1 gave none (%2): %3 Shown instead: the store&apos;s own view.</source>

@@ -3,6 +3,7 @@
 #include "models/countertimelinemodel.h"
 #include "models/dashboardreading.h"
 #include "models/scopestatusmodel.h"
+#include "ui/dashboardmarkers.h"
 #include "ui/gappedline.h"
 #include "ui/kpitile.h"
 #include "ui/timechart.h"
@@ -21,7 +22,6 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPushButton>
 #include <QScatterSeries>
@@ -39,14 +39,6 @@ QChart *makeChart(const QString &title, const QString &unit, QWidget *host, QGri
     QChartView *view = TimeChart::makeView(title, unit, host);
     grid->addWidget(view, row, column);
     return view->chart();
-}
-
-// Hides or shows a series together with its legend entry.
-void setSeriesShown(QAbstractSeries *series, bool shown)
-{
-    series->setVisible(shown);
-    for (QLegendMarker *marker : series->chart()->legend()->markers(series))
-        marker->setVisible(shown);
 }
 
 QLineSeries *addSampleSeries(QChart *chart, const QString &name, const QColor &color)
@@ -104,7 +96,7 @@ DashboardView::DashboardView(StoreSession *session, QWidget *parent)
     layout->addLayout(buildTiles());
     layout->addLayout(buildCharts(), 1);
     buildSeries();
-    buildAlertMarkers();
+    m_markers = std::make_unique<DashboardMarkers>(m_trafficChart, m_hitChart, m_anomalyChart);
     connectSignals();
 
     m_timer->setInterval(2000);
@@ -249,35 +241,8 @@ void DashboardView::buildSeries()
         if (column == CounterTimelineModel::HitRateColumn)
             series->setPointsVisible(true);
     }
-    setSeriesShown(m_inFlightSamples, false);
-    setSeriesShown(m_stuckSamples, false);
-}
-
-void DashboardView::buildAlertMarkers()
-{
-    m_noDataMarkers = new QScatterSeries(m_trafficChart);
-    m_noDataMarkers->setName(tr("no data in Prometheus"));
-    m_noDataMarkers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-    m_noDataMarkers->setMarkerSize(8);
-    m_noDataMarkers->setColor(Qt::gray);
-    m_noDataMarkers->setBorderColor(Qt::gray);
-    m_trafficChart->addSeries(m_noDataMarkers);
-    for (QAbstractAxis *axis : m_trafficChart->axes())
-        m_noDataMarkers->attachAxis(axis);
-    setSeriesShown(m_noDataMarkers, false);
-    for (QChart *chart : {m_hitChart, m_anomalyChart}) {
-        auto *markers = new QScatterSeries(chart);
-        markers->setName(tr("alert raised"));
-        // Not the mismatch series' red: a raised alert is another thing.
-        markers->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
-        markers->setMarkerSize(13);
-        markers->setColor(ChartColors::AlertRaised);
-        markers->setBorderColor(ChartColors::AlertRaisedBorder);
-        chart->addSeries(markers);
-        for (QAbstractAxis *axis : chart->axes())
-            markers->attachAxis(axis);
-        (chart == m_hitChart ? m_hitMarkers : m_anomalyMarkers) = markers;
-    }
+    TimeChart::setSeriesShown(m_inFlightSamples, false);
+    TimeChart::setSeriesShown(m_stuckSamples, false);
 }
 
 void DashboardView::connectSignals()
@@ -461,9 +426,9 @@ void DashboardView::showCounterMode(bool counters)
         if (column != CounterTimelineModel::HitRateColumn && column != CounterTimelineModel::ThresholdColumn)
             series->setVisible(created != counters);
     }
-    setSeriesShown(m_inFlightSamples, !counters);
-    setSeriesShown(m_stuckSamples, !counters);
-    setSeriesShown(m_anomalyMarkers, counters);
+    TimeChart::setSeriesShown(m_inFlightSamples, !counters);
+    TimeChart::setSeriesShown(m_stuckSamples, !counters);
+    TimeChart::setSeriesShown(m_markers->anomaly(), counters);
     m_trafficChart->setTitle(counters ? tr("Requests per minute") : tr("Records created per minute, by their state now"));
     m_anomalyChart->setTitle(counters ? tr("Anomalies per minute") : tr("In flight and stuck records, as sampled by this dashboard"));
     for (QChart *chart : {m_trafficChart, m_anomalyChart}) {
@@ -541,9 +506,9 @@ void DashboardView::updateCharts()
         if (!m_model->hasData(row))
             noData << double(m_model->minuteStartMs(row));
     }
-    setSeriesShown(m_noDataMarkers, !noData.isEmpty());
-    updateAlertMarkers();
-    for (QScatterSeries *markers : {m_hitMarkers, m_anomalyMarkers}) {
+    TimeChart::setSeriesShown(m_markers->noData(), !noData.isEmpty());
+    m_markers->showAlerts(m_alerts, rows > 0, m_model->minuteStartMs(0), m_model->minuteStartMs(qMax(0, rows - 1)), m_model->scope());
+    for (QScatterSeries *markers : {m_markers->hit(), m_markers->anomaly()}) {
         for (const QPointF &p : markers->points())
             maxY[markers->chart()] = qMax(maxY.value(markers->chart()), p.y());
     }
@@ -561,49 +526,13 @@ void DashboardView::updateCharts()
             axis->applyNiceNumbers();
         }
     }
-    // Along the top, away from the counts: a mark there is "unknown", not a value.
-    const QList<QAbstractAxis *> trafficY = m_trafficChart->axes(Qt::Vertical);
-    const double y = trafficY.isEmpty() ? 0 : static_cast<QValueAxis *>(trafficY.first())->max() * 0.96;
-    QList<QPointF> marks;
-    for (double x : std::as_const(noData))
-        marks << QPointF(x, y);
-    m_noDataMarkers->replace(marks);
+    m_markers->showNoData(noData);
 }
 
 void DashboardView::setAlertMarkers(const QList<AlertTransition> &raised)
 {
     m_alerts = raised;
     updateCharts();
-}
-
-void DashboardView::updateAlertMarkers()
-{
-    const int rows = m_model->rowCount();
-    const qint64 from = m_model->minuteStartMs(0);
-    const qint64 to = m_model->minuteStartMs(qMax(0, rows - 1));
-    QList<QPointF> hit;
-    QList<QPointF> anomaly;
-    for (const AlertTransition &alert : std::as_const(m_alerts)) {
-        const qint64 x = alert.minute * 60000;
-        // A scope's alert drawn over another scope's (or the total's) line
-        // would mislead: the scope table lists those.
-        const bool shownScope = alert.scope.isEmpty() || alert.scope == m_model->scope();
-        if (rows == 0 || x < from || x > to || !shownScope)
-            continue;
-        switch (alert.rule.kind) {
-        case AlertRule::Kind::HitRateAbove:
-            hit << QPointF(double(x), alert.value);
-            break;
-        case AlertRule::Kind::MismatchAbovePerMinute:
-            anomaly << QPointF(double(x), alert.value);
-            break;
-        default:
-            anomaly << QPointF(double(x), 0);
-            break; // store-wide: when, not how much
-        }
-    }
-    m_hitMarkers->replace(hit);
-    m_anomalyMarkers->replace(anomaly);
 }
 
 void DashboardView::updateTiles()
@@ -650,4 +579,9 @@ void DashboardView::updateScopes()
         m_scope->addItem(s, s);
     const int index = m_scope->findData(current);
     m_scope->setCurrentIndex(qMax(0, index));
+}
+
+QScatterSeries *DashboardView::noDataMarkers() const
+{
+    return m_markers->noData();
 }

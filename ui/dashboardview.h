@@ -6,7 +6,10 @@
 #include <QHash>
 #include <QWidget>
 
+#include <memory>
+
 class CounterTimelineModel;
+class DashboardMarkers;
 class GappedLine;
 class KpiTile;
 class ScopeStatusModel;
@@ -75,7 +78,7 @@ public:
     // it gave nothing and the store's own view is shown instead.
     QLabel *countersFromLabel() const { return m_countersFrom; }
     // The minutes without data in Prometheus (gray marks along the top of the traffic chart).
-    QScatterSeries *noDataMarkers() const { return m_noDataMarkers; }
+    QScatterSeries *noDataMarkers() const;
     QChart *trafficChart() const { return m_trafficChart; }
     QChart *anomalyChart() const { return m_anomalyChart; }
     QChart *hitChart() const { return m_hitChart; }
@@ -91,12 +94,11 @@ signals:
 
 private:
     // The constructor's steps, in this order: the controls, tiles and charts (each
-    // returns its part of the page), the series, the alert markers, the signals.
+    // returns its part of the page), the series, the markers (DashboardMarkers), the signals.
     QLayout *buildControls();
     QLayout *buildTiles();
     QLayout *buildCharts();
     void buildSeries();
-    void buildAlertMarkers();
     void connectSignals();
 
     // The end of a refresh(), back on the GUI thread.
@@ -136,7 +138,7 @@ private:
     KpiTile *m_inFlightTile;
     QLabel *m_noCounters;
     QLabel *m_countersFrom;
-    QScatterSeries *m_noDataMarkers = nullptr;
+    std::unique_ptr<DashboardMarkers> m_markers; // made with the charts
     QLabel *m_noHitRate;
     QStackedWidget *m_hitStack;
     bool m_showsCounters = true;
@@ -151,7 +153,4 @@ private:
     double m_defaultThreshold = 0.30;
     ScopeStatusModel *m_scopeStatus;
     QTableView *m_scopeTable;
-    QScatterSeries *m_hitMarkers = nullptr;
-    QScatterSeries *m_anomalyMarkers = nullptr;
-    void updateAlertMarkers();
 };

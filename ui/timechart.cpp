@@ -3,6 +3,7 @@
 #include "models/statuscolors.h"
 
 #include <QChart>
+#include <QLegendMarker>
 #include <QChartView>
 #include <QDateTime>
 #include <QDateTimeAxis>
@@ -77,6 +78,13 @@ void setTimeRange(QChart *chart, qint64 fromMs, qint64 toMs)
     axis->setFormat(t.format);
     axis->setTickCount(t.count);
     axis->setRange(QDateTime::fromMSecsSinceEpoch(t.firstMs), QDateTime::fromMSecsSinceEpoch(t.lastMs));
+}
+
+void setSeriesShown(QAbstractSeries *series, bool shown)
+{
+    series->setVisible(shown);
+    for (QLegendMarker *marker : series->chart()->legend()->markers(series))
+        marker->setVisible(shown);
 }
 
 } // namespace TimeChart

@@ -2,6 +2,7 @@
 
 #include <QString>
 
+class QAbstractSeries;
 class QChart;
 class QChartView;
 class QWidget;
@@ -33,5 +34,8 @@ Ticks ticksFor(qint64 fromMs, qint64 toMs, qint64 utcOffsetMs, int maxTicks = 8)
 // Sets the chart's time axis to [fromMs, toMs] on whole ticks (ticksFor in
 // the local zone).
 void setTimeRange(QChart *chart, qint64 fromMs, qint64 toMs);
+
+// Hides or shows a series together with its legend entry.
+void setSeriesShown(QAbstractSeries *series, bool shown);
 
 } // namespace TimeChart
