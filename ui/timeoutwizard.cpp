@@ -124,15 +124,10 @@ public:
     void setRecords(const QList<RecordRef> &records)
     {
         m_records = records;
-        QStringList scopes;
-        for (const RecordRef &r : records) {
-            if (!scopes.contains(r.scope))
-                scopes << r.scope;
-        }
         m_picked->setText(QStringLiteral("<b>%1</b> %2")
                               .arg(tr("Records:").toHtmlEscaped(),
                                    tr("The %n selected record(s) (scope %1), each read again for the preview", nullptr, int(records.size()))
-                                       .arg(scopes.join(QStringLiteral(", ")))
+                                       .arg(scopesOf(records).join(QStringLiteral(", ")))
                                        .toHtmlEscaped()));
         m_form->setRowVisible(m_scope, records.isEmpty());
         m_form->setRowVisible(m_picked, !records.isEmpty());

@@ -18,6 +18,16 @@ QString named(const RecordRef &ref)
 
 } // namespace
 
+QStringList scopesOf(const QList<RecordRef> &records)
+{
+    QStringList scopes;
+    for (const RecordRef &r : records) {
+        if (!scopes.contains(r.scope))
+            scopes << r.scope;
+    }
+    return scopes;
+}
+
 Result<PickedRecords> RecordSelection::reread(Store &store, const QList<RecordRef> &picked, qint64 cutoffMs, bool includeTimedOut,
                                               const ActionControl &control)
 {

@@ -17,6 +17,9 @@ struct RecordRef {
     friend bool operator==(const RecordRef &, const RecordRef &) = default;
 };
 
+// Each scope of the records once, in the order it first appears.
+QStringList scopesOf(const QList<RecordRef> &records);
+
 // What became of picked records when an action read them again. Only
 // `eligible` records are proposed; the others are named for the operator.
 struct PickedRecords {
