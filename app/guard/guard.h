@@ -67,7 +67,9 @@ public:
     qint64 now() const { return m_clock(); }
 
 private:
-    ClaimRequest claimFor(const GuardRequest &request, const ScopePolicy &policy) const;
+    // Everything but the kept request, which the caller adds (claimFor
+    // builds it; handle() has the store build it only if it writes).
+    ClaimRequest claimWithoutRequest(const GuardRequest &request, const ScopePolicy &policy) const;
     GuardResult refuse(GuardOutcome outcome, int status, const QString &message, int retryAfterMs = 0) const;
 
     Store &m_store;

@@ -7,6 +7,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 // What a claim needs to decide in one atomic step (DESIGN.md protocol).
@@ -23,10 +24,23 @@ struct ClaimRequest {
     bool reclaimStuck = false;
     // What the claim keeps with the record when it creates it or starts a
     // new attempt (Record::request; the guard builds it, masked, from the
-    // scope's policy); empty keeps none. Sent with every claim (the store
-    // cannot know before its one round trip whether it will write), stored
-    // only by a claim that writes.
+    // scope's policy); empty keeps none. Sent with every claim that runs a
+    // write-capable statement or script (the store cannot know before its
+    // one round trip whether it will write), stored only by a claim that
+    // writes. Stores read it through keptRequest().
     QByteArray request;
+    // When set, keptRequest() builds the request with it, once, instead:
+    // a claim answered without a write statement (RedisStore's replay read)
+    // never builds it. Guard::handle sets it to a builder that refers to the
+    // guarded request, so it is valid only during Store::claim.
+    std::function<QByteArray()> buildRequest;
+    const QByteArray &keptRequest() const
+    {
+        if (buildRequest && !built)
+            built = buildRequest();
+        return built ? *built : request;
+    }
+    mutable std::optional<QByteArray> built; // keptRequest()'s, from buildRequest
     // Redis Cluster only: a new claim is answered Claimed only once this many
     // replicas of its master have it (WAIT, one more round trip), within
     // replicaWaitMs; else the claim is released and the answer is

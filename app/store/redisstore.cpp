@@ -175,9 +175,9 @@ Result<RedisReply> RedisStore::runClaimScript(RedisLink &writer, const ClaimRequ
             sink.add(req.bizNo);
             sink.add(qint64(req.inFlightTimeoutMs));
             sink.add(req.reclaimStuck ? "1" : "0");
-            sink.add(req.request); // packed with the rest: no argument more for Redis to build
+            sink.add(req.keptRequest()); // packed with the rest: no argument more for Redis to build
         },
-        req.request.size());
+        req.keptRequest().size());
 }
 
 Result<ClaimResult> RedisStore::claimAnswer(RedisLink &c, RedisLink &writer, bool waits, const ClaimRequest &req, const QString &tag,
@@ -201,7 +201,7 @@ Result<ClaimResult> RedisStore::claimAnswer(RedisLink &c, RedisLink &writer, boo
     if (!record.value())
         return makeError(ErrorKind::Internal, Text::tr("The claim script on %1 answered without the record.").arg(displayUrl()));
     if (*result == ClaimOutcome::Claimed)
-        record.value()->request = req.request; // what the script stored (its copy leaves it out)
+        record.value()->request = req.keptRequest(); // what the script stored (its copy leaves it out)
     maybeFlush(c, req.nowMs);
     noteClaimOutcome(*result);
     if (*result == ClaimOutcome::Claimed && waits) {
@@ -224,7 +224,7 @@ Record RedisStore::freshClaim(const ClaimRequest &req, const QByteArray &lease)
     record.bizNo = req.bizNo;
     record.createdAt = req.nowMs;
     record.updatedAt = req.nowMs;
-    record.request = req.request;
+    record.request = req.keptRequest();
     return record;
 }
 

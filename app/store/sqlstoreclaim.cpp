@@ -75,7 +75,7 @@ Record newClaimRecord(const ClaimRequest &req, const QString &lease)
                   req.nowMs,
                   0,
                   false,
-                  req.request,
+                  req.keptRequest(),
                   {}};
 }
 
@@ -102,7 +102,7 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrRead(QSqlDatabase &db, const Clai
         SqlDialect(Dialect::Mysql).insertIfAbsent(newClaimColumns(), kNewClaimValues) + QStringLiteral(" RETURNING ") + sqlRecordColumns();
     const SqlStatement insert{sql,
                               {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs,
-                               requestValue(req.request)}};
+                               requestValue(req.keptRequest())}};
     QSqlQuery q(db);
     q.setForwardOnly(true);
     // A deadlock victim (InnoDB may pick a single-row insert) was rolled back: run it again.
@@ -144,7 +144,7 @@ Result<SqlStore::FirstClaim> SqlStore::insertOrReadPostgres(const ClaimRequest &
     }();
     const PgAnswer answer = runPgHot({sql,
                                       {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs,
-                                       req.nowMs, requestValue(req.request), req.scope, req.key}},
+                                       req.nowMs, requestValue(req.keptRequest()), req.scope, req.key}},
                                      true);
     if (!answer.ok())
         return failure(answer.error(), Text::tr("Claiming a record"));
@@ -263,7 +263,7 @@ Record takenOverRecord(const Record &seen, const ClaimRequest &req, const QStrin
     mine.headers.clear();
     mine.body.clear();
     mine.reconciled = false;
-    mine.request = req.request; // the new attempt's request, or none: never the last attempt's
+    mine.request = req.keptRequest(); // the new attempt's request, or none: never the last attempt's
     if (!req.bizNo.isEmpty())
         mine.bizNo = req.bizNo;
     if (expired) {
@@ -284,7 +284,7 @@ Result<std::optional<ClaimResult>> SqlStore::insertNewClaim(QSqlDatabase &db, co
     QSqlQuery q(db);
     const SqlStatement insert{m_dialect.insertIfAbsent(newClaimColumns(), kNewClaimValues),
                               {req.scope, req.key, text(req.fingerprint), lease, text(req.owner), text(req.bizNo), req.nowMs, req.nowMs,
-                               requestValue(req.request)}};
+                               requestValue(req.keptRequest())}};
     if (!runWriting(q, insert) && m_dialect.classify(q.lastError()) != SqlDialect::Failure::Deadlock)
         return failure(q, Text::tr("Claiming a record"));
     if (q.isActive() && q.numRowsAffected() == 1) {
