@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark, not a test: two builds of idemctl side by side, for a change
 # that must not change speed (a refactor). Runs `idemctl press --work-ms 0`
-# of each build against the same servers, interleaved (before, after, before,
-# after …) so both see the same machine, and prints per backend and cell the
+# of each build against the same servers, interleaved (before, after; after,
+# before; …) so both see the same machine, and prints per backend and cell the
 # best rate of each build and after ÷ before. Only the ratios from this one
 # run mean anything; nothing is asserted.
 #
@@ -12,7 +12,8 @@
 # and build it (tools/run.sh builds into build/). Starts its own
 # redis-server and PostgreSQL (tools/lib/servers.sh), stopped on exit.
 # Environment: BENCH_REQUESTS (guarded requests per measurement, default
-# 20000), BENCH_ROUNDS (default 3, best kept), BENCH_THREADS (default "1 32").
+# 20000), BENCH_ROUNDS (default 3, best kept), BENCH_THREADS (default "1 32"),
+# BENCH_BACKENDS (default "sqlite redis postgresql").
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/servers.sh"
@@ -31,12 +32,19 @@ servers_init
 start_redis
 start_postgres
 
+# Each side has a SQLite file of its own: one shared file grows with every
+# measurement, and the side measured second always met the bigger file
+# (an A/A run of one binary against itself read 0.95 for SQLite first
+# requests). The servers are shared; the order alternates by round.
 declare -A STORE=(
-    [sqlite]="sqlite://$IDEM_SERVERS_DIR/compare.db"
-    [redis]=$IDEM_TEST_REDIS_URL
-    [postgresql]=$IDEM_TEST_POSTGRESQL_URL
+    [before,sqlite]="sqlite://$IDEM_SERVERS_DIR/compare-before.db"
+    [after,sqlite]="sqlite://$IDEM_SERVERS_DIR/compare-after.db"
+    [before,redis]=$IDEM_TEST_REDIS_URL
+    [after,redis]=$IDEM_TEST_REDIS_URL
+    [before,postgresql]=$IDEM_TEST_POSTGRESQL_URL
+    [after,postgresql]=$IDEM_TEST_POSTGRESQL_URL
 )
-BACKENDS=(sqlite redis postgresql)
+read -r -a BACKENDS <<< "${BENCH_BACKENDS:-sqlite redis postgresql}"
 declare -A RATE # side,backend,threads,phase → best requests/s (n/a: a measurement failed)
 
 json_number() { sed -n "s/.*\"$1\":\([0-9.e+-]*\).*/\1/p"; }
@@ -46,7 +54,7 @@ best() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a") print "n
 # One measurement: every request a new key (first) or every key done already (replay).
 press() { # side backend threads phase scope
     local out seconds
-    if ! out=$("${BIN[$1]}" press --store "${STORE[$2]}" --scope "$5" --concurrency "$3" --requests "$REQUESTS" \
+    if ! out=$("${BIN[$1]}" press --store "${STORE[$1,$2]}" --scope "$5" --concurrency "$3" --requests "$REQUESTS" \
                 --keys "$REQUESTS" --work-ms 0 --json 2>&1) ||
         [ "$(printf '%s' "$out" | json_number errors)" != 0 ]; then
         printf 'warning: %s %s %s at %s threads: %s\n' "$1" "$2" "$4" "$3" "$(printf '%s' "$out" | tail -n 2)" >&2
@@ -57,11 +65,15 @@ press() { # side backend threads phase scope
     awk -v n="$REQUESTS" -v s="$seconds" 'BEGIN { printf "%.0f", n / s }'
 }
 
-"${BIN[after]}" init --store "${STORE[sqlite]}" > /dev/null
+for side in before after; do
+    "${BIN[$side]}" init --store "${STORE[$side,sqlite]}" > /dev/null
+done
 for round in $(seq 1 "$ROUNDS"); do
+    sides=(before after)
+    [ $((round % 2)) = 1 ] || sides=(after before)
     for backend in "${BACKENDS[@]}"; do
         for threads in "${THREADS[@]}"; do
-            for side in before after; do
+            for side in "${sides[@]}"; do
                 scope="cmp-$side-$threads-$round-$$"
                 for phase in first replay; do
                     log "round $round: $backend, $side, $phase requests, $threads thread(s)"
