@@ -164,6 +164,8 @@ Result<ClaimResult> RedisStore::claim(const ClaimRequest &req)
 
 Result<RedisReply> RedisStore::runClaimScript(RedisLink &writer, const ClaimRequest &req, const QString &tag, const QByteArray &lease)
 {
+    // Built once, here (the size hint needs it before the arguments are written).
+    const QByteArray &kept = req.keptRequest();
     return m_scripts.run(
         writer, RedisScripts::Claim, req.scope, kScriptKeyCount, kScriptArgCount + 7,
         [&](RedisArgSink &sink) {
@@ -175,9 +177,9 @@ Result<RedisReply> RedisStore::runClaimScript(RedisLink &writer, const ClaimRequ
             sink.add(req.bizNo);
             sink.add(qint64(req.inFlightTimeoutMs));
             sink.add(req.reclaimStuck ? "1" : "0");
-            sink.add(req.keptRequest()); // packed with the rest: no argument more for Redis to build
+            sink.add(kept); // packed with the rest: no argument more for Redis to build
         },
-        req.keptRequest().size());
+        kept.size());
 }
 
 Result<ClaimResult> RedisStore::claimAnswer(RedisLink &c, RedisLink &writer, bool waits, const ClaimRequest &req, const QString &tag,
