@@ -143,14 +143,38 @@ private slots:
         QVERIFY(fresh.ok());
         QCOMPARE(fresh->outcome, ClaimOutcome::Claimed);
 
+        // The kept request is built only for a claim the script answers, and
+        // once: a replay answered by the read never builds it.
+        const QByteArray keptBytes = QByteArrayLiteral("{\"method\":\"POST\",\"path\":\"/pay\",\"headers\":[],\"original_bytes\":0}");
+        int builds = 0;
+        const auto claimBuilding = [&](const QString &key) {
+            ClaimRequest r = claimOf(m_scope, key, T0);
+            r.fingerprint = QStringLiteral("fp");
+            r.buildRequest = [&] {
+                ++builds;
+                return keptBytes;
+            };
+            return storm.claim(r);
+        };
+        QCOMPARE(evalsOf([&] { QCOMPARE(claimBuilding(QStringLiteral("paid"))->outcome, ClaimOutcome::Replay); }), 0);
+        QCOMPARE(builds, 0);
+        const Result<ClaimResult> built = claimBuilding(QStringLiteral("kept"));
+        QVERIFY2(built.ok(), built.ok() ? "" : qPrintable(built.error().message));
+        QCOMPARE(built->outcome, ClaimOutcome::Claimed);
+        QCOMPARE(builds, 1);
+        QCOMPARE(built->record.request, keptBytes);
+        const Result<std::optional<Record>> stored = storm.get(m_scope, QStringLiteral("kept"));
+        QVERIFY(stored.ok() && stored->has_value());
+        QCOMPARE(stored->value().request, keptBytes);
+
         // Counted exactly: the script's counts at once, the read replays once written.
         QVERIFY(storm.flushCounters().ok());
         RedisStore reader(m_url);
         const Result<QList<CounterRow>> rows = reader.counters(m_scope, T0 / 60000, T0 / 60000);
         QVERIFY2(rows.ok(), qPrintable(rows.error().message));
         QCOMPARE(rows->size(), 1);
-        QCOMPARE(rows->at(0).counts[Counter::Replayed], Storm + 2); // and "annotated"
-        QCOMPARE(rows->at(0).counts[Counter::Executed], 6); // paid, short, running, annotated, short again, new
+        QCOMPARE(rows->at(0).counts[Counter::Replayed], Storm + 3); // and "annotated", and "paid" with a builder
+        QCOMPARE(rows->at(0).counts[Counter::Executed], 7); // paid, short, running, annotated, short again, new, kept
         QCOMPARE(rows->at(0).counts[Counter::Mismatch], 1);
         QCOMPARE(rows->at(0).counts[Counter::InProgress], 1);
 
