@@ -28,6 +28,34 @@ private slots:
                  QStringLiteral("719723d354b260a4337a94ad1d1b6988a7033f393deef27fb0356536751a6e96"));
     }
 
+    // A body over several 64-byte blocks, and the same request hashed from
+    // many threads at once (each thread keeps its own hash context).
+    void manyBlocksFromManyThreads()
+    {
+        const QByteArray body = "{\"order\":\"" + QByteArray(300, 'x') + "\",\"amount\":1}";
+        const QString expected = QStringLiteral("7b884f6ddf255c69118be735f2b1e3d595905cac4cb548684f18fe20925a8e98");
+        QCOMPARE(requestFingerprint("POST", "/api/payments?x=1", {}, body, {}), expected);
+        QAtomicInt wrong = 0;
+        QList<QThread *> threads;
+        for (int t = 0; t < 8; ++t) {
+            threads.append(QThread::create([&] {
+                for (int i = 0; i < 2000; ++i) {
+                    if (requestFingerprint("POST", "/api/payments?x=1", {}, body, {}) != expected)
+                        wrong.fetchAndAddRelaxed(1);
+                    if (requestFingerprint("GET", "", {}, "", {})
+                        != QStringLiteral("719723d354b260a4337a94ad1d1b6988a7033f393deef27fb0356536751a6e96"))
+                        wrong.fetchAndAddRelaxed(1);
+                }
+            }));
+            threads.last()->start();
+        }
+        for (QThread *thread : threads) {
+            thread->wait();
+            delete thread;
+        }
+        QCOMPARE(wrong.loadRelaxed(), 0);
+    }
+
     void changesWithEveryPart_data()
     {
         QTest::addColumn<QByteArray>("method");

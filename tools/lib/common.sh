@@ -11,6 +11,7 @@ IDEM_BUILD_PACKAGES=(
     libqt6opengl6-dev # Qt6Charts' CMake config needs Qt6OpenGL; qt6-charts-dev only Recommends it
     libhiredis-dev qtkeychain-qt6-dev
     libpq-dev # PostgreSQL's hot statements through libpq (app/store/pghot.h)
+    libssl-dev # OpenSSL's libcrypto: the request fingerprint's SHA-256 (app/guard/fingerprint.cpp)
     prometheus-cpp-dev # the exporter's metrics and /metrics endpoint (app/telemetry/storemetrics.h); brings libprometheus-cpp-pull1.0
     libqt6svg6 # the SVG window icon (its icon engine plugin)
     fonts-dejavu-core fonts-wqy-microhei
