@@ -253,6 +253,29 @@ private slots:
         QCOMPARE(kept.redacted.size(), qsizetype(kMaxRedactedPaths));
     }
 
+    // Records keep these documents and tests elsewhere compare them: the
+    // encoder's output for non-ASCII text, escapes, cut values and headers
+    // past their budget is pinned byte for byte (the SHA-256 of the
+    // document the encoder wrote before it narrowed ASCII on the stack).
+    void theDocumentIsStableByteForByte()
+    {
+        KeptRequest r;
+        r.method = QStringLiteral("POST");
+        r.path = QStringLiteral("/支付/\u00e9?q=\"a\"&b=%1").arg(QString(1100, QLatin1Char('p')));
+        r.headers = {{QStringLiteral("X-Name"), QStringLiteral("caf\u00e9\t\x01")},
+                     {QStringLiteral("X-Long"), QString(600, QLatin1Char('v'))}};
+        for (int i = 0; i < 6; ++i)
+            r.headers.append({QStringLiteral("X-Fill-%1").arg(i), QString(300, QLatin1Char('0' + i))});
+        r.body = "{\"note\":\"\xe4\xbd\xa0\\\"x\\\"\n\"}";
+        r.hasBody = true;
+        r.originalBytes = 1234567;
+        r.redacted = QStringList{QStringLiteral("card_number"), QStringLiteral("payer.名")};
+        const QByteArray document = r.encode();
+        QVERIFY(document.contains("\"truncated\":true") && document.contains("X-Fill-1") && !document.contains("X-Fill-5"));
+        QCOMPARE(QCryptographicHash::hash(document, QCryptographicHash::Sha256).toHex(),
+                 QByteArray("67e71ff63e767f89aa356fefa8d2d9363f9758fdce12d2a00a318ab26ea6d9c2"));
+    }
+
     void hostileBytesAreShownEscaped()
     {
         ScopePolicy policy;

@@ -6,6 +6,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QVarLengthArray>
+
+#include <algorithm>
+#include <charconv>
 
 namespace {
 
@@ -141,12 +145,27 @@ Written appendJsonText(QByteArray &out, QByteArrayView text, qsizetype budget)
 }
 
 // A stored string (always valid UTF-8: it came from a QString) within its budget.
-bool appendString(QByteArray &out, const QString &text, qsizetype budget)
+// A short ASCII string (a method, a path, most headers: ASCII is UTF-8) is
+// narrowed on the stack rather than converted to a new QByteArray: the
+// guard encodes a request per claim, and these conversions were a third of
+// it.
+bool appendString(QByteArray &out, QStringView text, qsizetype budget)
 {
     out.append('"');
-    const bool whole = appendJsonText(out, text.toUtf8(), budget) == Written::Whole;
+    Written written = Written::Whole;
+    QVarLengthArray<char, 256> ascii;
+    bool narrowed = text.size() <= 1024;
+    for (qsizetype i = 0; narrowed && i < text.size(); ++i) {
+        const char16_t unit = text[i].unicode();
+        narrowed = unit < 0x80;
+        ascii.append(char(unit));
+    }
+    if (narrowed)
+        written = appendJsonText(out, QByteArrayView(ascii.data(), ascii.size()), budget);
+    else
+        written = appendJsonText(out, text.toUtf8(), budget);
     out.append('"');
-    return whole;
+    return written == Written::Whole;
 }
 
 QString hexDump(const QByteArray &bytes, qsizetype limit)
@@ -222,6 +241,8 @@ Error corrupt(const QString &what)
 QString requestText(QByteArrayView bytes)
 {
     const auto *p = reinterpret_cast<const uchar *>(bytes.data());
+    if (std::all_of(p, p + bytes.size(), [](uchar c) { return c < 0x80; }))
+        return QString::fromLatin1(bytes); // ASCII, as most methods, paths and headers are: the same text either way
     for (qsizetype i = 0; i < bytes.size();) {
         const int length = utf8Length(p + i, bytes.size() - i);
         if (length == 0)
@@ -244,24 +265,31 @@ QByteArray KeptRequest::encode(qsizetype maxBytes) const
     out.append(",\"headers\":[");
     const qsizetype headersStart = out.size();
     for (const auto &[name, value] : headers) {
-        QByteArray pair("[");
-        cut = !appendString(pair, name, kHeaderNameBudget) || cut;
-        pair.append(',');
-        cut = !appendString(pair, value, kHeaderValueBudget) || cut;
-        pair.append(']');
-        if (out.size() - headersStart + pair.size() + 1 > kHeadersBudget) {
-            cut = true; // the rest of the headers are left out
+        const qsizetype pairStart = out.size();
+        const bool first = pairStart == headersStart;
+        if (!first)
+            out.append(',');
+        out.append('[');
+        bool pairCut = !appendString(out, name, kHeaderNameBudget);
+        out.append(',');
+        pairCut = !appendString(out, value, kHeaderValueBudget) || pairCut;
+        out.append(']');
+        // The pair and a comma after it must fit, or it and the rest of the headers are left out.
+        if (out.size() - headersStart + (first ? 1 : 0) > kHeadersBudget) {
+            out.truncate(pairStart);
+            cut = true;
             break;
         }
-        if (out.size() > headersStart)
-            out.append(',');
-        out.append(pair);
+        cut = pairCut || cut;
     }
     out.append(']');
 
     // Everything after the body, known before it: its size is the body's budget.
-    QByteArray tail(",\"original_bytes\":");
-    tail.append(QByteArray::number(originalBytes));
+    QByteArray tail;
+    tail.reserve(64);
+    tail.append(",\"original_bytes\":");
+    char digits[24];
+    tail.append(digits, std::to_chars(digits, digits + sizeof digits, originalBytes).ptr - digits);
     if (!redacted.isEmpty()) {
         tail.append(",\"redacted\":[");
         for (qsizetype i = 0; i < qMin<qsizetype>(redacted.size(), kMaxRedactedPaths); ++i) {

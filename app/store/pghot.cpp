@@ -8,6 +8,7 @@
 
 #include <libpq-fe.h>
 
+#include <charconv>
 #include <cstring>
 
 namespace {
@@ -69,6 +70,24 @@ QSqlError connectionError(const QString &text)
     return QSqlError(QStringLiteral("libpq"), text, QSqlError::ConnectionError);
 }
 
+// A string as UTF-8 at the end of `out`: ASCII (keys, scopes, states,
+// fingerprints) a character at a time, anything else through Qt's encoder.
+void appendUtf8(QVarLengthArray<char, 1024> &out, const QString &text)
+{
+    const qsizetype start = out.size();
+    out.resize(start + text.size());
+    char *to = out.data() + start;
+    for (const QChar c : text) {
+        if (c.unicode() >= 0x80) {
+            out.resize(start);
+            const QByteArray utf8 = text.toUtf8();
+            out.append(utf8.constData(), utf8.size());
+            return;
+        }
+        *to++ = char(c.unicode());
+    }
+}
+
 // NULL as QtSql binds it: an invalid QVariant, and (unlike Qt 6's
 // QVariant::isNull()) a null QString or QByteArray too.
 bool isSqlNull(const QVariant &v)
@@ -122,39 +141,52 @@ bool pgWantsNewPrepare(const QSqlError &error)
 }
 
 PgParameters::PgParameters(const QVariantList &values)
-    : m_storage(values.size())
-    , m_pointers(values.size())
+    : m_pointers(values.size())
     , m_lengths(values.size())
     , m_formats(values.size())
 {
+    // Where each text value starts in m_text, which may move as it grows:
+    // the pointers are set once it is complete. -1: not text.
+    QVarLengthArray<qsizetype, kOnStack> textAt(values.size());
     for (qsizetype i = 0; i < values.size(); ++i) {
         m_pointers[i] = nullptr;
         m_lengths[i] = 0;
         m_formats[i] = 0;
+        textAt[i] = -1;
         const QVariant &v = values.at(i);
         if (isSqlNull(v))
             continue;
-        switch (v.typeId()) {
-        case QMetaType::QByteArray:
-            m_storage[i] = v.toByteArray();
+        if (v.typeId() == QMetaType::QByteArray) {
+            m_binary.append(v.toByteArray());
+            m_pointers[i] = m_binary.last().constData();
+            m_lengths[i] = int(m_binary.last().size());
             m_formats[i] = 1;
-            break;
+            continue;
+        }
+        textAt[i] = m_text.size();
+        switch (v.typeId()) {
         case QMetaType::Bool:
-            m_storage[i] = v.toBool() ? "t" : "f";
+            m_text.append(v.toBool() ? 't' : 'f');
             break;
         case QMetaType::QString:
-            m_storage[i] = v.toString().toUtf8();
+            appendUtf8(m_text, *static_cast<const QString *>(v.constData()));
             break;
         case QMetaType::Int:
-        case QMetaType::LongLong:
-            m_storage[i] = QByteArray::number(v.toLongLong()); // the digits, without a QString between
-            break;
-        default:
-            m_storage[i] = v.toString().toUtf8(); // numbers: their digits
+        case QMetaType::LongLong: {
+            char digits[24]; // the digits, without a QString between
+            m_text.append(digits, std::to_chars(digits, digits + sizeof digits, v.toLongLong()).ptr - digits);
             break;
         }
-        m_pointers[i] = m_storage[i].constData();
-        m_lengths[i] = int(m_storage[i].size());
+        default:
+            appendUtf8(m_text, v.toString()); // numbers: their digits
+            break;
+        }
+        m_lengths[i] = int(m_text.size() - textAt[i]);
+        m_text.append('\0'); // libpq reads a text value up to its terminator
+    }
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        if (textAt[i] >= 0)
+            m_pointers[i] = m_text.constData() + textAt[i];
     }
 }
 

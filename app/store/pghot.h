@@ -88,14 +88,18 @@ using PgStatementNames = std::unordered_map<QString, QByteArray, SqlTextHash>;
 class PgParameters {
 public:
     explicit PgParameters(const QVariantList &values);
-    qsizetype size() const { return m_storage.size(); }
+    qsizetype size() const { return m_pointers.size(); }
     const char *const *values() const { return m_pointers.data(); }
     const int *lengths() const { return m_lengths.data(); }
     const int *formats() const { return m_formats.data(); }
 
 private:
     static constexpr qsizetype kOnStack = 16;
-    QVarLengthArray<QByteArray, kOnStack> m_storage;
+    // Binary values share the caller's bytes (an implicitly shared copy);
+    // text is written into one buffer, so a statement's strings and
+    // numbers cost no allocation each.
+    QVarLengthArray<QByteArray, kOnStack> m_binary;
+    QVarLengthArray<char, 1024> m_text;
     QVarLengthArray<const char *, kOnStack> m_pointers;
     QVarLengthArray<int, kOnStack> m_lengths;
     QVarLengthArray<int, kOnStack> m_formats;
