@@ -1,5 +1,7 @@
 #include "app/store/pghot.h"
 
+#include "app/store/utf8text.h"
+
 #include <QCoreApplication>
 #include <QSqlDatabase>
 #include <QSqlDriver>
@@ -68,24 +70,6 @@ PGconn *sessionOf(const QSqlDatabase &db)
 QSqlError connectionError(const QString &text)
 {
     return QSqlError(QStringLiteral("libpq"), text, QSqlError::ConnectionError);
-}
-
-// A string as UTF-8 at the end of `out`: ASCII (keys, scopes, states,
-// fingerprints) a character at a time, anything else through Qt's encoder.
-void appendUtf8(QVarLengthArray<char, 1024> &out, const QString &text)
-{
-    const qsizetype start = out.size();
-    out.resize(start + text.size());
-    char *to = out.data() + start;
-    for (const QChar c : text) {
-        if (c.unicode() >= 0x80) {
-            out.resize(start);
-            const QByteArray utf8 = text.toUtf8();
-            out.append(utf8.constData(), utf8.size());
-            return;
-        }
-        *to++ = char(c.unicode());
-    }
 }
 
 // NULL as QtSql binds it: an invalid QVariant, and (unlike Qt 6's

@@ -1,43 +1,10 @@
 #include "app/store/redisargs.h"
 
+#include "app/store/utf8text.h"
+
 #include <charconv>
 #include <cstring>
 #include <utility>
-
-namespace {
-
-bool isAscii(QStringView text)
-{
-    for (const QChar ch : text) {
-        if (ch.unicode() >= 0x80)
-            return false;
-    }
-    return true;
-}
-
-// Writes one argument, prefix then text in UTF-8, where grow(its length in
-// bytes) makes room for it: ASCII (keys and owners in practice) one byte per
-// UTF-16 unit, in place; anything else through one conversion.
-template <typename Grow>
-void writeText(QByteArrayView prefix, QStringView text, const Grow &grow)
-{
-    if (!isAscii(text)) {
-        const QByteArray utf8 = text.toUtf8();
-        char *p = grow(prefix.size() + utf8.size());
-        if (!prefix.isEmpty())
-            std::memcpy(p, prefix.data(), prefix.size());
-        std::memcpy(p + prefix.size(), utf8.constData(), utf8.size());
-        return;
-    }
-    char *p = grow(prefix.size() + text.size());
-    if (!prefix.isEmpty())
-        std::memcpy(p, prefix.data(), prefix.size());
-    p += prefix.size();
-    for (const QChar ch : text)
-        *p++ = char(ch.unicode());
-}
-
-} // namespace
 
 void RedisArgSink::add(qint64 number)
 {
@@ -104,7 +71,7 @@ void RedisWireSink::add(QByteArrayView bytes)
 
 void RedisWireSink::add(QByteArrayView prefix, QStringView text)
 {
-    writeText(prefix, text, [this](qsizetype length) { return grow(length); });
+    writeUtf8(prefix, text, [this](qsizetype length) { return grow(length); });
 }
 
 RedisPackingSink::RedisPackingSink(RedisArgSink &out, qsizetype plain, qsizetype sizeHint)
@@ -162,7 +129,7 @@ void RedisPackingSink::add(QByteArrayView prefix, QStringView text)
         m_out.add(prefix, text);
         return;
     }
-    writeText(prefix, text, [this](qsizetype length) { return grow(length); });
+    writeUtf8(prefix, text, [this](qsizetype length) { return grow(length); });
 }
 
 void RedisPackingSink::finish()
