@@ -263,6 +263,29 @@ private slots:
             QCOMPARE(RedisConnection::bytes(stored.value()->element[i]), list.at(2 + i % (kArgs - 2)));
     }
 
+    // A cluster link decodes what it sent only to follow a redirect: the
+    // decoding gives the commands back exactly, and anything that is not
+    // whole, well-formed requests is refused rather than guessed at.
+    void theWireFormReadsBackToItsCommands()
+    {
+        const QList<RedisCommand> commands{{"SADD", "idem:scopes", "pay\r\n"},
+                                           {"EVALSHA", QByteArray(40, 'a'), "2", "{pay}:k1", "{pay}:k2", QByteArray("\0\x01\xff", 3), ""},
+                                           {"PING"}};
+        const QByteArray wire = RedisConnection::encode(commands);
+        const std::optional<QList<RedisCommand>> decoded = redisWireCommands(wire);
+        QVERIFY(decoded);
+        QCOMPARE(*decoded, commands);
+        const QByteArray eval = RedisConnection::encode({commands.at(1)});
+        QCOMPARE(redisWireArgument(eval, 3).value_or(QByteArrayView()), QByteArrayView("{pay}:k1"));
+        QCOMPARE(redisWireArgument(eval, 0).value_or(QByteArrayView()), QByteArrayView("EVALSHA"));
+        QVERIFY(!redisWireArgument(eval, 7));
+        QCOMPARE(redisWireCommands(QByteArray())->size(), qsizetype(0));
+        for (const QByteArray &bad :
+             {wire.first(wire.size() - 1), QByteArray("PING\r\n"), QByteArray("*1\r\n$5\r\nPING\r\n"), QByteArray("*1\r\n$-1\r\n"),
+              QByteArray("*1\r\n:4\r\n"), QByteArray("*1\r\n$4\r\nPINGxx"), QByteArray("*99999999999999999999\r\n")})
+            QVERIFY2(!redisWireCommands(bad), bad.constData());
+    }
+
     void packedArgumentsAreTheArgumentsAgainInLua()
     {
         // The lengths where MessagePack's str header changes (fixstr, str 8,

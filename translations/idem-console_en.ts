@@ -4168,6 +4168,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>writes to the proposal keys (HSET on idem:{scope}:pd:*)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Encoded Redis requests could not be read back to follow a redirect.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReportBuilder</name>

@@ -4138,6 +4138,10 @@ No operator action applies to it. The raw value is shown below.</source>
         <source>writes to the proposal keys (HSET on idem:{scope}:pd:*)</source>
         <translation>写入提案决定键（在 idem:{scope}:pd:* 上执行 HSET）</translation>
     </message>
+    <message>
+        <source>Encoded Redis requests could not be read back to follow a redirect.</source>
+        <translation>无法读回已编码的 Redis 请求，因此无法跟随重定向。</translation>
+    </message>
 </context>
 <context>
     <name>ReportBuilder</name>

@@ -6,6 +6,8 @@
 #include <QByteArrayView>
 #include <QStringView>
 
+#include <optional>
+
 // Where a command's arguments go as they are made: into a RedisCommand (a
 // list of QByteArray, as a cluster's routing reads it), or written at once
 // in the Redis protocol (RESP) into one buffer, as the single-server links
@@ -68,6 +70,18 @@ private:
     QByteArray &m_out;
     qsizetype m_written = 0;
 };
+
+// Reading back what RedisWireSink (or RedisConnection::encode) wrote: a
+// cluster link sends a store's encoded requests as they are and decodes
+// them only to follow a redirect (RedisClusterLink::pipelineWireAt).
+// Requests in any other form (inline commands, a non-bulk argument, a
+// length past the end) are nullopt.
+//
+// The arguments of every command in `wire`, in order.
+std::optional<QList<RedisCommand>> redisWireCommands(QByteArrayView wire);
+// Argument `index` (0: the command's name) of the first command in `wire`,
+// a view into it.
+std::optional<QByteArrayView> redisWireArgument(QByteArrayView wire, qsizetype index);
 
 // Passes the first `plain` arguments on to `out` as they are and packs the
 // rest into one MessagePack string (a str per argument, one after another),

@@ -1,5 +1,7 @@
 #include "app/store/redisclusterlink.h"
 
+#include "app/store/redisargs.h"
+
 #include <QCoreApplication>
 #include <QSet>
 
@@ -217,6 +219,34 @@ Result<QList<RedisReply>> RedisClusterLink::pipelineWire(const QByteArray &wire,
     return makeError(ErrorKind::Internal, Text::tr("A Redis Cluster link was given encoded requests; it routes RedisCommands only."));
 }
 
+Result<QList<RedisReply>> RedisClusterLink::pipelineWireAt(QByteArrayView key, const QByteArray &wire, qsizetype replyCount)
+{
+    m_lastAsked.reset();
+    if (replyCount == 0)
+        return QList<RedisReply>();
+    Result<RedisSlotMapPtr> map = currentMap();
+    if (!map)
+        return map.error();
+    const int slot = redisKeySlot(key);
+    const QString master = map.value()->masterOf(slot);
+    const Route route{master.isEmpty() ? map.value()->masters().constFirst().address : master, slot};
+    Result<QList<RedisReply>> replies = sendWireTo(route.node, wire, replyCount);
+    if (!replies)
+        return replies;
+    const bool redirected = std::any_of(replies->cbegin(), replies->cend(),
+                                        [&](const RedisReply &reply) { return redirectOf(*reply, route.node).kind != Redirect::None; });
+    if (!redirected)
+        return replies;
+    // A slot being migrated or a failover: the same rules as pipeline(),
+    // on the requests decoded from what was sent.
+    const std::optional<QList<RedisCommand>> commands = redisWireCommands(wire);
+    if (!commands || commands->size() != replies->size())
+        return makeError(ErrorKind::Internal, Text::tr("Encoded Redis requests could not be read back to follow a redirect."));
+    if (Result<void> followed = followAll(*commands, QList<Route>(commands->size(), route), replies.value()); !followed)
+        return followed.error();
+    return replies;
+}
+
 Result<QList<RedisReply>> RedisClusterLink::pipeline(const QList<RedisCommand> &commands)
 {
     m_lastAsked.reset();
@@ -403,13 +433,31 @@ std::optional<QString> RedisClusterLink::ownerAfterRefresh(int slot)
 
 Result<QList<RedisReply>> RedisClusterLink::sendTo(const QString &address, const QList<RedisCommand> &commands)
 {
-    RedisLink *connection = node(address);
-    if (!connection) {
-        if (m_closed || redisSplitAddress(address)) // a well-formed address: the link or the cluster was closed
-            return makeError(ErrorKind::Internal, Text::tr("The Redis store %1 was closed while still in use.").arg(address));
-        return makeError(ErrorKind::Unavailable, Text::tr("The Redis Cluster named a node '%1' that is not host:port.").arg(address));
-    }
-    Result<QList<RedisReply>> replies = connection->pipeline(commands);
+    Result<RedisLink *> connection = connectionTo(address);
+    if (!connection)
+        return connection.error();
+    return noted(address, connection.value()->pipeline(commands));
+}
+
+Result<QList<RedisReply>> RedisClusterLink::sendWireTo(const QString &address, const QByteArray &wire, qsizetype replyCount)
+{
+    Result<RedisLink *> connection = connectionTo(address);
+    if (!connection)
+        return connection.error();
+    return noted(address, connection.value()->pipelineWire(wire, replyCount));
+}
+
+Result<RedisLink *> RedisClusterLink::connectionTo(const QString &address)
+{
+    if (RedisLink *connection = node(address))
+        return connection;
+    if (m_closed || redisSplitAddress(address)) // a well-formed address: the link or the cluster was closed
+        return makeError(ErrorKind::Internal, Text::tr("The Redis store %1 was closed while still in use.").arg(address));
+    return makeError(ErrorKind::Unavailable, Text::tr("The Redis Cluster named a node '%1' that is not host:port.").arg(address));
+}
+
+Result<QList<RedisReply>> RedisClusterLink::noted(const QString &address, Result<QList<RedisReply>> replies)
+{
     if (!replies) {
         if (!m_closed) {
             // The command may have run: not retried. The next call of any

@@ -34,6 +34,7 @@ public:
 
     Result<QList<RedisReply>> pipeline(const QList<RedisCommand> &commands) override;
     Result<QList<RedisReply>> pipelineWire(const QByteArray &wire, qsizetype replyCount) override;
+    Result<QList<RedisReply>> pipelineWireAt(QByteArrayView key, const QByteArray &wire, qsizetype replyCount) override;
     Result<QList<RedisReply>> pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands) override;
     Result<QList<RedisNodeInfo>> masters() override;
     Result<QList<RedisReply>> pipelineOn(const QString &address, const QList<RedisCommand> &commands) override;
@@ -65,6 +66,11 @@ private:
     static int pause(int wantedMs, int leftMs);
     std::optional<QString> ownerAfterRefresh(int slot);
     Result<QList<RedisReply>> sendTo(const QString &node, const QList<RedisCommand> &commands);
+    Result<QList<RedisReply>> sendWireTo(const QString &node, const QByteArray &wire, qsizetype replyCount);
+    // The connection to a node, or why there is none.
+    Result<RedisLink *> connectionTo(const QString &address);
+    // Marks the node down after a failed call, up after a good one.
+    Result<QList<RedisReply>> noted(const QString &address, Result<QList<RedisReply>> replies);
     RedisLink *node(const QString &address);
 
     const std::shared_ptr<RedisCluster> m_cluster;

@@ -3,6 +3,7 @@
 #include "app/store/result.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QList>
 #include <QString>
 
@@ -44,6 +45,17 @@ public:
     // a cluster routes each command by its key, so it takes RedisCommands and
     // answers this with ErrorKind::Internal.
     virtual Result<QList<RedisReply>> pipelineWire(const QByteArray &wire, qsizetype replyCount) = 0;
+    // The same for requests whose keys all lie in `key`'s slot (a script's
+    // keys share a hash tag), and keyless commands that go with them: on one
+    // server pipelineWire(); on a cluster the bytes go as they are to the
+    // slot's master, and a reply that redirects is followed as pipeline()
+    // follows it (the requests decoded only then). A cluster's routing then
+    // costs the client a slot lookup instead of a command list per request.
+    virtual Result<QList<RedisReply>> pipelineWireAt(QByteArrayView key, const QByteArray &wire, qsizetype replyCount)
+    {
+        Q_UNUSED(key)
+        return pipelineWire(wire, replyCount);
+    }
 
     // Every command to the node that owns `key`'s slot, whatever keys the
     // commands name (WAIT after a script on that key; SCRIPT LOAD + EVALSHA).

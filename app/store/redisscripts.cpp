@@ -93,12 +93,19 @@ Result<RedisReply> RedisScripts::run(RedisLink &c, Script script, const QString 
 Result<RedisReply> RedisScripts::run(RedisLink &c, Script script, const QString &scope, qsizetype keyCount, qsizetype argCount,
                                      RedisArgWriter write, qsizetype sizeHint)
 {
-    // Every guarded request comes here twice. On one server the EVALSHA is
-    // written in the protocol as its arguments are made (RedisWireSink: one
-    // buffer); a cluster's routing reads RedisCommands.
+    // Every guarded request comes here twice. The EVALSHA is written in the
+    // protocol as its arguments are made (RedisWireSink: one buffer) and
+    // sent as it is, on a cluster to the master of its first key's slot
+    // (every key of a script shares it). Only a scope's first call, which
+    // also registers the scope in another slot, goes as RedisCommands for
+    // a cluster's routing to split.
     const bool cluster = c.isCluster();
     const bool packed = m_scripts[script].packed;
     const qsizetype count = 3 + keyCount + (packed ? 1 : argCount);
+    // The scope registry lives in another slot: never inside a script, and
+    // pipelined with the first script call of the scope (no extra round trip).
+    const bool registering = !m_registry.isRegistered(scope);
+    const bool asCommands = cluster && (registering || keyCount == 0);
     // A count that disagrees would leave the server waiting for an argument,
     // take the next request's as this one's, or hand a script's arguments to
     // the wrong locals: never sent.
@@ -116,7 +123,7 @@ Result<RedisReply> RedisScripts::run(RedisLink &c, Script script, const QString 
     RedisCommand eval;
     QByteArray evalWire;
     qsizetype written = count;
-    if (cluster) {
+    if (asCommands) {
         eval.reserve(count);
         eval << "EVALSHA" << m_scripts[script].lua.sha() << QByteArray::number(keyCount);
         RedisCommandSink sink(eval);
@@ -135,18 +142,18 @@ Result<RedisReply> RedisScripts::run(RedisLink &c, Script script, const QString 
         return makeError(
             ErrorKind::Internal,
             Text::tr("A Lua script call was built with %1 arguments instead of %2.").arg(written - count + argsWritten).arg(argCount));
+    // The slot's key on a cluster: the script's first (EVALSHA sha numkeys key …).
+    const QByteArrayView routeKey = asCommands || !cluster ? QByteArrayView() : redisWireArgument(evalWire, 3).value_or(QByteArrayView());
     QList<RedisCommand> batch;
-    // The scope registry lives in another slot: never inside a script, and
-    // pipelined with the first script call of the scope (no extra round trip).
-    const bool registering = !m_registry.isRegistered(scope);
     if (registering)
         batch.append(RedisCommand{"SADD", RedisLayout::scopesKey(), scope.toUtf8()});
-    if (cluster)
+    if (asCommands)
         batch.append(eval);
     for (int attempt = 0; attempt < 2; ++attempt) {
-        Result<QList<RedisReply>> replies = cluster           ? c.pipeline(batch)
-                                            : batch.isEmpty() ? c.pipelineWire(evalWire, 1)
-                                                              : c.pipelineWire(RedisConnection::encode(batch) + evalWire, batch.size() + 1);
+        Result<QList<RedisReply>> replies = asCommands ? c.pipeline(batch)
+                                            : batch.isEmpty()
+                                                ? c.pipelineWireAt(routeKey, evalWire, 1)
+                                                : c.pipelineWireAt(routeKey, RedisConnection::encode(batch) + evalWire, batch.size() + 1);
         if (!replies)
             return replies.error();
         bool noScript = false;
@@ -162,9 +169,10 @@ Result<RedisReply> RedisScripts::run(RedisLink &c, Script script, const QString 
         if (!noScript)
             return replies->constLast();
         // The server lost its script cache (restart, SCRIPT FLUSH, failover):
-        // load it again and retry once, in one round trip.
+        // load it again and retry once, in one round trip (on a cluster,
+        // SCRIPT LOAD goes to the master the script goes to).
         batch = {RedisCommand{"SCRIPT", "LOAD", m_scripts[script].lua.text()}};
-        if (cluster)
+        if (asCommands)
             batch.append(eval);
     }
     return makeError(ErrorKind::Internal, Text::tr("Redis %1 kept answering NOSCRIPT.").arg(m_display));
