@@ -2,6 +2,7 @@
 #include "app/store/redislayoutfields.h"
 
 #include <QCoreApplication>
+#include <QHash>
 
 #include <hiredis/hiredis.h>
 
@@ -42,31 +43,38 @@ void RedisLayout::writeScriptKeys(RedisArgSink &sink, const QString &scope, cons
 {
     // The same keys as recordKey() … minutesKey(). Every guarded request
     // sends these six, twice: a thread keeps what depends only on the scope
-    // and the minute for its next call (the record key's prefix and five
-    // whole keys), so only the record key is made per call.
+    // (on a cluster: the bucket's tag, one of a scope's 12 by default) and
+    // the minute for its next calls (the record key's prefix and five whole
+    // keys), so only the record key is made per call. Kept per scope, not
+    // only the last one: on a cluster consecutive requests land in
+    // different buckets, and rebuilding the keys each time was a twelfth of
+    // a first request's client instructions.
     struct Scoped {
-        QString scope;
         qint64 minute = -1;
         QByteArray recordPrefix; // idem:{scope}:r:
         QByteArray keys[5]; // inflight, completed, timedout, this minute's counters, minutes
     };
-    thread_local Scoped last;
+    constexpr qsizetype kKeptScopes = 256; // a thread's working set; past it, start again
+    thread_local QHash<QString, Scoped> kept;
     const auto make = [](const QByteArray &tag, QByteArrayView kind, QByteArrayView rest = {}) -> QByteArray {
         QByteArray out;
         out.reserve(8 + tag.size() + kind.size() + rest.size());
         out.append("idem:{").append(tag).append("}:").append(kind).append(rest);
         return out;
     };
-    if (last.minute != minute || last.scope != scope) {
+    auto found = kept.find(scope);
+    if (found == kept.end() || found->minute != minute) {
+        if (found == kept.end() && kept.size() >= kKeptScopes)
+            kept.clear();
         char digits[24];
         const QByteArrayView number(digits, std::to_chars(digits, digits + sizeof digits, minute).ptr - digits);
         const QByteArray tag = scope.toUtf8();
-        last =
-            Scoped{scope,
-                   minute,
-                   make(tag, "r:"),
-                   {make(tag, "inflight"), make(tag, "completed"), make(tag, "timedout"), make(tag, "c:", number), make(tag, "minutes")}};
+        found = kept.insert(scope, Scoped{minute,
+                                          make(tag, "r:"),
+                                          {make(tag, "inflight"), make(tag, "completed"), make(tag, "timedout"), make(tag, "c:", number),
+                                           make(tag, "minutes")}});
     }
+    const Scoped &last = *found;
     sink.add(last.recordPrefix, key);
     for (const QByteArray &k : last.keys)
         sink.add(k);

@@ -1,12 +1,14 @@
 #include "app/store/redisstore.h"
 #include "app/store/redislayoutfields.h"
 #include "app/store/redisstoredetail.h"
+#include "app/store/utf8text.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
 #include <QHash>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QVarLengthArray>
 
 #include <hiredis/hiredis.h>
 
@@ -92,7 +94,9 @@ Result<QString> RedisStore::writeTag(RedisLink &c, const QString &scope, const Q
         return buckets.error();
     if (!m_registry.isRegistered(scope))
         m_registry.markRegistered(scope); // buckets.lua added it to the registry
-    return buckets.value()->tagOf(key.toUtf8());
+    QVarLengthArray<char, 256> utf8; // twice per guarded request: no QByteArray
+    appendUtf8(utf8, key);
+    return buckets.value()->tagOf(QByteArrayView(utf8.data(), utf8.size()));
 }
 
 Result<QString> RedisStore::readTag(RedisLink &c, const QString &scope, const QString &key)
