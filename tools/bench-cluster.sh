@@ -15,8 +15,11 @@
 #                registry) add about 0.01 per request here; goal 2 and 1 without WAIT,
 #                3 and 1 with WAIT (replicaAcks=1)
 #   throughput   guarded first requests and replays per second on the
-#                cluster (without and with WAIT) and on the single server,
-#                at BENCH_THREADS client threads (default 32), as ratios;
+#                cluster (without and with WAIT), on the single server and
+#                on a single server feeding a replica as each master does
+#                (single-replica: the cluster's overhead without
+#                replication's), at BENCH_THREADS client threads (default
+#                32), as ratios;
 #                and on the cluster with a connection per thread to each
 #                master (connections=0) beside the default, where the
 #                threads share one pipelined connection per master
@@ -57,6 +60,7 @@ BENCH=$IDEM_BUILD/tests/idem-bench-cluster
 
 servers_init
 start_redis
+start_redis_replicated
 start_redis_cluster
 read -r -a CLUSTER_PORTS <<< "$REDIS_CLUSTER_PORTS"
 MASTER_PORTS=("${CLUSTER_PORTS[@]:0:3}")
@@ -144,9 +148,10 @@ sum_info() {
 add() { awk -v a="${1:-0}" -v b="$2" -v c="$3" 'BEGIN { print a + b - c }'; }
 declare -A RATE CPU_M CPU_R CPU_C READS DONE
 for round in $(seq 1 "$ROUNDS"); do
-    for target in single cluster cluster-own cluster-wait; do
+    for target in single single-replica cluster cluster-own cluster-wait; do
         case $target in
             single) url=$SINGLE_URL acks=0 ;;
+            single-replica) url=redis://127.0.0.1:$REDIS_REPLICATED_PORT/0 acks=0 ;;
             cluster) url=$CLUSTER_URL acks=0 ;;
             cluster-own) url=$CLUSTER_URL?connections=0 acks=0 ;;
             cluster-wait) url=$CLUSTER_URL acks=1 ;;
@@ -154,6 +159,7 @@ for round in $(seq 1 "$ROUNDS"); do
         scope="tp-$target-$round"
         masters=("${MASTER_PORTS[@]}") replicas=("${REPLICA_PORTS[@]}")
         [ "$target" = single ] && masters=("$REDIS_PORT") replicas=()
+        [ "$target" = single-replica ] && masters=("$REDIS_REPLICATED_PORT") replicas=("$REDIS_REPLICA_PORT")
         for phase in first replay; do
             log "round $round: $target, $phase, $THREADS threads"
             m0=$(sum_info cpu "${masters[@]}") r0=$(sum_info cpu "${replicas[@]}") k0=$(sum_info total_reads_processed "${masters[@]}")
@@ -185,11 +191,13 @@ cat "$IDEM_SERVERS_DIR/monitor-names.txt" 2>/dev/null || true
 echo
 echo "Guarded requests per second at $THREADS client threads (best of $ROUNDS rounds of $REQUESTS requests):"
 printf '  %-26s %12s %12s\n' target first/s replay/s
-for target in single cluster cluster-own cluster-wait; do
+for target in single single-replica cluster cluster-own cluster-wait; do
     printf '  %-26s %12s %12s\n' "$target" "${RATE[$target,first]%.*}" "${RATE[$target,replay]%.*}"
 done
 printf '  cluster / single:          first %s, replay %s\n' \
     "$(ratio "${RATE[cluster,first]}" "${RATE[single,first]}")" "$(ratio "${RATE[cluster,replay]}" "${RATE[single,replay]}")"
+printf '  cluster / single-replica:  first %s, replay %s\n' \
+    "$(ratio "${RATE[cluster,first]}" "${RATE[single-replica,first]}")" "$(ratio "${RATE[cluster,replay]}" "${RATE[single-replica,replay]}")"
 printf '  cluster-own / single:      first %s, replay %s\n' \
     "$(ratio "${RATE[cluster-own,first]}" "${RATE[single,first]}")" "$(ratio "${RATE[cluster-own,replay]}" "${RATE[single,replay]}")"
 printf '  cluster WAIT 1 / single:   first %s, replay %s\n' \
@@ -197,14 +205,14 @@ printf '  cluster WAIT 1 / single:   first %s, replay %s\n' \
 echo
 echo "Where it goes, per request over all $ROUNDS rounds (CPU µs: servers from INFO cpu, the client from time(1);"
 echo "reads: total_reads_processed on the masters; per-master rate: 1 s ÷ the masters' CPU per request):"
-printf '  %-12s %-7s %8s %9s %7s %7s %7s %16s\n' target phase masters replicas client total reads "per-master rate"
-for target in single cluster cluster-own; do
+printf '  %-14s %-7s %8s %9s %7s %7s %7s %16s\n' target phase masters replicas client total reads "per-master rate"
+for target in single single-replica cluster cluster-own; do
     for phase in first replay; do
         awk -v t="$target" -v p="$phase" -v m="${CPU_M[$target,$phase]}" -v r="${CPU_R[$target,$phase]}" -v c="${CPU_C[$target,$phase]}" \
             -v k="${READS[$target,$phase]}" -v n="${DONE[$target,$phase]}" 'BEGIN { us = m * 1e6 / n; rs = r * 1e6 / n; cs = c * 1e6 / n
-            printf "  %-12s %-7s %8.1f %9.1f %7.1f %7.1f %7.2f %14.0f/s\n", t, p, us, rs, cs, us + rs + cs, k / n, (us > 0 ? 1e6 / us : 0) }'
+            printf "  %-14s %-7s %8.1f %9.1f %7.1f %7.1f %7.2f %14.0f/s\n", t, p, us, rs, cs, us + rs + cs, k / n, (us > 0 ? 1e6 / us : 0) }'
     done
 done
-echo "  This machine has $(nproc) cores for 7 redis-servers and the clients: the ratio shows the cluster's"
+echo "  This machine has $(nproc) cores for 9 redis-servers and the clients: the ratio shows the cluster's"
 echo "  overhead (routing, per-node connections, WAIT), not how a cluster scales on separate hosts."
 [ "$FAILED" -eq 0 ] || { echo "(a measurement failed: see the warnings above)"; exit 1; }

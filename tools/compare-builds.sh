@@ -13,7 +13,8 @@
 # redis-server and PostgreSQL (tools/lib/servers.sh), stopped on exit.
 # Environment: BENCH_REQUESTS (guarded requests per measurement, default
 # 20000), BENCH_ROUNDS (default 3, best kept), BENCH_THREADS (default "1 32"),
-# BENCH_BACKENDS (default "sqlite redis postgresql").
+# BENCH_BACKENDS (default "sqlite redis postgresql"; "redis_cluster" adds a
+# 3-master cluster with replicas).
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/servers.sh"
@@ -27,10 +28,16 @@ REQUESTS=${BENCH_REQUESTS:-20000}
 ROUNDS=${BENCH_ROUNDS:-3}
 read -r -a THREADS <<< "${BENCH_THREADS:-1 32}"
 
+read -r -a BACKENDS <<< "${BENCH_BACKENDS:-sqlite redis postgresql}"
+
 ensure_packages redis-server redis-tools postgresql iproute2 procps util-linux
 servers_init
 start_redis
 start_postgres
+# Six more redis-servers: only when asked for.
+if [[ " ${BACKENDS[*]} " == *" redis_cluster "* ]]; then
+    start_redis_cluster
+fi
 
 # Each side has a SQLite file of its own: one shared file grows with every
 # measurement, and the side measured second always met the bigger file
@@ -43,8 +50,9 @@ declare -A STORE=(
     [after,redis]=$IDEM_TEST_REDIS_URL
     [before,postgresql]=$IDEM_TEST_POSTGRESQL_URL
     [after,postgresql]=$IDEM_TEST_POSTGRESQL_URL
+    [before,redis_cluster]=${IDEM_TEST_REDIS_CLUSTER_URL:-}
+    [after,redis_cluster]=${IDEM_TEST_REDIS_CLUSTER_URL:-}
 )
-read -r -a BACKENDS <<< "${BENCH_BACKENDS:-sqlite redis postgresql}"
 declare -A RATE # side,backend,threads,phase → best requests/s (n/a: a measurement failed)
 
 json_number() { sed -n "s/.*\"$1\":\([0-9.e+-]*\).*/\1/p"; }

@@ -130,6 +130,45 @@ start_redis() {
     log "redis ready: $IDEM_TEST_REDIS_URL"
 }
 
+# One more single redis-server with a replica of its own (two processes),
+# for benchmarks that compare a cluster, whose masters each feed a replica,
+# with one server that does the same. Exports REDIS_REPLICATED_PORT and
+# REDIS_REPLICA_PORT; returns once the replica has synced.
+start_redis_replicated() {
+    [ -n "$IDEM_SERVERS_DIR" ] || die "start_redis_replicated: call servers_init first"
+    local role dir port pid attempt rc master_port= deadline
+    for role in replicated replica; do
+        dir="$IDEM_SERVERS_DIR/redis-$role"
+        mkdir -p "$dir"
+        for attempt in 1 2 3; do
+            port=$(_servers_free_port)
+            log "starting redis-server ($role) on 127.0.0.1:$port"
+            redis-server --bind 127.0.0.1 --port "$port" --dir "$dir" --save '' --appendonly no \
+                --daemonize no --logfile "$dir/redis.log" --pidfile "$dir/redis.pid" \
+                ${master_port:+--replicaof 127.0.0.1 "$master_port"} &
+            pid=$!
+            _servers_track "redis-$role" "$pid"
+            rc=0
+            _servers_wait "redis-$role" "$pid" "$dir/redis.log" _servers_redis_ping "$port" || rc=$?
+            [ "$rc" -eq 0 ] && break
+            [ "$rc" -eq 1 ] && [ "$attempt" -lt 3 ] && continue
+            die "redis-server ($role) did not start"
+        done
+        if [ "$role" = replicated ]; then
+            master_port=$port
+            export REDIS_REPLICATED_PORT=$port
+        else
+            export REDIS_REPLICA_PORT=$port
+        fi
+    done
+    deadline=$((SECONDS + IDEM_SERVERS_WAIT_S))
+    until redis-cli -h 127.0.0.1 -p "$REDIS_REPLICA_PORT" info replication 2>/dev/null | tr -d '\r' | grep -qx 'master_link_status:up'; do
+        [ "$SECONDS" -lt "$deadline" ] || die "the replica on port $REDIS_REPLICA_PORT did not sync with 127.0.0.1:$REDIS_REPLICATED_PORT"
+        sleep 0.2
+    done
+    log "redis with a replica ready: redis://127.0.0.1:$REDIS_REPLICATED_PORT/0 (replica on $REDIS_REPLICA_PORT)"
+}
+
 # A throwaway Redis Cluster: six redis-servers with cluster-enabled, joined
 # by `redis-cli --cluster create --cluster-replicas 1` (3 masters, each with
 # one replica, the slots split evenly). cluster-node-timeout is short (2 s)
