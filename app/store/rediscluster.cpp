@@ -144,6 +144,12 @@ QString RedisSlotMap::masterOf(int slot) const
     return owner == NoOwner ? QString() : m_masters.at(owner).address;
 }
 
+QString RedisSlotMap::masterOrFirst(int slot) const
+{
+    const quint16 owner = slot >= 0 && slot < SlotCount ? m_owner[size_t(slot)] : NoOwner;
+    return m_masters.at(owner == NoOwner ? 0 : owner).address;
+}
+
 bool RedisSlotMap::isMaster(const QString &address) const
 {
     return std::any_of(m_masters.cbegin(), m_masters.cend(), [&](const Master &m) { return m.address == address; });

@@ -61,6 +61,9 @@ public:
     const QList<Master> &masters() const { return m_masters; }
     // The master that owns `slot`; empty when no master serves it.
     QString masterOf(int slot) const;
+    // Where a command on `slot` goes: its master, or for a slot no master
+    // serves the first master, which answers CLUSTERDOWN (retried).
+    QString masterOrFirst(int slot) const;
     bool isMaster(const QString &address) const;
     // Every node the map names, masters first.
     QStringList nodes() const;

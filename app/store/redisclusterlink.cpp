@@ -161,15 +161,12 @@ Result<RedisSlotMapPtr> RedisClusterLink::refreshMap()
 
 QList<RedisClusterLink::Route> RedisClusterLink::routesByKey(const RedisSlotMap &map, const QList<RedisCommand> &commands) const
 {
-    const QString firstMaster = map.masters().constFirst().address;
     QList<Route> routes(commands.size());
     QList<bool> keyed(commands.size(), false);
     for (qsizetype i = 0; i < commands.size(); ++i) {
         if (const std::optional<QByteArrayView> key = commandKey(commands.at(i))) {
             const int slot = redisKeySlot(*key);
-            const QString master = map.masterOf(slot);
-            // An unserved slot: any master answers CLUSTERDOWN, which is retried.
-            routes[i] = Route{master.isEmpty() ? firstMaster : master, slot};
+            routes[i] = Route{map.masterOrFirst(slot), slot};
             keyed[i] = true;
         }
     }
@@ -181,7 +178,7 @@ QList<RedisClusterLink::Route> RedisClusterLink::routesByKey(const RedisSlotMap 
         else
             routes[i].node = next;
     }
-    QString previous = firstMaster;
+    QString previous = map.masters().constFirst().address; // no command has a key
     for (qsizetype i = 0; i < commands.size(); ++i) {
         if (keyed.at(i))
             previous = routes.at(i).node;
@@ -228,8 +225,7 @@ Result<QList<RedisReply>> RedisClusterLink::pipelineWireAt(QByteArrayView key, c
     if (!map)
         return map.error();
     const int slot = redisKeySlot(key);
-    const QString master = map.value()->masterOf(slot);
-    const Route route{master.isEmpty() ? map.value()->masters().constFirst().address : master, slot};
+    const Route route{map.value()->masterOrFirst(slot), slot};
     Result<QList<RedisReply>> replies = sendWireTo(route.node, wire, replyCount);
     if (!replies)
         return replies;
@@ -271,8 +267,7 @@ Result<QList<RedisReply>> RedisClusterLink::pipelineAt(const QByteArray &key, co
     // there, on the connection that wrote: on the old owner it would count
     // replicas of a connection that wrote nothing and confirm at once.
     const std::optional<std::pair<int, QString>> asked = std::exchange(m_lastAsked, std::nullopt);
-    QString master = asked && asked->first == slot ? asked->second : map.value()->masterOf(slot);
-    const Route route{master.isEmpty() ? map.value()->masters().constFirst().address : master, slot};
+    const Route route{asked && asked->first == slot ? asked->second : map.value()->masterOrFirst(slot), slot};
     return send(commands, QList<Route>(commands.size(), route));
 }
 
