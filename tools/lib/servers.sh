@@ -106,27 +106,35 @@ _servers_pg_bindir() {
     printf '%s\n' "$dir"
 }
 
-start_redis() {
-    [ -n "$IDEM_SERVERS_DIR" ] || die "start_redis: call servers_init first"
-    local dir="$IDEM_SERVERS_DIR/redis" port pid attempt rc
+# _servers_start_redis NAME DIR [ARG...]: one redis-server without persistence
+# on a free loopback port (three tries if another process takes the port
+# first), tracked as NAME; its port goes to _SERVERS_REDIS_PORT.
+_servers_start_redis() {
+    local name=$1 dir=$2 port pid attempt rc
+    shift 2
     mkdir -p "$dir"
     for attempt in 1 2 3; do
         port=$(_servers_free_port)
-        log "starting redis-server on 127.0.0.1:$port"
-        # No persistence: the suite's data dies with the directory. DEBUG
-        # (from loopback only) lets tst_guiresponsive freeze the server.
+        log "starting redis-server ($name) on 127.0.0.1:$port"
         redis-server --bind 127.0.0.1 --port "$port" --dir "$dir" --save '' --appendonly no \
-            --enable-debug-command local --daemonize no --logfile "$dir/redis.log" --pidfile "$dir/redis.pid" &
+            --daemonize no --logfile "$dir/redis.log" --pidfile "$dir/redis.pid" "$@" &
         pid=$!
-        _servers_track redis "$pid"
+        _servers_track "$name" "$pid"
         rc=0
-        _servers_wait redis "$pid" "$dir/redis.log" _servers_redis_ping "$port" || rc=$?
+        _servers_wait "$name" "$pid" "$dir/redis.log" _servers_redis_ping "$port" || rc=$?
         [ "$rc" -eq 0 ] && break
         [ "$rc" -eq 1 ] && [ "$attempt" -lt 3 ] && continue
-        die "redis-server did not start"
+        die "redis-server ($name) did not start"
     done
-    export REDIS_PORT=$port
-    export IDEM_TEST_REDIS_URL="redis://127.0.0.1:$port/0"
+    _SERVERS_REDIS_PORT=$port
+}
+
+start_redis() {
+    [ -n "$IDEM_SERVERS_DIR" ] || die "start_redis: call servers_init first"
+    # DEBUG (from loopback only) lets tst_guiresponsive freeze the server.
+    _servers_start_redis redis "$IDEM_SERVERS_DIR/redis" --enable-debug-command local
+    export REDIS_PORT=$_SERVERS_REDIS_PORT
+    export IDEM_TEST_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
     log "redis ready: $IDEM_TEST_REDIS_URL"
 }
 
@@ -136,31 +144,11 @@ start_redis() {
 # REDIS_REPLICA_PORT; returns once the replica has synced.
 start_redis_replicated() {
     [ -n "$IDEM_SERVERS_DIR" ] || die "start_redis_replicated: call servers_init first"
-    local role dir port pid attempt rc master_port= deadline
-    for role in replicated replica; do
-        dir="$IDEM_SERVERS_DIR/redis-$role"
-        mkdir -p "$dir"
-        for attempt in 1 2 3; do
-            port=$(_servers_free_port)
-            log "starting redis-server ($role) on 127.0.0.1:$port"
-            redis-server --bind 127.0.0.1 --port "$port" --dir "$dir" --save '' --appendonly no \
-                --daemonize no --logfile "$dir/redis.log" --pidfile "$dir/redis.pid" \
-                ${master_port:+--replicaof 127.0.0.1 "$master_port"} &
-            pid=$!
-            _servers_track "redis-$role" "$pid"
-            rc=0
-            _servers_wait "redis-$role" "$pid" "$dir/redis.log" _servers_redis_ping "$port" || rc=$?
-            [ "$rc" -eq 0 ] && break
-            [ "$rc" -eq 1 ] && [ "$attempt" -lt 3 ] && continue
-            die "redis-server ($role) did not start"
-        done
-        if [ "$role" = replicated ]; then
-            master_port=$port
-            export REDIS_REPLICATED_PORT=$port
-        else
-            export REDIS_REPLICA_PORT=$port
-        fi
-    done
+    local deadline
+    _servers_start_redis redis-replicated "$IDEM_SERVERS_DIR/redis-replicated"
+    export REDIS_REPLICATED_PORT=$_SERVERS_REDIS_PORT
+    _servers_start_redis redis-replica "$IDEM_SERVERS_DIR/redis-replica" --replicaof 127.0.0.1 "$REDIS_REPLICATED_PORT"
+    export REDIS_REPLICA_PORT=$_SERVERS_REDIS_PORT
     deadline=$((SECONDS + IDEM_SERVERS_WAIT_S))
     until redis-cli -h 127.0.0.1 -p "$REDIS_REPLICA_PORT" info replication 2>/dev/null | tr -d '\r' | grep -qx 'master_link_status:up'; do
         [ "$SECONDS" -lt "$deadline" ] || die "the replica on port $REDIS_REPLICA_PORT did not sync with 127.0.0.1:$REDIS_REPLICATED_PORT"
