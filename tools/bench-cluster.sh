@@ -26,7 +26,12 @@
 #   where it goes  per request, over every round: CPU of the masters and of
 #                the replicas (INFO cpu, used_cpu_user + used_cpu_sys),
 #                socket reads on the masters (INFO stats
-#                total_reads_processed); the masters' CPU per request gives
+#                total_reads_processed), and how often the masters and the
+#                replicas went to sleep waiting for work (voluntary context
+#                switches in /proc/PID/status, PID from INFO server): a
+#                server that sleeps is woken again by the next request, and
+#                a master's every wake-up also writes to its replica and
+#                wakes it; the masters' CPU per request gives
 #                the per-master rate of the capacity model (one master on a
 #                core of its own serves 1 s ÷ that many requests)
 #                On a 2-core machine the six cluster nodes, the single
@@ -145,8 +150,18 @@ sum_info() {
     done
     echo "$total"
 }
+# sum_wakeups PORT...: the nodes' voluntary context switches so far (each a
+# sleep in epoll_wait until a socket had something to read).
+sum_wakeups() {
+    local port pid total=0
+    for port in "$@"; do
+        pid=$(redis-cli -h 127.0.0.1 -p "$port" info server | tr -d '\r' | sed -n 's/^process_id://p')
+        total=$((total + $(awk '/^voluntary_ctxt_switches:/ { print $2 }' "/proc/$pid/status")))
+    done
+    echo "$total"
+}
 add() { awk -v a="${1:-0}" -v b="$2" -v c="$3" 'BEGIN { print a + b - c }'; }
-declare -A RATE CPU_M CPU_R CPU_C READS DONE
+declare -A RATE CPU_M CPU_R CPU_C READS WAKE_M WAKE_R DONE
 for round in $(seq 1 "$ROUNDS"); do
     for target in single single-replica cluster cluster-own cluster-wait; do
         case $target in
@@ -163,11 +178,14 @@ for round in $(seq 1 "$ROUNDS"); do
         for phase in first replay; do
             log "round $round: $target, $phase, $THREADS threads"
             m0=$(sum_info cpu "${masters[@]}") r0=$(sum_info cpu "${replicas[@]}") k0=$(sum_info total_reads_processed "${masters[@]}")
+            wm0=$(sum_wakeups "${masters[@]}") wr0=$(sum_wakeups "${replicas[@]}")
             rate=$(bench "$url" "$scope" "$phase" "$THREADS" "$REQUESTS" "$acks")
             RATE[$target,$phase]=$(best "${RATE[$target,$phase]:-}" "$rate")
             CPU_M[$target,$phase]=$(add "${CPU_M[$target,$phase]:-}" "$(sum_info cpu "${masters[@]}")" "$m0")
             CPU_R[$target,$phase]=$(add "${CPU_R[$target,$phase]:-}" "$(sum_info cpu "${replicas[@]}")" "$r0")
             READS[$target,$phase]=$(add "${READS[$target,$phase]:-}" "$(sum_info total_reads_processed "${masters[@]}")" "$k0")
+            WAKE_M[$target,$phase]=$(add "${WAKE_M[$target,$phase]:-}" "$(sum_wakeups "${masters[@]}")" "$wm0")
+            WAKE_R[$target,$phase]=$(add "${WAKE_R[$target,$phase]:-}" "$(sum_wakeups "${replicas[@]}")" "$wr0")
             CPU_C[$target,$phase]=$(add "${CPU_C[$target,$phase]:-}" "$(awk '{ print $1 + $2 }' "$IDEM_SERVERS_DIR/client-cpu")" 0)
             DONE[$target,$phase]=$(add "${DONE[$target,$phase]:-}" "$REQUESTS" 0)
         done
@@ -204,13 +222,15 @@ printf '  cluster WAIT 1 / single:   first %s, replay %s\n' \
     "$(ratio "${RATE[cluster-wait,first]}" "${RATE[single,first]}")" "$(ratio "${RATE[cluster-wait,replay]}" "${RATE[single,replay]}")"
 echo
 echo "Where it goes, per request over all $ROUNDS rounds (CPU µs: servers from INFO cpu, the client from time(1);"
-echo "reads: total_reads_processed on the masters; per-master rate: 1 s ÷ the masters' CPU per request):"
-printf '  %-14s %-7s %8s %9s %7s %7s %7s %16s\n' target phase masters replicas client total reads "per-master rate"
+echo "reads: total_reads_processed on the masters; sleeps: voluntary context switches of the masters / the replicas;"
+echo "per-master rate: 1 s ÷ the masters' CPU per request):"
+printf '  %-14s %-7s %8s %9s %7s %7s %7s %13s %16s\n' target phase masters replicas client total reads sleeps "per-master rate"
 for target in single single-replica cluster cluster-own; do
     for phase in first replay; do
         awk -v t="$target" -v p="$phase" -v m="${CPU_M[$target,$phase]}" -v r="${CPU_R[$target,$phase]}" -v c="${CPU_C[$target,$phase]}" \
-            -v k="${READS[$target,$phase]}" -v n="${DONE[$target,$phase]}" 'BEGIN { us = m * 1e6 / n; rs = r * 1e6 / n; cs = c * 1e6 / n
-            printf "  %-14s %-7s %8.1f %9.1f %7.1f %7.1f %7.2f %14.0f/s\n", t, p, us, rs, cs, us + rs + cs, k / n, (us > 0 ? 1e6 / us : 0) }'
+            -v k="${READS[$target,$phase]}" -v wm="${WAKE_M[$target,$phase]}" -v wr="${WAKE_R[$target,$phase]}" -v n="${DONE[$target,$phase]}" \
+            'BEGIN { us = m * 1e6 / n; rs = r * 1e6 / n; cs = c * 1e6 / n
+            printf "  %-14s %-7s %8.1f %9.1f %7.1f %7.1f %7.2f %6.3f/%6.3f %14.0f/s\n", t, p, us, rs, cs, us + rs + cs, k / n, wm / n, wr / n, (us > 0 ? 1e6 / us : 0) }'
     done
 done
 echo "  This machine has $(nproc) cores for 9 redis-servers and the clients: the ratio shows the cluster's"
