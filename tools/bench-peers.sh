@@ -5,7 +5,8 @@
 # PostgreSQL, at 1 and 32 concurrent clients, first requests and replays.
 #
 #   engine  build-bench/app/idemctl press --work-ms 0 (Release): Guard →
-#           RedisStore / SqlStore, one client thread per connection.
+#           RedisStore / SqlStore, the client threads sharing one store with
+#           its default connections (the table's first line says which).
 #   seed    build-bench/peers, from tools/peers/main.go: the article's store
 #           functions driven by N goroutines in the article's middleware
 #           order (Get → SetInFlight → Finalize; a replay is one Get), built
@@ -46,7 +47,8 @@
 # (steal): on a 2-core virtual machine a cell whose server is not busy is
 # decided by the clients' scheduling, not by the store's commands.
 #
-# Goals: engine ÷ seed ≥ 1.0 in every cell; engine ÷ limit ≥ 0.8.
+# Goals: engine ÷ seed ≥ 1.0 in every cell; engine ÷ limit ≥ 0.8 on Redis,
+# ≥ 0.9 on PostgreSQL.
 # A cell that misses says MISS. Only ratios from one run mean anything: the
 # machine is shared. Nothing is asserted; the exit code is 0 unless a
 # measurement failed.
@@ -369,7 +371,7 @@ ratio() {
         if (a == "n/a" || b == "n/a" || b <= 0) { print "n/a"; exit }
         r = a / b; printf "%.2f%s", r, (r < goal ? " MISS" : "") }'
 }
-# Each round's engine ÷ seed, to show how far the rounds agree.
+# Each round's A ÷ B (engine ÷ seed, engine ÷ limit), to show how far the rounds agree.
 round_ratios() {
     paste -d' ' <(printf '%s\n' $1) <(printf '%s\n' $2) |
         awk '{ if ($1 == "n/a" || $2 == "n/a" || $2 <= 0) printf "%s n/a", sep; else printf "%s%.2f", sep, $1 / $2; sep = " " }'
@@ -444,18 +446,23 @@ for backend in "${BACKENDS[@]}"; do
 done
 
 echo
-echo "The server's limit for the engine's commands at the same concurrency (goal engine ÷ limit ≥ 0.8)."
-echo "Redis: redis-benchmark EVALSHA of the claim script (first: EVALSHA/s ÷ 2). PostgreSQL: pgbench -M"
-echo "prepared of the claim and the completing UPDATE (first) or the claim on a completed record (replay)."
-printf '%-11s %3s %-7s %10s %10s %14s %12s\n' backend c phase limit/s engine/s 'engine÷limit' 'seed÷limit'
+echo "The server's limit for the engine's commands at the same concurrency (goal engine ÷ limit ≥ 0.8 on"
+echo "Redis, ≥ 0.9 on PostgreSQL). Redis: redis-benchmark EVALSHA of the claim script (first: EVALSHA/s ÷"
+echo "2). PostgreSQL: pgbench -M prepared of the claim and the completing UPDATE (first) or the claim on a"
+echo "completed record (replay). Rounds: each round's engine ÷ the limit measured right after it in that"
+echo "round; the machine's speed drifts between rounds more than within one."
+printf '%-11s %3s %-7s %10s %10s %14s %12s  %s\n' backend c phase limit/s engine/s 'engine÷limit' 'seed÷limit' 'rounds (engine÷limit)'
 for backend in "${BACKENDS[@]}"; do
+    goal=0.8
+    [ "$backend" = postgresql ] && goal=0.9
     for c in "${CONCURRENCY[@]}"; do
         for phase in "${PHASES[@]}"; do
             limit=$(median ${LIMIT[$backend,$c,$phase]})
             engine=$(median ${RATE[engine,$backend,$c,$phase]})
             seed=$(median ${RATE[seed,$backend,$c,$phase]})
-            printf '%-11s %3s %-7s %10s %10s %14s %12s\n' "$backend" "$c" "$phase" "$(rate_text "$limit")" "$(rate_text "$engine")" \
-                "$(ratio "$engine" "$limit" 0.8)" "$(ratio "$seed" "$limit" 0)"
+            printf '%-11s %3s %-7s %10s %10s %14s %12s  %s\n' "$backend" "$c" "$phase" "$(rate_text "$limit")" "$(rate_text "$engine")" \
+                "$(ratio "$engine" "$limit" "$goal")" "$(ratio "$seed" "$limit" 0)" \
+                "$(round_ratios "${RATE[engine,$backend,$c,$phase]}" "${LIMIT[$backend,$c,$phase]}")"
         done
     done
 done
