@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/store/rediscluster.h"
 #include "tests/serverrequirement.h"
 
 #include <QProcess>
@@ -136,6 +137,23 @@ public:
     // Until every running node says cluster_state:ok and every running
     // replica's link is up; false with the reason after timeoutMs.
     bool waitHealthy(QString *error, int timeoutMs = 60000) const;
+
+    // Slots (tests/testclusterslots.cpp). The running masters now.
+    QList<int> masters() const;
+    // Which master serves each slot now: one CLUSTER SLOTS from the first
+    // running master that answers; nullopt when none does.
+    std::optional<RedisSlotMap> slotMap() const;
+    // The master that serves `key`'s slot now; -1 when none.
+    int masterOfKey(QByteArrayView key) const;
+    // A hash tag (`stem` and a number) whose slot `master` serves; empty
+    // when none of the first 100,000 is.
+    QByteArray tagOn(int master, const QByteArray &stem) const;
+    // Moves `tag`'s slot from master `from` to master `to` as redis-cli
+    // --cluster reshard does: a few keys at a time with pauses of pauseMs,
+    // so traffic meets ASK meanwhile and MOVED after (pauseMs 0: many keys
+    // at a time, no pauses). Returns once the map names `to`; false with
+    // the step that failed.
+    bool moveSlot(QByteArrayView tag, int from, int to, int pauseMs, QString *error);
     QString logTail(int node, int lines = 20) const;
 
 private:

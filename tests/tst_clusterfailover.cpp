@@ -35,7 +35,6 @@
 #include "app/store/openstore.h"
 #include "app/store/redisbuckets.h"
 #include "app/store/rediscluster.h"
-#include "app/store/redisconnection.h"
 #include "app/store/redislayout.h"
 
 #include <QElapsedTimer>
@@ -53,27 +52,6 @@ namespace {
 constexpr int kRecoveryBoundMs = 60000; // liveness on a busy 2-core box, not speed
 constexpr int kProbeIntervalMs = 100;
 constexpr int kFillerMegabytes = 48; // > tcp_rmem max (32 MB) + tcp_wmem max (4 MB) on Debian 12
-
-// Which master serves each slot now: one CLUSTER SLOTS from the first
-// running master that answers.
-std::optional<RedisSlotMap> slotMap(const TestCluster &cluster)
-{
-    for (int node = 0; node < TestCluster::NodeCount; ++node) {
-        if (!cluster.isRunning(node) || cluster.masterOf(node) != node)
-            continue;
-        const std::optional<std::pair<QByteArray, int>> hostPort = redisSplitAddress(cluster.address(node));
-        RedisSettings settings;
-        settings.host = hostPort->first;
-        settings.port = hostPort->second;
-        RedisConnection connection(settings);
-        Result<RedisReply> reply = connection.command({"CLUSTER", "SLOTS"});
-        if (!reply)
-            continue;
-        if (Result<RedisSlotMap> map = RedisSlotMap::parse(*reply.value(), settings.host))
-            return std::move(map.value());
-    }
-    return std::nullopt;
-}
 
 int nodeOfKey(const TestCluster &cluster, const RedisSlotMap &map, const QByteArray &rawKey)
 {
@@ -314,7 +292,7 @@ void TstClusterFailover::pressThroughFailover()
     Store &store = *opened.value();
 
     const QString scope = QStringLiteral("pay%1x%2").arg(keys).arg(replicaAcks);
-    const std::optional<RedisSlotMap> map = slotMap(cluster);
+    const std::optional<RedisSlotMap> map = cluster.slotMap();
     QVERIFY2(map, "no master answered CLUSTER SLOTS");
     const int killed = ownerOf(cluster, *map, scope, QStringLiteral("press-0"));
     QVERIFY2(killed >= 0, "no master owns press-0");
@@ -461,7 +439,7 @@ void TstClusterFailover::lossWindow()
     // Fixes the scope's buckets and loads the scripts before anything stops.
     QCOMPARE(guard.handle(requestFor(scope, QStringLiteral("warm-up")), okResponse).outcome, GuardOutcome::Executed);
 
-    const std::optional<RedisSlotMap> map = slotMap(cluster);
+    const std::optional<RedisSlotMap> map = cluster.slotMap();
     QVERIFY2(map, "no master answered CLUSTER SLOTS");
     const int master = ownerOf(cluster, *map, scope, QStringLiteral("press-0"));
     const int replica = cluster.replicaOf(master);
