@@ -87,9 +87,9 @@ QVariant ActionTargetModel::headerData(int section, Qt::Orientation orientation,
     return {};
 }
 
-QList<int> ActionTargetModel::sortRows(int column, Qt::SortOrder order)
+void ActionTargetModel::reorderRows(const QList<int> &permutation)
 {
-    return sortRowsInPlace(m_targets, order, [&](const ActionTarget &row) { return raw(row, column); });
+    applyPermutation(m_targets, permutation);
 }
 
 void ActionTargetModel::storeIncluded(int row, bool included)

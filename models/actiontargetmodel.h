@@ -32,7 +32,8 @@ private:
     int planRowCount() const override { return int(m_targets.size()); }
     bool isIncluded(int row) const override { return !isExcluded(m_targets.at(row)); }
     void storeIncluded(int row, bool included) override;
-    QList<int> sortRows(int column, Qt::SortOrder order) override;
+    QVariant sortKey(int row, int column) const override { return raw(m_targets.at(row), column); }
+    void reorderRows(const QList<int> &permutation) override;
 
     QVariant raw(const ActionTarget &target, int column) const;
     bool isExcluded(const ActionTarget &target) const { return m_excluded.contains({target.scope, target.key}); }

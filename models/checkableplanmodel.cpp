@@ -1,7 +1,14 @@
 #include "models/checkableplanmodel.h"
 
+#include "models/rowsort.h"
+
+#include <QFutureWatcher>
 #include <QGuiApplication>
 #include <QPalette>
+#include <QPromise>
+#include <QThreadPool>
+
+#include <memory>
 
 CheckablePlanModel::CheckablePlanModel(int columnCount, QObject *parent)
     : QAbstractTableModel(parent)
@@ -54,8 +61,44 @@ void CheckablePlanModel::sort(int column, Qt::SortOrder order)
 {
     if (column < 0 || column >= m_columnCount)
         return;
+    const quint64 generation = ++m_sortGeneration;
+    const int rows = planRowCount();
+    QList<QVariant> keys;
+    keys.reserve(rows);
+    for (int row = 0; row < rows; ++row)
+        keys.append(sortKey(row, column));
+    if (rows < kWorkerSortRows) {
+        m_sortPending = false;
+        applyOrder(sortPermutation(keys, order));
+        return;
+    }
+    m_sortPending = true;
+    auto promise = std::make_shared<QPromise<QList<int>>>();
+    auto *watcher = new QFutureWatcher<QList<int>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, rows] {
+        watcher->deleteLater();
+        if (generation != m_sortGeneration)
+            return; // a newer sort or new rows
+        m_sortPending = false;
+        if (watcher->future().resultCount() == 1 && planRowCount() == rows)
+            applyOrder(watcher->future().result());
+    });
+    watcher->setFuture(promise->future());
+    promise->start();
+    // The keys are the worker's own copies: it reads nothing of the model.
+    QThreadPool::globalInstance()->start([promise, keys = std::move(keys), order] {
+        promise->addResult(sortPermutation(keys, order));
+        promise->finish();
+    });
+}
+
+void CheckablePlanModel::applyOrder(const QList<int> &permutation)
+{
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    const QList<int> newRow = sortRows(column, order);
+    QList<int> newRow(permutation.size());
+    for (int i = 0; i < permutation.size(); ++i)
+        newRow[permutation.at(i)] = i;
+    reorderRows(permutation);
     const QModelIndexList from = persistentIndexList();
     QModelIndexList to;
     to.reserve(from.size());
@@ -63,6 +106,7 @@ void CheckablePlanModel::sort(int column, Qt::SortOrder order)
         to.append(this->index(newRow.at(index.row()), index.column()));
     changePersistentIndexList(from, to);
     emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    emit sorted();
 }
 
 void CheckablePlanModel::setIncluded(int row, bool included)

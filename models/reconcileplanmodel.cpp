@@ -164,9 +164,9 @@ QVariant ReconcilePlanModel::headerData(int section, Qt::Orientation orientation
     return {};
 }
 
-QList<int> ReconcilePlanModel::sortRows(int column, Qt::SortOrder order)
+void ReconcilePlanModel::reorderRows(const QList<int> &permutation)
 {
-    return sortRowsInPlace(m_rows, order, [&](const ReconcileRow &row) { return raw(row, column); });
+    applyPermutation(m_rows, permutation);
 }
 
 void ReconcilePlanModel::setRows(const QList<ReconcileRow> &rows, qint64 nowMs)

@@ -49,7 +49,8 @@ private:
     bool isIncluded(int row) const override { return !m_rows.at(row).excluded; }
     bool isCheckable(int row) const override { return m_rows.at(row).proposal != ReconcileProposal::Review; }
     void storeIncluded(int row, bool included) override { m_rows[row].excluded = !included; }
-    QList<int> sortRows(int column, Qt::SortOrder order) override;
+    QVariant sortKey(int row, int column) const override { return raw(m_rows.at(row), column); }
+    void reorderRows(const QList<int> &permutation) override;
 
     QVariant raw(const ReconcileRow &row, int column) const;
 
