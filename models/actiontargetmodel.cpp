@@ -3,7 +3,6 @@
 #include "models/recordcolumns.h"
 #include "app/ops/agetext.h"
 #include "app/store/visibletext.h"
-#include "models/rowsort.h"
 
 ActionTargetModel::ActionTargetModel(QObject *parent)
     : CheckablePlanModel(ColumnCount, parent)
@@ -37,7 +36,7 @@ QVariant ActionTargetModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const ActionTarget &t = m_targets.at(index.row());
+    const ActionTarget &t = m_targets.at(stored(index.row()));
     if (role == Qt::TextAlignmentRole && (index.column() == AgeColumn || index.column() == AttemptsColumn))
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == RawValueRole)
@@ -87,14 +86,9 @@ QVariant ActionTargetModel::headerData(int section, Qt::Orientation orientation,
     return {};
 }
 
-void ActionTargetModel::reorderRows(const QList<int> &permutation)
-{
-    applyPermutation(m_targets, permutation);
-}
-
 void ActionTargetModel::storeIncluded(int row, bool included)
 {
-    const ActionTarget &t = m_targets.at(row);
+    const ActionTarget &t = m_targets.at(stored(row));
     if (included)
         m_excluded.remove({t.scope, t.key});
     else
@@ -104,7 +98,8 @@ void ActionTargetModel::storeIncluded(int row, bool included)
 QList<ActionTarget> ActionTargetModel::includedTargets() const
 {
     QList<ActionTarget> included;
-    for (const ActionTarget &t : m_targets) {
+    for (int row = 0; row < m_targets.size(); ++row) {
+        const ActionTarget &t = m_targets.at(stored(row));
         if (!isExcluded(t))
             included.append(t);
     }

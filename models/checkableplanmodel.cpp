@@ -9,6 +9,7 @@
 #include <QThreadPool>
 
 #include <memory>
+#include <numeric>
 
 CheckablePlanModel::CheckablePlanModel(int columnCount, QObject *parent)
     : QAbstractTableModel(parent)
@@ -69,7 +70,7 @@ void CheckablePlanModel::sort(int column, Qt::SortOrder order)
         keys.append(sortKey(row, column));
     if (rows < kWorkerSortRows) {
         m_sortPending = false;
-        applyOrder(sortPermutation(keys, order));
+        applyOrder(sortedOrder(keys, m_order, order));
         return;
     }
     m_sortPending = true;
@@ -85,26 +86,36 @@ void CheckablePlanModel::sort(int column, Qt::SortOrder order)
     });
     watcher->setFuture(promise->future());
     promise->start();
-    // The keys are the worker's own copies: it reads nothing of the model.
-    QThreadPool::globalInstance()->start([promise, keys = std::move(keys), order] {
-        promise->addResult(sortPermutation(keys, order));
+    // The keys and the order are the worker's own copies: it reads nothing of the model.
+    QThreadPool::globalInstance()->start([promise, keys = std::move(keys), shown = m_order, order] {
+        promise->addResult(sortedOrder(keys, shown, order));
         promise->finish();
     });
 }
 
-void CheckablePlanModel::applyOrder(const QList<int> &permutation)
+void CheckablePlanModel::resetOrder()
+{
+    m_order.resize(planRowCount());
+    std::iota(m_order.begin(), m_order.end(), 0);
+}
+
+void CheckablePlanModel::applyOrder(const QList<int> &order)
 {
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    QList<int> newRow(permutation.size());
-    for (int i = 0; i < permutation.size(); ++i)
-        newRow[permutation.at(i)] = i;
-    reorderRows(permutation);
     const QModelIndexList from = persistentIndexList();
-    QModelIndexList to;
-    to.reserve(from.size());
-    for (const QModelIndex &index : from)
-        to.append(this->index(newRow.at(index.row()), index.column()));
-    changePersistentIndexList(from, to);
+    if (!from.isEmpty()) {
+        QList<int> shownAt(order.size()); // per stored row, its new view row
+        for (int row = 0; row < order.size(); ++row)
+            shownAt[order.at(row)] = row;
+        QModelIndexList to;
+        to.reserve(from.size());
+        for (const QModelIndex &index : from)
+            to.append(this->index(shownAt.at(m_order.at(index.row())), index.column()));
+        m_order = order;
+        changePersistentIndexList(from, to);
+    } else {
+        m_order = order;
+    }
     emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
     emit sorted();
 }

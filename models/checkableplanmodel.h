@@ -11,13 +11,15 @@
 // whether it can be, and what each row sorts by; this class does the check
 // boxes, the totals signal and the sort.
 //
-// A sort of kWorkerSortRows rows or more runs on a worker thread: the GUI
-// thread reads each row's key and, when the order arrives, moves the rows
-// once. Sorting 100,000 rows took 45-78 ms of the GUI thread's CPU and,
-// on a loaded 2-core machine, up to 161 ms of wall time in which it
-// answered nothing (tools/bench-fix.sh). Until the order is applied the
-// rows stay as they were and every action on them (check boxes, apply)
-// sees that order; a newer sort or new rows make the pending order moot.
+// Sorting never moves the subclass's rows: the model keeps the order in
+// which they are shown (view row -> stored row, stored()), so applying a
+// sort replaces a list of ints. Moving 100,000 preview rows into a sorted
+// order took 40-160 ms of the GUI thread, their memory read at random
+// (tools/bench-fix.sh). A sort of kWorkerSortRows rows or more works out the
+// order on a worker thread: the GUI thread reads each row's key, in stored
+// order, and applies the order when it arrives. Until then the rows show as
+// they were and every action on them (check boxes, apply) sees that order;
+// a newer sort or new rows make a pending order moot.
 class CheckablePlanModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -52,11 +54,13 @@ protected:
     // A row without a check box (a reconcile row for manual review) is never applied.
     virtual bool isCheckable(int row) const;
     virtual void storeIncluded(int row, bool included) = 0;
-    // What `row` sorts by in `column`: its raw value, not its display text.
-    virtual QVariant sortKey(int row, int column) const = 0;
-    // Puts the rows in `permutation`'s order (permutation[new] = old row),
-    // as applyPermutation (models/rowsort.h) does.
-    virtual void reorderRows(const QList<int> &permutation) = 0;
+    // What stored row `storedRow` sorts by in `column`: its raw value, not its
+    // display text.
+    virtual QVariant sortKey(int storedRow, int column) const = 0;
+    // The stored row shown at view row `row`. Every virtual above and every
+    // QModelIndex speak of view rows; the subclass keeps its rows in the
+    // order they were given.
+    int stored(int row) const { return m_order.at(row); }
 
     // IncludeColumn's check state, and the greyed text of an excluded row
     // in every column; an invalid QVariant for other roles.
@@ -69,14 +73,17 @@ protected:
         ++m_sortGeneration; // an order still being worked out was for the old rows
         m_sortPending = false;
         replace();
+        resetOrder();
         endResetModel();
         emit inclusionChanged();
     }
 
 private:
-    void applyOrder(const QList<int> &permutation);
+    void resetOrder(); // the rows as given
+    void applyOrder(const QList<int> &order);
 
     int m_columnCount;
     quint64 m_sortGeneration = 0; // counts sorts and replacements: a worker's order applies only to its own
     bool m_sortPending = false;
+    QList<int> m_order; // per view row, the stored row shown there
 };

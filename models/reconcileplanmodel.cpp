@@ -4,7 +4,6 @@
 
 #include "app/ops/agetext.h"
 #include "app/store/visibletext.h"
-#include "models/rowsort.h"
 
 #include "models/statuscolors.h"
 
@@ -81,7 +80,7 @@ QVariant ReconcilePlanModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const ReconcileRow &row = m_rows.at(index.row());
+    const ReconcileRow &row = rowAt(index.row());
     switch (role) {
     case RawValueRole:
         return raw(row, index.column());
@@ -164,9 +163,13 @@ QVariant ReconcilePlanModel::headerData(int section, Qt::Orientation orientation
     return {};
 }
 
-void ReconcilePlanModel::reorderRows(const QList<int> &permutation)
+QList<ReconcileRow> ReconcilePlanModel::rows() const
 {
-    applyPermutation(m_rows, permutation);
+    QList<ReconcileRow> shown;
+    shown.reserve(m_rows.size());
+    for (int row = 0; row < m_rows.size(); ++row)
+        shown.append(rowAt(row));
+    return shown;
 }
 
 void ReconcilePlanModel::setRows(const QList<ReconcileRow> &rows, qint64 nowMs)

@@ -38,22 +38,21 @@ public:
     // Ages are shown relative to nowMs (when the dry run ran).
     void setRows(const QList<ReconcileRow> &rows, qint64 nowMs);
     void clear();
-    // The plan with the operator's exclusions, to apply.
-    const QList<ReconcileRow> &rows() const { return m_rows; }
-    const ReconcileRow &rowAt(int row) const { return m_rows.at(row); }
+    // The plan with the operator's exclusions, in the table's order, to apply.
+    QList<ReconcileRow> rows() const;
+    const ReconcileRow &rowAt(int row) const { return m_rows.at(stored(row)); }
     // Included rows only (ReconcilePlan::summarise).
     ReconcileSummary summary() const;
 
 private:
     int planRowCount() const override { return int(m_rows.size()); }
-    bool isIncluded(int row) const override { return !m_rows.at(row).excluded; }
-    bool isCheckable(int row) const override { return m_rows.at(row).proposal != ReconcileProposal::Review; }
-    void storeIncluded(int row, bool included) override { m_rows[row].excluded = !included; }
-    QVariant sortKey(int row, int column) const override { return raw(m_rows.at(row), column); }
-    void reorderRows(const QList<int> &permutation) override;
+    bool isIncluded(int row) const override { return !rowAt(row).excluded; }
+    bool isCheckable(int row) const override { return rowAt(row).proposal != ReconcileProposal::Review; }
+    void storeIncluded(int row, bool included) override { m_rows[stored(row)].excluded = !included; }
+    QVariant sortKey(int storedRow, int column) const override { return raw(m_rows.at(storedRow), column); }
 
     QVariant raw(const ReconcileRow &row, int column) const;
 
-    QList<ReconcileRow> m_rows;
+    QList<ReconcileRow> m_rows; // as given; CheckablePlanModel::stored() maps the table's rows to them
     qint64 m_nowMs = 0;
 };

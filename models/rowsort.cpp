@@ -3,19 +3,15 @@
 #include <QPartialOrdering>
 
 #include <algorithm>
-#include <numeric>
 
-QList<int> sortPermutation(const QList<QVariant> &keys, Qt::SortOrder order)
+QList<int> sortedOrder(const QList<QVariant> &keys, QList<int> shown, Qt::SortOrder order)
 {
     const auto allOf = [&keys](std::initializer_list<int> types) {
         return std::all_of(keys.cbegin(), keys.cend(),
                            [&types](const QVariant &v) { return std::find(types.begin(), types.end(), v.typeId()) != types.end(); });
     };
-    QList<int> permutation(keys.size());
-    std::iota(permutation.begin(), permutation.end(), 0);
     const auto sortBy = [&](auto less) {
-        std::stable_sort(permutation.begin(), permutation.end(),
-                         [&](int a, int b) { return order == Qt::AscendingOrder ? less(a, b) : less(b, a); });
+        std::stable_sort(shown.begin(), shown.end(), [&](int a, int b) { return order == Qt::AscendingOrder ? less(a, b) : less(b, a); });
     };
     if (allOf({QMetaType::LongLong, QMetaType::Int, QMetaType::UInt, QMetaType::Bool})) {
         QList<qint64> numbers;
@@ -32,5 +28,5 @@ QList<int> sortPermutation(const QList<QVariant> &keys, Qt::SortOrder order)
     } else {
         sortBy([&keys](int a, int b) { return QVariant::compare(keys.at(a), keys.at(b)) == QPartialOrdering::Less; });
     }
-    return permutation;
+    return shown;
 }

@@ -100,6 +100,8 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("store"), QStringLiteral("Store URL."), QStringLiteral("url")});
     parser.addOption(
         {QStringLiteral("older-than-minutes"), QStringLiteral("The wizard's threshold."), QStringLiteral("m"), QStringLiteral("10")});
+    parser.addOption(
+        {QStringLiteral("shot"), QStringLiteral("Save a picture of the wizard, sorted by key, to this PNG file."), QStringLiteral("file")});
     parser.process(app);
     if (!parser.isSet(QStringLiteral("store"))) {
         std::fprintf(stderr, "idem-bench-fix-console: --store URL is required\n");
@@ -145,6 +147,14 @@ int main(int argc, char **argv)
         QTest::qWait(50);
     }
     const qint64 browseMs = browse.elapsed();
+    if (parser.isSet(QStringLiteral("shot")) && table) {
+        table->sortByColumn(ActionTargetModel::KeyColumn, Qt::DescendingOrder);
+        waitFor([&] { return !wizard.previewModel()->isSorting(); }, 600000);
+        table->scrollToTop();
+        QTest::qWait(100);
+        if (!wizard.grab().save(parser.value(QStringLiteral("shot"))))
+            std::fprintf(stderr, "idem-bench-fix-console: could not save %s\n", qPrintable(parser.value(QStringLiteral("shot"))));
+    }
     QTest::qWait(200);
     std::printf("{\"rows\":%lld,\"preview_ms\":%lld,\"browse_ms\":%lld,\"longest_gui_gap_ms\":%lld,\"load_gap_ms\":%lld,"
                 "\"browse_gap_ms\":%lld,\"load_cpu_gap_ms\":%lld,\"browse_cpu_gap_ms\":%lld,\"longest_sort_ms\":%lld,"
