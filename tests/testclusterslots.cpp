@@ -4,6 +4,15 @@
 #include <QDeadlineTimer>
 #include <QtTest>
 
+QByteArray TestCluster::cliOrWarn(int node, const QStringList &arguments) const
+{
+    QString error;
+    const std::optional<QByteArray> out = cli(node, arguments, &error);
+    if (!out)
+        qWarning("redis-cli on node %d: %s", node, qPrintable(error));
+    return out.value_or(QByteArray());
+}
+
 QList<int> TestCluster::masters() const
 {
     QList<int> all;

@@ -117,6 +117,8 @@ public:
 
     // redis-cli against one node; its output, or nullopt with *error.
     std::optional<QByteArray> cli(int node, const QStringList &arguments, QString *error, int timeoutMs = 30000) const;
+    // The same, its output or empty with a warning that names the node.
+    QByteArray cliOrWarn(int node, const QStringList &arguments) const;
     // One field of INFO (e.g. "master_repl_offset"); empty when absent.
     QByteArray info(int node, const QByteArray &field) const;
     // The current master of `node` as its ROLE says (itself for a master);

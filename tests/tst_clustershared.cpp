@@ -66,7 +66,6 @@ private slots:
 private:
     // Connections of this process (CLIENT SETNAME idem-<pid>) on `node`.
     int ownConnections(int node);
-    QByteArray cli(int node, const QStringList &arguments);
 
     std::unique_ptr<TestCluster> m_cluster;
 };
@@ -79,19 +78,10 @@ void TstClusterShared::initTestCase()
     QVERIFY2(m_cluster->start(&error), qPrintable(error));
 }
 
-QByteArray TstClusterShared::cli(int node, const QStringList &arguments)
-{
-    QString error;
-    const std::optional<QByteArray> out = m_cluster->cli(node, arguments, &error);
-    if (!out)
-        qWarning("redis-cli on node %d: %s", node, qPrintable(error));
-    return out.value_or(QByteArray());
-}
-
 int TstClusterShared::ownConnections(int node)
 {
     const QByteArray name = "name=idem-" + QByteArray::number(QCoreApplication::applicationPid()) + ' ';
-    const QByteArray list = cli(node, {QStringLiteral("client"), QStringLiteral("list")});
+    const QByteArray list = m_cluster->cliOrWarn(node, {QStringLiteral("client"), QStringLiteral("list")});
     return int(list.count(name));
 }
 
@@ -165,7 +155,7 @@ void TstClusterShared::threadsShareConnections()
     for (const QString &error : std::as_const(errors))
         QVERIFY2(error.isEmpty(), qPrintable(error));
     for (const QByteArray &key : std::as_const(keys))
-        QCOMPARE(cli(m_cluster->masterOfKey(key), {QStringLiteral("get"), QString::fromLatin1(key)}).trimmed(),
+        QCOMPARE(m_cluster->cliOrWarn(m_cluster->masterOfKey(key), {QStringLiteral("get"), QString::fromLatin1(key)}).trimmed(),
                  QByteArray::number(Threads * Rounds));
 
     // The pool and its threads are alive: its connections are all open. A

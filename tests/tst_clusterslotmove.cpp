@@ -54,8 +54,6 @@ private slots:
     void guardedWhileMoved();
 
 private:
-    QByteArray cli(int node, const QStringList &arguments);
-
     std::unique_ptr<TestCluster> m_cluster;
 };
 
@@ -65,15 +63,6 @@ void TstClusterSlotMove::initTestCase()
     m_cluster = std::make_unique<TestCluster>();
     QString error;
     QVERIFY2(m_cluster->start(&error), qPrintable(error));
-}
-
-QByteArray TstClusterSlotMove::cli(int node, const QStringList &arguments)
-{
-    QString error;
-    const std::optional<QByteArray> out = m_cluster->cli(node, arguments, &error);
-    if (!out)
-        qWarning("redis-cli on node %d: %s", node, qPrintable(error));
-    return out.value_or(QByteArray());
 }
 
 // --- A slot moving under pipelined traffic
@@ -153,9 +142,9 @@ void TstClusterSlotMove::movedWhilePipelined()
         QVERIFY2(errors.at(t).isEmpty(), qPrintable(errors.at(t)));
         QVERIFY(counted.at(t) > 0);
         const QByteArray a = '{' + tag + "}:a" + QByteArray::number(t);
-        QCOMPARE(cli(to, {QStringLiteral("get"), QString::fromLatin1(a)}).trimmed(), QByteArray::number(counted.at(t)));
+        QCOMPARE(m_cluster->cliOrWarn(to, {QStringLiteral("get"), QString::fromLatin1(a)}).trimmed(), QByteArray::number(counted.at(t)));
     }
-    QCOMPARE(cli(from, {QStringLiteral("cluster"), QStringLiteral("countkeysinslot"), slot}).trimmed(), QByteArray("0"));
+    QCOMPARE(m_cluster->cliOrWarn(from, {QStringLiteral("cluster"), QStringLiteral("countkeysinslot"), slot}).trimmed(), QByteArray("0"));
 }
 
 // --- Guarded requests while their bucket's slot moves
@@ -183,7 +172,7 @@ void TstClusterSlotMove::guardedWhileMoved()
             ++pair;
     }
     const auto rejectedScripts = [&](int node) {
-        const QByteArray stats = cli(node, {QStringLiteral("info"), QStringLiteral("commandstats")});
+        const QByteArray stats = m_cluster->cliOrWarn(node, {QStringLiteral("info"), QStringLiteral("commandstats")});
         const qsizetype at = stats.indexOf("cmdstat_evalsha:");
         const qsizetype field = at < 0 ? -1 : stats.indexOf("rejected_calls=", at);
         return field < 0 ? 0 : stats.mid(field + 15, stats.indexOf(',', field) - field - 15).toLongLong();
@@ -296,7 +285,8 @@ void TstClusterSlotMove::guardedWhileMoved()
     QCOMPARE(replay.response.body, "{\"paid\":\"" + settledKey.toUtf8() + "\"}");
     QCOMPARE(rejectedScripts(to) - rejectedBefore, 1);
     qInfo("%d requests failed closed while the slot's keys were split between two masters", failedClosed.load());
-    QCOMPARE(cli(to, {QStringLiteral("cluster"), QStringLiteral("countkeysinslot"), QString::number(redisKeySlot(tag))}).trimmed(),
+    QCOMPARE(m_cluster->cliOrWarn(to, {QStringLiteral("cluster"), QStringLiteral("countkeysinslot"), QString::number(redisKeySlot(tag))})
+                 .trimmed(),
              QByteArray("0"));
 }
 
