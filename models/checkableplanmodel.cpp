@@ -103,19 +103,17 @@ void CheckablePlanModel::applyOrder(const QList<int> &order)
 {
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     const QModelIndexList from = persistentIndexList();
+    QModelIndexList to;
     if (!from.isEmpty()) {
         QList<int> shownAt(order.size()); // per stored row, its new view row
         for (int row = 0; row < order.size(); ++row)
             shownAt[order.at(row)] = row;
-        QModelIndexList to;
         to.reserve(from.size());
         for (const QModelIndex &index : from)
             to.append(this->index(shownAt.at(m_order.at(index.row())), index.column()));
-        m_order = order;
-        changePersistentIndexList(from, to);
-    } else {
-        m_order = order;
     }
+    m_order = order;
+    changePersistentIndexList(from, to);
     emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
     emit sorted();
 }
