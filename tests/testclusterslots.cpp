@@ -77,8 +77,10 @@ bool TestCluster::moveSlot(QByteArrayView tag, int from, int to, int pauseMs, QS
     };
     const QString fromId = idOf(from);
     const QString toId = idOf(to);
-    if (fromId.isEmpty() || toId.isEmpty())
+    if (fromId.isEmpty() || toId.isEmpty()) {
+        *error = QStringLiteral("CLUSTER MYID gave no id on node %1 or %2: %3").arg(from).arg(to).arg(*error);
         return false;
+    }
     const auto [host, port] = *redisSplitAddress(address(to));
     if (!ok(to, {QStringLiteral("cluster"), QStringLiteral("setslot"), slot, QStringLiteral("importing"), fromId})
         || !ok(from, {QStringLiteral("cluster"), QStringLiteral("setslot"), slot, QStringLiteral("migrating"), toId}))
