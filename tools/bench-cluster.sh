@@ -18,8 +18,12 @@
 #                cluster (without and with WAIT), on the single server and
 #                on a single server feeding a replica as each master does
 #                (single-replica: the cluster's overhead without
-#                replication's), at BENCH_THREADS client threads (default
-#                32), as ratios;
+#                replication's) and on a cluster of one master holding every
+#                slot, with its replica (cluster-one: the same two processes
+#                as single-replica in cluster mode, so cluster-one ÷
+#                single-replica is what cluster mode and slot routing cost,
+#                apart from spreading over masters; goal >= 0.9), at
+#                BENCH_THREADS client threads (default 32), as ratios;
 #                and on the cluster with a connection per thread to each
 #                master (connections=0) beside the default, where the
 #                threads share one pipelined connection per master
@@ -67,6 +71,7 @@ servers_init
 start_redis
 start_redis_replicated
 start_redis_cluster
+start_redis_cluster_one
 read -r -a CLUSTER_PORTS <<< "$REDIS_CLUSTER_PORTS"
 MASTER_PORTS=("${CLUSTER_PORTS[@]:0:3}")
 REPLICA_PORTS=("${CLUSTER_PORTS[@]:3:3}")
@@ -76,6 +81,8 @@ SINGLE_URL=$IDEM_TEST_REDIS_URL
 json_number() { sed -n "s/.*\"$1\":\([0-9.e+-]*\).*/\1/p"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a" || b + 0 <= 0) print "n/a"; else printf "%.2f", a / b }'; }
 best() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a") print "n/a"; else if (a == "") print b; else print (a + 0 > b + 0 ? a : b) }'; }
+# goal A1 B1 A2 B2: met when A1 / B1 and A2 / B2 are both at least 0.9.
+goal() { awk -v a="$1" -v b="$2" -v c="$3" -v d="$4" 'BEGIN { if (a == "n/a" || b == "n/a" || c == "n/a" || d == "n/a" || b + 0 <= 0 || d + 0 <= 0) print "n/a"; else print (a / b >= 0.9 && c / d >= 0.9 ? "met" : "MISS") }'; }
 failed() { printf 'warning: %s\n' "$*" >&2; FAILED=1; }
 
 # bench URL SCOPE PHASE THREADS REQUESTS ACKS: requests/s, or n/a (and a warning).
@@ -163,10 +170,11 @@ sum_wakeups() {
 add() { awk -v a="${1:-0}" -v b="$2" -v c="$3" 'BEGIN { print a + b - c }'; }
 declare -A RATE CPU_M CPU_R CPU_C READS WAKE_M WAKE_R DONE
 for round in $(seq 1 "$ROUNDS"); do
-    for target in single single-replica cluster cluster-own cluster-wait; do
+    for target in single single-replica cluster-one cluster cluster-own cluster-wait; do
         case $target in
             single) url=$SINGLE_URL acks=0 ;;
             single-replica) url=redis://127.0.0.1:$REDIS_REPLICATED_PORT/0 acks=0 ;;
+            cluster-one) url=redis://127.0.0.1:$REDIS_CLUSTER_ONE_PORT/0 acks=0 ;;
             cluster) url=$CLUSTER_URL acks=0 ;;
             cluster-own) url=$CLUSTER_URL?connections=0 acks=0 ;;
             cluster-wait) url=$CLUSTER_URL acks=1 ;;
@@ -175,6 +183,7 @@ for round in $(seq 1 "$ROUNDS"); do
         masters=("${MASTER_PORTS[@]}") replicas=("${REPLICA_PORTS[@]}")
         [ "$target" = single ] && masters=("$REDIS_PORT") replicas=()
         [ "$target" = single-replica ] && masters=("$REDIS_REPLICATED_PORT") replicas=("$REDIS_REPLICA_PORT")
+        [ "$target" = cluster-one ] && masters=("$REDIS_CLUSTER_ONE_PORT") replicas=("$REDIS_CLUSTER_ONE_REPLICA_PORT")
         for phase in first replay; do
             log "round $round: $target, $phase, $THREADS threads"
             m0=$(sum_info cpu "${masters[@]}") r0=$(sum_info cpu "${replicas[@]}") k0=$(sum_info total_reads_processed "${masters[@]}")
@@ -209,9 +218,12 @@ cat "$IDEM_SERVERS_DIR/monitor-names.txt" 2>/dev/null || true
 echo
 echo "Guarded requests per second at $THREADS client threads (best of $ROUNDS rounds of $REQUESTS requests):"
 printf '  %-26s %12s %12s\n' target first/s replay/s
-for target in single single-replica cluster cluster-own cluster-wait; do
+for target in single single-replica cluster-one cluster cluster-own cluster-wait; do
     printf '  %-26s %12s %12s\n' "$target" "${RATE[$target,first]%.*}" "${RATE[$target,replay]%.*}"
 done
+printf '  cluster-one / single-replica: first %s, replay %s (cluster mode and routing, the same processes; goal >= 0.9: %s)\n' \
+    "$(ratio "${RATE[cluster-one,first]}" "${RATE[single-replica,first]}")" "$(ratio "${RATE[cluster-one,replay]}" "${RATE[single-replica,replay]}")" \
+    "$(goal "${RATE[cluster-one,first]}" "${RATE[single-replica,first]}" "${RATE[cluster-one,replay]}" "${RATE[single-replica,replay]}")"
 printf '  cluster / single:          first %s, replay %s\n' \
     "$(ratio "${RATE[cluster,first]}" "${RATE[single,first]}")" "$(ratio "${RATE[cluster,replay]}" "${RATE[single,replay]}")"
 printf '  cluster / single-replica:  first %s, replay %s\n' \
@@ -225,7 +237,7 @@ echo "Where it goes, per request over all $ROUNDS rounds (CPU µs: servers from 
 echo "reads: total_reads_processed on the masters; sleeps: voluntary context switches of the masters / the replicas;"
 echo "per-master rate: 1 s ÷ the masters' CPU per request):"
 printf '  %-14s %-7s %8s %9s %7s %7s %7s %13s %16s\n' target phase masters replicas client total reads sleeps "per-master rate"
-for target in single single-replica cluster cluster-own; do
+for target in single single-replica cluster-one cluster cluster-own; do
     for phase in first replay; do
         awk -v t="$target" -v p="$phase" -v m="${CPU_M[$target,$phase]}" -v r="${CPU_R[$target,$phase]}" -v c="${CPU_C[$target,$phase]}" \
             -v k="${READS[$target,$phase]}" -v wm="${WAKE_M[$target,$phase]}" -v wr="${WAKE_R[$target,$phase]}" -v n="${DONE[$target,$phase]}" \
@@ -233,6 +245,7 @@ for target in single single-replica cluster cluster-own; do
             printf "  %-14s %-7s %8.1f %9.1f %7.1f %7.1f %7.2f %6.3f/%6.3f %14.0f/s\n", t, p, us, rs, cs, us + rs + cs, k / n, wm / n, wr / n, (us > 0 ? 1e6 / us : 0) }'
     done
 done
-echo "  This machine has $(nproc) cores for 9 redis-servers and the clients: the ratio shows the cluster's"
-echo "  overhead (routing, per-node connections, WAIT), not how a cluster scales on separate hosts."
+echo "  This machine has $(nproc) cores for 11 redis-servers and the clients: cluster / single shows how it shares"
+echo "  itself among six servers plus the routing, not how a cluster scales on separate hosts; cluster-one /"
+echo "  single-replica is the routing and cluster mode alone."
 [ "$FAILED" -eq 0 ] || { echo "(a measurement failed: see the warnings above)"; exit 1; }

@@ -6,6 +6,8 @@
 #   start_redis_cluster          3 masters + 3 replicas; exports IDEM_TEST_REDIS_CLUSTER_URL
 #                                (redis://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3/0: the masters as seed
 #                                nodes) and REDIS_CLUSTER_PORTS (all six, masters first)
+#   start_redis_cluster_one      a cluster of one master (every slot) and its replica, for benchmarks;
+#                                exports REDIS_CLUSTER_ONE_PORT and REDIS_CLUSTER_ONE_REPLICA_PORT
 #   start_postgres               exports IDEM_TEST_POSTGRESQL_URL (postgresql://idem@127.0.0.1:PORT/idem) and POSTGRES_PORT
 #   start_mysql                  exports IDEM_TEST_MYSQL_URL (mysql://idem@127.0.0.1:PORT/idem) and MYSQL_PORT
 #   start_prometheus             exports IDEM_TEST_PROMETHEUS_URL (http://127.0.0.1:PORT) and
@@ -162,57 +164,110 @@ start_redis_replicated() {
 # one replica, the slots split evenly). cluster-node-timeout is short (2 s)
 # so a killed master fails over within seconds (tests/tst_clusterfailover).
 # DEBUG from loopback, like the single server.
+# _servers_start_cluster_node NAME DIR: one redis-server with cluster-enabled
+# on a free loopback port whose cluster bus port (port + 10000) is free too;
+# its port goes to _SERVERS_REDIS_PORT.
+_servers_start_cluster_node() {
+    local name=$1 dir=$2 port pid rc
+    mkdir -p "$dir"
+    port=
+    for _ in $(seq 1 200); do
+        port=$(_servers_free_port)
+        [ "$port" -lt 22000 ] && [ -z "$(ss -Htan "( sport = :$((port + 10000)) )" 2>/dev/null)" ] && break
+        port=
+    done
+    [ -n "$port" ] || die "no free port pair (port and port+10000) found for a Redis Cluster node"
+    log "starting redis-server ($name) on 127.0.0.1:$port"
+    redis-server --bind 127.0.0.1 --port "$port" --dir "$dir" --save '' --appendonly no \
+        --cluster-enabled yes --cluster-config-file "$dir/nodes.conf" --cluster-node-timeout 2000 \
+        --enable-debug-command local --daemonize no --logfile "$dir/redis.log" --pidfile "$dir/redis.pid" &
+    pid=$!
+    _servers_track "$name" "$pid"
+    rc=0
+    _servers_wait "$name" "$pid" "$dir/redis.log" _servers_redis_ping "$port" || rc=$?
+    [ "$rc" -eq 0 ] || die "redis-server ($name) did not start"
+    _SERVERS_REDIS_PORT=$port
+}
+
+# _servers_wait_cluster_ok DEADLINE PORT...: every node sees cluster_state:ok
+# (returns 1, naming the node, when the deadline passes first).
+_servers_wait_cluster_ok() {
+    local deadline=$1 port
+    shift
+    for port in "$@"; do
+        until redis-cli -h 127.0.0.1 -p "$port" cluster info 2>/dev/null | grep -q '^cluster_state:ok'; do
+            if [ "$SECONDS" -ge "$deadline" ]; then
+                printf 'warning: the Redis Cluster node on port %s did not reach cluster_state:ok\n' "$port" >&2
+                return 1
+            fi
+            sleep 0.2
+        done
+    done
+}
+
+# _servers_wait_replica DEADLINE PORT...: each master has an online replica
+# (a new cluster is "ok" before its replicas have attached; a claim that
+# waits for a replica, ScopePolicy::replicaAcks, would fail until then).
+_servers_wait_replica() {
+    local deadline=$1 port
+    shift
+    for port in "$@"; do
+        until redis-cli -h 127.0.0.1 -p "$port" info replication 2>/dev/null | grep -q '^slave0:.*state=online'; do
+            [ "$SECONDS" -lt "$deadline" ] || die "the Redis Cluster master on port $port got no replica"
+            sleep 0.2
+        done
+    done
+}
+
 start_redis_cluster() {
     [ -n "$IDEM_SERVERS_DIR" ] || die "start_redis_cluster: call servers_init first"
-    local base="$IDEM_SERVERS_DIR/redis-cluster" ports=() port pid dir i rc seeds addresses=() deadline
+    local base="$IDEM_SERVERS_DIR/redis-cluster" ports=() i seeds addresses=() deadline
     mkdir -p "$base"
     for i in 1 2 3 4 5 6; do
-        dir="$base/node$i"
-        mkdir -p "$dir"
-        # A cluster node also binds port+10000 (the cluster bus): both must be free.
-        port=
-        for _ in $(seq 1 200); do
-            port=$(_servers_free_port)
-            [ "$port" -lt 22000 ] && [ -z "$(ss -Htan "( sport = :$((port + 10000)) )" 2>/dev/null)" ] && break
-            port=
-        done
-        [ -n "$port" ] || die "no free port pair (port and port+10000) found for a Redis Cluster node"
-        log "starting redis-server cluster node $i on 127.0.0.1:$port"
-        redis-server --bind 127.0.0.1 --port "$port" --dir "$dir" --save '' --appendonly no \
-            --cluster-enabled yes --cluster-config-file "$dir/nodes.conf" --cluster-node-timeout 2000 \
-            --enable-debug-command local --daemonize no --logfile "$dir/redis.log" --pidfile "$dir/redis.pid" &
-        pid=$!
-        _servers_track "redis-cluster-$i" "$pid"
-        rc=0
-        _servers_wait "redis-cluster-$i" "$pid" "$dir/redis.log" _servers_redis_ping "$port" || rc=$?
-        [ "$rc" -eq 0 ] || die "redis-server cluster node $i did not start"
-        ports+=("$port")
-        addresses+=("127.0.0.1:$port")
+        _servers_start_cluster_node "redis-cluster-$i" "$base/node$i"
+        ports+=("$_SERVERS_REDIS_PORT")
+        addresses+=("127.0.0.1:$_SERVERS_REDIS_PORT")
     done
     log "joining the cluster: ${addresses[*]}"
     redis-cli --cluster create "${addresses[@]}" --cluster-replicas 1 --cluster-yes \
         > "$base/create.log" 2>&1 || { cat "$base/create.log" >&2; die "redis-cli --cluster create failed"; }
     # Every node must see the whole cluster before a test talks to it.
     deadline=$((SECONDS + IDEM_SERVERS_WAIT_S))
-    for port in "${ports[@]}"; do
-        until redis-cli -h 127.0.0.1 -p "$port" cluster info 2>/dev/null | grep -q '^cluster_state:ok'; do
-            [ "$SECONDS" -lt "$deadline" ] || { cat "$base/create.log" >&2; die "the Redis Cluster did not reach cluster_state:ok"; }
-            sleep 0.2
-        done
-    done
-    # A new cluster is "ok" before its replicas have attached; a claim that
-    # waits for a replica (ScopePolicy::replicaAcks) would fail until then.
-    for port in "${ports[@]:0:3}"; do
-        until redis-cli -h 127.0.0.1 -p "$port" info replication 2>/dev/null | grep -q '^slave0:.*state=online'; do
-            [ "$SECONDS" -lt "$deadline" ] || die "a Redis Cluster master on port $port got no replica"
-            sleep 0.2
-        done
-    done
+    _servers_wait_cluster_ok "$deadline" "${ports[@]}" || { cat "$base/create.log" >&2; die "the Redis Cluster did not reach cluster_state:ok"; }
+    _servers_wait_replica "$deadline" "${ports[@]:0:3}"
     # --cluster create makes the first three addresses the masters.
     seeds="127.0.0.1:${ports[0]},127.0.0.1:${ports[1]},127.0.0.1:${ports[2]}"
     export REDIS_CLUSTER_PORTS="${ports[*]}"
     export IDEM_TEST_REDIS_CLUSTER_URL="redis://$seeds/0"
     log "redis cluster ready: $IDEM_TEST_REDIS_CLUSTER_URL"
+}
+
+# A Redis Cluster of one master that holds every slot, with one replica: the
+# same two processes as start_redis_replicated, in cluster mode, for
+# benchmarks that weigh what cluster mode and slot routing cost apart from
+# spreading over masters. Exports REDIS_CLUSTER_ONE_PORT (the master, also a
+# store URL of its own: the store asks CLUSTER SLOTS) and
+# REDIS_CLUSTER_ONE_REPLICA_PORT.
+start_redis_cluster_one() {
+    [ -n "$IDEM_SERVERS_DIR" ] || die "start_redis_cluster_one: call servers_init first"
+    local base="$IDEM_SERVERS_DIR/redis-cluster-one" master replica id deadline
+    _servers_start_cluster_node redis-cluster-one "$base/master"
+    master=$_SERVERS_REDIS_PORT
+    _servers_start_cluster_node redis-cluster-one-replica "$base/replica"
+    replica=$_SERVERS_REDIS_PORT
+    [ "$(redis-cli -h 127.0.0.1 -p "$master" cluster addslotsrange 0 16383)" = OK ] || die "CLUSTER ADDSLOTSRANGE failed on 127.0.0.1:$master"
+    [ "$(redis-cli -h 127.0.0.1 -p "$replica" cluster meet 127.0.0.1 "$master")" = OK ] || die "CLUSTER MEET failed on 127.0.0.1:$replica"
+    id=$(redis-cli -h 127.0.0.1 -p "$master" cluster myid | tr -d '\r')
+    deadline=$((SECONDS + IDEM_SERVERS_WAIT_S))
+    # The replica may only follow a node it already knows.
+    until [ "$(redis-cli -h 127.0.0.1 -p "$replica" cluster replicate "$id" 2>/dev/null)" = OK ]; do
+        [ "$SECONDS" -lt "$deadline" ] || die "the node on port $replica did not become a replica of 127.0.0.1:$master"
+        sleep 0.2
+    done
+    _servers_wait_cluster_ok "$deadline" "$master" "$replica" || die "the one-master Redis Cluster did not reach cluster_state:ok"
+    _servers_wait_replica "$deadline" "$master"
+    export REDIS_CLUSTER_ONE_PORT=$master REDIS_CLUSTER_ONE_REPLICA_PORT=$replica
+    log "one-master redis cluster ready: redis://127.0.0.1:$master/0 (replica on $replica)"
 }
 
 _servers_redis_ping() {
