@@ -48,12 +48,13 @@ ReconcilePlanModel::ReconcilePlanModel(QObject *parent)
 {
 }
 
-QVariant ReconcilePlanModel::raw(const ReconcileRow &row, int column) const
+QVariant ReconcilePlanModel::raw(int storedRow, int column) const
 {
+    const ReconcileRow &row = m_rows.at(storedRow);
     const ActionTarget &t = row.target;
     switch (Column(column)) {
     case IncludeColumn:
-        return !row.excluded;
+        return !m_excluded.at(storedRow);
     case ScopeColumn:
         return t.scope;
     case KeyColumn:
@@ -80,19 +81,21 @@ QVariant ReconcilePlanModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const ReconcileRow &row = rowAt(index.row());
+    const int at = stored(index.row());
+    const ReconcileRow &row = m_rows.at(at);
+    const bool excluded = m_excluded.at(at);
     switch (role) {
     case RawValueRole:
-        return raw(row, index.column());
+        return raw(at, index.column());
     case ProposalRole:
         return int(row.proposal);
     case ExcludedRole:
-        return row.excluded;
+        return excluded;
     case Qt::CheckStateRole: // a manual-review row is never applied: it has no box to tick
     case Qt::ForegroundRole:
         return inclusionData(index.row(), index.column(), role);
     case Qt::BackgroundRole:
-        return row.excluded ? QVariant() : QVariant(proposalColor(row.proposal));
+        return excluded ? QVariant() : QVariant(proposalColor(row.proposal));
     case Qt::TextAlignmentRole:
         if (index.column() == AgeColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -101,7 +104,7 @@ QVariant ReconcilePlanModel::data(const QModelIndex &index, int role) const
         if (index.column() == IncludeColumn && row.proposal == ReconcileProposal::Review)
             return tr("Manual review: never applied by the plan; the record is left as it is");
         if (index.column() == IncludeColumn)
-            return row.excluded ? tr("Excluded: this record is left as it is") : tr("Included: applied with the plan");
+            return excluded ? tr("Excluded: this record is left as it is") : tr("Included: applied with the plan");
         if (index.column() == AgeColumn && row.target.state != RecordState::InFlight)
             return tr("Since the attempt's first claim at %1; timed out %2 ago")
                 .arg(QDateTime::fromMSecsSinceEpoch(row.target.attemptStartedAt()).toString(Qt::ISODate),
@@ -123,7 +126,7 @@ QVariant ReconcilePlanModel::data(const QModelIndex &index, int role) const
             return row.order ? visibleText(row.order->status) : tr("(no order)");
         default: {
             // Text from the store or the order table is shown escaped, sorted raw.
-            const QVariant value = raw(row, index.column());
+            const QVariant value = raw(at, index.column());
             return value.typeId() == QMetaType::QString ? QVariant(visibleText(value.toString())) : value;
         }
         }
@@ -163,6 +166,13 @@ QVariant ReconcilePlanModel::headerData(int section, Qt::Orientation orientation
     return {};
 }
 
+ReconcileRow ReconcilePlanModel::rowAt(int row) const
+{
+    ReconcileRow shown = m_rows.at(stored(row));
+    shown.excluded = m_excluded.at(stored(row));
+    return shown;
+}
+
 QList<ReconcileRow> ReconcilePlanModel::rows() const
 {
     QList<ReconcileRow> shown;
@@ -176,6 +186,9 @@ void ReconcilePlanModel::setRows(const QList<ReconcileRow> &rows, qint64 nowMs)
 {
     replaceRows([&] {
         m_rows = rows;
+        m_excluded.resize(rows.size());
+        for (qsizetype i = 0; i < rows.size(); ++i)
+            m_excluded[i] = rows.at(i).excluded;
         m_nowMs = nowMs;
     });
 }
@@ -187,5 +200,5 @@ void ReconcilePlanModel::clear()
 
 ReconcileSummary ReconcilePlanModel::summary() const
 {
-    return ReconcilePlan::summarise(m_rows);
+    return ReconcilePlan::summarise(m_rows, m_excluded);
 }

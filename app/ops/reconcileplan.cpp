@@ -67,6 +67,22 @@ QByteArray evidence(const OrderMapping &mapping, const ReconcileRow &row)
            + str(reconcileProposalName(row.proposal)) + ",\"why\":" + str(row.why) + ",\"request\":" + request + requestNote + '}';
 }
 
+void countProposal(ReconcileSummary &s, ReconcileProposal proposal)
+{
+    ++s.matched;
+    switch (proposal) {
+    case ReconcileProposal::Complete:
+        ++s.complete;
+        break;
+    case ReconcileProposal::Release:
+        ++s.release;
+        break;
+    case ReconcileProposal::Review:
+        ++s.review;
+        break;
+    }
+}
+
 } // namespace
 
 QString reconcileProposalName(ReconcileProposal proposal)
@@ -202,20 +218,19 @@ ReconcileSummary ReconcilePlan::summarise(const QList<ReconcileRow> &rows)
 {
     ReconcileSummary s;
     for (const ReconcileRow &row : rows) {
-        if (row.excluded)
-            continue;
-        ++s.matched;
-        switch (row.proposal) {
-        case ReconcileProposal::Complete:
-            ++s.complete;
-            break;
-        case ReconcileProposal::Release:
-            ++s.release;
-            break;
-        case ReconcileProposal::Review:
-            ++s.review;
-            break;
-        }
+        if (!row.excluded)
+            countProposal(s, row.proposal);
+    }
+    return s;
+}
+
+ReconcileSummary ReconcilePlan::summarise(const QList<ReconcileRow> &rows, const QList<bool> &excluded)
+{
+    Q_ASSERT(excluded.size() == rows.size());
+    ReconcileSummary s;
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        if (!excluded.at(i))
+            countProposal(s, rows.at(i).proposal);
     }
     return s;
 }

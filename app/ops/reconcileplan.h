@@ -51,6 +51,8 @@ public:
     // The proposal for one record given its order (or none).
     static ReconcileRow propose(const ActionTarget &target, const OrderMapping &mapping, const std::optional<OrderRow> &order);
     static ReconcileSummary summarise(const QList<ReconcileRow> &rows); // excluded rows not counted
+    // The same, with the exclusions kept beside the rows (excluded[i] for rows[i]).
+    static ReconcileSummary summarise(const QList<ReconcileRow> &rows, const QList<bool> &excluded);
     // The response a completed record will replay, from the mapping's template.
     static Response synthesise(const OrderMapping &mapping, const ActionTarget &target, const OrderRow &order);
 
