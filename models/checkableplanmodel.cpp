@@ -62,6 +62,11 @@ void CheckablePlanModel::sort(int column, Qt::SortOrder order)
 {
     if (column < 0 || column >= m_columnCount)
         return;
+    // QTableView::sortByColumn asks twice for the same sort (Qt 6.4: once
+    // through the header's sortIndicatorChanged, once more itself); the
+    // second would read every key again for the order already on its way.
+    if (m_sortPending && column == m_pendingColumn && order == m_pendingOrder)
+        return;
     const quint64 generation = ++m_sortGeneration;
     const int rows = planRowCount();
     QList<QVariant> keys;
@@ -74,6 +79,8 @@ void CheckablePlanModel::sort(int column, Qt::SortOrder order)
         return;
     }
     m_sortPending = true;
+    m_pendingColumn = column;
+    m_pendingOrder = order;
     auto promise = std::make_shared<QPromise<QList<int>>>();
     auto *watcher = new QFutureWatcher<QList<int>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, rows] {
@@ -123,6 +130,8 @@ void CheckablePlanModel::setIncluded(int row, bool included)
     if (row < 0 || row >= planRowCount() || !isCheckable(row) || isIncluded(row) == included)
         return;
     storeIncluded(row, included);
+    if (m_pendingColumn == IncludeColumn)
+        m_pendingColumn = -1; // the pending order was worked out from the old check boxes: a new sort by them is new
     emit dataChanged(index(row, 0), index(row, m_columnCount - 1));
     emit inclusionChanged();
 }
@@ -136,6 +145,8 @@ void CheckablePlanModel::setAllIncluded(bool included)
         if (isCheckable(row))
             storeIncluded(row, included);
     }
+    if (m_pendingColumn == IncludeColumn)
+        m_pendingColumn = -1;
     emit dataChanged(index(0, 0), index(rows - 1, m_columnCount - 1));
     emit inclusionChanged();
 }

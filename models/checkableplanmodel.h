@@ -85,5 +85,7 @@ private:
     int m_columnCount;
     quint64 m_sortGeneration = 0; // counts sorts and replacements: a worker's order applies only to its own
     bool m_sortPending = false;
+    int m_pendingColumn = -1; // what the pending sort sorts by
+    Qt::SortOrder m_pendingOrder = Qt::AscendingOrder;
     QList<int> m_order; // per view row, the stored row shown there
 };

@@ -9,6 +9,7 @@
 #include <QAbstractItemModelTester>
 #include <QRandomGenerator>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QThreadPool>
 #include <QtTest>
 
@@ -111,6 +112,26 @@ private slots:
         for (int row = 0; row < 3; ++row)
             QCOMPARE(model.index(row, ActionTargetModel::IncludeColumn).data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
         QCOMPARE(model.index(3, ActionTargetModel::IncludeColumn).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+    }
+
+    // The same sort asked again while it is being worked out is the same
+    // order (QTableView asks twice); but once a check box changed, a sort
+    // by the check boxes is a new one.
+    void aSortByCheckBoxesAfterAClickIsANewSort()
+    {
+        ActionTargetModel model;
+        model.setTargets(shuffledTargets(), Now);
+        QTableView view;
+        view.setModel(&model);
+        view.setSortingEnabled(true);
+        view.sortByColumn(ActionTargetModel::IncludeColumn, Qt::AscendingOrder);
+        QVERIFY(model.isSorting());
+        model.setIncluded(rowOf(model, keyOf(77)), false);
+        model.sort(ActionTargetModel::IncludeColumn, Qt::AscendingOrder);
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isSorting(), 60000);
+        settle();
+        QCOMPARE(keyAt(model, 0), keyOf(77));
+        QCOMPARE(model.index(0, ActionTargetModel::IncludeColumn).data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
     }
 
     void aNewerSortWins()
