@@ -212,12 +212,14 @@ void TstClusterSlotMove::guardedWhileMoved()
                 // once more, which must be a replay.
                 bool settled = true;
                 for (int ask = 0; ask < 2 && settled && errors.at(t).isEmpty(); ++ask) {
-                    for (int attempt = 0;; ++attempt) {
+                    // The twin's request may wait out TRYAGAIN for 2 s, longer on a busy box.
+                    const QDeadlineTimer twinBound(kBoundMs);
+                    for (;;) {
                         const GuardResult result = guard.handle(requestFor(scope, key), [&] {
                             ++runs[at];
                             return Response{200, {{"Content-Type", "application/json"}}, body};
                         });
-                        if (result.outcome == GuardOutcome::InProgress && ask == 0 && attempt < 2000 && !troubled[at]) {
+                        if (result.outcome == GuardOutcome::InProgress && ask == 0 && !twinBound.hasExpired() && !troubled[at]) {
                             std::this_thread::sleep_for(std::chrono::milliseconds(1));
                             continue;
                         }
@@ -226,10 +228,13 @@ void TstClusterSlotMove::guardedWhileMoved()
                         // While the slot's keys are split between the two
                         // masters a script on them gets TRYAGAIN (retried for
                         // 2 s, then a 503): failing closed, never widened.
+                        // Or the twin's did, which may have begun before the
+                        // move ended although this thread's began after it: the
+                        // key then stays in flight until its lease ends.
                         const bool closed = result.outcome == GuardOutcome::StoreUnavailable
-                                            || (result.outcome == GuardOutcome::Executed && !result.finalised)
-                                            || (result.outcome == GuardOutcome::InProgress && troubled[at]);
-                        if (!fine && closed && !afterMove) {
+                                            || (result.outcome == GuardOutcome::Executed && !result.finalised);
+                        const bool twinClosed = result.outcome == GuardOutcome::InProgress && troubled[at];
+                        if (!fine && ((closed && !afterMove) || twinClosed)) {
                             troubled[at] = true;
                             ++failedClosed;
                             settled = false;
