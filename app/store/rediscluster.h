@@ -91,7 +91,10 @@ class RedisCluster final {
     Q_DISABLE_COPY_MOVE(RedisCluster)
 public:
     // `seeds`: host:port of the URL's nodes; the first map's nodes join them.
-    RedisCluster(RedisSettings base, QStringList seeds);
+    // `connectionsPerMaster`: the shared connections to each node (the URL
+    // option connections); 0: kRedisSharedConnections in all, spread over
+    // the current map's masters, at least one each.
+    RedisCluster(RedisSettings base, QStringList seeds, int connectionsPerMaster = 0);
 
     // `base` with host and port of `address`, displayed as "host:port" so
     // that messages name the node.
@@ -99,11 +102,16 @@ public:
 
     quint64 generation() const { return m_generation.load(std::memory_order_acquire); }
     RedisSlotMapPtr map() const;
-    // The shared connection number `index` to the node at `address`
-    // (a RedisMux, made on first use and kept until close(); nodes that
-    // leave the map keep theirs, failing and reconnecting as any other).
-    // Null after close() or for an address that is not host:port.
-    std::shared_ptr<RedisLink> sharedConnection(const QString &address, int index);
+    // The shared connection to the node at `address` for a thread whose
+    // turn (the order in which the store's threads came) is `turn`: number
+    // turn % connectionsPerMaster (a RedisMux, made on first use and kept
+    // until close(); nodes that leave the map keep theirs, failing and
+    // reconnecting as any other). Null after close() or for an address that
+    // is not host:port.
+    std::shared_ptr<RedisLink> sharedConnection(const QString &address, int turn);
+    // The shared connections to each node now (the option, or what the
+    // current map's masters share).
+    int connectionsPerMaster() const;
     // Closes every shared connection for good: the store is being destroyed.
     void close();
 
@@ -136,6 +144,7 @@ private:
     QStringList refreshOrder() const;
 
     const RedisSettings m_base;
+    const int m_connectionsPerMaster; // 0: kRedisSharedConnections spread over the masters
     mutable QMutex m_mutex; // m_map, m_seeds, m_down
     QMutex m_refreshMutex; // one CLUSTER SLOTS at a time; m_lastRefresh, m_lastRefreshError
     RedisSlotMapPtr m_map;

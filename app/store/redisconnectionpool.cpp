@@ -11,6 +11,8 @@
 
 #include <hiredis/hiredis.h>
 
+#include <limits>
+
 namespace {
 
 struct Text {
@@ -70,7 +72,7 @@ RedisConnectionPool::RedisConnectionPool(const StoreUrl &url)
                                                           .arg(m_settings.database)
                                                           .arg(m_settings.display));
         }
-        m_cluster = std::make_shared<RedisCluster>(m_settings, m_seeds);
+        m_cluster = std::make_shared<RedisCluster>(m_settings, m_seeds, m_clusterConnections.value_or(0));
         m_topology = Topology::Cluster;
     }
 }
@@ -130,7 +132,7 @@ Result<void> RedisConnectionPool::probe()
             setProbeError(error.message);
             return error;
         }
-        m_cluster = std::make_shared<RedisCluster>(m_settings, m_seeds);
+        m_cluster = std::make_shared<RedisCluster>(m_settings, m_seeds, m_clusterConnections.value_or(0));
         m_cluster->install(std::move(map).value());
         m_topology = Topology::Cluster;
     } else {
@@ -151,7 +153,7 @@ void RedisConnectionPool::setProbeError(const QString &error)
 std::shared_ptr<RedisLink> RedisConnectionPool::newLink()
 {
     const bool cluster = m_topology.load() == Topology::Cluster;
-    const int shared = cluster ? m_clusterConnections : m_sharedConnections;
+    const int shared = cluster ? m_clusterConnections.value_or(1) : m_sharedConnections;
     if (shared == 0) {
         if (cluster)
             return std::make_shared<RedisClusterLink>(m_cluster);
@@ -159,11 +161,12 @@ std::shared_ptr<RedisLink> RedisConnectionPool::newLink()
     }
     // Threads take the shared connections in turn, each the first time it
     // asks; one that ends leaves its connection to the others. On a cluster
-    // the turn picks the same connection number on every node.
+    // the turn picks the same connection number on every node, out of as
+    // many as the cluster keeps per master (RedisCluster::sharedConnection).
     QMutexLocker lock(&m_mutex);
-    const size_t next = m_nextMux++ % size_t(shared);
     if (cluster)
-        return std::make_shared<RedisClusterLink>(m_cluster, int(next));
+        return std::make_shared<RedisClusterLink>(m_cluster, int(m_nextMux++ % size_t(std::numeric_limits<int>::max())));
+    const size_t next = m_nextMux++ % size_t(shared);
     if (next == m_muxes.size())
         m_muxes.push_back(std::make_shared<RedisMux>(m_settings));
     return m_muxes[next];

@@ -82,11 +82,14 @@ private:
     QString m_probeError;
     std::shared_ptr<RedisCluster> m_cluster; // set before m_topology becomes Cluster
     std::vector<std::weak_ptr<RedisLink>> m_links; // every thread's, for the destructor
-    int m_sharedConnections = 4; // the connections option (4: the best of 1, 2, 4 and 8 at 32 threads on 2 cores)
-    // Per master on a cluster: the option when given, else 1 (of 1, 2 and 4
-    // per master at 32 threads on 3 masters, 1 cost the masters the least
-    // CPU per request and 4 the most; tools/bench-cluster.sh).
-    int m_clusterConnections = 1;
-    size_t m_nextMux = 0; // under m_mutex
+    int m_sharedConnections = kRedisSharedConnections; // the connections option, or its default
+    // On a cluster, per master: the option when given (0: a link per
+    // thread), else RedisCluster spreads kRedisSharedConnections over the
+    // masters. (Of 1, 2 and 4 per master at 32 threads on 3 masters, 1 cost
+    // the masters the least CPU per request and 4 the most, and 2 served
+    // as many requests as 1; one master with one connection served far
+    // fewer than with 4; tools/bench-cluster.sh.)
+    std::optional<int> m_clusterConnections;
+    size_t m_nextMux = 0; // under m_mutex; on a cluster, the next thread's turn
     std::vector<std::shared_ptr<RedisLink>> m_muxes; // the shared connections, made as threads come; under m_mutex
 };
