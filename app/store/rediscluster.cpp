@@ -188,14 +188,16 @@ int RedisCluster::connectionsPerMaster() const
 {
     if (m_connectionsPerMaster > 0)
         return m_connectionsPerMaster;
-    // As many connections in all as a single server gets: one master then
-    // has the pipelining depth of a single server (with one connection a
-    // one-master cluster served 0.74 of the first requests and 0.63 of the
-    // replays that four gave, 32 threads; tools/bench-cluster.sh), and many
-    // masters keep one each.
+    // No more connections in all than a single server gets, at least one
+    // per master: one master then has the pipelining depth of a single
+    // server (with one connection a one-master cluster served 0.74 of the
+    // first requests and 0.63 of the replays that four gave, 32 threads),
+    // and three or more keep one each (of 1, 2 and 4 per master on 3
+    // masters, 1 cost the masters the least CPU per request, and 2 served
+    // no more first requests; tools/bench-cluster.sh).
     const RedisSlotMapPtr current = map();
     const int masters = current ? int(current->masters().size()) : 0;
-    return masters > 0 ? std::max(1, (kRedisSharedConnections + masters - 1) / masters) : 1;
+    return masters > 0 ? std::max(1, kRedisSharedConnections / masters) : 1;
 }
 
 std::shared_ptr<RedisLink> RedisCluster::sharedConnection(const QString &address, int turn)

@@ -92,8 +92,8 @@ class RedisCluster final {
 public:
     // `seeds`: host:port of the URL's nodes; the first map's nodes join them.
     // `connectionsPerMaster`: the shared connections to each node (the URL
-    // option connections); 0: kRedisSharedConnections in all, spread over
-    // the current map's masters, at least one each.
+    // option connections); 0: kRedisSharedConnections in all at most,
+    // spread over the current map's masters, at least one each.
     RedisCluster(RedisSettings base, QStringList seeds, int connectionsPerMaster = 0);
 
     // `base` with host and port of `address`, displayed as "host:port" so

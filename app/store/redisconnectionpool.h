@@ -85,10 +85,7 @@ private:
     int m_sharedConnections = kRedisSharedConnections; // the connections option, or its default
     // On a cluster, per master: the option when given (0: a link per
     // thread), else RedisCluster spreads kRedisSharedConnections over the
-    // masters. (Of 1, 2 and 4 per master at 32 threads on 3 masters, 1 cost
-    // the masters the least CPU per request and 4 the most, and 2 served
-    // as many requests as 1; one master with one connection served far
-    // fewer than with 4; tools/bench-cluster.sh.)
+    // masters (RedisCluster::connectionsPerMaster).
     std::optional<int> m_clusterConnections;
     size_t m_nextMux = 0; // under m_mutex; on a cluster, the next thread's turn
     std::vector<std::shared_ptr<RedisLink>> m_muxes; // the shared connections, made as threads come; under m_mutex

@@ -16,8 +16,8 @@ using RedisCommand = QList<QByteArray>;
 
 // Pipelined connections a store's threads share by default (the URL option
 // connections): to a single server, 4 (the best of 1, 2, 4 and 8 at 32
-// threads on 2 cores); on a cluster, as many in all, spread over the
-// masters, at least one each (RedisCluster::sharedConnection).
+// threads on 2 cores); on a cluster, no more in all, spread over the
+// masters, at least one each (RedisCluster::connectionsPerMaster).
 inline constexpr int kRedisSharedConnections = 4;
 
 // One Redis server, as the link sees it (the status bar, per-node progress).
