@@ -22,7 +22,10 @@
 #                slot, with its replica (cluster-one: the same two processes
 #                as single-replica in cluster mode, so cluster-one ÷
 #                single-replica is what cluster mode and slot routing cost,
-#                apart from spreading over masters; goal >= 0.9), at
+#                apart from spreading over masters; taken round by round,
+#                the two run one after the other in each round, and the
+#                median of the rounds held to the goal >= 0.9: on a shared
+#                2-core host one round of either may be off by 20 %), at
 #                BENCH_THREADS client threads (default 32), as ratios;
 #                and on the cluster with a connection per thread to each
 #                master (connections=0) beside the default, where the
@@ -81,8 +84,6 @@ SINGLE_URL=$IDEM_TEST_REDIS_URL
 json_number() { sed -n "s/.*\"$1\":\([0-9.e+-]*\).*/\1/p"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a" || b + 0 <= 0) print "n/a"; else printf "%.2f", a / b }'; }
 best() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a") print "n/a"; else if (a == "") print b; else print (a + 0 > b + 0 ? a : b) }'; }
-# goal A1 B1 A2 B2: met when A1 / B1 and A2 / B2 are both at least 0.9.
-goal() { awk -v a="$1" -v b="$2" -v c="$3" -v d="$4" 'BEGIN { if (a == "n/a" || b == "n/a" || c == "n/a" || d == "n/a" || b + 0 <= 0 || d + 0 <= 0) print "n/a"; else print (a / b >= 0.9 && c / d >= 0.9 ? "met" : "MISS") }'; }
 failed() { printf 'warning: %s\n' "$*" >&2; FAILED=1; }
 
 # bench URL SCOPE PHASE THREADS REQUESTS ACKS: requests/s, or n/a (and a warning).
@@ -168,7 +169,7 @@ sum_wakeups() {
     echo "$total"
 }
 add() { awk -v a="${1:-0}" -v b="$2" -v c="$3" 'BEGIN { print a + b - c }'; }
-declare -A RATE CPU_M CPU_R CPU_C READS WAKE_M WAKE_R DONE
+declare -A RATE ROUNDS_OF CPU_M CPU_R CPU_C READS WAKE_M WAKE_R DONE
 for round in $(seq 1 "$ROUNDS"); do
     for target in single single-replica cluster-one cluster cluster-own cluster-wait; do
         case $target in
@@ -190,6 +191,7 @@ for round in $(seq 1 "$ROUNDS"); do
             wm0=$(sum_wakeups "${masters[@]}") wr0=$(sum_wakeups "${replicas[@]}")
             rate=$(bench "$url" "$scope" "$phase" "$THREADS" "$REQUESTS" "$acks")
             RATE[$target,$phase]=$(best "${RATE[$target,$phase]:-}" "$rate")
+            ROUNDS_OF[$target,$phase]="${ROUNDS_OF[$target,$phase]:-}${ROUNDS_OF[$target,$phase]:+ }${rate%.*}"
             CPU_M[$target,$phase]=$(add "${CPU_M[$target,$phase]:-}" "$(sum_info cpu "${masters[@]}")" "$m0")
             CPU_R[$target,$phase]=$(add "${CPU_R[$target,$phase]:-}" "$(sum_info cpu "${replicas[@]}")" "$r0")
             READS[$target,$phase]=$(add "${READS[$target,$phase]:-}" "$(sum_info total_reads_processed "${masters[@]}")" "$k0")
@@ -217,13 +219,24 @@ printf '  with WAIT 1:  first request %s (goal 3), replay %s (goal 1)\n' "$RT_FI
 cat "$IDEM_SERVERS_DIR/monitor-names.txt" 2>/dev/null || true
 echo
 echo "Guarded requests per second at $THREADS client threads (best of $ROUNDS rounds of $REQUESTS requests):"
-printf '  %-26s %12s %12s\n' target first/s replay/s
+printf '  %-26s %12s %12s   %s\n' target first/s replay/s "every round: first / replay"
 for target in single single-replica cluster-one cluster cluster-own cluster-wait; do
-    printf '  %-26s %12s %12s\n' "$target" "${RATE[$target,first]%.*}" "${RATE[$target,replay]%.*}"
+    printf '  %-26s %12s %12s   %s / %s\n' "$target" "${RATE[$target,first]%.*}" "${RATE[$target,replay]%.*}" \
+        "${ROUNDS_OF[$target,first]}" "${ROUNDS_OF[$target,replay]}"
 done
-printf '  cluster-one / single-replica: first %s, replay %s (cluster mode and routing, the same processes; goal >= 0.9: %s)\n' \
-    "$(ratio "${RATE[cluster-one,first]}" "${RATE[single-replica,first]}")" "$(ratio "${RATE[cluster-one,replay]}" "${RATE[single-replica,replay]}")" \
-    "$(goal "${RATE[cluster-one,first]}" "${RATE[single-replica,first]}" "${RATE[cluster-one,replay]}" "${RATE[single-replica,replay]}")"
+# paired A B PHASE: A ÷ B per round (the two ran one after the other in each
+# round), then the median of those: "r1 r2 r3 median".
+paired() {
+    awk -v a="${ROUNDS_OF[$1,$3]}" -v b="${ROUNDS_OF[$2,$3]}" 'BEGIN {
+        n = split(a, x, " "); split(b, y, " ")
+        for (i = 1; i <= n; ++i) { r[i] = (y[i] > 0 ? x[i] / y[i] : 0); printf "%.2f ", r[i] }
+        for (i = 1; i <= n; ++i) for (j = i + 1; j <= n; ++j) if (r[j] < r[i]) { t = r[i]; r[i] = r[j]; r[j] = t }
+        printf "%.2f", (n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2) }'
+}
+ONE_FIRST=$(paired cluster-one single-replica first) ONE_REPLAY=$(paired cluster-one single-replica replay)
+printf '  cluster-one / single-replica, round by round (cluster mode and routing, the same processes):\n'
+printf '      first  %s (median last)\n      replay %s\n      goal >= 0.9 on both medians: %s\n' "$ONE_FIRST" "$ONE_REPLAY" \
+    "$(awk -v f="${ONE_FIRST##* }" -v r="${ONE_REPLAY##* }" 'BEGIN { print (f >= 0.9 && r >= 0.9 ? "met" : "MISS") }')"
 printf '  cluster / single:          first %s, replay %s\n' \
     "$(ratio "${RATE[cluster,first]}" "${RATE[single,first]}")" "$(ratio "${RATE[cluster,replay]}" "${RATE[single,replay]}")"
 printf '  cluster / single-replica:  first %s, replay %s\n' \
@@ -245,6 +258,10 @@ for target in single single-replica cluster-one cluster cluster-own; do
             printf "  %-14s %-7s %8.1f %9.1f %7.1f %7.1f %7.2f %6.3f/%6.3f %14.0f/s\n", t, p, us, rs, cs, us + rs + cs, k / n, wm / n, wr / n, (us > 0 ? 1e6 / us : 0) }'
     done
 done
+# cpu_per TARGET PHASE: every process's CPU µs per request over the rounds.
+cpu_per() { awk -v m="${CPU_M[$1,$2]}" -v r="${CPU_R[$1,$2]}" -v c="${CPU_C[$1,$2]}" -v n="${DONE[$1,$2]}" 'BEGIN { printf "%.1f", (m + r + c) * 1e6 / n }'; }
+printf '  single-replica / cluster-one in CPU per request (the same work done, cluster mode and routing beside it): first %s, replay %s\n' \
+    "$(ratio "$(cpu_per single-replica first)" "$(cpu_per cluster-one first)")" "$(ratio "$(cpu_per single-replica replay)" "$(cpu_per cluster-one replay)")"
 echo "  This machine has $(nproc) cores for 11 redis-servers and the clients: cluster / single shows how it shares"
 echo "  itself among six servers plus the routing, not how a cluster scales on separate hosts; cluster-one /"
 echo "  single-replica is the routing and cluster mode alone."
