@@ -190,8 +190,8 @@ int RedisCluster::connectionsPerMaster() const
         return m_connectionsPerMaster;
     // No more connections in all than a single server gets, at least one
     // per master: one master then has the pipelining depth of a single
-    // server (with one connection a one-master cluster served 0.74 of the
-    // first requests and 0.63 of the replays that four gave, 32 threads),
+    // server (with one connection a one-master cluster served 0.86 of the
+    // first requests and 0.70 of the replays that four gave, 32 threads),
     // and three or more keep one each (of 1, 2 and 4 per master on 3
     // masters, 1 cost the masters the least CPU per request, and 2 served
     // no more first requests; tools/bench-cluster.sh).
