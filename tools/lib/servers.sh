@@ -159,11 +159,6 @@ start_redis_replicated() {
     log "redis with a replica ready: redis://127.0.0.1:$REDIS_REPLICATED_PORT/0 (replica on $REDIS_REPLICA_PORT)"
 }
 
-# A throwaway Redis Cluster: six redis-servers with cluster-enabled, joined
-# by `redis-cli --cluster create --cluster-replicas 1` (3 masters, each with
-# one replica, the slots split evenly). cluster-node-timeout is short (2 s)
-# so a killed master fails over within seconds (tests/tst_clusterfailover).
-# DEBUG from loopback, like the single server.
 # _servers_start_cluster_node NAME DIR: one redis-server with cluster-enabled
 # on a free loopback port whose cluster bus port (port + 10000) is free too;
 # its port goes to _SERVERS_REDIS_PORT.
@@ -219,6 +214,11 @@ _servers_wait_replica() {
     done
 }
 
+# A throwaway Redis Cluster: six redis-servers with cluster-enabled, joined
+# by `redis-cli --cluster create --cluster-replicas 1` (3 masters, each with
+# one replica, the slots split evenly). cluster-node-timeout is short (2 s)
+# so a killed master fails over within seconds (tests/tst_clusterfailover).
+# DEBUG from loopback, like the single server.
 start_redis_cluster() {
     [ -n "$IDEM_SERVERS_DIR" ] || die "start_redis_cluster: call servers_init first"
     local base="$IDEM_SERVERS_DIR/redis-cluster" ports=() i seeds addresses=() deadline
