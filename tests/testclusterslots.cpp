@@ -87,7 +87,7 @@ bool TestCluster::moveSlot(QByteArrayView tag, int from, int to, int pauseMs, QS
         return false;
     for (;;) {
         const std::optional<QByteArray> keys =
-            cli(from, {QStringLiteral("cluster"), QStringLiteral("getkeysinslot"), slot, QString::number(pauseMs > 0 ? 4 : 500)}, error);
+            cli(from, {QStringLiteral("cluster"), QStringLiteral("getkeysinslot"), slot, QString::number(pauseMs > 0 ? 16 : 500)}, error);
         if (!keys)
             return false;
         if (keys->trimmed().isEmpty())

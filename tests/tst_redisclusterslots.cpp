@@ -2,10 +2,18 @@
 // redisclusterlink.h) against a real cluster of 3 masters and 3 replicas
 // (IDEM_TEST_REDIS_CLUSTER_URL; tools/lib/servers.sh starts one): key slots
 // as the server computes them, the key of each command, and MOVED, ASK and
-// TRYAGAIN during a slot migration made here (and undone).
+// TRYAGAIN during a slot migration made here (and undone): a claim fails
+// closed soon, the end of a claim whose business ran waits the move out.
 #include "tests/redisclusterfixture.h"
+#include "tests/testrequests.h"
+
+#include "app/store/openstore.h"
+#include "app/store/redisbuckets.h"
+#include "app/store/redislayout.h"
 
 #include <QtTest>
+
+#include <atomic>
 
 class TestRedisClusterSlots : public QObject, public RedisClusterFixture {
     Q_OBJECT
@@ -22,6 +30,11 @@ private slots:
 
     void movedFollowsMigration();
     void askDuringMigration();
+    void finishWaitsOutSplitBucket();
+
+private:
+    // TRYAGAIN replies on these nodes so far (INFO errorstats).
+    qint64 tryAgains(const QList<Node> &nodes);
 };
 
 void TestRedisClusterSlots::keySlot_data()
@@ -197,14 +210,16 @@ void TestRedisClusterSlots::askDuringMigration()
     QCOMPARE(answeringPort(moved), redisSplitAddress(to.address)->second);
     QCOMPARE(answeringPort(moved), redisSplitAddress(from.address)->second);
 
-    // Both keys at once while they are apart: TRYAGAIN, retried for about
-    // 2 s, then returned as the reply.
+    // Both keys at once while they are apart: TRYAGAIN, retried for 2 s
+    // (the sleeps alone take that long), then returned as the reply.
     QElapsedTimer timer;
     timer.start();
+    const qint64 tryAgainsBefore = tryAgains({from, to});
     Result<RedisReply> apart = link.value()->command({"MGET", moved, staying});
     QVERIFY2(apart.ok(), qPrintable(apart.error().message));
     QVERIFY2(text(apart.value()).startsWith("TRYAGAIN"), text(apart.value()).constData());
-    QVERIFY2(timer.elapsed() >= 1900 && timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY2(timer.elapsed() >= 1900, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY(tryAgains({from, to}) - tryAgainsBefore > 1);
 
     // Once the other key has moved too, a retry succeeds (through ASK).
     std::thread mover([&] {
@@ -221,6 +236,119 @@ void TestRedisClusterSlots::askDuringMigration()
     Result<QList<RedisNodeInfo>> listed = link.value()->masters();
     QVERIFY(listed.ok());
     QCOMPARE(listed->size(), 3);
+}
+
+void TestRedisClusterSlots::finishWaitsOutSplitBucket()
+{
+    constexpr int BoundMs = 60000; // liveness on a busy 2-core box, not speed
+    const QString scope = QStringLiteral("splitfinish");
+    // Two keys of bucket 0: one claimed before its bucket splits, one after.
+    QStringList keys;
+    for (int n = 0; keys.size() < 2; ++n) {
+        const QString key = QString::fromLatin1(runPrefix()) + QStringLiteral("pay-%1").arg(n);
+        if (RedisBuckets::bucketOf(key.toUtf8(), RedisBuckets::kDefaultCount) == 0)
+            keys.append(key);
+    }
+    const QString tag = RedisBuckets::tag(scope, 0, RedisBuckets::kDefaultCount);
+    const int slot = redisKeySlot(tag.toUtf8());
+    const QList<Node> nodes = masters();
+    const QString owner = ownerOf(slot, nodes.constFirst().address);
+    const auto fromAt = std::find_if(nodes.cbegin(), nodes.cend(), [&](const Node &n) { return n.address == owner; });
+    QVERIFY(fromAt != nodes.cend());
+    const Node from = *fromAt;
+    const Node to = nodes.at((fromAt - nodes.cbegin() + 1) % nodes.size());
+    for (const QString &key : std::as_const(keys))
+        m_keys << RedisLayout::recordKey(tag, key);
+
+    Result<std::unique_ptr<Store>> opened = openStore(m_url);
+    QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
+    ScopePolicies policies;
+    policies.set(scope, ScopePolicies::defaultFor(scope)); // no WAIT: the split is the point
+    Guard guard(*opened.value(), policies);
+
+    // The first key's business runs while its bucket is split.
+    std::atomic<int> stage{0}; // 1: the business runs; 2: it may return
+    std::atomic<bool> finished{false};
+    GuardResult first;
+    std::thread request([&] {
+        first = guard.handle(requestFor(scope, keys.at(0)), [&] {
+            stage = 1;
+            while (stage.load() < 2)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            return Response{200, {}, "paid once"};
+        });
+        finished = true;
+    });
+    bool moved = false;
+    const auto cleanup = qScopeGuard([&] {
+        stage = 2;
+        if (request.joinable())
+            request.join();
+        if (!moved) {
+            moveKeys(slot, from, to);
+            finishMigration(slot, to, from);
+        }
+        migrateSlot(slot, to, from);
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(stage.load(), 1, BoundMs);
+
+    // Every key of the bucket moves but the first key's record.
+    beginMigration(slot, from, to);
+    const QByteArray record = RedisLayout::recordKey(tag, keys.at(0));
+    QList<QByteArray> others = items(admin(from.address, {"CLUSTER", "GETKEYSINSLOT", QByteArray::number(slot), "1000"}));
+    QVERIFY(others.removeAll(record) == 1);
+    QVERIFY(!others.isEmpty()); // the in-flight index at least
+    const auto hostPort = redisSplitAddress(to.address);
+    RedisCommand migrate{"MIGRATE", hostPort->first, QByteArray::number(hostPort->second), "", "0", "5000", "KEYS"};
+    QCOMPARE(text(admin(from.address, migrate + others)), QByteArray("OK"));
+
+    // A claim on the split bucket fails closed once its 2 s are up,
+    // before its business runs.
+    qint64 before = tryAgains({from, to});
+    bool secondRan = false;
+    const GuardResult second = guard.handle(requestFor(scope, keys.at(1)), [&] {
+        secondRan = true;
+        return Response{200, {}, "ran"};
+    });
+    QCOMPARE(guardOutcomeName(second.outcome), guardOutcomeName(GuardOutcome::StoreUnavailable));
+    QVERIFY2(second.message.contains(QLatin1String("TRYAGAIN")), qPrintable(second.message));
+    QVERIFY(!secondRan);
+    const qint64 claimTries = tryAgains({from, to}) - before;
+    QVERIFY(claimTries > 1);
+
+    // The first key's business returns: its completion meets the split and
+    // keeps trying past the claim's budget, until the bucket has moved.
+    before = tryAgains({from, to});
+    stage = 2;
+    QTRY_VERIFY_WITH_TIMEOUT(tryAgains({from, to}) - before > claimTries || finished, BoundMs);
+    QVERIFY2(!finished, qPrintable(first.message));
+    moveKeys(slot, from, to);
+    finishMigration(slot, to, from);
+    moved = true;
+    request.join();
+    QCOMPARE(guardOutcomeName(first.outcome), guardOutcomeName(GuardOutcome::Executed));
+    QVERIFY2(first.finalised, qPrintable(first.message));
+
+    // Its retry replays the response, the other key runs now.
+    const GuardResult replay = guard.handle(requestFor(scope, keys.at(0)), [] { return Response{500, {}, "ran again"}; });
+    QCOMPARE(guardOutcomeName(replay.outcome), guardOutcomeName(GuardOutcome::Replayed));
+    QCOMPARE(replay.response.body, QByteArray("paid once"));
+    const GuardResult again = guard.handle(requestFor(scope, keys.at(1)), [] { return Response{200, {}, "ran"}; });
+    QCOMPARE(guardOutcomeName(again.outcome), guardOutcomeName(GuardOutcome::Executed));
+    QVERIFY2(again.finalised, qPrintable(again.message));
+}
+
+qint64 TestRedisClusterSlots::tryAgains(const QList<Node> &nodes)
+{
+    // "errorstat_TRYAGAIN:count=3"
+    qint64 total = 0;
+    for (const Node &node : nodes) {
+        const QByteArray stats = text(admin(node.address, {"INFO", "errorstats"}));
+        const qsizetype at = stats.indexOf("errorstat_TRYAGAIN:count=");
+        if (at >= 0)
+            total += stats.mid(at + 25, stats.indexOf('\r', at) - at - 25).toLongLong();
+    }
+    return total;
 }
 
 QTEST_GUILESS_MAIN(TestRedisClusterSlots)

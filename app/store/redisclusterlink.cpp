@@ -22,9 +22,10 @@ struct Text {
 // A redirect chain longer than this is a misconfigured cluster, not a
 // migration: the last reply is returned rather than followed forever.
 constexpr int MaxRedirects = 5;
-// TRYAGAIN and CLUSTERDOWN: 20 ms doubling, at most this long in all.
-constexpr int RetryBudgetMs = 2000;
+// TRYAGAIN and CLUSTERDOWN: 20 ms doubling, never longer than the last
+// (a long budget would otherwise sleep seconds past the end of a move).
 constexpr int FirstRetryMs = 20;
+constexpr int LongestRetryMs = 500;
 
 QByteArray upperName(const QByteArray &name)
 {
@@ -389,10 +390,10 @@ Result<RedisReply> RedisClusterLink::followRedirects(const RedisCommand &command
             break;
         case Redirect::Retry:
         case Redirect::ClusterDown:
-            if (waitedMs >= RetryBudgetMs)
+            if (waitedMs >= m_retryBudgetMs)
                 return reply;
-            waitedMs += pause(backoffMs, RetryBudgetMs - waitedMs);
-            backoffMs *= 2;
+            waitedMs += pause(backoffMs, m_retryBudgetMs - waitedMs);
+            backoffMs = qMin(backoffMs * 2, LongestRetryMs);
             if (redirect.kind == Redirect::ClusterDown && route.slot >= 0) {
                 // A failover may have moved the slot meanwhile.
                 asking = false;

@@ -21,7 +21,8 @@
 // server); without one (connections=0, and unshared() for a write that a
 // WAIT follows), RedisConnections of this link's own. Redirects are
 // followed at most 5 hops per command; TRYAGAIN and CLUSTERDOWN are retried
-// for about 2 s (20 ms doubling), then returned as the reply. A connection
+// for the link's retry budget (2 s unless set; 20 ms doubling, at most
+// 500 ms apart), then returned as the reply. A connection
 // failure is never retried (the command may have run): Unavailable naming
 // the node, for every request that was on a shared connection with it.
 class RedisClusterLink final : public RedisLink {
@@ -39,6 +40,8 @@ public:
     Result<QList<RedisNodeInfo>> masters() override;
     Result<QList<RedisReply>> pipelineOn(const QString &address, const QList<RedisCommand> &commands) override;
     RedisLink &unshared() override;
+    void setRetryBudget(int ms) override { m_retryBudgetMs = ms; }
+    int retryBudget() const override { return m_retryBudgetMs; }
     bool isCluster() const override { return true; }
     void close() override;
     bool isClosed() const override { return m_closed.load(); }
@@ -80,6 +83,7 @@ private:
     QMutex m_nodesMutex; // m_nodes and m_unshared against close() from the destroying thread
     std::unique_ptr<RedisClusterLink> m_unshared; // made by the first unshared() of a sharing link
     std::atomic<bool> m_closed{false};
+    int m_retryBudgetMs = kRedisRetryBudgetMs;
     // The slot and node of the last pipeline's command that ran after an
     // ASK (a slot being migrated): where pipelineAt() sends a WAIT for it.
     std::optional<std::pair<int, QString>> m_lastAsked;

@@ -20,6 +20,18 @@ using RedisCommand = QList<QByteArray>;
 // masters, at least one each (RedisCluster::connectionsPerMaster).
 inline constexpr int kRedisSharedConnections = 4;
 
+// How long a cluster link waits out TRYAGAIN (a slot's keys split between
+// two masters by a migration) and CLUSTERDOWN (a failover under way), both
+// answers of a server that ran nothing, before it returns the reply:
+//  - a claim and every other call: 2 s, then the guard fails closed (503)
+//    before the business runs, and the client retries;
+//  - completing or releasing a claim (RedisStore::transition): 30 s. Giving
+//    up there leaves the record in flight, so the client's retry meets 409
+//    until an operator fixes it; a failover's CLUSTERDOWN lasts about
+//    cluster-node-timeout (15 s by default) and an election.
+inline constexpr int kRedisRetryBudgetMs = 2000;
+inline constexpr int kRedisFinishRetryBudgetMs = 30000;
+
 // One Redis server, as the link sees it (the status bar, per-node progress).
 struct RedisNodeInfo {
     QString address; // host:port
@@ -85,10 +97,33 @@ public:
     // already. Belongs to this link, and to its thread.
     virtual RedisLink &unshared() { return *this; }
 
+    // The TRYAGAIN and CLUSTERDOWN budget of this link's calls from now on
+    // (kRedisRetryBudgetMs until set; RedisRetryBudget sets it for a scope).
+    // A single server answers neither: it ignores this.
+    virtual void setRetryBudget(int ms) { Q_UNUSED(ms) }
+    virtual int retryBudget() const { return 0; }
+
     virtual bool isCluster() const = 0;
     // Frees the connections for good: the owning store is being destroyed.
     virtual void close() = 0;
     virtual bool isClosed() const = 0;
+};
+
+// A link's retry budget for as long as this lives, then the one before.
+class RedisRetryBudget {
+    Q_DISABLE_COPY_MOVE(RedisRetryBudget)
+public:
+    RedisRetryBudget(RedisLink &link, int ms)
+        : m_link(link)
+        , m_before(link.retryBudget())
+    {
+        m_link.setRetryBudget(ms);
+    }
+    ~RedisRetryBudget() { m_link.setRetryBudget(m_before); }
+
+private:
+    RedisLink &m_link;
+    const int m_before;
 };
 
 inline Result<RedisReply> RedisLink::command(const RedisCommand &command)

@@ -308,6 +308,9 @@ Result<Transition> RedisStore::transition(Script script, const QString &scope, c
     Result<RedisLink *> c = connection();
     if (!c)
         return c.error();
+    // A claim's end: a cluster that ran nothing yet (TRYAGAIN, CLUSTERDOWN)
+    // is waited out longer than a claim is (redislink.h).
+    const RedisRetryBudget patience(*c.value(), kRedisFinishRetryBudgetMs);
     Result<QString> tag = writeTag(*c.value(), scope, key);
     if (!tag)
         return tag.error();
