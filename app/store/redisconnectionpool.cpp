@@ -152,21 +152,20 @@ void RedisConnectionPool::setProbeError(const QString &error)
 
 std::shared_ptr<RedisLink> RedisConnectionPool::newLink()
 {
-    const bool cluster = m_topology.load() == Topology::Cluster;
-    const int shared = cluster ? m_clusterConnections.value_or(1) : m_sharedConnections;
-    if (shared == 0) {
-        if (cluster)
-            return std::make_shared<RedisClusterLink>(m_cluster);
-        return std::make_shared<RedisConnection>(m_settings);
-    }
     // Threads take the shared connections in turn, each the first time it
     // asks; one that ends leaves its connection to the others. On a cluster
     // the turn picks the same connection number on every node, out of as
     // many as the cluster keeps per master (RedisCluster::sharedConnection).
-    QMutexLocker lock(&m_mutex);
-    if (cluster)
+    if (m_topology.load() == Topology::Cluster) {
+        if (m_clusterConnections == 0) // connections=0: a connection per thread
+            return std::make_shared<RedisClusterLink>(m_cluster);
+        QMutexLocker lock(&m_mutex);
         return std::make_shared<RedisClusterLink>(m_cluster, int(m_nextMux++ % size_t(std::numeric_limits<int>::max())));
-    const size_t next = m_nextMux++ % size_t(shared);
+    }
+    if (m_sharedConnections == 0)
+        return std::make_shared<RedisConnection>(m_settings);
+    QMutexLocker lock(&m_mutex);
+    const size_t next = m_nextMux++ % size_t(m_sharedConnections);
     if (next == m_muxes.size())
         m_muxes.push_back(std::make_shared<RedisMux>(m_settings));
     return m_muxes[next];
