@@ -9,8 +9,8 @@
 // What it does: reads the slot map with CLUSTER SLOTS, sends each command of
 // a pipeline to its slot's master (one pipeline per node), follows MOVED
 // (refreshing the map) and ASK, waits out TRYAGAIN and CLUSTERDOWN for a
-// while (RedisLink::setRetryBudget), and refreshes the map from any node it knows when a node stops
-// answering.
+// while (RedisLink::setRetryBudget), and refreshes the map from any node it
+// knows when a node stops answering.
 // What it does not do: read from replicas, split a multi-key command whose
 // keys lie in different slots (the server answers CROSSSLOT), or run one
 // MULTI/EXEC across nodes. Everything from MULTI to EXEC goes to the master

@@ -22,9 +22,9 @@
 // WAIT follows), RedisConnections of this link's own. Redirects are
 // followed at most 5 hops per command; TRYAGAIN and CLUSTERDOWN are retried
 // for the link's retry budget (2 s unless set; 20 ms doubling, at most
-// 500 ms apart), then returned as the reply. A connection
-// failure is never retried (the command may have run): Unavailable naming
-// the node, for every request that was on a shared connection with it.
+// 500 ms apart), then returned as the reply. A connection failure is never
+// retried (the command may have run): Unavailable naming the node, for
+// every request that was on a shared connection with it.
 class RedisClusterLink final : public RedisLink {
     Q_DISABLE_COPY_MOVE(RedisClusterLink)
 public:
