@@ -219,7 +219,7 @@ Result<QList<RedisReply>> RedisClusterLink::pipelineWire(const QByteArray &wire,
 
 Result<QList<RedisReply>> RedisClusterLink::pipelineWireAt(QByteArrayView key, const QByteArray &wire, qsizetype replyCount)
 {
-    m_lastAsked.reset();
+    m_lastRedirected.reset();
     if (replyCount == 0)
         return QList<RedisReply>();
     Result<RedisSlotMapPtr> map = currentMap();
@@ -246,7 +246,7 @@ Result<QList<RedisReply>> RedisClusterLink::pipelineWireAt(QByteArrayView key, c
 
 Result<QList<RedisReply>> RedisClusterLink::pipeline(const QList<RedisCommand> &commands)
 {
-    m_lastAsked.reset();
+    m_lastRedirected.reset();
     if (commands.isEmpty())
         return QList<RedisReply>();
     Result<RedisSlotMapPtr> map = currentMap();
@@ -263,12 +263,14 @@ Result<QList<RedisReply>> RedisClusterLink::pipelineAt(const QByteArray &key, co
     if (!map)
         return map.error();
     const int slot = redisKeySlot(key);
-    // A slot being migrated: the last pipeline's command on it ran on the
-    // importing node (ASK), which the map does not name yet. A WAIT must go
-    // there, on the connection that wrote: on the old owner it would count
-    // replicas of a connection that wrote nothing and confirm at once.
-    const std::optional<std::pair<int, QString>> asked = std::exchange(m_lastAsked, std::nullopt);
-    const Route route{asked && asked->first == slot ? asked->second : map.value()->masterOrFirst(slot), slot};
+    // The last pipeline's command on this slot was answered by a node the
+    // map does not name for it: the importing node of a migration (ASK), or
+    // the new owner when the map still lags (MOVED). A WAIT must go there, on
+    // the connection that wrote (on the old owner it would count replicas of
+    // a connection that wrote nothing and confirm at once), and so must a
+    // SCRIPT LOAD after its NOSCRIPT.
+    const std::optional<std::pair<int, QString>> redirected = std::exchange(m_lastRedirected, std::nullopt);
+    const Route route{redirected && redirected->first == slot ? redirected->second : map.value()->masterOrFirst(slot), slot};
     return send(commands, QList<Route>(commands.size(), route));
 }
 
@@ -374,8 +376,8 @@ Result<RedisReply> RedisClusterLink::followRedirects(const RedisCommand &command
         const Redirect redirect = redirectOf(*reply, target);
         switch (redirect.kind) {
         case Redirect::None:
-            if (asking && route.slot >= 0)
-                m_lastAsked = std::pair{route.slot, target};
+            if (target != route.node && route.slot >= 0)
+                m_lastRedirected = std::pair{route.slot, target};
             return reply;
         case Redirect::Moved:
         case Redirect::Ask:

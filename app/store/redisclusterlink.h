@@ -84,7 +84,8 @@ private:
     std::unique_ptr<RedisClusterLink> m_unshared; // made by the first unshared() of a sharing link
     std::atomic<bool> m_closed{false};
     int m_retryBudgetMs = kRedisRetryBudgetMs;
-    // The slot and node of the last pipeline's command that ran after an
-    // ASK (a slot being migrated): where pipelineAt() sends a WAIT for it.
-    std::optional<std::pair<int, QString>> m_lastAsked;
+    // The slot and node of the last pipeline's command that was answered
+    // after a redirect (ASK during a migration, MOVED): where pipelineAt()
+    // sends a WAIT or a SCRIPT LOAD for it.
+    std::optional<std::pair<int, QString>> m_lastRedirected;
 };

@@ -77,8 +77,9 @@ public:
 
     // Every command to the node that owns `key`'s slot, whatever keys the
     // commands name (WAIT after a script on that key; SCRIPT LOAD + EVALSHA).
-    // Right after a pipeline whose command on that slot was answered by the
-    // importing node of a migration (ASK), to that node: where it wrote.
+    // Right after a pipeline whose command on that slot was answered after
+    // a redirect (ASK to the importing node of a migration, or MOVED), to
+    // the node that answered: where it wrote, where its NOSCRIPT came from.
     virtual Result<QList<RedisReply>> pipelineAt(const QByteArray &key, const QList<RedisCommand> &commands) = 0;
 
     // The masters, in a stable order (slot order on a cluster); one entry

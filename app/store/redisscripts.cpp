@@ -168,10 +168,26 @@ Result<RedisReply> RedisScripts::run(RedisLink &c, Script script, const QString 
             m_registry.markRegistered(scope);
         if (!noScript)
             return replies->constLast();
-        // The server lost its script cache (restart, SCRIPT FLUSH, failover):
-        // load it again and retry once, in one round trip (on a cluster,
-        // SCRIPT LOAD goes to the master the script goes to).
-        batch = {RedisCommand{"SCRIPT", "LOAD", m_scripts[script].lua.text()}};
+        // The server lost its script cache (restart, SCRIPT FLUSH, failover)
+        // or never had it: load it and retry once. On one server in the
+        // same round trip. On a cluster where the EVALSHA was answered, which
+        // during a slot move is the importing node (reached by ASK, which the
+        // map does not name) or a new owner the map lags behind (MOVED): a
+        // SCRIPT LOAD to the map's master would miss it.
+        const RedisCommand load{"SCRIPT", "LOAD", m_scripts[script].lua.text()};
+        batch.clear();
+        const QByteArray slotKey = !cluster     ? QByteArray()
+                                   : asCommands ? (keyCount > 0 ? eval.at(3) : QByteArray())
+                                                : routeKey.toByteArray();
+        if (!slotKey.isEmpty()) {
+            Result<QList<RedisReply>> loaded = c.pipelineAt(slotKey, {load});
+            if (!loaded)
+                return loaded.error();
+            if (const QByteArray error = RedisConnection::errorText(*loaded->constFirst()); !error.isEmpty())
+                return m_layout.replyError(error, Text::tr("A Lua script"));
+        } else {
+            batch.append(load);
+        }
         if (asCommands)
             batch.append(eval);
     }
